@@ -1,0 +1,393 @@
+// options.c: GNU ld's command line, as compilers pass it.
+//
+// Everything gcc and clang pass for a static link is accepted.  Options
+// that only matter for dynamic linking are accepted and ignored where GNU
+// ld would accept them in a static link; anything mld does not know is an
+// error rather than silently ignored.
+
+#include "options.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char usage[] =
+    "Usage: mld [options] file...\n"
+    "A static linker for x86-64 Linux, command-line compatible with GNU ld.\n"
+    "\n"
+    "Options:\n"
+    "  -o FILE, --output=FILE      Write the executable to FILE (a.out)\n"
+    "  -L DIR, --library-path=DIR  Search DIR for -l libraries\n"
+    "  -l NAME, --library=NAME     Link libNAME.a (-l:FILE links FILE)\n"
+    "  -e SYM, --entry=SYM         Start execution at SYM (_start)\n"
+    "  -u SYM, --undefined=SYM     Treat SYM as undefined (pulls archive "
+    "members)\n"
+    "  -m EMULATION                elf_x86_64\n"
+    "  -s, --strip-all             Omit .symtab and .strtab\n"
+    "  -S, --strip-debug           Omit debugging sections\n"
+    "  --build-id[=STYLE]          sha1 (default), md5, uuid, 0xHEX, none\n"
+    "  --start-group, -( ... --end-group, -)\n"
+    "                              Rescan the archives between until no "
+    "member is added\n"
+    "  --whole-archive, --no-whole-archive\n"
+    "                              Link every member of the archives "
+    "between\n"
+    "  --eh-frame-hdr              Accepted; static links do not need it\n"
+    "  --sysroot=DIR               Root for -L=DIR and $SYSROOT paths\n"
+    "  --stats                     Print per-pass times and counts\n"
+    "  @FILE                       Read options from FILE\n"
+    "  -v, --version               Print the version\n"
+    "  --help                      Print this help\n"
+    "\n"
+    "Accepted and ignored (as GNU ld does for a static executable):\n"
+    "  -static, -Bstatic, -Bdynamic, --as-needed, --no-as-needed,\n"
+    "  --hash-style=STYLE, -plugin FILE, -plugin-opt=OPT,\n"
+    "  -dynamic-linker FILE, -z KEYWORD, -X, -x, -EL, -O LEVEL,\n"
+    "  --fix-cortex-a53-843419, -nostdlib, --no-relax, -rpath DIR\n";
+
+struct args {
+  char **v;
+  u32 n, cap;
+};
+
+static void push_arg(struct args *a, char *s) {
+  if (a->n == a->cap) {
+    a->cap = a->cap ? a->cap * 2 : 64;
+    a->v = realloc(a->v, a->cap * sizeof(char *));
+    if (!a->v) {
+      fputs("mld: error: out of memory\n", stderr);
+      exit(1);
+    }
+  }
+  a->v[a->n++] = s;
+}
+
+static void expand(struct ctx *ctx, struct args *out, char *arg, int depth);
+
+// @FILE: whitespace-separated words, with '...', "..." and \ quoting.
+static void read_response_file(struct ctx *ctx, struct args *out,
+                               const char *path, int depth) {
+  if (depth > 16)
+    fatal(ctx, "@%s: response files nested too deeply", path);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    fatal(ctx, "cannot open response file %s: %s", path, strerror(errno));
+  struct stat st;
+  if (fstat(fd, &st) < 0)
+    fatal(ctx, "cannot read %s: %s", path, strerror(errno));
+  char *buf = arena_alloc(ctx, st.st_size + 1);
+  u64 got = 0;
+  while (got < (u64)st.st_size) {
+    ssize_t r = read(fd, buf + got, st.st_size - got);
+    if (r <= 0)
+      break;
+    got += r;
+  }
+  close(fd);
+  buf[got] = 0;
+  char *word = arena_alloc(ctx, got + 1);
+  char *p = buf;
+  for (;;) {
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+      p++;
+    if (!*p)
+      break;
+    u64 n = 0;
+    char quote = 0;
+    while (*p && (quote || !(*p == ' ' || *p == '\t' || *p == '\n' ||
+                             *p == '\r'))) {
+      if (quote && *p == quote) {
+        quote = 0;
+        p++;
+      } else if (!quote && (*p == '\'' || *p == '"')) {
+        quote = *p++;
+      } else if (*p == '\\' && p[1]) {
+        word[n++] = p[1];
+        p += 2;
+      } else {
+        word[n++] = *p++;
+      }
+    }
+    expand(ctx, out, arena_strndup(ctx, word, n), depth + 1);
+  }
+}
+
+static void expand(struct ctx *ctx, struct args *out, char *arg, int depth) {
+  if (arg[0] == '@' && arg[1])
+    read_response_file(ctx, out, arg + 1, depth);
+  else
+    push_arg(out, arg);
+}
+
+static void add_input(struct ctx *ctx, enum input_kind k, const char *arg) {
+  struct input_spec *in = arena_alloc(ctx, sizeof(*in));
+  in->kind = k;
+  in->arg = arg;
+  vec_push(ctx, &ctx->cfg.inputs, in);
+}
+
+static bool hex_digit(char c, u8 *v) {
+  if (c >= '0' && c <= '9') *v = c - '0';
+  else if (c >= 'a' && c <= 'f') *v = c - 'a' + 10;
+  else if (c >= 'A' && c <= 'F') *v = c - 'A' + 10;
+  else return false;
+  return true;
+}
+
+static void set_build_id(struct ctx *ctx, const char *style) {
+  struct config *c = &ctx->cfg;
+  if (!style || !strcmp(style, "sha1") || !strcmp(style, "tree"))
+    c->build_id = BUILD_ID_SHA1;
+  else if (!strcmp(style, "md5"))
+    c->build_id = BUILD_ID_MD5;
+  else if (!strcmp(style, "uuid"))
+    c->build_id = BUILD_ID_UUID;
+  else if (!strcmp(style, "none"))
+    c->build_id = BUILD_ID_NONE;
+  else if (style[0] == '0' && (style[1] == 'x' || style[1] == 'X')) {
+    const char *h = style + 2;
+    u32 n = 0;
+    while (h[0]) {
+      u8 hi, lo;
+      if (h[0] == '-' || h[0] == ':') {
+        h++;
+        continue;
+      }
+      if (!hex_digit(h[0], &hi) || !hex_digit(h[1], &lo) ||
+          n >= sizeof(c->build_id_hex))
+        fatal(ctx, "--build-id: bad hex string '%s'", style);
+      c->build_id_hex[n++] = hi << 4 | lo;
+      h += 2;
+    }
+    if (!n)
+      fatal(ctx, "--build-id: empty hex string");
+    c->build_id = BUILD_ID_HEX;
+    c->build_id_hex_len = n;
+  } else {
+    fatal(ctx, "--build-id: unknown style '%s'", style);
+  }
+}
+
+static void set_emulation(struct ctx *ctx, const char *m) {
+  if (!strcmp(m, "elf_x86_64"))
+    ctx->cfg.arch = &arch_x86_64;
+  else
+    fatal(ctx, "unrecognised emulation mode: %s (supported: elf_x86_64)", m);
+}
+
+// Options that take an argument: "-X ARG", "-XARG", "--long=ARG",
+// "--long ARG".  Returns the argument, or NULL if a is not this option.
+static const char *arg_of(struct ctx *ctx, struct args *a, u32 *i,
+                          const char *shortopt, const char *longopt) {
+  const char *s = a->v[*i];
+  if (shortopt && !strcmp(s, shortopt)) {
+    if (*i + 1 >= a->n)
+      fatal(ctx, "option %s requires an argument", s);
+    return a->v[++*i];
+  }
+  if (shortopt && strlen(shortopt) == 2 && !strncmp(s, shortopt, 2) && s[2])
+    return s + 2;
+  for (int dashes = 1; dashes <= 2 && longopt; dashes++) {
+    const char *l = s;
+    int k = 0;
+    while (k < dashes && *l == '-') {
+      l++;
+      k++;
+    }
+    if (k != dashes)
+      continue;
+    u64 n = strlen(longopt);
+    if (!strncmp(l, longopt, n)) {
+      if (l[n] == '=')
+        return l + n + 1;
+      if (l[n] == 0) {
+        if (*i + 1 >= a->n)
+          fatal(ctx, "option %s requires an argument", s);
+        return a->v[++*i];
+      }
+    }
+  }
+  return NULL;
+}
+
+static bool is(const char *s, const char *opt) {
+  // -opt and --opt are the same option, as in GNU ld.
+  if (s[0] != '-')
+    return false;
+  if (s[1] == '-' && !strcmp(s + 2, opt))
+    return true;
+  return !strcmp(s + 1, opt);
+}
+
+static const char *const ignored_flags[] = {
+    "static", "Bstatic", "dn", "non_shared", "Bdynamic", "dy",
+    "call_shared", "as-needed", "no-as-needed", "X", "discard-locals", "x",
+    "discard-all", "EL", "nostdlib", "no-relax", "relax", "export-dynamic",
+    "E", "no-export-dynamic", "fix-cortex-a53-843419",
+    "no-fix-cortex-a53-843419", "fix-cortex-a53-835769",
+    "no-fix-cortex-a53-835769", "no-dynamic-linker", "no-pie", "O",
+    "enable-new-dtags", "disable-new-dtags", "no-undefined", "g",
+    "no-copy-dt-needed-entries", "warn-common", "no-warn-mismatch",
+    "eh-frame-hdr", "no-eh-frame-hdr", "sort-common", "color-diagnostics",
+    "no-gc-sections", "no-print-gc-sections", "no-stats",
+    "allow-multiple-definition-ignored", "push-state", "pop-state",
+    "fatal-warnings", "no-fatal-warnings", "warn-shared-textrel",
+    "build-id-ignored", "nmagic-ignored",
+};
+
+static const char *const ignored_with_arg[] = {
+    "plugin", "plugin-opt", "dynamic-linker", "I", "hash-style", "rpath",
+    "rpath-link", "soname", "h", "O", "z", "threads", "thread-count",
+    "exclude-libs", "compress-debug-sections", "icf", "sort-section",
+    "wrap-ignored", "package-metadata", "dependency-file",
+    "error-handling-script",
+};
+
+void parse_options(struct ctx *ctx, int argc, char **argv) {
+  struct config *c = &ctx->cfg;
+  struct args a = {0};
+  for (int i = 1; i < argc; i++)
+    expand(ctx, &a, argv[i], 0);
+  c->output = "a.out";
+  c->build_id = BUILD_ID_NONE;
+
+  for (u32 i = 0; i < a.n; i++) {
+    char *s = a.v[i];
+    const char *v;
+    if (s[0] != '-' || !s[1]) {
+      add_input(ctx, IN_FILE, s);
+      continue;
+    }
+    // Exact flags first, so "-export-dynamic" is not "-e xport-dynamic".
+    bool flag = false;
+    for (u32 k = 0; !flag && k < sizeof(ignored_flags) / sizeof(char *); k++)
+      flag = is(s, ignored_flags[k]) && strcmp(ignored_flags[k], "eh-frame-hdr");
+    if (flag)
+      continue;
+    if (is(s, "help")) {
+      fputs(usage, stdout);
+      exit(0);
+    }
+    if (is(s, "v") || is(s, "V") || is(s, "version")) {
+      printf("mld %s (compatible with GNU linkers)\n", PACKAGE_VERSION_STR);
+      if (is(s, "V"))
+        printf("  Supported emulations:\n   elf_x86_64\n");
+      if (a.n == 1 || is(s, "version"))
+        exit(0);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, "-o", "output"))) {
+      c->output = v;
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, "-L", "library-path"))) {
+      vec_push(ctx, &c->lib_paths, (void *)v);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, "-l", "library"))) {
+      add_input(ctx, IN_LIB, v);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, "-e", "entry"))) {
+      c->entry = v;
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, "-u", "undefined"))) {
+      vec_push(ctx, &c->undefined, (void *)v);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, "-m", NULL))) {
+      set_emulation(ctx, v);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "sysroot"))) {
+      c->sysroot = v;
+      continue;
+    }
+    if (is(s, "s") || is(s, "strip-all")) {
+      c->strip_all = true;
+      continue;
+    }
+    if (is(s, "S") || is(s, "strip-debug")) {
+      c->strip_debug = true;
+      continue;
+    }
+    if (is(s, "build-id")) {
+      set_build_id(ctx, NULL);
+      continue;
+    }
+    if (!strncmp(s, "--build-id=", 11) || !strncmp(s, "-build-id=", 10)) {
+      set_build_id(ctx, strchr(s, '=') + 1);
+      continue;
+    }
+    if (is(s, "start-group") || !strcmp(s, "-(")) {
+      add_input(ctx, IN_GROUP_START, NULL);
+      continue;
+    }
+    if (is(s, "end-group") || !strcmp(s, "-)")) {
+      add_input(ctx, IN_GROUP_END, NULL);
+      continue;
+    }
+    if (is(s, "whole-archive")) {
+      add_input(ctx, IN_WHOLE_ARCHIVE, NULL);
+      continue;
+    }
+    if (is(s, "no-whole-archive")) {
+      add_input(ctx, IN_NO_WHOLE_ARCHIVE, NULL);
+      continue;
+    }
+    if (is(s, "gc-sections")) {
+      c->gc_sections = true;
+      continue;
+    }
+    if (is(s, "print-gc-sections")) {
+      c->print_gc_sections = true;
+      continue;
+    }
+    if (is(s, "stats")) {
+      c->stats = true;
+      continue;
+    }
+    if (is(s, "eh-frame-hdr")) {
+      c->eh_frame_hdr = true;
+      continue;
+    }
+    if (is(s, "fix-cortex-a53-843419")) {
+      c->fix_cortex_a53_843419 = true;
+      continue;
+    }
+    if (is(s, "pie") || is(s, "shared") || is(s, "Bshareable") ||
+        is(s, "r") || is(s, "relocatable") || is(s, "i") ||
+        is(s, "static-pie") || is(s, "pic-executable")) {
+      fatal(ctx, "%s: mld makes static executables only", s);
+    }
+    if (!strcmp(s, "-T") || !strncmp(s, "--script", 8) ||
+        (!strncmp(s, "-T", 2) && s[2]))
+      fatal(ctx, "%s: linker scripts are not supported", s);
+    if (!strcmp(s, "-EB"))
+      fatal(ctx, "-EB: big-endian output is not supported");
+
+    bool done = false;
+    if (!strncmp(s, "-O", 2) && s[2] >= '0' && s[2] <= '9' && !s[3])
+      done = true;
+    for (u32 k = 0; !done && k < sizeof(ignored_with_arg) / sizeof(char *);
+         k++) {
+      const char *o = ignored_with_arg[k];
+      char shortopt[8] = "";
+      if (strlen(o) == 1)
+        snprintf(shortopt, sizeof(shortopt), "-%s", o);
+      u32 save = i;
+      if (arg_of(ctx, &a, &i, shortopt[0] ? shortopt : NULL,
+                 strlen(o) > 1 ? o : NULL))
+        done = true;
+      else
+        i = save;
+    }
+    if (done)
+      continue;
+    fatal(ctx, "unknown option: %s (try --help)", s);
+  }
+  free(a.v);
+}

@@ -1,0 +1,535 @@
+// arch-x86_64.c: the x86-64 target.
+//
+// Relocations follow the x86-64 psABI (S: symbol address, A: addend, P:
+// place, G: GOT entry address, GOT: _GLOBAL_OFFSET_TABLE_, which is the
+// start of .got.plt, L: IPLT entry for an IFUNC).  In a static executable
+// every symbol is local to the image, so GOT loads relax to direct forms
+// where the instruction allows (R_X86_64_[REX_]GOTPCRELX), initial-exec
+// TLS relaxes to local-exec, and general/local-dynamic and TLS descriptor
+// sequences are rewritten to local-exec, as GNU ld does.  TLS is variant
+// 2: the thread pointer is at the end of the TLS block.
+
+#include "mld.h"
+
+// How a GOTPCRELX relocation is rewritten.
+enum relax {
+  RX_NONE,        // keep the GOT load
+  RX_LEA,         // mov foo@GOTPCREL(%rip), %r -> lea foo(%rip), %r
+  RX_MOV_IMM,     // mov foo@GOTPCREL(%rip), %r -> mov $foo, %r
+  RX_CALL,        // call *foo@GOTPCREL(%rip) -> addr32 call foo
+  RX_JMP,         // jmp *foo@GOTPCREL(%rip) -> jmp foo; nop
+  RX_TEST,        // test %r, foo@GOTPCREL(%rip) -> test $foo, %r
+  RX_BINOP,       // op foo@GOTPCREL(%rip), %r -> op $foo, %r
+};
+
+static const char *reloc_name(u32 type) {
+  static const char *const names[] = {
+      "R_X86_64_NONE", "R_X86_64_64", "R_X86_64_PC32", "R_X86_64_GOT32",
+      "R_X86_64_PLT32", "R_X86_64_COPY", "R_X86_64_GLOB_DAT",
+      "R_X86_64_JUMP_SLOT", "R_X86_64_RELATIVE", "R_X86_64_GOTPCREL",
+      "R_X86_64_32", "R_X86_64_32S", "R_X86_64_16", "R_X86_64_PC16",
+      "R_X86_64_8", "R_X86_64_PC8", "R_X86_64_DTPMOD64",
+      "R_X86_64_DTPOFF64", "R_X86_64_TPOFF64", "R_X86_64_TLSGD",
+      "R_X86_64_TLSLD", "R_X86_64_DTPOFF32", "R_X86_64_GOTTPOFF",
+      "R_X86_64_TPOFF32", "R_X86_64_PC64", "R_X86_64_GOTOFF64",
+      "R_X86_64_GOTPC32", "R_X86_64_GOT64", "R_X86_64_GOTPCREL64",
+      "R_X86_64_GOTPC64", "R_X86_64_GOTPLT64", "R_X86_64_PLTOFF64",
+      "R_X86_64_SIZE32", "R_X86_64_SIZE64", "R_X86_64_GOTPC32_TLSDESC",
+      "R_X86_64_TLSDESC_CALL", "R_X86_64_TLSDESC", "R_X86_64_IRELATIVE",
+      "R_X86_64_RELATIVE64", "R_X86_64_39", "R_X86_64_40",
+      "R_X86_64_GOTPCRELX", "R_X86_64_REX_GOTPCRELX",
+  };
+  if (type < sizeof(names) / sizeof(*names))
+    return names[type];
+  static char buf[32];
+  snprintf(buf, sizeof(buf), "unknown relocation %u", type);
+  return buf;
+}
+
+// Bytes a relocation type writes; 0 for types mld does not accept.
+static u32 reloc_width(u32 type) {
+  switch (type) {
+  case R_X86_64_NONE: case R_X86_64_TLSDESC_CALL:
+    return 0;
+  case R_X86_64_8: case R_X86_64_PC8:
+    return 1;
+  case R_X86_64_16: case R_X86_64_PC16:
+    return 2;
+  case R_X86_64_64: case R_X86_64_PC64: case R_X86_64_DTPOFF64:
+  case R_X86_64_TPOFF64: case R_X86_64_GOTOFF64: case R_X86_64_GOT64:
+  case R_X86_64_GOTPCREL64: case R_X86_64_GOTPC64: case R_X86_64_GOTPLT64:
+  case R_X86_64_PLTOFF64: case R_X86_64_SIZE64:
+    return 8;
+  default:
+    return 4;
+  }
+}
+
+static bool known_type(u32 type) {
+  if (type == R_X86_64_GOTPCRELX || type == R_X86_64_REX_GOTPCRELX)
+    return true;
+  return type <= R_X86_64_TLSDESC && type != R_X86_64_COPY &&
+         type != R_X86_64_GLOB_DAT && type != R_X86_64_JUMP_SLOT &&
+         type != R_X86_64_RELATIVE && type != R_X86_64_DTPMOD64 &&
+         type != R_X86_64_TLSDESC && type != R_X86_64_IRELATIVE;
+}
+
+static u64 tp_offset(struct ctx *ctx, u64 addr) {
+  return addr - ctx->tls_end;
+}
+
+// Decides how a GOTPCRELX relocation at loc (pointing at the 4-byte
+// displacement) can be relaxed, from the instruction bytes before it and
+// the symbol.  Scan and apply both call this, so they always agree.
+static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
+                            u32 type, const struct reloc_sym *rs) {
+  (void)ctx;
+  if (type != R_X86_64_GOTPCRELX && type != R_X86_64_REX_GOTPCRELX)
+    return RX_NONE;
+  if (off < 2)
+    return RX_NONE;
+  const u8 *loc = is->data + off;
+  u8 op = loc[-2], modrm = loc[-1];
+  if (rs->is_ifunc)
+    return RX_NONE;
+  // An undefined weak symbol is 0: only a load can become "mov $0".
+  if (!rs->defined) {
+    if (op == 0x8b && rs->undef_weak)
+      return RX_MOV_IMM;
+    return RX_NONE;
+  }
+  bool abs = rs->sym ? sym_is_abs(rs->sym) : false;
+  if (op == 0xff && modrm == 0x15)
+    return abs ? RX_NONE : RX_CALL;
+  if (op == 0xff && modrm == 0x25)
+    return abs ? RX_NONE : RX_JMP;
+  if ((modrm & 0xc7) != 0x05)
+    return RX_NONE;
+  if (op == 0x8b)
+    return abs ? RX_MOV_IMM : RX_LEA;
+  if (type != R_X86_64_REX_GOTPCRELX || off < 3)
+    return RX_NONE;
+  // test/binop with an immediate need a REX.W prefix right before.
+  if ((loc[-3] & 0xf8) != 0x48)
+    return RX_NONE;
+  if (op == 0x85)
+    return RX_TEST;
+  if (op == 0x03 || op == 0x0b || op == 0x13 || op == 0x1b || op == 0x23 ||
+      op == 0x2b || op == 0x33 || op == 0x3b)
+    return RX_BINOP;
+  return RX_NONE;
+}
+
+// mov/add foo@gottpoff(%rip), %r: relaxable to an immediate form?
+static bool gottpoff_relaxable(struct isec *is, u64 off) {
+  if (off < 3)
+    return false;
+  const u8 *loc = is->data + off;
+  u8 rex = loc[-3], op = loc[-2], modrm = loc[-1];
+  return (rex == 0x48 || rex == 0x4c) && (op == 0x8b || op == 0x03) &&
+         (modrm & 0xc7) == 0x05;
+}
+
+static const u8 gd_plt[] = {0x66, 0x48, 0x8d, 0x3d};
+static const u8 gd_call_plt[] = {0x66, 0x66, 0x48, 0xe8};
+static const u8 gd_call_got[] = {0x66, 0x48, 0xff, 0x15};
+
+// A TLSGD sequence: 0 if unrecognised, else its total length (16).
+static u32 tlsgd_seq(struct isec *is, u64 off) {
+  if (off < 4 || off + 12 > is->size)
+    return 0;
+  const u8 *p = is->data + off - 4;
+  if (memcmp(p, gd_plt, 4))
+    return 0;
+  if (!memcmp(p + 8, gd_call_plt, 4) || !memcmp(p + 8, gd_call_got, 4))
+    return 16;
+  return 0;
+}
+
+// A TLSLD sequence: 12 (call via PLT) or 13 (call via GOT), 0 if unknown.
+static u32 tlsld_seq(struct isec *is, u64 off) {
+  if (off < 3 || off + 9 > is->size)
+    return 0;
+  const u8 *p = is->data + off - 3;
+  if (p[0] != 0x48 || p[1] != 0x8d || p[2] != 0x3d)
+    return 0;
+  if (p[7] == 0xe8)
+    return 12;
+  if (off + 10 <= is->size && p[7] == 0xff && p[8] == 0x15)
+    return 13;
+  return 0;
+}
+
+static void scan_section(struct ctx *ctx, struct isec *is) {
+  struct objfile *f = is->file;
+  for (u32 i = 0; i < is->nrels; i++) {
+    const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
+    u64 off = rd64(r);
+    u64 info = rd64(r + 8);
+    u32 type = ELF64_R_TYPE(info), symidx = ELF64_R_SYM(info);
+    if (type == R_X86_64_NONE)
+      continue;
+    if (!known_type(type)) {
+      error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s", f->name,
+            isec_name(is), (unsigned long long)off, reloc_name(type));
+      continue;
+    }
+    if (!check_reloc(ctx, is, i, off, reloc_width(type), symidx))
+      continue;
+    struct reloc_sym rs;
+    reloc_target(ctx, f, symidx, &rs);
+    struct symbol *sym = rs.sym;
+    if (sym && sym->state == SYM_UNDEF && (sym->ref_flags & SF_REF_STRONG) &&
+        type != R_X86_64_TLSDESC_CALL)
+      report_undefined(ctx, f, is, off, sym);
+    if (rs.is_ifunc)
+      need_iplt(ctx, sym);
+
+    switch (type) {
+    case R_X86_64_GOTPCRELX:
+    case R_X86_64_REX_GOTPCRELX:
+      if (gotpcrelx(ctx, is, off, type, &rs) != RX_NONE)
+        break;
+      // fallthrough
+    case R_X86_64_GOTPCREL:
+    case R_X86_64_GOT32:
+    case R_X86_64_GOT64:
+    case R_X86_64_GOTPCREL64:
+    case R_X86_64_GOTPLT64:
+      need_got(ctx, reloc_symbol(ctx, f, symidx));
+      ctx->got_referenced |= type == R_X86_64_GOT32 ||
+                             type == R_X86_64_GOT64 ||
+                             type == R_X86_64_GOTPLT64;
+      break;
+    case R_X86_64_GOTTPOFF:
+      if (!gottpoff_relaxable(is, off))
+        need_gottp(ctx, reloc_symbol(ctx, f, symidx));
+      break;
+    case R_X86_64_TLSGD:
+    case R_X86_64_TLSLD: {
+      u32 n = type == R_X86_64_TLSGD ? tlsgd_seq(is, off) : tlsld_seq(is, off);
+      if (!n) {
+        error(ctx, "%s:(%s+0x%llx): %s is not followed by a call to "
+              "__tls_get_addr in a form mld can relax", f->name,
+              isec_name(is), (unsigned long long)off, reloc_name(type));
+        break;
+      }
+      // The call's relocation (to __tls_get_addr) goes away.
+      if (i + 1 < is->nrels)
+        i++;
+      break;
+    }
+    case R_X86_64_GOTPC32_TLSDESC:
+      if (off < 3 || (is->data[off - 3] & 0xfb) != 0x48 ||
+          is->data[off - 2] != 0x8d || (is->data[off - 1] & 0xc7) != 0x05)
+        error(ctx, "%s:(%s+0x%llx): R_X86_64_GOTPC32_TLSDESC is not on a "
+              "lea instruction", f->name, isec_name(is),
+              (unsigned long long)off);
+      break;
+    case R_X86_64_TLSDESC_CALL:
+      if (off + 2 > is->size || is->data[off] != 0xff ||
+          is->data[off + 1] != 0x10)
+        error(ctx, "%s:(%s+0x%llx): R_X86_64_TLSDESC_CALL is not on "
+              "'call *(%%rax)'", f->name, isec_name(is),
+              (unsigned long long)off);
+      break;
+    case R_X86_64_GOTPC32:
+    case R_X86_64_GOTPC64:
+    case R_X86_64_GOTOFF64:
+    case R_X86_64_PLTOFF64:
+      ctx->got_referenced = true;
+      break;
+    }
+  }
+}
+
+static bool fits_s32(i64 v) { return v == (i32)v; }
+static bool fits_u32(i64 v) { return (u64)v <= 0xffffffffULL; }
+
+static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
+  struct objfile *f = is->file;
+  u64 base = isec_addr(is);
+  bool code = is->osec && (is->osec->flags & SHF_EXECINSTR);
+  bool alloc = is->osec && (is->osec->flags & SHF_ALLOC);
+  u64 GOT = ctx->gotplt->addr;
+  for (u32 i = 0; i < is->nrels; i++) {
+    const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
+    u64 off = rd64(r);
+    u64 info = rd64(r + 8);
+    i64 A = (i64)rd64(r + 16);
+    u32 type = ELF64_R_TYPE(info), symidx = ELF64_R_SYM(info);
+    if (type == R_X86_64_NONE)
+      continue;
+    if (!known_type(type)) {
+      if (!alloc)
+        error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s",
+              f->name, isec_name(is), (unsigned long long)off,
+              reloc_name(type));
+      continue;
+    }
+    if (!check_reloc(ctx, is, i, off, reloc_width(type), symidx))
+      continue;
+    struct reloc_sym rs;
+    reloc_target(ctx, f, symidx, &rs);
+    u8 *loc = out + off;
+    u64 P = base + off;
+    u64 S = rs.S;
+    // An IFUNC's address, wherever it is taken, is its IPLT entry.
+    if (rs.is_ifunc && alloc)
+      S = iplt_entry_addr(ctx, rs.sym);
+    i64 v;
+
+#define CHECK(val, ok, lo, hi)                                               \
+  do {                                                                       \
+    if (!(ok))                                                               \
+      reloc_overflow(ctx, is, off, type, &rs, (val), (lo), (hi));            \
+  } while (0)
+
+    switch (type) {
+    case R_X86_64_64:
+      wr64(loc, S + A);
+      break;
+    case R_X86_64_PC64:
+      wr64(loc, S + A - P);
+      break;
+    case R_X86_64_PC32:
+    case R_X86_64_PLT32:
+      v = S + A - P;
+      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+      wr32(loc, v);
+      break;
+    case R_X86_64_32:
+      v = S + A;
+      CHECK(v, fits_u32(v), 0, UINT32_MAX);
+      wr32(loc, v);
+      break;
+    case R_X86_64_32S:
+      v = S + A;
+      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+      wr32(loc, v);
+      break;
+    case R_X86_64_16:
+      v = S + A;
+      CHECK(v, v >= INT16_MIN && v <= UINT16_MAX, INT16_MIN, UINT16_MAX);
+      wr16(loc, v);
+      break;
+    case R_X86_64_PC16:
+      v = S + A - P;
+      CHECK(v, v >= INT16_MIN && v <= INT16_MAX, INT16_MIN, INT16_MAX);
+      wr16(loc, v);
+      break;
+    case R_X86_64_8:
+      v = S + A;
+      CHECK(v, v >= INT8_MIN && v <= UINT8_MAX, INT8_MIN, UINT8_MAX);
+      *loc = v;
+      break;
+    case R_X86_64_PC8:
+      v = S + A - P;
+      CHECK(v, v >= INT8_MIN && v <= INT8_MAX, INT8_MIN, INT8_MAX);
+      *loc = v;
+      break;
+    case R_X86_64_SIZE32:
+      v = rs.size + A;
+      CHECK(v, fits_u32(v), 0, UINT32_MAX);
+      wr32(loc, v);
+      break;
+    case R_X86_64_SIZE64:
+      wr64(loc, rs.size + A);
+      break;
+    case R_X86_64_GOTOFF64:
+      wr64(loc, S + A - GOT);
+      break;
+    case R_X86_64_GOTPC32:
+      v = GOT + A - P;
+      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+      wr32(loc, v);
+      break;
+    case R_X86_64_GOTPC64:
+      wr64(loc, GOT + A - P);
+      break;
+    case R_X86_64_PLTOFF64:
+      wr64(loc, S + A - GOT);
+      break;
+    case R_X86_64_GOTPCRELX:
+    case R_X86_64_REX_GOTPCRELX:
+    case R_X86_64_GOTPCREL: {
+      enum relax rx = gotpcrelx(ctx, is, off, type, &rs);
+      switch (rx) {
+      case RX_NONE:
+        v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - P;
+        CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+        wr32(loc, v);
+        break;
+      case RX_LEA:
+        loc[-2] = 0x8d;
+        v = S + A - P;
+        CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+        wr32(loc, v);
+        break;
+      case RX_MOV_IMM: {
+        // mov $S, %r: the register moves from ModRM.reg to ModRM.rm.
+        u8 reg = (loc[-1] >> 3) & 7;
+        if (type == R_X86_64_REX_GOTPCRELX && (loc[-3] & 4))
+          loc[-3] = (loc[-3] & ~4) | 1;
+        loc[-2] = 0xc7;
+        loc[-1] = 0xc0 | reg;
+        v = S;
+        CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+        wr32(loc, v);
+        break;
+      }
+      case RX_CALL:
+        loc[-2] = 0x67;            // addr32 prefix
+        loc[-1] = 0xe8;            // call rel32
+        v = S + A - P;
+        CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+        wr32(loc, v);
+        break;
+      case RX_JMP:
+        loc[-2] = 0xe9;            // jmp rel32
+        v = S + A - P + 1;         // the jump now starts one byte earlier
+        CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+        wr32(loc - 1, v);
+        loc[3] = 0x90;             // nop
+        break;
+      case RX_TEST:
+      case RX_BINOP: {
+        u8 reg = (loc[-1] >> 3) & 7;
+        if (loc[-3] & 4)
+          loc[-3] = (loc[-3] & ~4) | 1;
+        if (rx == RX_TEST) {
+          loc[-2] = 0xf7;            // test $imm32, %r
+          loc[-1] = 0xc0 | reg;
+        } else {
+          u8 op = loc[-2];
+          loc[-2] = 0x81;            // op $imm32, %r; /n from the opcode
+          loc[-1] = 0xc0 | (op & 0x38) | reg;
+        }
+        v = S;
+        CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+        wr32(loc, v);
+        break;
+      }
+      }
+      break;
+    }
+    case R_X86_64_GOT32:
+      v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - GOT;
+      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+      wr32(loc, v);
+      break;
+    case R_X86_64_GOT64:
+    case R_X86_64_GOTPLT64:
+      wr64(loc, got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - GOT);
+      break;
+    case R_X86_64_GOTPCREL64:
+      wr64(loc, got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - P);
+      break;
+    case R_X86_64_TPOFF32:
+      v = tp_offset(ctx, S) + A;
+      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+      wr32(loc, v);
+      break;
+    case R_X86_64_TPOFF64:
+      wr64(loc, tp_offset(ctx, S) + A);
+      break;
+    case R_X86_64_DTPOFF32:
+      // In code, only after an LD->LE rewrite: %rax holds the TP then.
+      v = code ? (i64)tp_offset(ctx, S) + A : (i64)(S + A - ctx->tls_start);
+      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+      wr32(loc, v);
+      break;
+    case R_X86_64_DTPOFF64:
+      wr64(loc, code ? tp_offset(ctx, S) + A : S + A - ctx->tls_start);
+      break;
+    case R_X86_64_GOTTPOFF:
+      if (gottpoff_relaxable(is, off)) {
+        // movq foo@gottpoff(%rip), %r -> movq $tpoff, %r
+        // addq foo@gottpoff(%rip), %r -> addq $tpoff, %r
+        u8 reg = (loc[-1] >> 3) & 7;
+        if (loc[-3] == 0x4c)
+          loc[-3] = 0x49;
+        loc[-2] = loc[-2] == 0x8b ? 0xc7 : 0x81;
+        loc[-1] = 0xc0 | reg;
+        v = tp_offset(ctx, S);
+      } else {
+        v = gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - P;
+      }
+      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+      wr32(loc, v);
+      break;
+    case R_X86_64_TLSGD: {
+      // .byte 0x66; lea x@tlsgd(%rip), %rdi; .word 0x6666; rex64;
+      // call __tls_get_addr  ->  mov %fs:0, %rax; lea x@tpoff(%rax), %rax
+      static const u8 le[] = {0x64, 0x48, 0x8b, 0x04, 0x25, 0, 0, 0, 0,
+                              0x48, 0x8d, 0x80, 0, 0, 0, 0};
+      if (!tlsgd_seq(is, off))
+        break;
+      memcpy(loc - 4, le, sizeof(le));
+      v = tp_offset(ctx, S);
+      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+      wr32(loc + 8, v);
+      i++;
+      break;
+    }
+    case R_X86_64_TLSLD: {
+      // lea x@tlsld(%rip), %rdi; call __tls_get_addr  ->
+      // data16 data16 data16 mov %fs:0, %rax (+ nop for the GOT form)
+      static const u8 le[] = {0x66, 0x66, 0x66, 0x64, 0x48, 0x8b, 0x04,
+                              0x25, 0,    0,    0,    0,    0x90};
+      u32 n = tlsld_seq(is, off);
+      if (!n)
+        break;
+      memcpy(loc - 3, le, n);
+      i++;
+      break;
+    }
+    case R_X86_64_GOTPC32_TLSDESC: {
+      // lea x@tlsdesc(%rip), %r -> mov $x@tpoff, %r
+      u8 reg = (loc[-1] >> 3) & 7;
+      loc[-3] = 0x48 | ((loc[-3] >> 2) & 1);
+      loc[-2] = 0xc7;
+      loc[-1] = 0xc0 | reg;
+      v = tp_offset(ctx, S);
+      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
+      wr32(loc, v);
+      break;
+    }
+    case R_X86_64_TLSDESC_CALL:
+      loc[0] = 0x66;               // call *(%rax) -> xchg %ax, %ax
+      loc[1] = 0x90;
+      break;
+    default:
+      error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s", f->name,
+            isec_name(is), (unsigned long long)off, reloc_name(type));
+    }
+#undef CHECK
+  }
+}
+
+// jmp *slot(%rip), padded with int3 to 16 bytes.
+static void write_iplt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
+  (void)ctx;
+  memset(buf, 0xcc, 16);
+  buf[0] = 0xff;
+  buf[1] = 0x25;
+  wr32(buf + 2, slot - (addr + 6));
+}
+
+const struct arch arch_x86_64 = {
+    .name = "x86-64",
+    .emulation = "elf_x86_64",
+    .e_machine = EM_X86_64,
+    .image_base = 0x400000,
+    .max_page_size = 0x1000,
+    .common_page_size = 0x1000,
+    .iplt_size = 16,
+    .got_plt_reserved = 3,
+    .r_irelative = R_X86_64_IRELATIVE,
+    .gotplt_is_got_symbol = true,
+    .scan_section = scan_section,
+    .apply_section = apply_section,
+    .write_iplt = write_iplt,
+    .reloc_name = reloc_name,
+    .tp_offset = tp_offset,
+};

@@ -1,0 +1,250 @@
+// archive.c: `ar` archives, regular and thin.
+//
+// The symbol index ("/" with 32-bit offsets, "/SYM64/" with 64-bit ones)
+// is read in place from the mapping; resolve_symbols() walks it to decide
+// which members to extract.  A member becomes an objfile only when it is
+// extracted (or listed under --whole-archive), and each member offset maps
+// to at most one objfile.  Thin archive members are separate files, mapped
+// through map_file() like any other input.
+
+#include "mld.h"
+
+#include <stdlib.h>
+
+enum { AR_HDR = 60 };
+
+// Parses a decimal field of an ar header; false if it is not a number.
+static bool ar_num(const u8 *p, u32 width, u64 *out) {
+  u64 v = 0;
+  u32 i = 0;
+  while (i < width && p[i] == ' ')
+    i++;
+  if (i == width || p[i] < '0' || p[i] > '9')
+    return false;
+  for (; i < width && p[i] >= '0' && p[i] <= '9'; i++) {
+    if (v > (UINT64_MAX - 9) / 10)
+      return false;
+    v = v * 10 + (p[i] - '0');
+  }
+  for (; i < width; i++)
+    if (p[i] != ' ')
+      return false;
+  *out = v;
+  return true;
+}
+
+// Reads the member header at off: its size and where its data starts.
+static bool member_header(struct ctx *ctx, struct archive *ar, u64 off,
+                          u64 *size) {
+  const u8 *d = ar->map->data;
+  u64 n = ar->map->size;
+  if (off > n || n - off < AR_HDR) {
+    error(ctx, "%s: malformed archive: member header at offset %llu is "
+          "past the end of the file", ar->name, (unsigned long long)off);
+    return false;
+  }
+  const u8 *h = d + off;
+  if (h[58] != '`' || h[59] != '\n' || !ar_num(h + 48, 10, size)) {
+    error(ctx, "%s: malformed archive: bad member header at offset %llu",
+          ar->name, (unsigned long long)off);
+    return false;
+  }
+  return true;
+}
+
+// The member's name, for messages and thin archive paths.
+static const char *member_name(struct ctx *ctx, struct archive *ar,
+                               const u8 *h) {
+  if (h[0] == '/' && h[1] >= '0' && h[1] <= '9') {
+    u64 off;
+    if (!ar_num(h + 1, 15, &off) || !ar->longnames ||
+        off >= ar->longnames_size) {
+      error(ctx, "%s: malformed archive: bad long member name offset",
+            ar->name);
+      return NULL;
+    }
+    const char *s = ar->longnames + off;
+    u64 max = ar->longnames_size - off, len = 0;
+    while (len < max && s[len] != '\n' && s[len] != 0)
+      len++;
+    if (len && s[len - 1] == '/')
+      len--;
+    return arena_strndup(ctx, s, len);
+  }
+  u32 len = 0;
+  while (len < 16 && h[len] != '/' && h[len] != ' ')
+    len++;
+  return arena_strndup(ctx, (const char *)h, len);
+}
+
+struct archive *open_archive(struct ctx *ctx, struct mapping *map) {
+  struct archive *ar = arena_alloc(ctx, sizeof(*ar));
+  ar->map = map;
+  ar->name = map->path;
+  ar->thin = !memcmp(map->data, "!<thin>\n", 8);
+  ar->cache_mask = 63;
+  ar->cache_keys = arena_alloc(ctx, 64 * sizeof(u64));
+  ar->cache_vals = arena_alloc(ctx, 64 * sizeof(void *));
+
+  // The index and the long-name table are the first members, if present.
+  u64 off = 8;
+  for (int k = 0; k < 3 && off < map->size; k++) {
+    u64 size;
+    if (!member_header(ctx, ar, off, &size))
+      return NULL;
+    const u8 *h = map->data + off;
+    const u8 *body = h + AR_HDR;
+    if (size > map->size - off - AR_HDR) {
+      error(ctx, "%s: malformed archive: member at offset %llu extends "
+            "past the end of the file", ar->name, (unsigned long long)off);
+      return NULL;
+    }
+    if (!memcmp(h, "/               ", 16) || !memcmp(h, "/SYM64/         ",
+                                                    16)) {
+      u32 w = h[1] == 'S' ? 8 : 4;
+      if (size < w) {
+        error(ctx, "%s: malformed archive: truncated symbol index",
+              ar->name);
+        return NULL;
+      }
+      u64 count = 0;
+      for (u32 i = 0; i < w; i++)
+        count = count << 8 | body[i];
+      if (count > (size - w) / w) {
+        error(ctx, "%s: malformed archive: symbol index claims %llu "
+              "entries in %llu bytes", ar->name, (unsigned long long)count,
+              (unsigned long long)size);
+        return NULL;
+      }
+      ar->nsyms = count;
+      ar->offset_size = w;
+      ar->offsets = body + w;
+      ar->names = (const char *)body + w + count * w;
+      ar->names_size = size - w - count * w;
+      // Every name must be terminated inside the index.
+      u64 pos = 0;
+      for (u64 i = 0; i < count; i++) {
+        const char *nul = memchr(ar->names + pos, 0, ar->names_size - pos);
+        if (!nul) {
+          error(ctx, "%s: malformed archive: symbol index names are not "
+                "terminated", ar->name);
+          return NULL;
+        }
+        pos = nul - ar->names + 1;
+      }
+    } else if (!memcmp(h, "//              ", 16)) {
+      ar->longnames = (const char *)body;
+      ar->longnames_size = size;
+    } else {
+      break;
+    }
+    off += AR_HDR + size + (size & 1);
+  }
+  return ar;
+}
+
+u64 archive_index_offset(struct archive *ar, u32 i) {
+  const u8 *p = ar->offsets + (u64)i * ar->offset_size;
+  u64 v = 0;
+  for (u32 k = 0; k < ar->offset_size; k++)
+    v = v << 8 | p[k];
+  return v;
+}
+
+static struct objfile **cache_slot(struct ctx *ctx, struct archive *ar,
+                                   u64 off) {
+  if ((ar->cache_count + 1) * 2 > ar->cache_mask) {
+    u32 cap = (ar->cache_mask + 1) * 2;
+    u64 *keys = arena_alloc(ctx, cap * sizeof(u64));
+    struct objfile **vals = arena_alloc(ctx, cap * sizeof(void *));
+    for (u32 i = 0; i <= ar->cache_mask; i++) {
+      if (!ar->cache_keys[i])
+        continue;
+      u32 j = (ar->cache_keys[i] * 0x9e3779b97f4a7c15ULL >> 40) & (cap - 1);
+      while (keys[j])
+        j = (j + 1) & (cap - 1);
+      keys[j] = ar->cache_keys[i];
+      vals[j] = ar->cache_vals[i];
+    }
+    ar->cache_keys = keys;
+    ar->cache_vals = vals;
+    ar->cache_mask = cap - 1;
+  }
+  u32 j = ((off + 1) * 0x9e3779b97f4a7c15ULL >> 40) & ar->cache_mask;
+  while (ar->cache_keys[j] && ar->cache_keys[j] != off + 1)
+    j = (j + 1) & ar->cache_mask;
+  if (!ar->cache_keys[j]) {
+    ar->cache_keys[j] = off + 1;
+    ar->cache_count++;
+  }
+  return &ar->cache_vals[j];
+}
+
+// The objfile for the member whose header is at off, created on first use.
+// NULL (with an error reported) if the member is malformed.
+struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off) {
+  struct objfile **slot = cache_slot(ctx, ar, off);
+  if (*slot)
+    return *slot;
+  u64 size;
+  if (!member_header(ctx, ar, off, &size))
+    return NULL;
+  const u8 *h = ar->map->data + off;
+  const char *mname = member_name(ctx, ar, h);
+  if (!mname)
+    return NULL;
+  const u8 *data;
+  if (ar->thin) {
+    const char *path = mname;
+    if (mname[0] != '/') {
+      const char *slash = strrchr(ar->name, '/');
+      if (slash)
+        path = arena_printf(ctx, "%.*s/%s", (int)(slash - ar->name),
+                            ar->name, mname);
+    }
+    struct mapping *m = map_file(ctx, path, true);
+    if (!m)
+      return NULL;
+    data = m->data;
+    size = m->size;
+  } else {
+    if (size > ar->map->size - off - AR_HDR) {
+      error(ctx, "%s(%s): malformed archive: member extends past the end "
+            "of the file", ar->name, mname);
+      return NULL;
+    }
+    data = h + AR_HDR;
+  }
+  struct objfile *f = new_objfile(
+      ctx, arena_printf(ctx, "%s(%s)", ar->name, mname), data, size);
+  if (!parse_object(ctx, f))
+    return NULL;
+  *slot = f;
+  return f;
+}
+
+// Calls fn for every object member, in archive order (--whole-archive).
+void archive_all_members(struct ctx *ctx, struct archive *ar,
+                         void (*fn)(struct ctx *, struct objfile *)) {
+  u64 off = 8;
+  const struct mapping *m = ar->map;
+  while (off < m->size) {
+    if (m->size - off == 1 && m->data[off] == '\n')
+      break;
+    u64 size;
+    if (!member_header(ctx, ar, off, &size))
+      return;
+    const u8 *h = m->data + off;
+    bool special = h[0] == '/' && (h[1] == ' ' || h[1] == '/' ||
+                                   h[1] == 'S');
+    if (!special) {
+      struct objfile *f = archive_member(ctx, ar, off);
+      if (f)
+        fn(ctx, f);
+    }
+    u64 step = AR_HDR + (ar->thin && !special ? 0 : size + (size & 1));
+    if (step > m->size - off)
+      break;
+    off += step;
+  }
+}

@@ -1,0 +1,91 @@
+// arena.c: one arena per link.
+//
+// Everything the linker allocates lives until the link ends, so memory is
+// carved out of large blocks and released in one call at the end; nothing
+// is freed one by one (chibicc's rule).
+
+#include "mld.h"
+
+#include <stdlib.h>
+
+struct arena_block {
+  struct arena_block *next;
+  u64 used, cap;
+  _Alignas(16) u8 data[];
+};
+
+enum { BLOCK_SIZE = 1 << 20 };
+
+void *arena_alloc(struct ctx *ctx, u64 size) {
+  struct arena *a = &ctx->arena;
+  size = align_up(size ? size : 1, 16);
+  struct arena_block *b = a->head;
+  if (!b || b->cap - b->used < size) {
+    u64 cap = size > BLOCK_SIZE / 4 ? size : BLOCK_SIZE;
+    struct arena_block *nb = calloc(1, sizeof(*nb) + cap);
+    if (!nb)
+      fatal(ctx, "out of memory allocating %llu bytes",
+            (unsigned long long)size);
+    nb->cap = cap;
+    // A large one-off block goes behind the current one so the current
+    // block's free space is not abandoned.
+    if (b && cap != BLOCK_SIZE) {
+      nb->next = b->next;
+      b->next = nb;
+      nb->used = size;
+      a->used_bytes += size;
+      return nb->data;
+    }
+    nb->next = b;
+    a->head = b = nb;
+  }
+  void *p = b->data + b->used;
+  b->used += size;
+  a->used_bytes += size;
+  return p;
+}
+
+char *arena_strndup(struct ctx *ctx, const char *s, u64 len) {
+  char *p = arena_alloc(ctx, len + 1);
+  memcpy(p, s, len);
+  p[len] = 0;
+  return p;
+}
+
+char *arena_strdup(struct ctx *ctx, const char *s) {
+  return arena_strndup(ctx, s, strlen(s));
+}
+
+char *arena_printf(struct ctx *ctx, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *p = arena_alloc(ctx, n + 1);
+  va_start(ap, fmt);
+  vsnprintf(p, n + 1, fmt, ap);
+  va_end(ap);
+  return p;
+}
+
+void arena_release(struct arena *a) {
+  struct arena_block *b = a->head;
+  while (b) {
+    struct arena_block *next = b->next;
+    free(b);
+    b = next;
+  }
+  a->head = NULL;
+}
+
+void vec_push(struct ctx *ctx, struct vec *v, void *p) {
+  if (v->len == v->cap) {
+    u32 cap = v->cap ? v->cap * 2 : 8;
+    void **nv = arena_alloc(ctx, (u64)cap * sizeof(void *));
+    if (v->len)
+      memcpy(nv, v->v, (u64)v->len * sizeof(void *));
+    v->v = nv;
+    v->cap = cap;
+  }
+  v->v[v->len++] = p;
+}

@@ -1,0 +1,355 @@
+// layout.c: addresses, file offsets and segments.
+//
+// The layout is that of GNU ld's default script for a static executable
+// with -z separate-code and -z relro: headers and notes in a read-only
+// segment at the image base, code in its own segment starting on the next
+// page, read-only data on the page after, then the writable segment.  The
+// writable segment's start is chosen as GNU ld's DATA_SEGMENT_ALIGN and
+// DATA_SEGMENT_RELRO_END choose it: the RELRO part (.tdata up to .got and
+// the first three .got.plt words) is shifted up so that it ends exactly on
+// a page boundary, and what follows starts on that boundary.
+
+#include "mld.h"
+
+enum { CLS_NONE, CLS_R, CLS_RX, CLS_RW };
+
+static bool is_emitted(struct chunk *c) {
+  return c->kind == CK_EHDR || c->size > 0;
+}
+
+static int chunk_class(struct chunk *c) {
+  if (!(c->flags & SHF_ALLOC))
+    return CLS_NONE;
+  if (c->flags & SHF_EXECINSTR)
+    return CLS_RX;
+  if (c->flags & SHF_WRITE)
+    return CLS_RW;
+  return CLS_R;
+}
+
+static bool is_tbss(struct chunk *c) {
+  return (c->flags & SHF_TLS) && c->type == SHT_NOBITS;
+}
+
+// Offsets of input sections inside their output sections.
+static void size_regular_chunks(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind != CK_REGULAR)
+      continue;
+    u64 off = 0;
+    for (u32 k = 0; k < c->isecs.len; k++) {
+      struct isec *is = c->isecs.v[k];
+      off = align_up(off, is->align);
+      is->offset = off;
+      off += is->size;
+    }
+    c->size = off;
+  }
+}
+
+static u32 count_phdrs(struct ctx *ctx) {
+  u32 n = 0;
+  int cls = CLS_NONE;
+  u64 note_align = 0;
+  bool prev_note = false, tls = false, relro = false;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!is_emitted(c) || !(c->flags & SHF_ALLOC))
+      continue;
+    int k = chunk_class(c);
+    if (k != cls)
+      n++;
+    cls = k;
+    bool note = c->type == SHT_NOTE;
+    if (note && (!prev_note || c->align != note_align))
+      n++;
+    prev_note = note;
+    note_align = c->align;
+    tls |= (c->flags & SHF_TLS) != 0;
+    relro |= c->relro;
+  }
+  n += tls + relro + 1;  // + PT_GNU_STACK
+  n += is_emitted(ctx->property) + is_emitted(ctx->eh_frame_hdr);
+  return n;
+}
+
+// Lays out the chunks [from, to) at successive addresses from dot;
+// returns the end.  TLS zero-fill sections take no address space from the
+// sections after them.  If stop_after_got is set, *relro_dot gets the
+// address at the DATA_SEGMENT_RELRO_END point (after .got).
+static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
+                     u64 relro_offset, bool adjust, u64 *relro_dot) {
+  u64 tls_dot = 0;
+  bool passed_got = false;
+  for (u32 i = from; i < to; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!passed_got && c->order > ctx->got->order) {
+      passed_got = true;
+      if (relro_dot)
+        *relro_dot = dot;
+      u64 page = ctx->arch->common_page_size;
+      if (adjust && ((dot + relro_offset) & (page - 1)))
+        dot = align_up(dot + relro_offset, page) - relro_offset;
+    }
+    if (!is_emitted(c)) {
+      c->addr = dot;    // for symbols such as __preinit_array_start
+      continue;
+    }
+    if (is_tbss(c)) {
+      if (!tls_dot)
+        tls_dot = dot;
+      c->addr = align_up(tls_dot, c->align);
+      tls_dot = c->addr + c->size;
+      continue;
+    }
+    c->addr = align_up(dot, c->align);
+    dot = c->addr + c->size;
+    if (c->flags & SHF_TLS)
+      tls_dot = dot;
+  }
+  if (!passed_got && relro_dot)
+    *relro_dot = dot;
+  return dot;
+}
+
+static struct segment *add_seg(struct ctx *ctx, u32 type, u32 flags) {
+  struct segment *s = &ctx->segs[ctx->nsegs++];
+  memset(s, 0, sizeof(*s));
+  s->type = type;
+  s->flags = flags;
+  return s;
+}
+
+static void cover(struct segment *s, struct chunk *c) {
+  if (!s->memsz && !s->filesz && !s->vaddr) {
+    s->vaddr = c->addr;
+    s->offset = c->offset;
+  }
+  u64 end = c->addr + c->size;
+  if (end - s->vaddr > s->memsz)
+    s->memsz = end - s->vaddr;
+  if (c->type != SHT_NOBITS && end - s->vaddr > s->filesz)
+    s->filesz = end - s->vaddr;
+}
+
+void assign_addresses(struct ctx *ctx) {
+  const struct arch *arch = ctx->arch;
+  u64 page = arch->max_page_size;
+  size_regular_chunks(ctx);
+
+  // The first TLS section carries the TLS block's alignment (GNU ld).
+  ctx->tls_first = NULL;
+  ctx->tls_align = 1;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!is_emitted(c) || !(c->flags & SHF_TLS))
+      continue;
+    if (!ctx->tls_first)
+      ctx->tls_first = c;
+    if (c->align > ctx->tls_align)
+      ctx->tls_align = c->align;
+  }
+  if (ctx->tls_first)
+    ctx->tls_first->align = ctx->tls_align;
+
+  u32 nphdr = count_phdrs(ctx);
+  ctx->ehdr->size = sizeof(Elf64_Ehdr) + (u64)nphdr * sizeof(Elf64_Phdr);
+  ctx->segs = arena_alloc(ctx, (u64)nphdr * sizeof(struct segment));
+  ctx->nsegs = 0;
+
+  // Addresses, one class (R, RX, R, RW) at a time.
+  u64 dot = arch->image_base;
+  u32 i = 0;
+  u64 relro_end = 0;
+  while (i < ctx->chunks.len) {
+    struct chunk *c = ctx->chunks.v[i];
+    int cls = chunk_class(c);
+    if (cls == CLS_NONE)
+      break;
+    u32 j = i;
+    while (j < ctx->chunks.len && chunk_class(ctx->chunks.v[j]) == cls)
+      j++;
+    if (cls != CLS_RW) {
+      if (i > 0)
+        dot = align_up(dot, page);
+      dot = place_run(ctx, i, j, dot, 0, false, NULL);
+      i = j;
+      continue;
+    }
+    // The writable segment: DATA_SEGMENT_ALIGN + DATA_SEGMENT_RELRO_END.
+    u64 relro_offset = ctx->gotplt->size >= 24 ? 24 : 0;
+    bool any_relro = false;
+    for (u32 k = i; k < j; k++) {
+      struct chunk *x = ctx->chunks.v[k];
+      any_relro |= is_emitted(x) && x->relro;
+    }
+    u64 base0 = align_up(dot, page);
+    u64 base;
+    if (any_relro) {
+      u64 rdot;
+      place_run(ctx, i, j, base0, relro_offset, false, &rdot);
+      u64 target = align_up(rdot + relro_offset, arch->common_page_size);
+      u64 desired = target - relro_offset;
+      for (u32 k = j; k-- > i;) {
+        struct chunk *x = ctx->chunks.v[k];
+        if (!is_emitted(x) || x->order > ctx->got->order || is_tbss(x))
+          continue;
+        u64 start = (x->addr + (desired - (x->addr + x->size))) &
+                    ~(x->align - 1);
+        desired = start;
+      }
+      base = desired;
+      place_run(ctx, i, j, base, relro_offset, true, &rdot);
+      relro_end = align_up(rdot + relro_offset, arch->common_page_size);
+    } else {
+      base = base0 + (dot & (page - 1));
+      place_run(ctx, i, j, base, 0, false, NULL);
+    }
+    dot = base;
+    for (u32 k = i; k < j; k++) {
+      struct chunk *x = ctx->chunks.v[k];
+      if (is_emitted(x) && !is_tbss(x) && x->addr + x->size > dot)
+        dot = x->addr + x->size;
+    }
+    i = j;
+  }
+
+  // File offsets and PT_LOAD segments.
+  u64 fpos = 0;
+  struct segment *load = NULL;
+  int cls = CLS_NONE;
+  for (u32 k = 0; k < ctx->chunks.len; k++) {
+    struct chunk *c = ctx->chunks.v[k];
+    if (!(c->flags & SHF_ALLOC))
+      break;
+    if (!is_emitted(c))
+      continue;
+    int kc = chunk_class(c);
+    if (kc != cls) {
+      load = add_seg(ctx, PT_LOAD, kc == CLS_RX ? PF_R | PF_X
+                                   : kc == CLS_RW ? PF_R | PF_W : PF_R);
+      load->align = page;
+      load->vaddr = c->addr;
+      // A new segment's offset is congruent to its address.
+      fpos += (c->addr - fpos) & (page - 1);
+      load->offset = fpos;
+      cls = kc;
+    }
+    if (c->type == SHT_NOBITS) {
+      c->offset = fpos;
+    } else {
+      c->offset = load->offset + (c->addr - load->vaddr);
+      fpos = c->offset + c->size;
+    }
+    if (!is_tbss(c)) {
+      u64 end = c->addr + c->size;
+      if (end - load->vaddr > load->memsz)
+        load->memsz = end - load->vaddr;
+      if (c->type != SHT_NOBITS)
+        load->filesz = end - load->vaddr;
+    }
+  }
+  ctx->filesize = fpos;
+
+  // PT_NOTE per run of notes with one alignment.
+  struct segment *note = NULL;
+  for (u32 k = 0; k < ctx->chunks.len; k++) {
+    struct chunk *c = ctx->chunks.v[k];
+    if (!is_emitted(c) || !(c->flags & SHF_ALLOC))
+      continue;
+    if (c->type != SHT_NOTE) {
+      note = NULL;
+      continue;
+    }
+    if (!note || note->align != c->align) {
+      note = add_seg(ctx, PT_NOTE, PF_R);
+      note->align = c->align;
+    }
+    cover(note, c);
+  }
+
+  if (ctx->tls_first) {
+    struct segment *s = add_seg(ctx, PT_TLS, PF_R);
+    s->align = ctx->tls_align;
+    for (u32 k = 0; k < ctx->chunks.len; k++) {
+      struct chunk *c = ctx->chunks.v[k];
+      if (is_emitted(c) && (c->flags & SHF_TLS))
+        cover(s, c);
+    }
+    ctx->tls_start = s->vaddr;
+    ctx->tls_memsz = s->memsz;
+    ctx->tls_end = s->vaddr + align_up(s->memsz, s->align);
+  }
+  if (is_emitted(ctx->property)) {
+    struct segment *s = add_seg(ctx, PT_GNU_PROPERTY, PF_R);
+    s->align = 8;
+    cover(s, ctx->property);
+  }
+  if (is_emitted(ctx->eh_frame_hdr)) {
+    struct segment *s = add_seg(ctx, PT_GNU_EH_FRAME, PF_R);
+    s->align = 4;
+    cover(s, ctx->eh_frame_hdr);
+  }
+  struct segment *stack = add_seg(ctx, PT_GNU_STACK, PF_R | PF_W);
+  stack->align = 16;
+  if (relro_end) {
+    struct segment *s = add_seg(ctx, PT_GNU_RELRO, PF_R);
+    s->align = 1;
+    for (u32 k = 0; k < ctx->chunks.len; k++) {
+      struct chunk *c = ctx->chunks.v[k];
+      if (is_emitted(c) && c->relro) {
+        s->vaddr = c->addr;
+        s->offset = c->offset;
+        break;
+      }
+    }
+    s->memsz = s->filesz = relro_end - s->vaddr;
+  }
+  if (ctx->nsegs != nphdr)
+    fatal(ctx, "internal error: %u program headers counted, %u made", nphdr,
+          ctx->nsegs);
+}
+
+// Non-allocated sections follow the loaded image in the file.
+void place_nonalloc(struct ctx *ctx) {
+  u64 fpos = ctx->filesize;
+  u32 shndx = 1;
+  for (u32 k = 0; k < ctx->chunks.len; k++) {
+    struct chunk *c = ctx->chunks.v[k];
+    if (c->kind == CK_EHDR || !is_emitted(c)) {
+      c->shndx = 0;
+      continue;
+    }
+    c->shndx = shndx++;
+    if (c->flags & SHF_ALLOC)
+      continue;
+    c->addr = 0;
+    c->offset = fpos = align_up(fpos, c->align);
+    fpos += c->size;
+  }
+  ctx->filesize = align_up(fpos, 8) + (u64)shndx * sizeof(Elf64_Shdr);
+}
+
+// Final addresses of symbols defined in input files.
+void compute_symbol_values(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = f->first_global; k < f->nsyms; k++) {
+      struct symbol *sym = f->globals[k - f->first_global];
+      if (!sym || sym->file != f || sym->symidx != k ||
+          sym->state != SYM_DEFINED || (sym->flags & SF_LINKER))
+        continue;
+      struct esym s;
+      read_sym(f, k, &s);
+      struct isec *is = sym_isec(ctx, sym);
+      if (is && is->osec)
+        sym->value = is->osec->addr + is->offset +
+                     (is->is_common ? 0 : s.st_value);
+      else if (sym_shndx(f, k, &s) == SHN_ABS)
+        sym->value = s.st_value;
+      else
+        sym->value = 0;
+    }
+  }
+}

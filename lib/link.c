@@ -1,0 +1,79 @@
+// link.c: the pass sequence.  mld_link() is the table of contents of the
+// linker: each pass is one call, and each only reads what earlier passes
+// produced.
+
+#include "mld.h"
+
+#include <time.h>
+
+double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static double t_last;
+
+static void timer(struct ctx *ctx, const char *name) {
+  double t = now_seconds();
+  if (ctx->ntimers < sizeof(ctx->timers) / sizeof(*ctx->timers)) {
+    ctx->timers[ctx->ntimers].name = name;
+    ctx->timers[ctx->ntimers].seconds = t - t_last;
+    ctx->ntimers++;
+  }
+  t_last = t;
+}
+
+static void print_stats(struct ctx *ctx) {
+  double total = 0;
+  for (u32 i = 0; i < ctx->ntimers; i++) {
+    fprintf(stderr, "mld: %-22s %8.3f ms\n", ctx->timers[i].name,
+            ctx->timers[i].seconds * 1e3);
+    total += ctx->timers[i].seconds;
+  }
+  fprintf(stderr, "mld: %-22s %8.3f ms\n", "total", total * 1e3);
+  fprintf(stderr, "mld: files %u, symbols %llu, relocations %llu, "
+          "GOT entries %llu, IPLT entries %llu, arena %llu KiB\n",
+          ctx->objs.len, (unsigned long long)ctx->symcount,
+          (unsigned long long)ctx->stat_relocs,
+          (unsigned long long)ctx->stat_got,
+          (unsigned long long)ctx->stat_iplt,
+          (unsigned long long)(ctx->arena.used_bytes >> 10));
+}
+
+int mld_link(struct ctx *ctx) {
+  t_last = now_seconds();
+  install_signal_guards(ctx);
+  if (ctx->cfg.arch)
+    ctx->arch = ctx->cfg.arch;
+
+  read_inputs(ctx);           // map files once, open archives
+  checkpoint(ctx);
+  timer(ctx, "read_inputs");
+  resolve_symbols(ctx);       // left to right, members extracted, groups
+  checkpoint(ctx);
+  timer(ctx, "resolve_symbols");
+  // Beyond this point no file joins the link.
+  parse_sections(ctx);        // live files only; COMDAT losers dropped
+  create_chunks(ctx);         // output and synthetic sections, in order
+  define_linker_symbols(ctx); // _end, __start_SEC, ... exist from here on
+  checkpoint(ctx);
+  timer(ctx, "create_chunks");
+  scan_relocations(ctx);      // undefined symbols, GOT/IPLT needs
+  checkpoint(ctx);
+  allocate_slots(ctx);        // GOT and IPLT sizes
+  size_synthetic(ctx);        // notes
+  timer(ctx, "scan_relocations");
+  assign_addresses(ctx);      // every allocated section has an address
+  compute_symbol_values(ctx);
+  fix_linker_symbols(ctx);
+  size_symtab(ctx);           // .symtab/.strtab/.shstrtab sizes
+  place_nonalloc(ctx);        // file size now known
+  checkpoint(ctx);
+  timer(ctx, "layout");
+  write_output(ctx);          // temp file, copy + relocate, build-id, rename
+  timer(ctx, "write_output");
+  if (ctx->cfg.stats)
+    print_stats(ctx);
+  return 0;
+}

@@ -1,0 +1,541 @@
+// mld.h: the one internal header of the mld linker library.
+//
+// It is grouped by the file that implements each part, under banners, in
+// the order of the pipeline (see link.c).  Inputs are memory-mapped and
+// read in place: every field of an input goes through rd16/rd32/rd64, never
+// through a dereferenced Elf64_* pointer, because archive members are only
+// 2-byte aligned and a field read through memcpy is a single load anyway.
+
+#ifndef MLD_H
+#define MLD_H
+
+#include <elf.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/types.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int8_t i8;
+typedef int16_t i16;
+typedef int32_t i32;
+typedef int64_t i64;
+
+struct ctx;
+struct objfile;
+struct symbol;
+struct isec;
+struct chunk;
+
+#define MLD_VERSION_STRING "mld (mld static linker) " PACKAGE_VERSION_STR
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION_STR "0.1.0"
+#else
+#define PACKAGE_VERSION_STR PACKAGE_VERSION
+#endif
+
+//
+// Byte access (little-endian hosts and targets only)
+//
+
+static inline u16 rd16(const void *p) { u16 v; __builtin_memcpy(&v, p, 2); return v; }
+static inline u32 rd32(const void *p) { u32 v; __builtin_memcpy(&v, p, 4); return v; }
+static inline u64 rd64(const void *p) { u64 v; __builtin_memcpy(&v, p, 8); return v; }
+static inline void wr16(void *p, u16 v) { __builtin_memcpy(p, &v, 2); }
+static inline void wr32(void *p, u32 v) { __builtin_memcpy(p, &v, 4); }
+static inline void wr64(void *p, u64 v) { __builtin_memcpy(p, &v, 8); }
+
+static inline u64 align_up(u64 x, u64 a) { return a <= 1 ? x : (x + a - 1) & ~(a - 1); }
+static inline bool is_pow2(u64 x) { return x && !(x & (x - 1)); }
+
+// A view of one Elf64_Sym, copied out of the mapping field by field.
+struct esym {
+  u32 st_name;
+  u8 st_info, st_other;
+  u16 st_shndx;
+  u64 st_value, st_size;
+};
+
+static inline void rd_esym(struct esym *s, const u8 *p) {
+  s->st_name = rd32(p);
+  s->st_info = p[4];
+  s->st_other = p[5];
+  s->st_shndx = rd16(p + 6);
+  s->st_value = rd64(p + 8);
+  s->st_size = rd64(p + 16);
+}
+
+//
+// arena.c
+//
+
+struct arena_block;
+
+struct arena {
+  struct arena_block *head;
+  u64 used_bytes;
+};
+
+void *arena_alloc(struct ctx *ctx, u64 size);
+char *arena_strndup(struct ctx *ctx, const char *s, u64 len);
+char *arena_strdup(struct ctx *ctx, const char *s);
+char *arena_printf(struct ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void arena_release(struct arena *a);
+
+// A growable array of pointers, grown in the arena.
+struct vec {
+  void **v;
+  u32 len, cap;
+};
+
+void vec_push(struct ctx *ctx, struct vec *v, void *p);
+
+//
+// error.c
+//
+
+void error(struct ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void warn(struct ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+_Noreturn void fatal(struct ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void checkpoint(struct ctx *ctx);
+_Noreturn void mld_exit(struct ctx *ctx, int status);
+void install_signal_guards(struct ctx *ctx);
+
+//
+// hash.c: the global symbol table, keyed by (name, length)
+//
+
+u64 hash_name(const char *name, u32 len);
+struct symbol *sym_intern(struct ctx *ctx, const char *name, u32 len);
+struct symbol *sym_find(struct ctx *ctx, const char *name, u32 len);
+struct symbol *sym_find_str(struct ctx *ctx, const char *name);
+
+//
+// Options (filled by ld/options.c)
+//
+
+enum input_kind {
+  IN_FILE,        // a path
+  IN_LIB,         // -lNAME or -l:FILE
+  IN_GROUP_START,
+  IN_GROUP_END,
+  IN_WHOLE_ARCHIVE,
+  IN_NO_WHOLE_ARCHIVE,
+};
+
+struct input_spec {
+  enum input_kind kind;
+  const char *arg;
+};
+
+enum build_id_kind {
+  BUILD_ID_NONE,
+  BUILD_ID_SHA1,
+  BUILD_ID_MD5,
+  BUILD_ID_UUID,
+  BUILD_ID_HEX,
+};
+
+struct config {
+  const char *output;
+  const char *entry;
+  const char *sysroot;
+  const struct arch *arch;     // from -m, else from the first ELF input
+  struct vec lib_paths;        // const char *
+  struct vec inputs;           // struct input_spec *
+  struct vec undefined;        // const char *, from -u
+  enum build_id_kind build_id;
+  u8 build_id_hex[64];
+  u32 build_id_hex_len;
+  bool strip_all, strip_debug;
+  bool gc_sections;
+  bool eh_frame_hdr;
+  bool stats;
+  bool fix_cortex_a53_843419;
+  bool print_gc_sections;
+};
+
+//
+// input.c: mapped files, deduplicated by inode
+//
+
+struct mapping {
+  const char *path;
+  const u8 *data;
+  u64 size;
+  dev_t dev;
+  ino_t ino;
+};
+
+struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist);
+const char *find_library(struct ctx *ctx, const char *name);
+void read_inputs(struct ctx *ctx);
+
+//
+// archive.c
+//
+
+struct archive {
+  struct mapping *map;
+  const char *name;
+  bool thin;
+  u32 nsyms;                   // symbol index entries
+  const u8 *offsets;           // nsyms offsets, 4 or 8 bytes big-endian
+  u32 offset_size;
+  const char *names;           // NUL-separated names
+  u64 names_size;
+  const char *longnames;       // the "//" member
+  u64 longnames_size;
+  u64 *cache_keys;             // member offset + 1, open addressing
+  struct objfile **cache_vals;
+  u32 cache_mask, cache_count;
+};
+
+struct archive *open_archive(struct ctx *ctx, struct mapping *map);
+struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off);
+void archive_all_members(struct ctx *ctx, struct archive *ar,
+                         void (*fn)(struct ctx *, struct objfile *));
+u64 archive_index_offset(struct archive *ar, u32 i);
+
+//
+// object.c: ELF relocatable objects, viewed in place
+//
+
+struct objfile {
+  const char *name;            // "path" or "archive(member)"
+  const u8 *data;
+  u64 size;
+  u32 priority;                // order in which files joined the link
+  bool live;                   // part of the link (not a lazy member)
+  bool parsed;
+  const u8 *shdrs;
+  u32 shnum;
+  const char *shstrtab;
+  u64 shstrtab_size;
+  const u8 *symtab;            // Elf64_Sym[nsyms]
+  u32 nsyms, first_global;
+  const char *strtab;
+  u64 strtab_size;
+  const u8 *symtab_shndx;      // SHT_SYMTAB_SHNDX contents or NULL
+  struct symbol **globals;     // [nsyms - first_global]
+  struct isec **isecs;         // [shnum], NULL for sections not kept
+  struct symbol **locals;      // [first_global], made on demand (GOT, IPLT)
+  u8 *discarded;               // [shnum] 1: in a losing COMDAT group
+  bool is_crt_ctor_file;       // crtbegin*.o / crtend*.o (.ctors rules)
+};
+
+// Section header fields, read in place.
+static inline const u8 *shdr_at(struct objfile *f, u32 i) {
+  return f->shdrs + (u64)i * sizeof(Elf64_Shdr);
+}
+#define SH_NAME(p) rd32((p) + offsetof(Elf64_Shdr, sh_name))
+#define SH_TYPE(p) rd32((p) + offsetof(Elf64_Shdr, sh_type))
+#define SH_FLAGS(p) rd64((p) + offsetof(Elf64_Shdr, sh_flags))
+#define SH_ADDR(p) rd64((p) + offsetof(Elf64_Shdr, sh_addr))
+#define SH_OFFSET(p) rd64((p) + offsetof(Elf64_Shdr, sh_offset))
+#define SH_SIZE(p) rd64((p) + offsetof(Elf64_Shdr, sh_size))
+#define SH_LINK(p) rd32((p) + offsetof(Elf64_Shdr, sh_link))
+#define SH_INFO(p) rd32((p) + offsetof(Elf64_Shdr, sh_info))
+#define SH_ALIGN(p) rd64((p) + offsetof(Elf64_Shdr, sh_addralign))
+#define SH_ENTSIZE(p) rd64((p) + offsetof(Elf64_Shdr, sh_entsize))
+
+struct objfile *new_objfile(struct ctx *ctx, const char *name, const u8 *data,
+                            u64 size);
+bool parse_object(struct ctx *ctx, struct objfile *f);
+void read_sym(struct objfile *f, u32 idx, struct esym *s);
+u32 sym_shndx(struct objfile *f, u32 idx, const struct esym *s);
+const char *sym_name(struct objfile *f, const struct esym *s);
+const char *section_name(struct objfile *f, u32 shndx);
+bool is_elf_object(const u8 *data, u64 size);
+const struct arch *arch_for_machine(u16 machine);
+
+//
+// symbols.c: resolution
+//
+
+enum sym_state {
+  SYM_UNDEF,
+  SYM_DEFINED,
+  SYM_COMMON,
+};
+
+enum {
+  SF_REF_STRONG = 1 << 0,      // a non-weak undefined reference exists
+  SF_NEEDS_GOT = 1 << 1,       // a GOT entry holding the address
+  SF_NEEDS_IPLT = 1 << 2,      // IFUNC: IPLT entry + .got.plt slot
+  SF_NEEDS_GOTTP = 1 << 3,     // a GOT entry holding the TP offset
+  SF_LINKER = 1 << 4,          // defined by the linker
+  SF_REPORTED = 1 << 5,        // undefined reference already reported
+  SF_REFERENCED = 1 << 6,      // any reference at all (for PROVIDE)
+  SF_IN_SYMTAB = 1 << 7,
+};
+
+struct symbol {
+  const char *name;            // NUL-terminated, in a mapped strtab
+  struct objfile *file;        // the defining file; NULL if undefined
+  u64 value;                   // st_value; after layout the address
+  u32 symidx;                  // index in file's symtab
+  u32 namelen;
+  u32 aux;                     // index into ctx->aux, 0: none
+  u8 state;                    // enum sym_state
+  u8 binding, type, visibility;
+  u8 flags;
+  u8 ref_flags;                // SF_REF_STRONG | SF_REFERENCED
+};
+
+_Static_assert(sizeof(struct symbol) <= 48, "struct symbol grew");
+
+// Per-symbol data that only a few symbols need: slots and linker data.
+struct sym_aux {
+  u32 got_idx;                 // index into .got, or -1
+  u32 gottp_idx;
+  u32 iplt_idx;                // index into .iplt, or -1
+  u32 out_symidx;              // index in the output .symtab
+  struct chunk *osec;          // linker-defined symbols: their section
+  struct isec *isec;           // COMMON symbols: their .bss piece
+};
+
+void resolve_symbols(struct ctx *ctx);
+void add_file_symbols(struct ctx *ctx, struct objfile *f);
+struct sym_aux *sym_aux(struct ctx *ctx, struct symbol *sym);
+struct isec *sym_isec(struct ctx *ctx, struct symbol *sym);
+u64 sym_shndx_of(struct symbol *sym);
+bool sym_is_ifunc(struct symbol *sym);
+bool sym_is_abs(struct symbol *sym);
+void define_linker_symbol(struct ctx *ctx, const char *name, u8 vis,
+                          bool always);
+void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
+                      u64 offset, struct symbol *sym);
+
+//
+// sections.c: input sections and their output sections
+//
+
+struct isec {
+  struct objfile *file;
+  struct chunk *osec;          // set by create_chunks
+  const u8 *data;              // NULL for SHT_NOBITS
+  const u8 *rels;              // Elf64_Rela[nrels] in place, or NULL
+  u64 size;
+  u64 offset;                  // within osec, set by layout.c
+  u32 nrels;
+  u32 shndx;
+  u32 align;
+  u32 rank;                    // sort key within the output section
+  bool live;
+  bool is_common;              // a synthetic section for one COMMON symbol
+};
+
+enum chunk_kind {
+  CK_REGULAR,                  // an output section of input sections
+  CK_EHDR,                     // ELF header + program headers
+  CK_GOT, CK_GOTPLT, CK_IPLT, CK_RELA_IPLT,
+  CK_BUILD_ID, CK_PROPERTY, CK_EH_FRAME_HDR,
+  CK_SYMTAB, CK_STRTAB, CK_SHSTRTAB,
+};
+
+struct chunk {
+  const char *name;
+  enum chunk_kind kind;
+  u32 type;                    // sh_type
+  u64 flags;                   // sh_flags
+  u64 addr, offset, size;      // set by layout.c
+  u64 align;
+  u64 entsize;
+  u32 link, info;
+  u32 name_off;                // in .shstrtab, set by write_synthetic
+  u32 shndx;                   // output section index; 0: not emitted
+  u32 order;                   // position in the output section list
+  struct vec isecs;            // struct isec *, CK_REGULAR only
+  bool relro;
+  bool sorted_by_priority;     // .init_array & co
+};
+
+void parse_sections(struct ctx *ctx);
+void create_chunks(struct ctx *ctx);
+struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
+                        u32 type, u64 flags, u64 align);
+u32 init_priority(const char *name);
+
+//
+// scan.c & synthetic.c: relocation scanning, GOT, IPLT, notes, symtab
+//
+
+void define_linker_symbols(struct ctx *ctx);
+void scan_relocations(struct ctx *ctx);
+void allocate_slots(struct ctx *ctx);
+void fix_linker_symbols(struct ctx *ctx);
+void size_symtab(struct ctx *ctx);
+void size_synthetic(struct ctx *ctx);
+void write_synthetic(struct ctx *ctx, u8 *buf);
+void write_build_id(struct ctx *ctx, u8 *buf, u64 filesize);
+u64 got_entry_addr(struct ctx *ctx, struct symbol *sym);
+u64 gottp_entry_addr(struct ctx *ctx, struct symbol *sym);
+u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym);
+
+//
+// layout.c
+//
+
+struct segment {
+  u32 type, flags;
+  u64 offset, vaddr, filesz, memsz, align;
+};
+
+void assign_addresses(struct ctx *ctx);
+void place_nonalloc(struct ctx *ctx);
+void compute_symbol_values(struct ctx *ctx);
+
+//
+// reloc.c: shared helpers for architecture files
+//
+
+// S, the value of the symbol a relocation refers to, and whether the
+// symbol is an undefined weak (S = 0).
+struct reloc_sym {
+  struct symbol *sym;          // NULL for a local symbol
+  u64 S;
+  const char *name;
+  bool undef_weak;
+  bool defined;                // in a live section, ABS, or linker-defined
+  bool is_ifunc;
+  bool local_section;          // STT_SECTION
+  u64 size;                    // st_size, for R_*_SIZE*
+};
+
+void reloc_target(struct ctx *ctx, struct objfile *f, u32 symidx,
+                  struct reloc_sym *out);
+struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
+struct symbol *reloc_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
+bool check_reloc(struct ctx *ctx, struct isec *is, u32 i, u64 off, u32 width,
+                 u32 symidx);
+void need_got(struct ctx *ctx, struct symbol *sym);
+void need_gottp(struct ctx *ctx, struct symbol *sym);
+void need_iplt(struct ctx *ctx, struct symbol *sym);
+u64 isec_addr(struct isec *is);
+void reloc_overflow(struct ctx *ctx, struct isec *is, u64 off, u32 type,
+                    const struct reloc_sym *rs, i64 val, i64 lo, i64 hi);
+const char *isec_name(struct isec *is);
+bool apply_debug_tombstone(struct isec *is);
+
+//
+// Architectures: arch-x86_64.c, arch-aarch64.c
+//
+
+struct arch {
+  const char *name;            // "x86_64"
+  const char *emulation;       // -m value, "elf_x86_64"
+  u16 e_machine;
+  u64 image_base;
+  u64 max_page_size;
+  u64 common_page_size;
+  u32 iplt_size;
+  u32 got_plt_reserved;        // reserved .got.plt entries
+  u32 r_irelative;
+  u8 fill_byte_text;           // padding between code sections
+  bool gotplt_is_got_symbol;   // _GLOBAL_OFFSET_TABLE_ at .got.plt
+  void (*scan_section)(struct ctx *ctx, struct isec *is);
+  void (*apply_section)(struct ctx *ctx, struct isec *is, u8 *out);
+  void (*write_iplt)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot);
+  const char *(*reloc_name)(u32 type);
+  u64 (*tp_offset)(struct ctx *ctx, u64 addr);
+};
+
+extern const struct arch arch_x86_64;
+
+//
+// output.c
+//
+
+void open_output(struct ctx *ctx, u64 filesize);
+void close_output(struct ctx *ctx);
+void remove_temp_output(struct ctx *ctx);
+void write_output(struct ctx *ctx);
+void sha1_digest(const u8 *data, u64 len, u8 out[20]);
+void md5_digest(const u8 *data, u64 len, u8 out[16]);
+
+//
+// link.c: the context and the pass sequence
+//
+
+struct timer {
+  const char *name;
+  double seconds;
+};
+
+struct ctx {
+  struct config cfg;
+  struct arena arena;
+  const struct arch *arch;
+  u32 errors;
+
+  // input.c
+  struct vec mappings;         // struct mapping *
+  struct vec entries;          // struct input_entry *, in command-line order
+  // symbols.c
+  struct symbol **symslots;
+  u64 symmask, symcount;
+  struct vec objs;             // struct objfile *, live, in priority order
+  struct vec commons;          // struct symbol *
+  struct sym_aux *aux;         // [naux], aux[0] unused
+  u32 naux, auxcap;
+  struct vec undef_reports;
+  u32 nundef_reported;
+  u32 next_priority;
+  struct vec comdat_sigs;      // unused placeholder for growth
+  struct symbol **comdat_slots;
+  u64 comdat_mask, comdat_count;
+  // sections.c / layout.c
+  struct vec chunks;           // struct chunk *, in output order
+  struct chunk *ehdr, *got, *gotplt, *iplt, *rela_iplt, *build_id,
+      *property, *symtab, *strtab, *shstrtab, *eh_frame_hdr;
+  struct chunk *tls_first;
+  struct segment *segs;
+  u32 nsegs;
+  u64 tls_start, tls_end, tls_memsz, tls_align;
+  u64 filesize;
+  u64 entry_addr;
+  // synthetic.c
+  struct vec got_syms, gottp_syms, iplt_syms;
+  struct vec linker_syms;      // struct symbol *
+  struct vec undef_weak_syms;  // struct symbol *, listed in .symtab
+  u32 symtab_nlocal, symtab_count;
+  u64 strtab_size;
+  struct { u32 type, value, nfiles; } props[16];
+  u32 nprops, nprop_files;
+  // output.c
+  char *tmp_path;
+  int out_fd;
+  u8 *out_buf;
+  // link.c
+  struct timer timers[32];
+  u32 ntimers;
+  u64 stat_relocs, stat_got, stat_iplt;
+  bool got_referenced;         // _GLOBAL_OFFSET_TABLE_ is used
+};
+
+int mld_link(struct ctx *ctx);
+double now_seconds(void);
+
+// Input entries in command-line order: an object, an archive, or a group
+// marker.  Filled by read_inputs, consumed by resolve_symbols.
+enum entry_kind { E_OBJECT, E_ARCHIVE, E_GROUP_START, E_GROUP_END };
+
+struct input_entry {
+  enum entry_kind kind;
+  struct objfile *obj;
+  struct archive *ar;
+  bool whole;                  // --whole-archive in force here
+};
+
+#endif

@@ -1,0 +1,197 @@
+// output.c: writing the executable.
+//
+// The file is sized up front, created as a temporary file beside the
+// output path, filled through one shared mapping, and renamed over the
+// output path only when complete.  Any error before the rename removes the
+// temporary file, so a failed link leaves neither a truncated file nor a
+// changed one at the output path.
+
+#include "mld.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void remove_temp_output(struct ctx *ctx) {
+  if (ctx && ctx->tmp_path) {
+    unlink(ctx->tmp_path);
+    ctx->tmp_path = NULL;
+  }
+}
+
+void open_output(struct ctx *ctx, u64 filesize) {
+  const char *out = ctx->cfg.output;
+  struct stat st;
+  if (stat(out, &st) == 0) {
+    if (S_ISDIR(st.st_mode))
+      fatal(ctx, "cannot open output file %s: Is a directory", out);
+    for (u32 i = 0; i < ctx->mappings.len; i++) {
+      struct mapping *m = ctx->mappings.v[i];
+      if (m->dev == st.st_dev && m->ino == st.st_ino)
+        fatal(ctx, "output file %s is also an input file", out);
+    }
+  }
+  const char *slash = strrchr(out, '/');
+  char *tmp = slash ? arena_printf(ctx, "%.*s/.mld-XXXXXX",
+                                   (int)(slash - out), out)
+                    : arena_printf(ctx, ".mld-XXXXXX");
+  int fd = mkstemp(tmp);
+  if (fd < 0)
+    fatal(ctx, "cannot open output file %s: %s", out, strerror(errno));
+  ctx->tmp_path = tmp;
+  ctx->out_fd = fd;
+  int e = posix_fallocate(fd, 0, filesize);
+  if (e == EOPNOTSUPP || e == EINVAL)
+    e = ftruncate(fd, filesize) ? errno : 0;
+  if (e)
+    fatal(ctx, "cannot write output file %s: %s", out, strerror(e));
+  void *p = mmap(NULL, filesize, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (p == MAP_FAILED)
+    fatal(ctx, "cannot map output file %s: %s", out, strerror(errno));
+  ctx->out_buf = p;
+}
+
+void close_output(struct ctx *ctx) {
+  const char *out = ctx->cfg.output;
+  if (munmap(ctx->out_buf, ctx->filesize) < 0)
+    fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
+  ctx->out_buf = NULL;
+  mode_t mask = umask(0);
+  umask(mask);
+  if (fchmod(ctx->out_fd, 0777 & ~mask) < 0 || close(ctx->out_fd) < 0)
+    fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
+  if (rename(ctx->tmp_path, out) < 0)
+    fatal(ctx, "cannot create output file %s: %s", out, strerror(errno));
+  ctx->tmp_path = NULL;
+}
+
+static void write_headers(struct ctx *ctx, u8 *buf) {
+  const struct arch *arch = ctx->arch;
+  u32 nsh = 1;
+  u32 shstrndx = 0;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->shndx)
+      nsh = c->shndx + 1;
+    if (c == ctx->shstrtab)
+      shstrndx = c->shndx;
+  }
+  u64 shoff = ctx->filesize - (u64)nsh * sizeof(Elf64_Shdr);
+
+  u8 *e = buf;
+  memcpy(e, ELFMAG, SELFMAG);
+  e[EI_CLASS] = ELFCLASS64;
+  e[EI_DATA] = ELFDATA2LSB;
+  e[EI_VERSION] = EV_CURRENT;
+  e[EI_OSABI] = ctx->iplt_syms.len ? ELFOSABI_GNU : ELFOSABI_NONE;
+  wr16(e + offsetof(Elf64_Ehdr, e_type), ET_EXEC);
+  wr16(e + offsetof(Elf64_Ehdr, e_machine), arch->e_machine);
+  wr32(e + offsetof(Elf64_Ehdr, e_version), EV_CURRENT);
+  wr64(e + offsetof(Elf64_Ehdr, e_entry), ctx->entry_addr);
+  wr64(e + offsetof(Elf64_Ehdr, e_phoff), sizeof(Elf64_Ehdr));
+  wr64(e + offsetof(Elf64_Ehdr, e_shoff), shoff);
+  wr16(e + offsetof(Elf64_Ehdr, e_ehsize), sizeof(Elf64_Ehdr));
+  wr16(e + offsetof(Elf64_Ehdr, e_phentsize), sizeof(Elf64_Phdr));
+  wr16(e + offsetof(Elf64_Ehdr, e_phnum), ctx->nsegs);
+  wr16(e + offsetof(Elf64_Ehdr, e_shentsize), sizeof(Elf64_Shdr));
+  wr16(e + offsetof(Elf64_Ehdr, e_shnum), nsh);
+  wr16(e + offsetof(Elf64_Ehdr, e_shstrndx), shstrndx);
+
+  for (u32 i = 0; i < ctx->nsegs; i++) {
+    struct segment *s = &ctx->segs[i];
+    u8 *p = buf + sizeof(Elf64_Ehdr) + (u64)i * sizeof(Elf64_Phdr);
+    wr32(p + offsetof(Elf64_Phdr, p_type), s->type);
+    wr32(p + offsetof(Elf64_Phdr, p_flags), s->flags);
+    wr64(p + offsetof(Elf64_Phdr, p_offset), s->offset);
+    wr64(p + offsetof(Elf64_Phdr, p_vaddr), s->vaddr);
+    wr64(p + offsetof(Elf64_Phdr, p_paddr), s->vaddr);
+    wr64(p + offsetof(Elf64_Phdr, p_filesz), s->filesz);
+    wr64(p + offsetof(Elf64_Phdr, p_memsz), s->memsz);
+    wr64(p + offsetof(Elf64_Phdr, p_align), s->align);
+  }
+
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!c->shndx)
+      continue;
+    u8 *p = buf + shoff + (u64)c->shndx * sizeof(Elf64_Shdr);
+    u32 link = 0, info = 0;
+    if (c == ctx->symtab) {
+      link = ctx->strtab->shndx;
+      info = ctx->symtab_nlocal;
+    } else if (c == ctx->rela_iplt) {
+      link = ctx->symtab->shndx;
+      info = ctx->gotplt->shndx;
+    }
+    wr32(p + offsetof(Elf64_Shdr, sh_name), c->name_off);
+    wr32(p + offsetof(Elf64_Shdr, sh_type), c->type);
+    wr64(p + offsetof(Elf64_Shdr, sh_flags), c->flags);
+    wr64(p + offsetof(Elf64_Shdr, sh_addr), c->addr);
+    wr64(p + offsetof(Elf64_Shdr, sh_offset), c->offset);
+    wr64(p + offsetof(Elf64_Shdr, sh_size), c->size);
+    wr32(p + offsetof(Elf64_Shdr, sh_link), link);
+    wr32(p + offsetof(Elf64_Shdr, sh_info), info);
+    wr64(p + offsetof(Elf64_Shdr, sh_addralign), c->align);
+    wr64(p + offsetof(Elf64_Shdr, sh_entsize), c->entsize);
+  }
+}
+
+// Copies input sections and applies their relocations.
+static void write_sections(struct ctx *ctx, u8 *buf) {
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind != CK_REGULAR || !c->shndx || c->type == SHT_NOBITS)
+      continue;
+    for (u32 k = 0; k < c->isecs.len; k++) {
+      struct isec *is = c->isecs.v[k];
+      if (!is->data || !is->size)
+        continue;
+      u8 *dst = buf + c->offset + is->offset;
+      memcpy(dst, is->data, is->size);
+      if (is->nrels)
+        ctx->arch->apply_section(ctx, is, dst);
+    }
+  }
+}
+
+void write_build_id(struct ctx *ctx, u8 *buf, u64 filesize) {
+  if (!ctx->build_id->size)
+    return;
+  u8 *desc = buf + ctx->build_id->offset + 16;
+  switch (ctx->cfg.build_id) {
+  case BUILD_ID_SHA1:
+    sha1_digest(buf, filesize, desc);
+    break;
+  case BUILD_ID_MD5:
+    md5_digest(buf, filesize, desc);
+    break;
+  case BUILD_ID_UUID: {
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || read(fd, desc, 16) != 16)
+      fatal(ctx, "cannot read /dev/urandom for --build-id=uuid");
+    close(fd);
+    desc[6] = (desc[6] & 0x0f) | 0x40;
+    desc[8] = (desc[8] & 0x3f) | 0x80;
+    break;
+  }
+  case BUILD_ID_HEX:
+    memcpy(desc, ctx->cfg.build_id_hex, ctx->cfg.build_id_hex_len);
+    break;
+  case BUILD_ID_NONE:
+    break;
+  }
+}
+
+void write_output(struct ctx *ctx) {
+  open_output(ctx, ctx->filesize);
+  u8 *buf = ctx->out_buf;
+  write_sections(ctx, buf);
+  write_synthetic(ctx, buf);
+  write_headers(ctx, buf);
+  checkpoint(ctx);
+  write_build_id(ctx, buf, ctx->filesize);
+  close_output(ctx);
+}

@@ -1,0 +1,123 @@
+// reloc.c: what architecture files share when they read relocations.
+//
+// Relocation tables are read in place; these helpers turn a relocation's
+// symbol index into S (the symbol's address), check bounds, and format
+// overflow errors in GNU ld's words.
+
+#include "mld.h"
+
+u64 isec_addr(struct isec *is) {
+  return is->osec ? is->osec->addr + is->offset : 0;
+}
+
+const char *isec_name(struct isec *is) {
+  if (is->is_common)
+    return "COMMON";
+  return section_name(is->file, is->shndx);
+}
+
+// A struct symbol for a local symbol, made the first time a local needs a
+// GOT entry or an IPLT entry, so slot allocation treats all symbols alike.
+struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx) {
+  if (!f->locals)
+    f->locals = arena_alloc(ctx, (u64)f->first_global * sizeof(void *));
+  if (!f->locals[symidx]) {
+    struct esym s;
+    read_sym(f, symidx, &s);
+    struct symbol *sym = arena_alloc(ctx, sizeof(*sym));
+    sym->name = sym_name(f, &s);
+    sym->namelen = strlen(sym->name);
+    sym->file = f;
+    sym->symidx = symidx;
+    sym->state = SYM_DEFINED;
+    sym->binding = STB_LOCAL;
+    sym->type = ELF64_ST_TYPE(s.st_info);
+    f->locals[symidx] = sym;
+  }
+  return f->locals[symidx];
+}
+
+struct symbol *reloc_symbol(struct ctx *ctx, struct objfile *f, u32 symidx) {
+  if (symidx >= f->first_global)
+    return f->globals[symidx - f->first_global];
+  return local_symbol(ctx, f, symidx);
+}
+
+// Validates relocation i of is: its symbol index and that `width` bytes
+// at `off` lie inside the section.
+bool check_reloc(struct ctx *ctx, struct isec *is, u32 i, u64 off, u32 width,
+                 u32 symidx) {
+  struct objfile *f = is->file;
+  if (symidx >= f->nsyms) {
+    error(ctx, "%s:(%s): relocation %u has a bad symbol index %u", f->name,
+          isec_name(is), i, symidx);
+    return false;
+  }
+  if (symidx >= f->first_global && !f->globals[symidx - f->first_global]) {
+    error(ctx, "%s:(%s): relocation %u refers to a bad symbol", f->name,
+          isec_name(is), i);
+    return false;
+  }
+  if (!is->data || off > is->size || width > is->size - off) {
+    error(ctx, "%s:(%s+0x%llx): relocation %u is outside the section",
+          f->name, isec_name(is), (unsigned long long)off, i);
+    return false;
+  }
+  return true;
+}
+
+void reloc_target(struct ctx *ctx, struct objfile *f, u32 symidx,
+                  struct reloc_sym *out) {
+  memset(out, 0, sizeof(*out));
+  struct esym s;
+  read_sym(f, symidx, &s);
+  if (symidx >= f->first_global) {
+    struct symbol *sym = f->globals[symidx - f->first_global];
+    out->sym = sym;
+    out->name = sym->name;
+    if (sym->state == SYM_DEFINED) {
+      out->S = sym->value;
+      out->defined = true;
+      out->is_ifunc = sym_is_ifunc(sym);
+      if (sym->file) {
+        struct esym d;
+        read_sym(sym->file, sym->symidx, &d);
+        out->size = d.st_size;
+      }
+    } else {
+      out->undef_weak = true;
+    }
+    return;
+  }
+  out->name = sym_name(f, &s);
+  out->local_section = ELF64_ST_TYPE(s.st_info) == STT_SECTION;
+  out->size = s.st_size;
+  if (out->local_section && f->isecs) {
+    u32 shndx = sym_shndx(f, symidx, &s);
+    if (shndx < f->shnum)
+      out->name = section_name(f, shndx);
+  }
+  u32 shndx = sym_shndx(f, symidx, &s);
+  if (shndx == SHN_ABS) {
+    out->S = s.st_value;
+    out->defined = true;
+  } else if (shndx != SHN_UNDEF && shndx < f->shnum && f->isecs &&
+             f->isecs[shndx] && f->isecs[shndx]->osec) {
+    out->S = isec_addr(f->isecs[shndx]) + s.st_value;
+    out->defined = true;
+  }
+  if (ELF64_ST_TYPE(s.st_info) == STT_GNU_IFUNC && out->defined) {
+    out->is_ifunc = true;
+    out->sym = local_symbol(ctx, f, symidx);
+    out->sym->value = out->S;
+  }
+}
+
+void reloc_overflow(struct ctx *ctx, struct isec *is, u64 off, u32 type,
+                    const struct reloc_sym *rs, i64 val, i64 lo, i64 hi) {
+  error(ctx, "%s:(%s+0x%llx): relocation truncated to fit: %s against "
+        "symbol '%s' (value 0x%llx is not in [%lld, %lld])", is->file->name,
+        isec_name(is), (unsigned long long)off, ctx->arch->reloc_name(type),
+        rs->name ? rs->name : "", (unsigned long long)val, (long long)lo,
+        (long long)hi);
+}

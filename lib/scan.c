@@ -1,0 +1,297 @@
+// scan.c: the relocation scan and the slots it asks for.
+//
+// Before addresses exist, every relocation in a live allocated section is
+// visited once by the architecture's scan_section hook, which reports
+// undefined symbols and records what each symbol needs: a GOT entry for
+// its address, a GOT entry for its TP offset (initial-exec TLS that cannot
+// be relaxed), or an IPLT entry (IFUNC).  Symbols join those lists the
+// first time they are seen, in file and relocation order, so slot numbers
+// are deterministic without sorting.
+//
+// This file also defines the symbols the linker provides (_end,
+// __bss_start, __start_SEC, ...): they must exist before the scan so that
+// references to them are not reported as undefined.
+
+#include "mld.h"
+
+void need_got(struct ctx *ctx, struct symbol *sym) {
+  if (sym->flags & SF_NEEDS_GOT)
+    return;
+  sym->flags |= SF_NEEDS_GOT;
+  vec_push(ctx, &ctx->got_syms, sym);
+}
+
+void need_gottp(struct ctx *ctx, struct symbol *sym) {
+  if (sym->flags & SF_NEEDS_GOTTP)
+    return;
+  sym->flags |= SF_NEEDS_GOTTP;
+  vec_push(ctx, &ctx->gottp_syms, sym);
+}
+
+void need_iplt(struct ctx *ctx, struct symbol *sym) {
+  if (sym->flags & SF_NEEDS_IPLT)
+    return;
+  sym->flags |= SF_NEEDS_IPLT;
+  vec_push(ctx, &ctx->iplt_syms, sym);
+}
+
+// The function around offset off of section is, for messages.
+static const char *enclosing_function(struct objfile *f, struct isec *is,
+                                      u64 off) {
+  if (is->is_common)
+    return NULL;
+  for (u32 i = 1; i < f->nsyms; i++) {
+    struct esym s;
+    read_sym(f, i, &s);
+    if (ELF64_ST_TYPE(s.st_info) != STT_FUNC ||
+        sym_shndx(f, i, &s) != is->shndx)
+      continue;
+    if (s.st_value <= off && off < s.st_value + (s.st_size ? s.st_size : 1))
+      return sym_name(f, &s);
+  }
+  return NULL;
+}
+
+void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
+                      u64 off, struct symbol *sym) {
+  if (sym->flags & SF_REPORTED)
+    return;
+  sym->flags |= SF_REPORTED;
+  const char *fn = enclosing_function(f, is, off);
+  if (fn)
+    error(ctx, "%s: in function '%s': undefined reference to '%s'", f->name,
+          fn, sym->name);
+  else
+    error(ctx, "%s:(%s+0x%llx): undefined reference to '%s'", f->name,
+          isec_name(is), (unsigned long long)off, sym->name);
+}
+
+void scan_relocations(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = 1; k < f->shnum; k++) {
+      struct isec *is = f->isecs[k];
+      if (!is || !is->live || !is->nrels || !is->osec)
+        continue;
+      ctx->stat_relocs += is->nrels;
+      if (is->osec->flags & SHF_ALLOC)
+        ctx->arch->scan_section(ctx, is);
+    }
+  }
+  // A reference to _GLOBAL_OFFSET_TABLE_ by name keeps .got.plt.
+  struct symbol *got = sym_find_str(ctx, "_GLOBAL_OFFSET_TABLE_");
+  if (got && (got->ref_flags & SF_REFERENCED))
+    ctx->got_referenced = true;
+}
+
+// Sizes of the GOT, the IPLT and their relocations.
+void allocate_slots(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->got_syms.len; i++)
+    sym_aux(ctx, ctx->got_syms.v[i])->got_idx = i;
+  for (u32 i = 0; i < ctx->gottp_syms.len; i++)
+    sym_aux(ctx, ctx->gottp_syms.v[i])->gottp_idx = ctx->got_syms.len + i;
+  for (u32 i = 0; i < ctx->iplt_syms.len; i++)
+    sym_aux(ctx, ctx->iplt_syms.v[i])->iplt_idx = i;
+  u64 ngot = ctx->got_syms.len + ctx->gottp_syms.len;
+  u64 niplt = ctx->iplt_syms.len;
+  ctx->got->size = ngot * 8;
+  ctx->iplt->size = niplt * ctx->arch->iplt_size;
+  ctx->rela_iplt->size = niplt * sizeof(Elf64_Rela);
+  bool keep_gotplt = ngot || niplt || ctx->got_referenced;
+  ctx->gotplt->size =
+      keep_gotplt ? (ctx->arch->got_plt_reserved + niplt) * 8 : 0;
+  ctx->stat_got = ngot;
+  ctx->stat_iplt = niplt;
+}
+
+u64 got_entry_addr(struct ctx *ctx, struct symbol *sym) {
+  return ctx->got->addr + (u64)ctx->aux[sym->aux].got_idx * 8;
+}
+
+u64 gottp_entry_addr(struct ctx *ctx, struct symbol *sym) {
+  return ctx->got->addr + (u64)ctx->aux[sym->aux].gottp_idx * 8;
+}
+
+u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym) {
+  return ctx->iplt->addr + (u64)ctx->aux[sym->aux].iplt_idx *
+                               ctx->arch->iplt_size;
+}
+
+//
+// Linker-defined symbols
+//
+
+enum where {
+  W_START,        // start of a section
+  W_END,          // end of a section
+  W_EHDR,         // the ELF header
+  W_BASE,         // the image base
+  W_ETEXT,        // end of the code segment
+  W_EDATA,        // end of initialised data
+  W_END_IMAGE,    // end of everything allocated
+};
+
+struct linker_sym {
+  const char *name;
+  enum where where;
+  const char *section;
+  u8 vis;
+  bool always;
+};
+
+static const struct linker_sym linker_syms[] = {
+    {"__ehdr_start", W_EHDR, NULL, STV_HIDDEN, false},
+    {"__executable_start", W_BASE, NULL, STV_DEFAULT, false},
+    {"__etext", W_ETEXT, NULL, STV_DEFAULT, false},
+    {"_etext", W_ETEXT, NULL, STV_DEFAULT, false},
+    {"etext", W_ETEXT, NULL, STV_DEFAULT, false},
+    {"_edata", W_EDATA, NULL, STV_DEFAULT, true},
+    {"edata", W_EDATA, NULL, STV_DEFAULT, false},
+    {"__bss_start", W_EDATA, NULL, STV_DEFAULT, true},
+    {"_end", W_END_IMAGE, NULL, STV_DEFAULT, true},
+    {"end", W_END_IMAGE, NULL, STV_DEFAULT, false},
+    {"__preinit_array_start", W_START, ".preinit_array", STV_HIDDEN, false},
+    {"__preinit_array_end", W_END, ".preinit_array", STV_HIDDEN, false},
+    {"__init_array_start", W_START, ".init_array", STV_HIDDEN, false},
+    {"__init_array_end", W_END, ".init_array", STV_HIDDEN, false},
+    {"__fini_array_start", W_START, ".fini_array", STV_HIDDEN, false},
+    {"__fini_array_end", W_END, ".fini_array", STV_HIDDEN, false},
+    {"__rela_iplt_start", W_START, ".rela.plt", STV_HIDDEN, false},
+    {"__rela_iplt_end", W_END, ".rela.plt", STV_HIDDEN, false},
+    {"_GLOBAL_OFFSET_TABLE_", W_START, ".got.plt", STV_HIDDEN, false},
+    {"__GNU_EH_FRAME_HDR", W_START, ".eh_frame_hdr", STV_HIDDEN, false},
+    {"__tdata_start", W_START, ".tdata", STV_HIDDEN, false},
+};
+
+static struct chunk *chunk_named(struct ctx *ctx, const char *name) {
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!strcmp(c->name, name) && c->kind != CK_EHDR)
+      return c;
+  }
+  return NULL;
+}
+
+static bool is_c_identifier(const char *s) {
+  if (!*s)
+    return false;
+  for (; *s; s++)
+    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+          (*s >= '0' && *s <= '9')))
+      return false;
+  return true;
+}
+
+static void define_one(struct ctx *ctx, const char *name, u8 vis, bool always,
+                       struct chunk *osec, u8 where, bool at_end) {
+  struct symbol *sym = sym_find_str(ctx, name);
+  if (!sym && !always)
+    return;
+  if (sym && sym->state != SYM_UNDEF)
+    return;
+  if (!sym)
+    sym = sym_intern(ctx, name, strlen(name));
+  sym->state = SYM_DEFINED;
+  sym->flags |= SF_LINKER;
+  sym->binding = STB_GLOBAL;
+  sym->type = STT_NOTYPE;
+  sym->file = NULL;
+  if (vis != STV_DEFAULT && (sym->visibility == STV_DEFAULT ||
+                             sym->visibility > vis))
+    sym->visibility = vis;
+  struct sym_aux *aux = sym_aux(ctx, sym);
+  aux->osec = osec;
+  // where and at_end are packed into symidx, unused for linker symbols.
+  sym->symidx = (u32)where << 1 | at_end;
+  vec_push(ctx, &ctx->linker_syms, sym);
+}
+
+void define_linker_symbols(struct ctx *ctx) {
+  for (u32 i = 0; i < sizeof(linker_syms) / sizeof(*linker_syms); i++) {
+    const struct linker_sym *ls = &linker_syms[i];
+    struct chunk *c = ls->section ? chunk_named(ctx, ls->section) : NULL;
+    if (!strcmp(ls->name, "_GLOBAL_OFFSET_TABLE_")) {
+      struct symbol *s = sym_find_str(ctx, ls->name);
+      if (s && s->state == SYM_UNDEF)
+        ctx->got_referenced = true;
+    }
+    define_one(ctx, ls->name, ls->vis, ls->always, c, ls->where,
+               ls->where == W_END);
+  }
+  // __start_SEC and __stop_SEC for sections named like C identifiers.
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind != CK_REGULAR || !is_c_identifier(c->name))
+      continue;
+    define_one(ctx, arena_printf(ctx, "__start_%s", c->name), STV_PROTECTED,
+               false, c, W_START, false);
+    define_one(ctx, arena_printf(ctx, "__stop_%s", c->name), STV_PROTECTED,
+               false, c, W_END, true);
+  }
+}
+
+// Values of linker-defined symbols, once addresses are known.
+void fix_linker_symbols(struct ctx *ctx) {
+  u64 etext = 0, edata = 0, end = 0;
+  struct chunk *etext_c = NULL, *edata_c = NULL, *end_c = NULL;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR || !c->size)
+      continue;
+    if (c->flags & SHF_EXECINSTR) {
+      etext = c->addr + c->size;
+      etext_c = c;
+    }
+    if ((c->flags & SHF_TLS) && c->type == SHT_NOBITS)
+      continue;
+    if ((c->flags & SHF_WRITE) && c->type != SHT_NOBITS) {
+      edata = c->addr + c->size;
+      edata_c = c;
+    }
+    if (c->addr + c->size > end) {
+      end = c->addr + c->size;
+      end_c = c;
+    }
+  }
+  end = align_up(end, 8);
+  for (u32 i = 0; i < ctx->linker_syms.len; i++) {
+    struct symbol *sym = ctx->linker_syms.v[i];
+    struct sym_aux *aux = &ctx->aux[sym->aux];
+    enum where w = sym->symidx >> 1;
+    switch (w) {
+    case W_START:
+      sym->value = aux->osec ? aux->osec->addr : 0;
+      break;
+    case W_END:
+      sym->value = aux->osec ? aux->osec->addr + aux->osec->size : 0;
+      break;
+    case W_EHDR:
+    case W_BASE:
+      sym->value = ctx->arch->image_base;
+      aux->osec = ctx->ehdr;
+      break;
+    case W_ETEXT:
+      sym->value = etext;
+      aux->osec = etext_c;
+      break;
+    case W_EDATA:
+      sym->value = edata;
+      aux->osec = edata_c;
+      break;
+    case W_END_IMAGE:
+      sym->value = end;
+      aux->osec = end_c;
+      break;
+    }
+  }
+  const char *entry = ctx->cfg.entry ? ctx->cfg.entry : "_start";
+  struct symbol *e = sym_find_str(ctx, entry);
+  if (e && e->state == SYM_DEFINED) {
+    ctx->entry_addr = e->value;
+  } else {
+    struct chunk *text = chunk_named(ctx, ".text");
+    ctx->entry_addr = text ? text->addr : 0;
+    warn(ctx, "cannot find entry symbol %s; defaulting to %llx", entry,
+         (unsigned long long)ctx->entry_addr);
+  }
+}

@@ -1,0 +1,546 @@
+// sections.c: input sections and the output sections they go to.
+//
+// GNU ld's default linker script decides, by name, which output section an
+// input section joins and in what order output sections appear; mld
+// encodes that script's rules here in C.  An input section that no rule
+// names is an orphan and is placed as GNU ld places orphans: after the
+// last output section of its kind (.text for code, .rodata for read-only
+// data, .tdata for TLS, .data for writable data, .bss for zero-fill,
+// .comment for non-allocated sections), in the order orphans appear.
+
+#include "mld.h"
+
+#include <stdlib.h>
+
+// Output section order keys.  Orphans take their anchor's key plus a
+// sequence number, so they land right after it, in order of appearance.
+enum {
+  O_EHDR = 100,
+  O_NOTE8 = 200,      // notes aligned to 8: .note.gnu.property first
+  O_BUILD_ID = 300,
+  O_NOTE4 = 301,
+  O_RELA_PLT = 400,
+  O_INIT = 1000,
+  O_PLT = 1100,
+  O_TEXT = 1200,
+  O_FINI = 1900,
+  O_RODATA = 2000,
+  O_RODATA1 = 2100,
+  O_EH_FRAME_HDR = 2200,
+  O_EH_FRAME = 2300,
+  O_GCC_EXCEPT = 2400,
+  O_TDATA = 3000,
+  O_TBSS = 3100,
+  O_PREINIT = 3200,
+  O_INIT_ARRAY = 3300,
+  O_FINI_ARRAY = 3400,
+  O_CTORS = 3500,
+  O_DTORS = 3600,
+  O_JCR = 3700,
+  O_DATA_REL_RO = 3800,
+  O_GOT = 3900,
+  O_GOT_PLT = 4000,
+  O_DATA = 4100,
+  O_DATA1 = 4200,
+  O_BSS = 5000,
+  O_COMMENT = 6000,
+  O_DEBUG = 6100,     // + position in debug_names
+  O_GNU_ATTRIBUTES = 6900,
+  O_SYMTAB = 7000,
+  O_STRTAB = 7100,
+  O_SHSTRTAB = 7200,
+};
+
+static const char *const debug_names[] = {
+    ".stab", ".stabstr", ".stab.excl", ".stab.exclstr", ".stab.index",
+    ".stab.indexstr", "", ".gnu.build.attributes", ".debug", ".line",
+    ".debug_srcinfo", ".debug_sfnames", ".debug_aranges", ".debug_pubnames",
+    ".debug_info", ".debug_abbrev", ".debug_line", ".debug_frame",
+    ".debug_str", ".debug_loc", ".debug_macinfo", ".debug_weaknames",
+    ".debug_funcnames", ".debug_typenames", ".debug_varnames",
+    ".debug_pubtypes", ".debug_ranges", ".debug_addr", ".debug_line_str",
+    ".debug_loclists", ".debug_macro", ".debug_names", ".debug_rnglists",
+    ".debug_str_offsets", ".debug_sup",
+};
+
+static bool starts(const char *s, const char *prefix) {
+  return !strncmp(s, prefix, strlen(prefix));
+}
+
+// NAME or NAME.* (the script's "NAME .NAME.*" pair).
+static bool is_or_dot(const char *s, const char *name) {
+  u64 n = strlen(name);
+  return !strncmp(s, name, n) && (s[n] == 0 || s[n] == '.');
+}
+
+// The number in .init_array.NNNNN / .ctors.NNNNN, as SORT_BY_INIT_PRIORITY
+// reads it (.ctors counts down), or 65536 for unnumbered sections.
+u32 init_priority(const char *name) {
+  const char *dot = strrchr(name, '.');
+  if (!dot || dot == name)
+    return 65536;
+  char *end;
+  unsigned long v = strtoul(dot + 1, &end, 10);
+  if (*end || end == dot + 1)
+    return 65536;
+  if (starts(name, ".ctors") || starts(name, ".dtors"))
+    return 65535 - (v > 65535 ? 65535 : v);
+  return v > 65535 ? 65535 : v;
+}
+
+struct rule {
+  const char *name;   // output section
+  u32 order;
+  u32 rank;           // sort key of the input section inside it
+};
+
+// Maps an input section to its output section by the default script.
+// Returns false if no rule names it (an orphan).
+static bool script_rule(struct objfile *f, const char *n, struct rule *r) {
+  r->rank = 0;
+#define OUT(nm, ord) do { r->name = nm; r->order = ord; return true; } while (0)
+  if (!strcmp(n, ".text") || starts(n, ".text.") || !strcmp(n, ".stub") ||
+      starts(n, ".gnu.linkonce.t.")) {
+    if (is_or_dot(n, ".text.unlikely") ||
+        (starts(n, ".text.") && strlen(n) >= 9 &&
+         !strcmp(n + strlen(n) - 9, "_unlikely")))
+      r->rank = 0;
+    else if (is_or_dot(n, ".text.exit"))
+      r->rank = 1;
+    else if (is_or_dot(n, ".text.startup"))
+      r->rank = 2;
+    else if (is_or_dot(n, ".text.hot"))
+      r->rank = 3;
+    else if (starts(n, ".text.sorted."))
+      r->rank = 4;
+    else
+      r->rank = 5;
+    OUT(".text", O_TEXT);
+  }
+  if (!strcmp(n, ".init"))
+    OUT(".init", O_INIT);
+  if (!strcmp(n, ".fini"))
+    OUT(".fini", O_FINI);
+  if (is_or_dot(n, ".rodata") || starts(n, ".gnu.linkonce.r."))
+    OUT(".rodata", O_RODATA);
+  if (!strcmp(n, ".rodata1"))
+    OUT(".rodata1", O_RODATA1);
+  if (!strcmp(n, ".eh_frame"))
+    OUT(".eh_frame", O_EH_FRAME);
+  if (is_or_dot(n, ".gcc_except_table"))
+    OUT(".gcc_except_table", O_GCC_EXCEPT);
+  if (is_or_dot(n, ".tdata") || starts(n, ".gnu.linkonce.td."))
+    OUT(".tdata", O_TDATA);
+  if (is_or_dot(n, ".tbss") || starts(n, ".gnu.linkonce.tb.") ||
+      !strcmp(n, ".tcommon")) {
+    r->rank = !strcmp(n, ".tcommon");
+    OUT(".tbss", O_TBSS);
+  }
+  if (!strcmp(n, ".preinit_array"))
+    OUT(".preinit_array", O_PREINIT);
+  if (starts(n, ".init_array.") || starts(n, ".ctors.")) {
+    r->rank = init_priority(n);
+    OUT(".init_array", O_INIT_ARRAY);
+  }
+  if (starts(n, ".fini_array.") || starts(n, ".dtors.")) {
+    r->rank = init_priority(n);
+    OUT(".fini_array", O_FINI_ARRAY);
+  }
+  if (!strcmp(n, ".init_array") ||
+      (!strcmp(n, ".ctors") && !f->is_crt_ctor_file)) {
+    r->rank = 65536;
+    OUT(".init_array", O_INIT_ARRAY);
+  }
+  if (!strcmp(n, ".fini_array") ||
+      (!strcmp(n, ".dtors") && !f->is_crt_ctor_file)) {
+    r->rank = 65536;
+    OUT(".fini_array", O_FINI_ARRAY);
+  }
+  if (!strcmp(n, ".ctors"))
+    OUT(".ctors", O_CTORS);
+  if (!strcmp(n, ".dtors"))
+    OUT(".dtors", O_DTORS);
+  if (!strcmp(n, ".jcr"))
+    OUT(".jcr", O_JCR);
+  if (starts(n, ".data.rel.ro.local") ||
+      starts(n, ".gnu.linkonce.d.rel.ro.local.")) {
+    OUT(".data.rel.ro", O_DATA_REL_RO);
+  }
+  if (is_or_dot(n, ".data.rel.ro") || starts(n, ".gnu.linkonce.d.rel.ro.")) {
+    r->rank = 1;
+    OUT(".data.rel.ro", O_DATA_REL_RO);
+  }
+  if (is_or_dot(n, ".data") || starts(n, ".gnu.linkonce.d."))
+    OUT(".data", O_DATA);
+  if (!strcmp(n, ".data1"))
+    OUT(".data1", O_DATA1);
+  if (is_or_dot(n, ".bss") || starts(n, ".gnu.linkonce.b.") ||
+      !strcmp(n, ".dynbss"))
+    OUT(".bss", O_BSS);
+  if (!strcmp(n, ".comment"))
+    OUT(".comment", O_COMMENT);
+  for (u32 i = 0; i < sizeof(debug_names) / sizeof(*debug_names); i++)
+    if (debug_names[i][0] && !strcmp(n, debug_names[i]))
+      OUT(debug_names[i], O_DEBUG + i);
+  if (!strcmp(n, ".gnu.attributes"))
+    OUT(".gnu.attributes", O_GNU_ATTRIBUTES);
+#undef OUT
+  return false;
+}
+
+struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
+                        u32 type, u64 flags, u64 align) {
+  struct chunk *c = arena_alloc(ctx, sizeof(*c));
+  c->name = name;
+  c->kind = k;
+  c->type = type;
+  c->flags = flags;
+  c->align = align ? align : 1;
+  vec_push(ctx, &ctx->chunks, c);
+  return c;
+}
+
+static struct chunk *find_chunk(struct ctx *ctx, const char *name) {
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind == CK_REGULAR && !strcmp(c->name, name))
+      return c;
+  }
+  return NULL;
+}
+
+static u32 orphan_seq;
+
+// The anchor of an orphan section, from its flags and type.
+static u32 orphan_order(u32 type, u64 flags, u64 align) {
+  if (!(flags & SHF_ALLOC))
+    return O_COMMENT;
+  if (type == SHT_NOTE)
+    return align >= 8 ? O_NOTE8 : O_NOTE4;
+  if (type == SHT_NOBITS && !(flags & SHF_TLS))
+    return O_BSS;
+  if (flags & SHF_TLS)
+    return O_TDATA;
+  if (flags & SHF_WRITE)
+    return O_DATA;
+  if (type == SHT_RELA || type == SHT_REL)
+    return O_RELA_PLT - 1;
+  if (!(flags & SHF_EXECINSTR))
+    return O_RODATA;
+  return O_TEXT;
+}
+
+static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
+                            const char *name, u32 type, u64 flags) {
+  switch (type) {
+  case SHT_NULL: case SHT_SYMTAB: case SHT_STRTAB: case SHT_RELA:
+  case SHT_REL: case SHT_GROUP: case SHT_SYMTAB_SHNDX:
+    return true;
+  }
+  if (type == 0x6fff4c03)       // SHT_LLVM_ADDRSIG
+    return true;
+  if (flags & SHF_EXCLUDE)
+    return true;
+  if (f->discarded && f->discarded[i])
+    return true;
+  if (!strcmp(name, ".note.GNU-stack") || !strcmp(name, ".note.gnu.property"))
+    return true;
+  if (starts(name, ".gnu.warning") || starts(name, ".gnu.lto_") ||
+      starts(name, ".gnu.linkonce.wi."))
+    return true;
+  if (!(flags & SHF_ALLOC) && (ctx->cfg.strip_all || ctx->cfg.strip_debug) &&
+      (starts(name, ".debug") || starts(name, ".zdebug") ||
+       starts(name, ".stab") || !strcmp(name, ".line")))
+    return true;
+  return false;
+}
+
+// .note.gnu.property: properties of all inputs merged as GNU ld does.
+// AND-type properties survive only if every input has them; OR-type ones
+// are ORed; OR_AND ones are ORed but survive only if every input has them.
+static void read_properties(struct ctx *ctx, struct objfile *f) {
+  ctx->nprop_files++;
+  for (u32 i = 1; i < f->shnum; i++) {
+    const u8 *sh = shdr_at(f, i);
+    if (SH_TYPE(sh) != SHT_NOTE ||
+        strcmp(section_name(f, i), ".note.gnu.property"))
+      continue;
+    const u8 *p = f->data + SH_OFFSET(sh);
+    u64 size = SH_SIZE(sh);
+    u64 pos = 0;
+    while (pos + 12 <= size) {
+      u32 namesz = rd32(p + pos), descsz = rd32(p + pos + 4);
+      u32 ntype = rd32(p + pos + 8);
+      u64 desc = pos + 12 + align_up(namesz, 4);
+      if (desc > size || descsz > size - desc)
+        break;
+      if (ntype == NT_GNU_PROPERTY_TYPE_0 && namesz == 4 &&
+          !memcmp(p + pos + 12, "GNU", 4)) {
+        u64 q = desc;
+        while (q + 8 <= desc + descsz) {
+          u32 pt = rd32(p + q), pd = rd32(p + q + 4);
+          if (pd > desc + descsz - q - 8)
+            break;
+          if (pd == 4) {
+            u32 val = rd32(p + q + 8), k;
+            for (k = 0; k < ctx->nprops; k++)
+              if (ctx->props[k].type == pt)
+                break;
+            if (k == ctx->nprops && k < 16) {
+              ctx->props[k].type = pt;
+              ctx->props[k].value = (pt >= 0xc0000000 && pt < 0xc0008000)
+                                        ? 0xffffffff : 0;
+              ctx->nprops++;
+            }
+            if (k < ctx->nprops) {
+              if (pt >= 0xc0000000 && pt < 0xc0008000)
+                ctx->props[k].value &= val;
+              else
+                ctx->props[k].value |= val;
+              ctx->props[k].nfiles++;
+            }
+          }
+          q += align_up(8 + pd, 8);
+        }
+      }
+      pos = desc + align_up(descsz, 4);
+    }
+  }
+}
+
+void parse_sections(struct ctx *ctx) {
+  for (u32 fi = 0; fi < ctx->objs.len; fi++) {
+    struct objfile *f = ctx->objs.v[fi];
+    f->isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
+    read_properties(ctx, f);
+    for (u32 i = 1; i < f->shnum; i++) {
+      const u8 *sh = shdr_at(f, i);
+      const char *name = section_name(f, i);
+      u32 type = SH_TYPE(sh);
+      u64 flags = SH_FLAGS(sh);
+      if (dropped_section(ctx, f, i, name, type, flags))
+        continue;
+      struct isec *is = arena_alloc(ctx, sizeof(*is));
+      is->file = f;
+      is->shndx = i;
+      is->size = SH_SIZE(sh);
+      is->align = SH_ALIGN(sh) ? SH_ALIGN(sh) : 1;
+      is->data = type == SHT_NOBITS ? NULL : f->data + SH_OFFSET(sh);
+      is->live = true;
+      f->isecs[i] = is;
+    }
+    // Relocation sections, attached to the sections they relocate.
+    for (u32 i = 1; i < f->shnum; i++) {
+      const u8 *sh = shdr_at(f, i);
+      if (SH_TYPE(sh) != SHT_RELA)
+        continue;
+      struct isec *target = f->isecs[SH_INFO(sh)];
+      if (!target)
+        continue;
+      if (SH_LINK(sh) != 0 && f->symtab &&
+          SH_OFFSET(shdr_at(f, SH_LINK(sh))) != (u64)(f->symtab - f->data)) {
+        error(ctx, "%s: section %u: relocations refer to a table other than "
+              "the symbol table", f->name, i);
+        continue;
+      }
+      if (target->rels) {
+        error(ctx, "%s: section %u has two relocation sections", f->name,
+              SH_INFO(sh));
+        continue;
+      }
+      target->rels = f->data + SH_OFFSET(sh);
+      target->nrels = SH_SIZE(sh) / sizeof(Elf64_Rela);
+      if (target->nrels && !f->symtab) {
+        error(ctx, "%s: relocations but no symbol table", f->name);
+        target->nrels = 0;
+      }
+    }
+  }
+}
+
+static void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is,
+                     u32 type, u64 flags, u64 entsize) {
+  if (c->isecs.len == 0) {
+    c->type = type;
+    c->flags = flags & ~(u64)SHF_GROUP;
+    c->entsize = entsize;
+  } else {
+    if (c->type == SHT_NOBITS && type != SHT_NOBITS)
+      c->type = type;
+    if ((c->flags & (SHF_MERGE | SHF_STRINGS)) !=
+            (flags & (SHF_MERGE | SHF_STRINGS)) || c->entsize != entsize) {
+      c->flags &= ~(u64)(SHF_MERGE | SHF_STRINGS);
+      c->entsize = 0;
+    }
+    c->flags |= flags & ~(u64)(SHF_GROUP | SHF_MERGE | SHF_STRINGS);
+  }
+  if (is->align > c->align)
+    c->align = is->align;
+  is->osec = c;
+  vec_push(ctx, &c->isecs, is);
+}
+
+static struct chunk *regular_chunk(struct ctx *ctx, const char *name,
+                                   u32 order) {
+  struct chunk *c = find_chunk(ctx, name);
+  if (!c) {
+    c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
+    c->order = order;
+  }
+  return c;
+}
+
+static int cmp_isec(const void *a, const void *b) {
+  const struct isec *x = *(struct isec *const *)a;
+  const struct isec *y = *(struct isec *const *)b;
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
+  if (x->file->priority != y->file->priority)
+    return x->file->priority < y->file->priority ? -1 : 1;
+  return x->shndx < y->shndx ? -1 : x->shndx > y->shndx;
+}
+
+// .text with .text.sorted.* sections: those sort by name (SORT()).
+static int cmp_sorted_name(const void *a, const void *b) {
+  const struct isec *x = *(struct isec *const *)a;
+  const struct isec *y = *(struct isec *const *)b;
+  if (x->rank == 4 && y->rank == 4) {
+    int c = strcmp(section_name(x->file, x->shndx),
+                   section_name(y->file, y->shndx));
+    if (c)
+      return c;
+  }
+  return cmp_isec(a, b);
+}
+
+static int cmp_chunk(const void *a, const void *b) {
+  const struct chunk *x = *(struct chunk *const *)a;
+  const struct chunk *y = *(struct chunk *const *)b;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+void create_chunks(struct ctx *ctx) {
+  const struct arch *arch = ctx->arch;
+  ctx->ehdr = new_chunk(ctx, "", CK_EHDR, SHT_NULL, SHF_ALLOC, 8);
+  ctx->ehdr->order = O_EHDR;
+
+  for (u32 fi = 0; fi < ctx->objs.len; fi++) {
+    struct objfile *f = ctx->objs.v[fi];
+    for (u32 i = 1; i < f->shnum; i++) {
+      struct isec *is = f->isecs[i];
+      if (!is)
+        continue;
+      const u8 *sh = shdr_at(f, i);
+      const char *name = section_name(f, i);
+      u32 type = SH_TYPE(sh);
+      u64 flags = SH_FLAGS(sh);
+      struct rule r;
+      struct chunk *c;
+      if (type == SHT_NOTE && (flags & SHF_ALLOC)) {
+        c = regular_chunk(ctx, name, 0);
+        if (!c->order)
+          c->order = (is->align >= 8 ? O_NOTE8 : O_NOTE4) + 1 + orphan_seq++;
+        if (!strcmp(name, ".note.gnu.build-id"))
+          c->order = O_BUILD_ID;
+        is->rank = 0;
+      } else if (script_rule(f, name, &r)) {
+        c = regular_chunk(ctx, r.name, r.order);
+        is->rank = r.rank;
+      } else {
+        c = find_chunk(ctx, name);
+        if (!c) {
+          c = regular_chunk(ctx, name, 0);
+          c->order = orphan_order(type, flags, is->align) + 1 + orphan_seq++;
+        }
+      }
+      if (!strcmp(c->name, ".text") && starts(name, ".text.sorted."))
+        c->sorted_by_priority = true;
+      add_isec(ctx, c, is, type, flags, SH_ENTSIZE(sh));
+    }
+  }
+
+  // COMMON symbols: one section each at the end of .bss (.tbss for TLS).
+  for (u32 i = 0; i < ctx->commons.len; i++) {
+    struct symbol *sym = ctx->commons.v[i];
+    struct esym s;
+    read_sym(sym->file, sym->symidx, &s);
+    bool tls = ELF64_ST_TYPE(s.st_info) == STT_TLS;
+    struct isec *is = arena_alloc(ctx, sizeof(*is));
+    is->file = sym->file;
+    is->shndx = sym->file->shnum + i;  // sorts after real sections
+    is->size = s.st_size;
+    is->align = sym->value > 1 ? sym->value : 1;
+    is->live = true;
+    is->is_common = true;
+    is->rank = 100000;
+    struct chunk *c = regular_chunk(ctx, tls ? ".tbss" : ".bss",
+                                    tls ? O_TBSS : O_BSS);
+    add_isec(ctx, c, is, SHT_NOBITS,
+             SHF_ALLOC | SHF_WRITE | (tls ? SHF_TLS : 0), 0);
+    // The symbol now lives in this section at offset 0.
+    sym->state = SYM_DEFINED;
+    sym->value = 0;
+    sym_aux(ctx, sym)->isec = is;
+  }
+
+  // Synthetic sections.
+  ctx->property = new_chunk(ctx, ".note.gnu.property", CK_PROPERTY, SHT_NOTE,
+                            SHF_ALLOC, 8);
+  ctx->property->order = O_NOTE8;
+  ctx->build_id = new_chunk(ctx, ".note.gnu.build-id", CK_BUILD_ID, SHT_NOTE,
+                            SHF_ALLOC, 4);
+  ctx->build_id->order = O_BUILD_ID;
+  ctx->rela_iplt = new_chunk(ctx, ".rela.plt", CK_RELA_IPLT, SHT_RELA,
+                             SHF_ALLOC | SHF_INFO_LINK, 8);
+  ctx->rela_iplt->order = O_RELA_PLT;
+  ctx->rela_iplt->entsize = sizeof(Elf64_Rela);
+  ctx->iplt = new_chunk(ctx, ".plt", CK_IPLT, SHT_PROGBITS,
+                        SHF_ALLOC | SHF_EXECINSTR, 16);
+  ctx->iplt->order = O_PLT;
+  ctx->eh_frame_hdr = new_chunk(ctx, ".eh_frame_hdr", CK_EH_FRAME_HDR,
+                                SHT_PROGBITS, SHF_ALLOC, 4);
+  ctx->eh_frame_hdr->order = O_EH_FRAME_HDR;
+  ctx->got = new_chunk(ctx, ".got", CK_GOT, SHT_PROGBITS,
+                       SHF_ALLOC | SHF_WRITE, 8);
+  ctx->got->order = O_GOT;
+  ctx->gotplt = new_chunk(ctx, ".got.plt", CK_GOTPLT, SHT_PROGBITS,
+                          SHF_ALLOC | SHF_WRITE, 8);
+  ctx->gotplt->order = O_GOT_PLT;
+  ctx->gotplt->entsize = 8;
+  ctx->symtab = new_chunk(ctx, ".symtab", CK_SYMTAB, SHT_SYMTAB, 0, 8);
+  ctx->symtab->order = O_SYMTAB;
+  ctx->symtab->entsize = sizeof(Elf64_Sym);
+  ctx->strtab = new_chunk(ctx, ".strtab", CK_STRTAB, SHT_STRTAB, 0, 1);
+  ctx->strtab->order = O_STRTAB;
+  ctx->shstrtab = new_chunk(ctx, ".shstrtab", CK_SHSTRTAB, SHT_STRTAB, 0, 1);
+  ctx->shstrtab->order = O_SHSTRTAB;
+  (void)arch;
+
+  qsort(ctx->chunks.v, ctx->chunks.len, sizeof(void *), cmp_chunk);
+
+  // Input sections inside each output section: by rule rank, then file
+  // order, then section index (.init_array.N by priority through rank).
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind != CK_REGULAR)
+      continue;
+    qsort(c->isecs.v, c->isecs.len, sizeof(void *),
+          c->sorted_by_priority ? cmp_sorted_name : cmp_isec);
+    if (!strcmp(c->name, ".init_array"))
+      c->type = SHT_INIT_ARRAY;
+    else if (!strcmp(c->name, ".fini_array"))
+      c->type = SHT_FINI_ARRAY;
+    else if (!strcmp(c->name, ".preinit_array"))
+      c->type = SHT_PREINIT_ARRAY;
+    if (c->type == SHT_INIT_ARRAY || c->type == SHT_FINI_ARRAY ||
+        c->type == SHT_PREINIT_ARRAY)
+      c->entsize = 8;
+    static const char *const relro[] = {
+        ".tdata", ".tbss", ".preinit_array", ".init_array", ".fini_array",
+        ".ctors", ".dtors", ".jcr", ".data.rel.ro"};
+    for (u32 k = 0; k < sizeof(relro) / sizeof(*relro); k++)
+      if (!strcmp(c->name, relro[k]))
+        c->relro = true;
+  }
+  ctx->got->relro = true;
+}

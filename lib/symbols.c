@@ -1,0 +1,324 @@
+// symbols.c: symbol resolution.
+//
+// Files join the link left to right.  An archive is scanned at its place
+// on the command line: a member is extracted when it defines a symbol that
+// is, at that moment, undefined and referenced non-weakly, and the archive
+// is rescanned until it yields nothing more; a --start-group/--end-group
+// span is rescanned as a whole until no archive in it yields anything.
+// This is GNU ld's order, and so members join in GNU ld's order, which is
+// the order their sections are laid out in.
+//
+// Rules: a strong definition beats a weak one and a COMMON one; two strong
+// definitions are an error; COMMON symbols merge (largest size, strictest
+// alignment); an undefined reference that is only ever weak resolves to 0.
+// COMDAT groups: the first group with a signature wins, and the members of
+// later ones are discarded, so their definitions count as references.
+
+#include "mld.h"
+
+static bool comdat_claim(struct ctx *ctx, const char *name) {
+  u32 len = strlen(name);
+  if ((ctx->comdat_count + 1) * 2 > ctx->comdat_mask) {
+    u64 cap = ctx->comdat_mask ? (ctx->comdat_mask + 1) * 2 : 1024;
+    struct symbol **slots = arena_alloc(ctx, cap * sizeof(*slots));
+    for (u64 i = 0; ctx->comdat_mask && i <= ctx->comdat_mask; i++) {
+      struct symbol *s = ctx->comdat_slots[i];
+      if (!s)
+        continue;
+      u64 j = hash_name(s->name, s->namelen) & (cap - 1);
+      while (slots[j])
+        j = (j + 1) & (cap - 1);
+      slots[j] = s;
+    }
+    ctx->comdat_slots = slots;
+    ctx->comdat_mask = cap - 1;
+  }
+  u64 j = hash_name(name, len) & ctx->comdat_mask;
+  for (;;) {
+    struct symbol *s = ctx->comdat_slots[j];
+    if (!s)
+      break;
+    if (s->namelen == len && !memcmp(s->name, name, len))
+      return false;
+    j = (j + 1) & ctx->comdat_mask;
+  }
+  // The slot only needs a name; a symbol struct is a convenient holder.
+  struct symbol *s = arena_alloc(ctx, sizeof(*s));
+  s->name = name;
+  s->namelen = len;
+  ctx->comdat_slots[j] = s;
+  ctx->comdat_count++;
+  return true;
+}
+
+// Marks the members of COMDAT groups whose signature was seen before.
+static void handle_comdat(struct ctx *ctx, struct objfile *f) {
+  for (u32 i = 1; i < f->shnum; i++) {
+    const u8 *sh = shdr_at(f, i);
+    if (SH_TYPE(sh) != SHT_GROUP)
+      continue;
+    const u8 *p = f->data + SH_OFFSET(sh);
+    u64 n = SH_SIZE(sh) / 4;
+    if (n == 0 || !(rd32(p) & GRP_COMDAT))
+      continue;
+    u32 symidx = SH_INFO(sh);
+    if (SH_LINK(sh) == 0 || !f->symtab || symidx >= f->nsyms) {
+      error(ctx, "%s: section group %u has a bad signature symbol", f->name,
+            i);
+      continue;
+    }
+    struct esym s;
+    read_sym(f, symidx, &s);
+    const char *sig = sym_name(f, &s);
+    if (ELF64_ST_TYPE(s.st_info) == STT_SECTION)
+      sig = section_name(f, sym_shndx(f, symidx, &s) < f->shnum
+                                ? sym_shndx(f, symidx, &s) : 0);
+    if (comdat_claim(ctx, sig))
+      continue;
+    if (!f->discarded)
+      f->discarded = arena_alloc(ctx, f->shnum);
+    for (u64 k = 1; k < n; k++) {
+      u32 m = rd32(p + k * 4);
+      if (m >= f->shnum) {
+        error(ctx, "%s: section group %u names section %u, which does not "
+              "exist", f->name, i, m);
+        continue;
+      }
+      f->discarded[m] = 1;
+    }
+  }
+}
+
+static u8 merge_visibility(u8 a, u8 b) {
+  if (a == STV_DEFAULT)
+    return b;
+  if (b == STV_DEFAULT)
+    return a;
+  return a < b ? a : b;
+}
+
+static void take_definition(struct symbol *sym, struct objfile *f, u32 idx,
+                            const struct esym *s, enum sym_state state) {
+  sym->file = f;
+  sym->symidx = idx;
+  sym->state = state;
+  sym->binding = ELF64_ST_BIND(s->st_info);
+  sym->type = ELF64_ST_TYPE(s->st_info);
+  sym->value = s->st_value;
+}
+
+static u64 sym_size(struct symbol *sym) {
+  struct esym s;
+  read_sym(sym->file, sym->symidx, &s);
+  return s.st_size;
+}
+
+void add_file_symbols(struct ctx *ctx, struct objfile *f) {
+  if (f->nsyms <= f->first_global)
+    return;
+  f->globals = arena_alloc(ctx, (u64)(f->nsyms - f->first_global) *
+                                    sizeof(struct symbol *));
+  for (u32 i = f->first_global; i < f->nsyms; i++) {
+    struct esym s;
+    read_sym(f, i, &s);
+    if (s.st_name >= f->strtab_size) {
+      error(ctx, "%s: symbol %u: name offset %u is out of range", f->name, i,
+            s.st_name);
+      continue;
+    }
+    u8 bind = ELF64_ST_BIND(s.st_info);
+    if (bind == STB_LOCAL) {
+      error(ctx, "%s: symbol %u: local symbol after the first global "
+            "(sh_info %u)", f->name, i, f->first_global);
+      continue;
+    }
+    const char *name = f->strtab + s.st_name;
+    struct symbol *sym = sym_intern(ctx, name, strlen(name));
+    f->globals[i - f->first_global] = sym;
+    sym->visibility = merge_visibility(sym->visibility,
+                                       ELF64_ST_VISIBILITY(s.st_other));
+    u32 shndx = sym_shndx(f, i, &s);
+    bool undef = shndx == SHN_UNDEF ||
+                 (shndx < f->shnum && f->discarded && f->discarded[shndx]);
+    if (!undef && shndx >= f->shnum && shndx != SHN_ABS &&
+        shndx != SHN_COMMON) {
+      error(ctx, "%s: symbol '%s' has a bad section index %u", f->name, name,
+            shndx);
+      continue;
+    }
+    if (undef) {
+      sym->ref_flags |= SF_REFERENCED;
+      if (bind != STB_WEAK)
+        sym->ref_flags |= SF_REF_STRONG;
+      continue;
+    }
+    if (shndx == SHN_COMMON) {
+      if (s.st_value > 1 && !is_pow2(s.st_value)) {
+        error(ctx, "%s: common symbol '%s' has a bad alignment %llu", f->name,
+              name, (unsigned long long)s.st_value);
+        continue;
+      }
+      if (sym->state == SYM_UNDEF ||
+          (sym->state == SYM_DEFINED && sym->binding == STB_WEAK)) {
+        take_definition(sym, f, i, &s, SYM_COMMON);
+      } else if (sym->state == SYM_COMMON) {
+        u64 align = sym->value > s.st_value ? sym->value : s.st_value;
+        if (s.st_size > sym_size(sym))
+          take_definition(sym, f, i, &s, SYM_COMMON);
+        sym->value = align;
+      }
+      continue;
+    }
+    bool weak = bind == STB_WEAK;
+    if (sym->state == SYM_UNDEF ||
+        (sym->state == SYM_COMMON && !weak) ||
+        (sym->state == SYM_DEFINED && sym->binding == STB_WEAK && !weak)) {
+      take_definition(sym, f, i, &s, SYM_DEFINED);
+    } else if (sym->state == SYM_DEFINED && !weak &&
+               sym->binding != STB_WEAK) {
+      if (sym->flags & SF_LINKER)
+        continue;
+      error(ctx, "%s: multiple definition of '%s'; first defined in %s",
+            f->name, name, sym->file ? sym->file->name : "the linker");
+    }
+  }
+}
+
+static void add_object(struct ctx *ctx, struct objfile *f) {
+  if (f->live)
+    return;
+  f->live = true;
+  f->priority = ++ctx->next_priority;
+  vec_push(ctx, &ctx->objs, f);
+  handle_comdat(ctx, f);
+  add_file_symbols(ctx, f);
+}
+
+// One pass over an archive's symbol index; true if a member was extracted.
+static bool scan_archive_once(struct ctx *ctx, struct archive *ar) {
+  bool added = false;
+  const char *name = ar->names;
+  for (u32 k = 0; k < ar->nsyms; k++) {
+    u32 len = strlen(name);
+    struct symbol *sym = sym_find(ctx, name, len);
+    name += len + 1;
+    if (!sym || sym->state != SYM_UNDEF || !(sym->ref_flags & SF_REF_STRONG))
+      continue;
+    struct objfile *f = archive_member(ctx, ar, archive_index_offset(ar, k));
+    if (!f || f->live)
+      continue;
+    add_object(ctx, f);
+    added = true;
+  }
+  return added;
+}
+
+static bool scan_archive(struct ctx *ctx, struct archive *ar) {
+  bool any = false;
+  while (scan_archive_once(ctx, ar))
+    any = true;
+  return any;
+}
+
+void resolve_symbols(struct ctx *ctx) {
+  // -u and the entry symbol are roots that pull archive members.
+  for (u32 i = 0; i < ctx->cfg.undefined.len; i++) {
+    const char *name = ctx->cfg.undefined.v[i];
+    struct symbol *sym = sym_intern(ctx, name, strlen(name));
+    sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
+  }
+  if (ctx->cfg.entry) {
+    struct symbol *sym = sym_intern(ctx, ctx->cfg.entry,
+                                    strlen(ctx->cfg.entry));
+    sym->ref_flags |= SF_REFERENCED;
+  }
+
+  u32 group_start = 0;
+  bool in_group = false;
+  for (u32 i = 0; i < ctx->entries.len; i++) {
+    struct input_entry *e = ctx->entries.v[i];
+    switch (e->kind) {
+    case E_OBJECT:
+      add_object(ctx, e->obj);
+      break;
+    case E_ARCHIVE:
+      if (e->whole)
+        archive_all_members(ctx, e->ar, add_object);
+      else
+        scan_archive(ctx, e->ar);
+      break;
+    case E_GROUP_START:
+      group_start = i;
+      in_group = true;
+      break;
+    case E_GROUP_END:
+      if (!in_group)
+        break;
+      for (bool again = true; again;) {
+        again = false;
+        for (u32 j = group_start + 1; j < i; j++) {
+          struct input_entry *g = ctx->entries.v[j];
+          if (g->kind == E_ARCHIVE && !g->whole && scan_archive(ctx, g->ar))
+            again = true;
+        }
+      }
+      in_group = false;
+      break;
+    }
+  }
+
+  // COMMON symbols, in file order, become .bss space (sections.c).
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = f->first_global; k < f->nsyms; k++) {
+      struct symbol *sym = f->globals[k - f->first_global];
+      if (sym && sym->state == SYM_COMMON && sym->file == f &&
+          sym->symidx == k)
+        vec_push(ctx, &ctx->commons, sym);
+    }
+  }
+}
+
+struct sym_aux *sym_aux(struct ctx *ctx, struct symbol *sym) {
+  if (!sym->aux) {
+    if (ctx->naux + 1 >= ctx->auxcap) {
+      u32 cap = ctx->auxcap ? ctx->auxcap * 2 : 256;
+      struct sym_aux *a = arena_alloc(ctx, (u64)cap * sizeof(*a));
+      if (ctx->naux)
+        memcpy(a, ctx->aux, (u64)(ctx->naux + 1) * sizeof(*a));
+      ctx->aux = a;
+      ctx->auxcap = cap;
+    }
+    sym->aux = ++ctx->naux;
+    struct sym_aux *x = &ctx->aux[sym->aux];
+    memset(x, 0, sizeof(*x));
+    x->got_idx = x->gottp_idx = x->iplt_idx = UINT32_MAX;
+  }
+  return &ctx->aux[sym->aux];
+}
+
+u64 sym_shndx_of(struct symbol *sym) {
+  if (!sym->file || sym->state != SYM_DEFINED)
+    return SHN_UNDEF;
+  struct esym s;
+  read_sym(sym->file, sym->symidx, &s);
+  return sym_shndx(sym->file, sym->symidx, &s);
+}
+
+struct isec *sym_isec(struct ctx *ctx, struct symbol *sym) {
+  if (sym->aux && ctx->aux[sym->aux].isec)
+    return ctx->aux[sym->aux].isec;
+  u64 shndx = sym_shndx_of(sym);
+  if (shndx == SHN_UNDEF || shndx >= sym->file->shnum)
+    return NULL;
+  return sym->file->isecs ? sym->file->isecs[shndx] : NULL;
+}
+
+bool sym_is_ifunc(struct symbol *sym) {
+  return sym->state == SYM_DEFINED && sym->type == STT_GNU_IFUNC;
+}
+
+bool sym_is_abs(struct symbol *sym) {
+  return sym->state == SYM_DEFINED && sym->file &&
+         sym_shndx_of(sym) == SHN_ABS;
+}
