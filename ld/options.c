@@ -170,6 +170,87 @@ static void set_build_id(struct ctx *ctx, const char *style) {
   }
 }
 
+static u64 parse_number(struct ctx *ctx, const char *opt, const char *s) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 0);
+  if (!*s || *end || errno)
+    fatal(ctx, "%s: bad number '%s'", opt, s);
+  return v;
+}
+
+// -z KEYWORD: the ones that change a static executable, and the rest of
+// GNU ld's keywords, which are accepted as GNU ld accepts them.
+static void z_option(struct ctx *ctx, const char *kw) {
+  struct config *c = &ctx->cfg;
+  if (!strcmp(kw, "execstack"))
+    c->z_execstack = 1;
+  else if (!strcmp(kw, "noexecstack"))
+    c->z_execstack = 0;
+  else if (!strcmp(kw, "relro"))
+    c->z_norelro = false;
+  else if (!strcmp(kw, "norelro"))
+    c->z_norelro = true;
+  else if (!strcmp(kw, "separate-code"))
+    c->z_noseparate_code = false;
+  else if (!strcmp(kw, "noseparate-code"))
+    c->z_noseparate_code = true;
+  else if (!strncmp(kw, "max-page-size=", 14)) {
+    c->max_page_size = parse_number(ctx, "-z max-page-size", kw + 14);
+    if (!is_pow2(c->max_page_size))
+      fatal(ctx, "-z max-page-size: %s is not a power of two", kw + 14);
+  } else if (!strncmp(kw, "common-page-size=", 17)) {
+    c->common_page_size = parse_number(ctx, "-z common-page-size", kw + 17);
+    if (!is_pow2(c->common_page_size))
+      fatal(ctx, "-z common-page-size: %s is not a power of two", kw + 17);
+  } else {
+    static const char *const known[] = {
+        "now", "lazy", "text", "notext", "textoff", "defs", "nodefs",
+        "origin", "combreloc", "nocombreloc", "ibt", "shstk", "ibtplt",
+        "noextern-protected-data", "nodynamic-undefined-weak",
+        "dynamic-undefined-weak", "global", "initfirst", "interpose",
+        "nodelete", "nodlopen", "nodump", "muldefs", "nocopyreloc",
+        "noreloc-overflow", "unique", "nounique", "mark-plt", "nomark-plt",
+        "pack-relative-relocs", "nopack-relative-relocs", "lam-u48",
+        "lam-u57", "nosectionheader", "sectionheader", "undefs",
+        "keep-text-section-prefix", "nokeep-text-section-prefix",
+    };
+    for (u32 i = 0; i < sizeof(known) / sizeof(*known); i++)
+      if (!strcmp(kw, known[i]))
+        return;
+    if (!strncmp(kw, "cet-report=", 11) || !strncmp(kw, "x86-64-", 7) ||
+        !strncmp(kw, "start-stop-visibility=", 22) ||
+        !strncmp(kw, "stack-size=", 11) || !strncmp(kw, "isa-level-report=", 17))
+      return;
+    warn(ctx, "-z %s ignored", kw);
+  }
+}
+
+// --defsym=SYM=EXPR, EXPR being a number, a symbol, or SYMBOL+/-NUMBER.
+static void defsym(struct ctx *ctx, const char *arg) {
+  const char *eq = strchr(arg, '=');
+  if (!eq || eq == arg || !eq[1])
+    fatal(ctx, "--defsym: expected SYMBOL=EXPRESSION, got '%s'", arg);
+  struct defsym *d = arena_alloc(ctx, sizeof(*d));
+  d->name = arena_strndup(ctx, arg, eq - arg);
+  const char *e = eq + 1;
+  const char *op = strpbrk(e + 1, "+-");
+  const char *num = e;
+  if (!((e[0] >= '0' && e[0] <= '9'))) {
+    d->target = op ? arena_strndup(ctx, e, op - e) : e;
+    num = op;
+  }
+  if (num) {
+    bool neg = num[0] == '-';
+    const char *n = num + (num[0] == '+' || num[0] == '-');
+    while (*n == ' ')
+      n++;
+    u64 v = parse_number(ctx, "--defsym", n);
+    d->addend = neg ? -(i64)v : (i64)v;
+  }
+  vec_push(ctx, &ctx->cfg.defsyms, d);
+}
+
 static void set_emulation(struct ctx *ctx, const char *m) {
   if (!strcmp(m, "elf_x86_64"))
     ctx->cfg.arch = &arch_x86_64;
@@ -239,9 +320,9 @@ static const char *const ignored_flags[] = {
 
 static const char *const ignored_with_arg[] = {
     "plugin", "plugin-opt", "dynamic-linker", "I", "hash-style", "rpath",
-    "rpath-link", "soname", "h", "O", "z", "threads", "thread-count",
+    "rpath-link", "soname", "h", "O", "threads", "thread-count",
     "exclude-libs", "compress-debug-sections", "icf", "sort-section",
-    "wrap-ignored", "package-metadata", "dependency-file",
+    "package-metadata", "dependency-file",
     "error-handling-script",
 };
 
@@ -251,6 +332,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   for (int i = 1; i < argc; i++)
     expand(ctx, &a, argv[i], 0);
   c->output = "a.out";
+  c->z_execstack = -1;
   c->build_id = BUILD_ID_NONE;
 
   for (u32 i = 0; i < a.n; i++) {
@@ -300,6 +382,18 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if ((v = arg_of(ctx, &a, &i, "-m", NULL))) {
       set_emulation(ctx, v);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, "-z", NULL))) {
+      z_option(ctx, v);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "defsym"))) {
+      defsym(ctx, v);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "wrap"))) {
+      vec_push(ctx, &c->wrap, (void *)v);
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "sysroot"))) {

@@ -94,6 +94,8 @@ struct archive *open_archive(struct ctx *ctx, struct mapping *map) {
       return NULL;
     const u8 *h = map->data + off;
     const u8 *body = h + AR_HDR;
+    if (h[0] != '/' || (h[1] != ' ' && h[1] != '/' && h[1] != 'S'))
+      break;
     if (size > map->size - off - AR_HDR) {
       error(ctx, "%s: malformed archive: member at offset %llu extends "
             "past the end of the file", ar->name, (unsigned long long)off);

@@ -104,8 +104,20 @@ static bool is_text(const u8 *p, u64 n) {
   return n > 0;
 }
 
-static void add_file(struct ctx *ctx, const char *path, bool whole,
-                     const char *shown) {
+void add_group_marker(struct ctx *ctx, bool start) {
+  add_entry(ctx, start ? E_GROUP_START : E_GROUP_END, NULL, NULL, false);
+}
+
+void add_library(struct ctx *ctx, const char *name, bool whole, int depth) {
+  const char *path = find_library(ctx, name);
+  if (!path)
+    error(ctx, "cannot find -l%s", name);
+  else
+    add_file(ctx, path, whole, path, depth);
+}
+
+void add_file(struct ctx *ctx, const char *path, bool whole,
+              const char *shown, int depth) {
   struct mapping *m = map_file(ctx, path, true);
   if (!m)
     return;
@@ -135,8 +147,7 @@ static void add_file(struct ctx *ctx, const char *path, bool whole,
     return;
   }
   if (is_text(m->data, m->size))
-    error(ctx, "%s: file format not recognized (linker scripts are not "
-          "supported)", shown);
+    read_input_script(ctx, m, whole, depth);
   else
     error(ctx, "%s: file format not recognized", shown);
 }
@@ -147,21 +158,14 @@ void read_inputs(struct ctx *ctx) {
     struct input_spec *in = ctx->cfg.inputs.v[i];
     switch (in->kind) {
     case IN_FILE:
-      add_file(ctx, in->arg, whole, in->arg);
+      add_file(ctx, in->arg, whole, in->arg, 0);
       break;
-    case IN_LIB: {
-      const char *path = find_library(ctx, in->arg);
-      if (!path)
-        error(ctx, "cannot find -l%s", in->arg);
-      else
-        add_file(ctx, path, whole, path);
+    case IN_LIB:
+      add_library(ctx, in->arg, whole, 0);
       break;
-    }
     case IN_GROUP_START:
-      add_entry(ctx, E_GROUP_START, NULL, NULL, false);
-      break;
     case IN_GROUP_END:
-      add_entry(ctx, E_GROUP_END, NULL, NULL, false);
+      add_group_marker(ctx, in->kind == IN_GROUP_START);
       break;
     case IN_WHOLE_ARCHIVE:
       whole = true;

@@ -17,13 +17,15 @@ static bool is_emitted(struct chunk *c) {
   return c->kind == CK_EHDR || c->size > 0;
 }
 
-static int chunk_class(struct chunk *c) {
+// The segment a section goes to.  With -z noseparate-code, read-only
+// data shares the code segment, as in GNU ld's script for that case.
+static int chunk_class(struct ctx *ctx, struct chunk *c) {
   if (!(c->flags & SHF_ALLOC))
     return CLS_NONE;
-  if (c->flags & SHF_EXECINSTR)
-    return CLS_RX;
   if (c->flags & SHF_WRITE)
     return CLS_RW;
+  if ((c->flags & SHF_EXECINSTR) || ctx->cfg.z_noseparate_code)
+    return CLS_RX;
   return CLS_R;
 }
 
@@ -57,7 +59,7 @@ static u32 count_phdrs(struct ctx *ctx) {
     struct chunk *c = ctx->chunks.v[i];
     if (!is_emitted(c) || !(c->flags & SHF_ALLOC))
       continue;
-    int k = chunk_class(c);
+    int k = chunk_class(ctx, c);
     if (k != cls)
       n++;
     cls = k;
@@ -67,7 +69,7 @@ static u32 count_phdrs(struct ctx *ctx) {
     prev_note = note;
     note_align = c->align;
     tls |= (c->flags & SHF_TLS) != 0;
-    relro |= c->relro;
+    relro |= c->relro && !ctx->cfg.z_norelro;
   }
   n += tls + relro + 1;  // + PT_GNU_STACK
   n += is_emitted(ctx->property) + is_emitted(ctx->eh_frame_hdr);
@@ -88,7 +90,7 @@ static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
       passed_got = true;
       if (relro_dot)
         *relro_dot = dot;
-      u64 page = ctx->arch->common_page_size;
+      u64 page = ctx->common_page_size;
       if (adjust && ((dot + relro_offset) & (page - 1)))
         dot = align_up(dot + relro_offset, page) - relro_offset;
     }
@@ -133,29 +135,15 @@ static void cover(struct segment *s, struct chunk *c) {
     s->filesz = end - s->vaddr;
 }
 
-void assign_addresses(struct ctx *ctx) {
+// One layout at a given program header count; assign_addresses() repeats
+// it until the count it makes is the count it assumed.
+static void layout_pass(struct ctx *ctx, u32 nphdr) {
   const struct arch *arch = ctx->arch;
-  u64 page = arch->max_page_size;
-  size_regular_chunks(ctx);
-
-  // The first TLS section carries the TLS block's alignment (GNU ld).
-  ctx->tls_first = NULL;
-  ctx->tls_align = 1;
-  for (u32 i = 0; i < ctx->chunks.len; i++) {
-    struct chunk *c = ctx->chunks.v[i];
-    if (!is_emitted(c) || !(c->flags & SHF_TLS))
-      continue;
-    if (!ctx->tls_first)
-      ctx->tls_first = c;
-    if (c->align > ctx->tls_align)
-      ctx->tls_align = c->align;
-  }
-  if (ctx->tls_first)
-    ctx->tls_first->align = ctx->tls_align;
-
-  u32 nphdr = count_phdrs(ctx);
+  u64 page = ctx->page_size;
   ctx->ehdr->size = sizeof(Elf64_Ehdr) + (u64)nphdr * sizeof(Elf64_Phdr);
-  ctx->segs = arena_alloc(ctx, (u64)nphdr * sizeof(struct segment));
+  // Splits at alignment gaps can add PT_LOADs beyond the first count.
+  ctx->segs = arena_alloc(ctx, (u64)(nphdr + ctx->chunks.len) *
+                                   sizeof(struct segment));
   ctx->nsegs = 0;
 
   // Addresses, one class (R, RX, R, RW) at a time.
@@ -164,11 +152,11 @@ void assign_addresses(struct ctx *ctx) {
   u64 relro_end = 0;
   while (i < ctx->chunks.len) {
     struct chunk *c = ctx->chunks.v[i];
-    int cls = chunk_class(c);
+    int cls = chunk_class(ctx, c);
     if (cls == CLS_NONE)
       break;
     u32 j = i;
-    while (j < ctx->chunks.len && chunk_class(ctx->chunks.v[j]) == cls)
+    while (j < ctx->chunks.len && chunk_class(ctx, ctx->chunks.v[j]) == cls)
       j++;
     if (cls != CLS_RW) {
       if (i > 0)
@@ -180,7 +168,7 @@ void assign_addresses(struct ctx *ctx) {
     // The writable segment: DATA_SEGMENT_ALIGN + DATA_SEGMENT_RELRO_END.
     u64 relro_offset = ctx->gotplt->size >= 24 ? 24 : 0;
     bool any_relro = false;
-    for (u32 k = i; k < j; k++) {
+    for (u32 k = i; k < j && !ctx->cfg.z_norelro; k++) {
       struct chunk *x = ctx->chunks.v[k];
       any_relro |= is_emitted(x) && x->relro;
     }
@@ -189,7 +177,7 @@ void assign_addresses(struct ctx *ctx) {
     if (any_relro) {
       u64 rdot;
       place_run(ctx, i, j, base0, relro_offset, false, &rdot);
-      u64 target = align_up(rdot + relro_offset, arch->common_page_size);
+      u64 target = align_up(rdot + relro_offset, ctx->common_page_size);
       u64 desired = target - relro_offset;
       for (u32 k = j; k-- > i;) {
         struct chunk *x = ctx->chunks.v[k];
@@ -201,7 +189,7 @@ void assign_addresses(struct ctx *ctx) {
       }
       base = desired;
       place_run(ctx, i, j, base, relro_offset, true, &rdot);
-      relro_end = align_up(rdot + relro_offset, arch->common_page_size);
+      relro_end = align_up(rdot + relro_offset, ctx->common_page_size);
     } else {
       base = base0 + (dot & (page - 1));
       place_run(ctx, i, j, base, 0, false, NULL);
@@ -216,7 +204,7 @@ void assign_addresses(struct ctx *ctx) {
   }
 
   // File offsets and PT_LOAD segments.
-  u64 fpos = 0;
+  u64 fpos = 0, prev_end = 0;
   struct segment *load = NULL;
   int cls = CLS_NONE;
   for (u32 k = 0; k < ctx->chunks.len; k++) {
@@ -225,8 +213,11 @@ void assign_addresses(struct ctx *ctx) {
       break;
     if (!is_emitted(c))
       continue;
-    int kc = chunk_class(c);
-    if (kc != cls) {
+    int kc = chunk_class(ctx, c);
+    // GNU ld also starts a new segment where a section would leave a
+    // whole page unused (a large alignment).
+    bool gap = load && align_up(prev_end, page) < align_up(c->addr, page);
+    if (kc != cls || gap) {
       load = add_seg(ctx, PT_LOAD, kc == CLS_RX ? PF_R | PF_X
                                    : kc == CLS_RW ? PF_R | PF_W : PF_R);
       load->align = page;
@@ -242,8 +233,12 @@ void assign_addresses(struct ctx *ctx) {
       c->offset = load->offset + (c->addr - load->vaddr);
       fpos = c->offset + c->size;
     }
+    // A segment is aligned to its most aligned section (GNU ld).
+    if (c->align > load->align)
+      load->align = c->align;
     if (!is_tbss(c)) {
       u64 end = c->addr + c->size;
+      prev_end = end;
       if (end - load->vaddr > load->memsz)
         load->memsz = end - load->vaddr;
       if (c->type != SHT_NOBITS)
@@ -291,7 +286,8 @@ void assign_addresses(struct ctx *ctx) {
     s->align = 4;
     cover(s, ctx->eh_frame_hdr);
   }
-  struct segment *stack = add_seg(ctx, PT_GNU_STACK, PF_R | PF_W);
+  struct segment *stack = add_seg(ctx, PT_GNU_STACK,
+                                  PF_R | PF_W | (ctx->execstack ? PF_X : 0));
   stack->align = 16;
   if (relro_end) {
     struct segment *s = add_seg(ctx, PT_GNU_RELRO, PF_R);
@@ -306,10 +302,37 @@ void assign_addresses(struct ctx *ctx) {
     }
     s->memsz = s->filesz = relro_end - s->vaddr;
   }
-  if (ctx->nsegs != nphdr)
-    fatal(ctx, "internal error: %u program headers counted, %u made", nphdr,
-          ctx->nsegs);
 }
+
+void assign_addresses(struct ctx *ctx) {
+  size_regular_chunks(ctx);
+
+  // The first TLS section carries the TLS block's alignment (GNU ld).
+  ctx->tls_first = NULL;
+  ctx->tls_align = 1;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!is_emitted(c) || !(c->flags & SHF_TLS))
+      continue;
+    if (!ctx->tls_first)
+      ctx->tls_first = c;
+    if (c->align > ctx->tls_align)
+      ctx->tls_align = c->align;
+  }
+  if (ctx->tls_first)
+    ctx->tls_first->align = ctx->tls_align;
+
+  u32 nphdr = count_phdrs(ctx);
+  for (int tries = 0;; tries++) {
+    layout_pass(ctx, nphdr);
+    if (ctx->nsegs == nphdr)
+      break;
+    if (tries == 8)
+      fatal(ctx, "internal error: program header count does not converge");
+    nphdr = ctx->nsegs;
+  }
+}
+
 
 // Non-allocated sections follow the loaded image in the file.
 void place_nonalloc(struct ctx *ctx) {

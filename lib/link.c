@@ -41,6 +41,18 @@ static void print_stats(struct ctx *ctx) {
           (unsigned long long)(ctx->arena.used_bytes >> 10));
 }
 
+static void setup_target(struct ctx *ctx) {
+  if (!ctx->arch)
+    ctx->arch = &arch_x86_64;
+  struct config *c = &ctx->cfg;
+  ctx->page_size = c->max_page_size ? c->max_page_size
+                                    : ctx->arch->max_page_size;
+  ctx->common_page_size = c->common_page_size ? c->common_page_size
+                                              : ctx->arch->common_page_size;
+  if (ctx->common_page_size > ctx->page_size)
+    ctx->common_page_size = ctx->page_size;
+}
+
 int mld_link(struct ctx *ctx) {
   t_last = now_seconds();
   install_signal_guards(ctx);
@@ -52,6 +64,7 @@ int mld_link(struct ctx *ctx) {
   timer(ctx, "read_inputs");
   resolve_symbols(ctx);       // left to right, members extracted, groups
   checkpoint(ctx);
+  setup_target(ctx);          // page sizes from the target and -z
   timer(ctx, "resolve_symbols");
   // Beyond this point no file joins the link.
   parse_sections(ctx);        // live files only; COMDAT losers dropped

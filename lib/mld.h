@@ -146,6 +146,12 @@ enum build_id_kind {
   BUILD_ID_HEX,
 };
 
+struct defsym {
+  const char *name;
+  const char *target;          // NULL: an absolute value
+  i64 addend;
+};
+
 struct config {
   const char *output;
   const char *entry;
@@ -154,6 +160,11 @@ struct config {
   struct vec lib_paths;        // const char *
   struct vec inputs;           // struct input_spec *
   struct vec undefined;        // const char *, from -u
+  struct vec defsyms;          // struct defsym *
+  struct vec wrap;             // const char *, from --wrap
+  u64 max_page_size, common_page_size;   // -z ...-page-size, 0: default
+  int z_execstack;             // -1 from the inputs, 0 no, 1 yes
+  bool z_norelro, z_noseparate_code;
   enum build_id_kind build_id;
   u8 build_id_hex[64];
   u32 build_id_hex_len;
@@ -180,6 +191,17 @@ struct mapping {
 struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist);
 const char *find_library(struct ctx *ctx, const char *name);
 void read_inputs(struct ctx *ctx);
+void add_file(struct ctx *ctx, const char *path, bool whole,
+              const char *shown, int depth);
+void add_library(struct ctx *ctx, const char *name, bool whole, int depth);
+void add_group_marker(struct ctx *ctx, bool start);
+
+//
+// script.c
+//
+
+void read_input_script(struct ctx *ctx, struct mapping *m, bool whole,
+                       int depth);
 
 //
 // archive.c
@@ -296,6 +318,19 @@ struct symbol {
 _Static_assert(sizeof(struct symbol) <= 48, "struct symbol grew");
 
 // Per-symbol data that only a few symbols need: slots and linker data.
+// Where a linker-defined symbol points (kept in symidx, which linker
+// symbols do not otherwise use).
+enum where {
+  W_START,        // start of a section
+  W_END,          // end of a section
+  W_EHDR,         // the ELF header
+  W_BASE,         // the image base
+  W_ETEXT,        // end of the code segment
+  W_EDATA,        // end of initialised data
+  W_END_IMAGE,    // end of everything allocated
+  W_DEFSYM,       // --defsym
+};
+
 struct sym_aux {
   u32 got_idx;                 // index into .got, or -1
   u32 gottp_idx;
@@ -303,6 +338,8 @@ struct sym_aux {
   u32 out_symidx;              // index in the output .symtab
   struct chunk *osec;          // linker-defined symbols: their section
   struct isec *isec;           // COMMON symbols: their .bss piece
+  struct symbol *target;       // --defsym: the symbol it is relative to
+  i64 addend;                  // --defsym
 };
 
 void resolve_symbols(struct ctx *ctx);
@@ -503,6 +540,8 @@ struct ctx {
   struct segment *segs;
   u32 nsegs;
   u64 tls_start, tls_end, tls_memsz, tls_align;
+  u64 page_size, common_page_size;     // from the arch or -z
+  bool execstack;              // PT_GNU_STACK gets PF_X
   u64 filesize;
   u64 entry_addr;
   // synthetic.c

@@ -121,16 +121,6 @@ u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym) {
 // Linker-defined symbols
 //
 
-enum where {
-  W_START,        // start of a section
-  W_END,          // end of a section
-  W_EHDR,         // the ELF header
-  W_BASE,         // the image base
-  W_ETEXT,        // end of the code segment
-  W_EDATA,        // end of initialised data
-  W_END_IMAGE,    // end of everything allocated
-};
-
 struct linker_sym {
   const char *name;
   enum where where;
@@ -282,6 +272,18 @@ void fix_linker_symbols(struct ctx *ctx) {
       sym->value = end;
       aux->osec = end_c;
       break;
+    case W_DEFSYM: {
+      struct symbol *t = aux->target;
+      sym->value = (t ? t->value : 0) + aux->addend;
+      struct isec *is = t ? sym_isec(ctx, t) : NULL;
+      aux->osec = is ? is->osec : (t && (t->flags & SF_LINKER))
+                                      ? ctx->aux[t->aux].osec : NULL;
+      if (t && t->state == SYM_DEFINED)
+        sym->type = t->type;
+      if (t && t->state != SYM_DEFINED)
+        error(ctx, "--defsym %s: undefined symbol '%s'", sym->name, t->name);
+      break;
+    }
     }
   }
   const char *entry = ctx->cfg.entry ? ctx->cfg.entry : "_start";

@@ -309,10 +309,24 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
 }
 
 void parse_sections(struct ctx *ctx) {
+  ctx->execstack = false;
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
     f->isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
     read_properties(ctx, f);
+    // An object without .note.GNU-stack, or with an executable one, asks
+    // for an executable stack (GNU ld's rule on x86-64).
+    bool stack_note = false;
+    for (u32 i = 1; i < f->shnum; i++) {
+      const u8 *sh = shdr_at(f, i);
+      if (!strcmp(section_name(f, i), ".note.GNU-stack")) {
+        stack_note = true;
+        if (SH_FLAGS(sh) & SHF_EXECINSTR)
+          ctx->execstack = true;
+      }
+    }
+    if (!stack_note)
+      ctx->execstack = true;
     for (u32 i = 1; i < f->shnum; i++) {
       const u8 *sh = shdr_at(f, i);
       const char *name = section_name(f, i);
@@ -325,6 +339,11 @@ void parse_sections(struct ctx *ctx) {
       is->shndx = i;
       is->size = SH_SIZE(sh);
       is->align = SH_ALIGN(sh) ? SH_ALIGN(sh) : 1;
+      // .eh_frame records need only 4-byte alignment, and padding between
+      // input sections would read as the zero terminator that ends the
+      // frame list for the unwinder.
+      if (!strcmp(name, ".eh_frame") && is->align > 4)
+        is->align = 4;
       is->data = type == SHT_NOBITS ? NULL : f->data + SH_OFFSET(sh);
       is->live = true;
       f->isecs[i] = is;
@@ -515,6 +534,8 @@ void create_chunks(struct ctx *ctx) {
   ctx->shstrtab = new_chunk(ctx, ".shstrtab", CK_SHSTRTAB, SHT_STRTAB, 0, 1);
   ctx->shstrtab->order = O_SHSTRTAB;
   (void)arch;
+  if (ctx->cfg.z_execstack >= 0)
+    ctx->execstack = ctx->cfg.z_execstack;
 
   qsort(ctx->chunks.v, ctx->chunks.len, sizeof(void *), cmp_chunk);
 

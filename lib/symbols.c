@@ -16,6 +16,8 @@
 
 #include "mld.h"
 
+static const char *wrapped_name(struct ctx *ctx, const char *name);
+
 static bool comdat_claim(struct ctx *ctx, const char *name) {
   u32 len = strlen(name);
   if ((ctx->comdat_count + 1) * 2 > ctx->comdat_mask) {
@@ -133,6 +135,9 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
       continue;
     }
     const char *name = f->strtab + s.st_name;
+    u32 shndx0 = sym_shndx(f, i, &s);
+    if (ctx->cfg.wrap.len && shndx0 == SHN_UNDEF)
+      name = wrapped_name(ctx, name);
     struct symbol *sym = sym_intern(ctx, name, strlen(name));
     f->globals[i - f->first_global] = sym;
     sym->visibility = merge_visibility(sym->visibility,
@@ -184,6 +189,18 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
   }
 }
 
+// --wrap=X: undefined X means __wrap_X, undefined __real_X means X.
+static const char *wrapped_name(struct ctx *ctx, const char *name) {
+  for (u32 i = 0; i < ctx->cfg.wrap.len; i++) {
+    const char *w = ctx->cfg.wrap.v[i];
+    if (!strcmp(name, w))
+      return arena_printf(ctx, "__wrap_%s", w);
+    if (!strncmp(name, "__real_", 7) && !strcmp(name + 7, w))
+      return w;
+  }
+  return name;
+}
+
 static void add_object(struct ctx *ctx, struct objfile *f) {
   if (f->live)
     return;
@@ -227,14 +244,33 @@ void resolve_symbols(struct ctx *ctx) {
     struct symbol *sym = sym_intern(ctx, name, strlen(name));
     sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
   }
+  // --defsym symbols are defined before any file is read, and their
+  // targets are references like -u.
+  for (u32 i = 0; i < ctx->cfg.defsyms.len; i++) {
+    struct defsym *d = ctx->cfg.defsyms.v[i];
+    struct symbol *sym = sym_intern(ctx, d->name, strlen(d->name));
+    sym->state = SYM_DEFINED;
+    sym->flags |= SF_LINKER;
+    sym->binding = STB_GLOBAL;
+    struct symbol *target = NULL;
+    if (d->target) {
+      target = sym_intern(ctx, d->target, strlen(d->target));
+      target->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
+    }
+    struct sym_aux *aux = sym_aux(ctx, sym);
+    aux->target = target;
+    aux->addend = d->addend;
+    sym->symidx = W_DEFSYM << 1;
+    vec_push(ctx, &ctx->linker_syms, sym);
+  }
   if (ctx->cfg.entry) {
     struct symbol *sym = sym_intern(ctx, ctx->cfg.entry,
                                     strlen(ctx->cfg.entry));
     sym->ref_flags |= SF_REFERENCED;
   }
 
-  u32 group_start = 0;
-  bool in_group = false;
+  u32 group_start[16];
+  u32 depth = 0;
   for (u32 i = 0; i < ctx->entries.len; i++) {
     struct input_entry *e = ctx->entries.v[i];
     switch (e->kind) {
@@ -248,21 +284,23 @@ void resolve_symbols(struct ctx *ctx) {
         scan_archive(ctx, e->ar);
       break;
     case E_GROUP_START:
-      group_start = i;
-      in_group = true;
+      // A script's GROUP may sit inside --start-group: groups nest.
+      if (depth == 16)
+        fatal(ctx, "groups nested too deeply");
+      group_start[depth++] = i;
       break;
     case E_GROUP_END:
-      if (!in_group)
+      if (!depth)
         break;
+      depth--;
       for (bool again = true; again;) {
         again = false;
-        for (u32 j = group_start + 1; j < i; j++) {
+        for (u32 j = group_start[depth] + 1; j < i; j++) {
           struct input_entry *g = ctx->entries.v[j];
           if (g->kind == E_ARCHIVE && !g->whole && scan_archive(ctx, g->ar))
             again = true;
         }
       }
-      in_group = false;
       break;
     }
   }

@@ -1,0 +1,16 @@
+/* --defsym: an alias of a function and an absolute symbol. */
+//# ldflags: -Wl,--defsym=alias_fn=real_fn -Wl,--defsym=magic_abs=0x1234
+#include <stdio.h>
+#include <stdint.h>
+
+int real_fn(int x) { return x * 11; }
+int alias_fn(int x);
+extern char magic_abs[];
+
+int main(void)
+{
+    int (*volatile pa)(int) = alias_fn, (*volatile pr)(int) = real_fn;
+    printf("alias_fn(3)=%d same=%d magic_abs=%#lx\n", alias_fn(3), pa == pr,
+           (unsigned long)(uintptr_t)magic_abs);
+    return 0;
+}

@@ -1,0 +1,1 @@
+void run_kernel(const char *tag);

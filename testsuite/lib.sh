@@ -1,0 +1,209 @@
+# lib.sh - shared helpers for the mld error tests (testsuite/err/*.sh).
+#
+# Source it from a bash script:
+#     . "$(dirname "$0")/../lib.sh"
+# Sourcing creates a temporary directory $T (removed on exit unless
+# MLD_KEEP_TMP is set), makes it the current directory, and sets:
+#     MLD        absolute path of mld (env MLD, default <this dir>/../ld/mld)
+#     T          the temporary directory; $T/bin/ld is a symlink to $MLD
+# Then use t_compile / t_mld / t_gcc_mld to produce a failure and the
+# expect_* assertions to check it, and finish with t_done.
+#
+# Exit status (Automake): 0 pass, 1 fail, 77 skip, 99 hard error.
+
+if [ -z "${BASH_VERSION:-}" ]; then
+    echo "lib.sh must be sourced from bash" >&2
+    exit 99
+fi
+export LC_ALL=C
+
+T_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+T_NAME=$(basename "$0" .sh)
+MLD=${MLD:-$T_LIB_DIR/../ld/mld}
+case $MLD in
+    /*) ;;
+    *) MLD=$(cd "$(dirname "$MLD")" 2>/dev/null && pwd)/$(basename "$MLD") ;;
+esac
+T_FAILS=0
+T_CHECKS=0
+T_STATUS=
+T_CMD=
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/mld-err.$T_NAME.XXXXXX") || exit 99
+t_cleanup() {
+    if [ -n "${MLD_KEEP_TMP:-}" ]; then
+        echo "(kept temporary directory $T)"
+    else
+        rm -rf "$T"
+    fi
+}
+trap t_cleanup EXIT
+cd "$T" || exit 99
+mkdir bin
+ln -s "$MLD" bin/ld
+
+echo "test: $T_NAME  (mld: $MLD)"
+if [ ! -x "$MLD" ]; then
+    echo "FAIL: mld binary '$MLD' not found or not executable"
+    exit 1
+fi
+
+# t_skip REASON: the test does not apply here
+t_skip() {
+    echo "SKIP: $*"
+    exit 77
+}
+
+# t_hard_error MESSAGE: the test itself is broken (e.g. compiling failed)
+t_hard_error() {
+    echo "ERROR: $*"
+    exit 99
+}
+
+# t_write FILE: write standard input to FILE (use with a here-document)
+t_write() {
+    cat >"$1"
+}
+
+# t_compile SRC.c [FLAGS...]: compile SRC.c to SRC.o with gcc (or $T_CC)
+t_compile() {
+    local src=$1
+    shift
+    local cc=${T_CC:-gcc}
+    if ! $cc -c -O1 "$@" -o "${src%.c}.o" "$src" >cc.log 2>&1; then
+        cat cc.log
+        t_hard_error "compiling $src with $cc failed"
+    fi
+}
+
+# t_run CMD...: run a command, saving stdout/stderr/status
+t_run() {
+    T_CMD="$*"
+    "$@" >stdout.txt 2>stderr.txt
+    T_STATUS=$?
+    echo "\$ $T_CMD"
+    echo "  exit status: $T_STATUS"
+    sed 's/^/  stderr: /' stderr.txt
+}
+
+# t_mld ARGS...: run mld directly
+t_mld() {
+    t_run "$MLD" "$@"
+}
+
+# t_gcc_mld ARGS...: link through the gcc driver with mld as its ld
+t_gcc_mld() {
+    t_run "${T_CC:-gcc}" -B"$T/bin/" "$@"
+}
+
+t_pass() {
+    T_CHECKS=$((T_CHECKS + 1))
+    echo "  ok: $*"
+}
+
+t_fail() {
+    T_CHECKS=$((T_CHECKS + 1))
+    T_FAILS=$((T_FAILS + 1))
+    echo "  FAILED: $*"
+}
+
+# expect_failure: the last command exited with a non-zero status that
+# is not a crash (signals give >= 128)
+expect_failure() {
+    if [ "$T_STATUS" -eq 0 ]; then
+        t_fail "expected a non-zero exit status from: $T_CMD"
+    elif [ "$T_STATUS" -ge 126 ]; then
+        t_fail "exit status $T_STATUS looks like a crash or exec failure: $T_CMD"
+    else
+        t_pass "non-zero exit status ($T_STATUS)"
+    fi
+}
+
+# expect_error SUBSTR...: some stderr line starts with "mld: error:" and
+# contains every SUBSTR (fixed strings)
+expect_error() {
+    local line s ok
+    while IFS= read -r line; do
+        case $line in
+            "mld: error:"*) ;;
+            *) continue ;;
+        esac
+        ok=1
+        for s in "$@"; do
+            case $line in
+                *"$s"*) ;;
+                *) ok=; break ;;
+            esac
+        done
+        if [ -n "$ok" ]; then
+            t_pass "error line contains: $*"
+            return 0
+        fi
+    done <stderr.txt
+    t_fail "no stderr line starting with 'mld: error:' contains: $(printf "'%s' " "$@")"
+    return 1
+}
+
+# expect_error_re ERE: some stderr line starting with "mld: error:"
+# matches the extended regular expression ERE (case-insensitive)
+expect_error_re() {
+    if grep -E '^mld: error:' stderr.txt | grep -Eiq -- "$1"; then
+        t_pass "error line matches /$1/"
+    else
+        t_fail "no stderr line starting with 'mld: error:' matches /$1/"
+    fi
+}
+
+# expect_stderr SUBSTR: stderr contains SUBSTR anywhere
+expect_stderr() {
+    if grep -Fq -- "$1" stderr.txt; then
+        t_pass "stderr mentions '$1'"
+    else
+        t_fail "stderr does not mention '$1'"
+    fi
+}
+
+# expect_first_line_prefix: the first line of stderr starts with
+# "mld: " (diagnostics are not preceded by other noise)
+expect_first_line_prefix() {
+    local first
+    first=$(sed -n 1p stderr.txt)
+    case $first in
+        "mld: error:"*) t_pass "first stderr line starts with 'mld: error:'" ;;
+        *) t_fail "first stderr line does not start with 'mld: error:': $first" ;;
+    esac
+}
+
+# expect_no_file PATH: no output file was left behind
+expect_no_file() {
+    if [ -e "$1" ]; then
+        t_fail "output file '$1' exists after the failed link"
+    else
+        t_pass "no output file '$1'"
+    fi
+}
+
+# expect_unchanged PATH CHECKSUM: PATH still has the given cksum output
+expect_unchanged() {
+    local now
+    if [ ! -e "$1" ]; then
+        t_fail "pre-existing file '$1' was removed"
+        return
+    fi
+    now=$(cksum <"$1")
+    if [ "$now" = "$2" ]; then
+        t_pass "pre-existing file '$1' left untouched"
+    else
+        t_fail "pre-existing file '$1' was modified"
+    fi
+}
+
+# t_done: report and exit
+t_done() {
+    if [ "$T_FAILS" -gt 0 ]; then
+        echo "FAIL $T_NAME: $T_FAILS of $T_CHECKS checks failed"
+        exit 1
+    fi
+    echo "PASS $T_NAME ($T_CHECKS checks)"
+    exit 0
+}

@@ -1,0 +1,474 @@
+#!/bin/bash
+# run-test.sh - end-to-end test driver for mld (Automake C_LOG_COMPILER).
+#
+# Usage: run-test.sh path/to/testsuite/c/NAME.c
+#
+# The test program (plus any helper sources/archives named by its
+# directives) is compiled once per variant, then linked twice: by GNU ld
+# (the compiler driver's default linker) and by mld (same driver command
+# plus -B<dir>, where <dir>/ld is a symlink to $MLD).  Both executables
+# are run and their exit status, stdout and stderr compared; their
+# structure (section names, program headers, defined global symbols) is
+# compared too.  See testsuite/README.md for the directive list.
+#
+# Environment:
+#   MLD           absolute path of the mld binary (default: <script dir>/../ld/mld)
+#   MLD_VARIANTS  variants to run (default: "glibc musl"; also known: aarch64)
+#   MLD_KEEP_TMP  if non-empty, keep the temporary directory and print its name
+#   top_srcdir    used to find the test file if the given path does not exist
+#
+# Exit status: 0 pass, 1 fail, 77 skip (Automake conventions).
+
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+set -u
+
+# Keep the locale fixed so that sorting and tool messages are stable.
+export LC_ALL=C
+
+script_dir=$(cd "$(dirname "$0")" && pwd)
+
+if [ $# -ne 1 ]; then
+    echo "usage: $0 path/to/testsuite/c/NAME.c" >&2
+    exit 99
+fi
+
+# ---------------------------------------------------------------- locate test
+test_arg=$1
+if [ -f "$test_arg" ]; then
+    test_file=$test_arg
+elif [ -n "${top_srcdir:-}" ] && [ -f "$top_srcdir/$test_arg" ]; then
+    test_file=$top_srcdir/$test_arg
+elif [ -f "$script_dir/../$test_arg" ]; then
+    test_file=$script_dir/../$test_arg
+else
+    echo "FAIL: test file '$test_arg' not found" >&2
+    exit 1
+fi
+src_dir=$(cd "$(dirname "$test_file")" && pwd)   # testsuite/c
+test_file=$src_dir/$(basename "$test_file")
+test_name=$(basename "$test_file" .c)
+
+MLD=${MLD:-$script_dir/../ld/mld}
+case $MLD in
+    /*) ;;
+    *) MLD=$(cd "$(dirname "$MLD")" 2>/dev/null && pwd)/$(basename "$MLD") ;;
+esac
+MLD_VARIANTS=${MLD_VARIANTS:-glibc musl}
+
+# ---------------------------------------------------------------- variants
+# variant_setup NAME: sets
+#   V_CC      compiler driver command (array); the reference link uses it
+#             as is, the mld link adds -B<dir>/
+#   V_RUN     command prefix to run a target executable (array, may be empty)
+#   V_READELF readelf command
+#   V_ARCH    target architecture (first part of -dumpmachine)
+#   V_LIBC    glibc or musl
+#   V_GDB     gdb command for the gdb directive (empty: cannot debug here)
+# Returns 1 with V_SKIP set if the variant is not available here.
+variant_setup() {
+    V_RUN=()
+    V_READELF=readelf
+    V_GDB=gdb
+    V_SKIP=
+    case $1 in
+        glibc)
+            V_CC=(gcc); V_LIBC=glibc ;;
+        musl)
+            V_CC=(musl-gcc); V_LIBC=musl ;;
+        aarch64)
+            V_CC=(aarch64-linux-gnu-gcc); V_LIBC=glibc
+            case $(uname -m) in
+                aarch64) ;;
+                *) V_RUN=(qemu-aarch64); V_GDB= ;;
+            esac ;;
+        *)
+            V_SKIP="unknown variant '$1'"; return 1 ;;
+    esac
+    if ! command -v "${V_CC[0]}" >/dev/null 2>&1; then
+        V_SKIP="${V_CC[0]} not installed"; return 1
+    fi
+    if [ ${#V_RUN[@]} -gt 0 ] && ! command -v "${V_RUN[0]}" >/dev/null 2>&1; then
+        V_SKIP="${V_RUN[0]} not installed"; return 1
+    fi
+    if ! command -v "$V_READELF" >/dev/null 2>&1; then
+        V_SKIP="$V_READELF not installed"; return 1
+    fi
+    V_ARCH=$("${V_CC[@]}" -dumpmachine 2>/dev/null)
+    V_ARCH=${V_ARCH%%-*}
+    return 0
+}
+
+# ---------------------------------------------------------------- directives
+D_CFLAGS=()
+D_LDFLAGS=()
+D_SOURCES=()
+D_ARCHIVES=()          # "libfoo.a" names in directive order
+declare -A D_ARCH_MEMBERS=()
+declare -A D_ARCH_THIN=()
+declare -A D_FILE_CFLAGS=()
+D_LINK=()
+D_HAVE_LINK=
+D_VARIANTS=
+D_LIBC=
+D_ARCHS=
+D_ARGS=()
+D_STDIN=
+D_ENV=()
+D_GDB=
+D_RUN_COMPARE=yes
+directive_error=
+
+trim() {
+    local s=$1
+    s=${s#"${s%%[![:space:]]*}"}
+    s=${s%"${s##*[![:space:]]}"}
+    printf '%s' "$s"
+}
+
+parse_directives() {
+    local line key val name rest words
+    while IFS= read -r line || [ -n "$line" ]; do
+        case $line in
+            '//#'*) ;;
+            *) continue ;;
+        esac
+        line=${line#//#}
+        case $line in
+            *:*) ;;
+            *) directive_error="malformed directive '//#$line'"; return 1 ;;
+        esac
+        key=$(trim "${line%%:*}")
+        val=$(trim "${line#*:}")
+        read -ra words <<<"$val"
+        case $key in
+            cflags)   D_CFLAGS+=("${words[@]}") ;;
+            ldflags)  D_LDFLAGS+=("${words[@]}") ;;
+            sources)  D_SOURCES+=("${words[@]}") ;;
+            archive|thin-archive)
+                name=$(trim "${val%%:*}")
+                rest=$(trim "${val#*:}")
+                if [ "$name" = "$val" ] || [ -z "$rest" ]; then
+                    directive_error="archive directive needs 'libNAME.a: src.c ...'"; return 1
+                fi
+                if [ -z "${D_ARCH_MEMBERS[$name]+x}" ]; then
+                    D_ARCHIVES+=("$name")
+                    D_ARCH_MEMBERS[$name]=$rest
+                else
+                    D_ARCH_MEMBERS[$name]+=" $rest"
+                fi
+                [ "$key" = thin-archive ] && D_ARCH_THIN[$name]=1 ;;
+            file-cflags)
+                name=$(trim "${val%%:*}")
+                rest=$(trim "${val#*:}")
+                D_FILE_CFLAGS[$name]+=" $rest" ;;
+            link)     D_LINK+=("${words[@]}"); D_HAVE_LINK=1 ;;
+            variants) D_VARIANTS+=" $val" ;;
+            libc)     D_LIBC+=" $val" ;;
+            arch)     D_ARCHS+=" $val" ;;
+            args)     D_ARGS+=("${words[@]}") ;;
+            stdin)    D_STDIN=$val ;;
+            env)      D_ENV+=("${words[@]}") ;;
+            gdb)      D_GDB=$val ;;
+            run-compare)
+                case $val in
+                    yes|no) D_RUN_COMPARE=$val ;;
+                    *) directive_error="run-compare must be yes or no"; return 1 ;;
+                esac ;;
+            *) directive_error="unknown directive '$key'"; return 1 ;;
+        esac
+    done < "$test_file"
+    return 0
+}
+
+# in_list WORD "LIST": true if WORD is one of the words of LIST
+in_list() {
+    local w
+    for w in $2; do [ "$w" = "$1" ] && return 0; done
+    return 1
+}
+
+# Name of the object file compiled from helper source PATH (relative to src_dir).
+obj_name() {
+    local o=${1%.c}
+    o=${o//\//_}
+    printf '%s.o' "$o"
+}
+
+# ---------------------------------------------------------------- structure
+# sections_of EXE: output section names in order (index 0 omitted)
+sections_of() {
+    "$V_READELF" -SW "$1" | awk '
+        /^ *\[ *0\]/ { next }
+        /^ *\[ *[0-9]+\]/ { sub(/^ *\[ *[0-9]+\] */, ""); split($0, f, " "); print f[1] }'
+}
+
+# phdrs_of EXE: one "TYPE FLAGS" line per program header
+phdrs_of() {
+    "$V_READELF" -lW "$1" | awk '
+        /^Program Headers:/ { p = 1; next }
+        !p { next }
+        /^ *Type / { next }
+        /^ *\[/ { next }
+        /^ *$/ { exit }
+        { fl = ""; for (i = 7; i < NF; i++) fl = fl $i; print $1, fl }'
+}
+
+# globals_of EXE: sorted set of defined GLOBAL/WEAK, DEFAULT/PROTECTED symbols of .symtab
+globals_of() {
+    "$V_READELF" -sW "$1" | awk '
+        /^Symbol table / { p = ($0 ~ /\.symtab/); next }
+        !p { next }
+        $1 ~ /^[0-9]+:$/ && NF >= 8 {
+            bind = $5; vis = $6; ndx = $(NF - 1); name = $NF
+            if ((bind == "GLOBAL" || bind == "WEAK") && ndx != "UND" &&
+                (vis == "DEFAULT" || vis == "PROTECTED"))
+                print name
+        }' | sort -u
+}
+
+# ---------------------------------------------------------------- helpers
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mld-test.$test_name.XXXXXX") || exit 99
+cleanup() {
+    if [ -n "${MLD_KEEP_TMP:-}" ]; then
+        echo "(kept temporary directory $tmp)"
+    else
+        rm -rf "$tmp"
+    fi
+}
+trap cleanup EXIT
+mkdir -p "$tmp/bin"
+ln -s "$MLD" "$tmp/bin/ld"
+
+fail_reason=
+
+# show_file FILE [N]: print up to N (default 40) lines of FILE, indented
+show_file() {
+    local n=${2:-40}
+    sed -n "1,${n}p" "$1" | sed 's/^/    | /'
+    local total
+    total=$(wc -l < "$1")
+    [ "$total" -gt "$n" ] && echo "    | ... ($((total - n)) more lines)"
+    return 0
+}
+
+# compare_files WHAT REF MLD: prints a diff and fails if different
+compare_files() {
+    if ! cmp -s "$2" "$3"; then
+        echo "  --- $1: GNU ld (-) vs mld (+) ---"
+        diff -u --label "GNU ld" --label "mld" "$2" "$3" | sed -n '1,60p' | sed 's/^/    /'
+        return 1
+    fi
+    return 0
+}
+
+run_prog() {  # run_prog DIR TAG
+    local dir=$1 tag=$2 in=/dev/null
+    [ -n "$D_STDIN" ] && in=$src_dir/$D_STDIN
+    (
+        cd "$dir" &&
+        timeout 20 env -i PATH=/usr/bin:/bin HOME=/nonexistent LC_ALL=C \
+            ${D_ENV[@]+"${D_ENV[@]}"} \
+            ${V_RUN[@]+"${V_RUN[@]}"} ./prog ${D_ARGS[@]+"${D_ARGS[@]}"} \
+            <"$in" >"$vdir/stdout.$tag" 2>"$vdir/stderr.$tag"
+    ) 2>/dev/null   # no "Terminated"/"Segmentation fault" job messages
+    echo "$?" >"$vdir/status.$tag"
+}
+
+gdb_filter() {
+    sed -E -e "s#$tmp/[^/ ]*/(ref|mld)/prog#PROG#g" \
+           -e "s#$tmp#TMP#g" \
+           -e "s#$src_dir/#SRC/#g" \
+           -e 's/0x[0-9a-fA-F]+/0xADDR/g' \
+           -e 's/(process|Thread|LWP) [0-9]+/\1 N/g' \
+           -e '/^warning: /d' \
+           -e '/^Download(ing)? /d'
+}
+
+run_gdb() {  # run_gdb DIR TAG
+    local dir=$1 tag=$2
+    (
+        cd "$dir" &&
+        timeout 60 env -i PATH=/usr/bin:/bin HOME=/nonexistent LC_ALL=C TERM=dumb \
+            ${D_ENV[@]+"${D_ENV[@]}"} \
+            "$V_GDB" -nx -batch -iex 'set debuginfod enabled off' \
+                -x "$src_dir/$D_GDB" ./prog </dev/null 2>&1
+    ) | gdb_filter >"$vdir/gdb.$tag"
+}
+
+# ---------------------------------------------------------------- one variant
+# run_variant NAME: prints nothing on success; sets result_kind to
+# pass / fail / skip and fail_reason.
+run_variant() {
+    local v=$1 s o a m obj
+    vdir=$tmp/$v
+    mkdir -p "$vdir/ref" "$vdir/mld"
+    fail_reason=
+
+    if [ -n "$D_VARIANTS" ] && ! in_list "$v" "$D_VARIANTS"; then
+        result_kind=skip; fail_reason="test restricted to variants:$D_VARIANTS"; return
+    fi
+    if ! variant_setup "$v"; then
+        result_kind=skip; fail_reason=$V_SKIP; return
+    fi
+    if [ -n "$D_LIBC" ] && ! in_list "$V_LIBC" "$D_LIBC"; then
+        result_kind=skip; fail_reason="test needs libc:$D_LIBC"; return
+    fi
+    if [ -n "$D_ARCHS" ] && ! in_list "$V_ARCH" "$D_ARCHS"; then
+        result_kind=skip; fail_reason="test needs arch:$D_ARCHS"; return
+    fi
+
+    cd "$vdir" || { result_kind=fail; fail_reason="cannot cd to $vdir"; return; }
+
+    # Make sure the driver really picks mld up from the -B directory.
+    local ldprog
+    ldprog=$("${V_CC[@]}" -B"$tmp/bin/" -print-prog-name=ld 2>/dev/null)
+    if [ "$ldprog" != "$tmp/bin/ld" ]; then
+        result_kind=fail; fail_reason="${V_CC[*]} -B$tmp/bin/ would run '$ldprog', not mld"; return
+    fi
+
+    # Compile every source once; both links use the same objects.
+    local -a all_src=("$test_name.c")
+    all_src+=(${D_SOURCES[@]+"${D_SOURCES[@]}"})
+    for a in ${D_ARCHIVES[@]+"${D_ARCHIVES[@]}"}; do
+        for m in ${D_ARCH_MEMBERS[$a]}; do all_src+=("$m"); done
+    done
+    declare -A done_src=()
+    for s in "${all_src[@]}"; do
+        [ -n "${done_src[$s]+x}" ] && continue
+        done_src[$s]=1
+        if [ ! -f "$src_dir/$s" ]; then
+            result_kind=fail; fail_reason="source $s not found in $src_dir"; return
+        fi
+        if [ "$s" = "$test_name.c" ]; then obj=$test_name.o; else obj=$(obj_name "$s"); fi
+        local -a fcf=()
+        read -ra fcf <<<"${D_FILE_CFLAGS[$s]:-}"
+        if ! "${V_CC[@]}" -c -I"$src_dir" ${D_CFLAGS[@]+"${D_CFLAGS[@]}"} \
+                ${fcf[@]+"${fcf[@]}"} -o "$obj" "$src_dir/$s" >compile.log 2>&1; then
+            result_kind=fail; fail_reason="compiling $s failed (test bug?)"
+            show_file compile.log
+            return
+        fi
+    done
+
+    for a in ${D_ARCHIVES[@]+"${D_ARCHIVES[@]}"}; do
+        local -a members=()
+        for m in ${D_ARCH_MEMBERS[$a]}; do members+=("$(obj_name "$m")"); done
+        local arflags=rcs
+        [ -n "${D_ARCH_THIN[$a]:-}" ] && arflags=rcsT
+        rm -f "$a"
+        if ! ar "$arflags" "$a" "${members[@]}" >ar.log 2>&1; then
+            result_kind=fail; fail_reason="creating $a failed"; show_file ar.log; return
+        fi
+    done
+
+    # Link line.
+    local -a items=()
+    if [ -n "$D_HAVE_LINK" ]; then
+        for s in "${D_LINK[@]}"; do
+            case $s in
+                "$test_name.c") items+=("$test_name.o") ;;
+                *.c) items+=("$(obj_name "$s")") ;;
+                *) items+=("$s") ;;
+            esac
+        done
+    else
+        items+=("$test_name.o")
+        for s in ${D_SOURCES[@]+"${D_SOURCES[@]}"}; do items+=("$(obj_name "$s")"); done
+        items+=(${D_ARCHIVES[@]+"${D_ARCHIVES[@]}"})
+    fi
+    items+=(${D_LDFLAGS[@]+"${D_LDFLAGS[@]}"})
+
+    if ! "${V_CC[@]}" -static -o ref/prog "${items[@]}" >link.ref.log 2>&1; then
+        result_kind=fail; fail_reason="reference link with GNU ld failed (test bug?)"
+        echo "  command: ${V_CC[*]} -static -o ref/prog ${items[*]}"
+        show_file link.ref.log
+        return
+    fi
+    if ! "${V_CC[@]}" -static -B"$tmp/bin/" -o mld/prog "${items[@]}" >link.mld.log 2>&1; then
+        result_kind=fail; fail_reason="link with mld failed"
+        echo "  command: ${V_CC[*]} -static -B$tmp/bin/ -o mld/prog ${items[*]}"
+        show_file link.mld.log
+        return
+    fi
+    if [ ! -x mld/prog ]; then
+        result_kind=fail; fail_reason="mld reported success but produced no executable"
+        return
+    fi
+
+    local bad=
+    # Structure.
+    sections_of ref/prog >sections.ref
+    sections_of mld/prog >sections.mld
+    compare_files "section names" sections.ref sections.mld || bad="$bad, section names"
+    phdrs_of ref/prog >phdrs.ref
+    phdrs_of mld/prog >phdrs.mld
+    compare_files "program headers" phdrs.ref phdrs.mld || bad="$bad, program headers"
+    globals_of ref/prog >globals.ref
+    globals_of mld/prog >globals.mld
+    compare_files "defined global symbols" globals.ref globals.mld || bad="$bad, global symbols"
+
+    # Behaviour.
+    if [ "$D_RUN_COMPARE" = yes ]; then
+        run_prog "$vdir/ref" ref
+        run_prog "$vdir/mld" mld
+        local st_ref st_mld
+        st_ref=$(cat status.ref); st_mld=$(cat status.mld)
+        if [ "$st_ref" != "$st_mld" ]; then
+            echo "  --- exit status: GNU ld $st_ref, mld $st_mld ---"
+            bad="$bad, exit status ($st_ref vs $st_mld)"
+        fi
+        compare_files stdout stdout.ref stdout.mld || bad="$bad, stdout"
+        compare_files stderr stderr.ref stderr.mld || bad="$bad, stderr"
+        if [ "$st_ref" = 124 ]; then
+            echo "  note: the GNU ld build timed out"
+        fi
+    fi
+
+    if [ -n "$D_GDB" ]; then
+        if [ -z "$V_GDB" ]; then
+            echo "  note: cannot run gdb on $v executables here, gdb check skipped"
+        elif ! command -v "$V_GDB" >/dev/null 2>&1; then
+            echo "  note: $V_GDB not installed, gdb check skipped"
+        else
+            run_gdb "$vdir/ref" ref
+            run_gdb "$vdir/mld" mld
+            compare_files "gdb output" gdb.ref gdb.mld || bad="$bad, gdb output"
+        fi
+    fi
+
+    if [ -n "$bad" ]; then
+        result_kind=fail; fail_reason="differences in ${bad#, }"
+    else
+        result_kind=pass
+    fi
+}
+
+# ---------------------------------------------------------------- main
+echo "test: $test_name  (mld: $MLD)"
+if ! parse_directives; then
+    echo "FAIL: $test_name: $directive_error"
+    exit 1
+fi
+if [ ! -x "$MLD" ]; then
+    echo "FAIL: mld binary '$MLD' not found or not executable"
+    exit 1
+fi
+
+n_pass=0 n_fail=0 n_skip=0
+for v in $MLD_VARIANTS; do
+    out=$(run_variant "$v"; echo "$result_kind|$fail_reason" >"$tmp/result.$v")
+    IFS='|' read -r kind reason <"$tmp/result.$v" || kind=fail
+    case $kind in
+        pass) echo "PASS $v"; n_pass=$((n_pass + 1)) ;;
+        skip) echo "SKIP $v: $reason"; n_skip=$((n_skip + 1)) ;;
+        *)    echo "FAIL $v: ${reason:-driver error}"; n_fail=$((n_fail + 1)) ;;
+    esac
+    [ -n "$out" ] && printf '%s\n' "$out"
+done
+
+if [ $n_fail -gt 0 ]; then
+    exit 1
+elif [ $n_pass -eq 0 ]; then
+    exit 77
+fi
+exit 0
