@@ -68,14 +68,17 @@ int mld_link(struct ctx *ctx) {
   timer(ctx, "resolve_symbols");
   // Beyond this point no file joins the link.
   parse_sections(ctx);        // live files only; COMDAT losers dropped
+  parse_eh_frame(ctx);        // CIE/FDE records; their relocations kept
   create_chunks(ctx);         // output and synthetic sections, in order
   define_linker_symbols(ctx); // _end, __start_SEC, ... exist from here on
+  gc_sections(ctx);           // --gc-sections: dead sections leave chunks
   checkpoint(ctx);
   timer(ctx, "create_chunks");
   scan_relocations(ctx);      // undefined symbols, GOT/IPLT needs
   checkpoint(ctx);
   allocate_slots(ctx);        // GOT and IPLT sizes
   size_synthetic(ctx);        // notes
+  size_eh_frame(ctx);         // live FDEs, one copy of each CIE
   timer(ctx, "scan_relocations");
   assign_addresses(ctx);      // every allocated section has an address
   compute_symbol_values(ctx);

@@ -369,12 +369,14 @@ struct isec {
   u32 shndx;
   u32 align;
   u32 rank;                    // sort key within the output section
+  struct eh_frame *eh;         // .eh_frame: its records, set by ehframe.c
   bool live;
   bool is_common;              // a synthetic section for one COMMON symbol
 };
 
 enum chunk_kind {
   CK_REGULAR,                  // an output section of input sections
+  CK_EH_FRAME,                 // .eh_frame, rewritten record by record
   CK_EHDR,                     // ELF header + program headers
   CK_GOT, CK_GOTPLT, CK_IPLT, CK_RELA_IPLT,
   CK_BUILD_ID, CK_PROPERTY, CK_EH_FRAME_HDR,
@@ -403,6 +405,50 @@ void create_chunks(struct ctx *ctx);
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
                         u32 type, u64 flags, u64 align);
 u32 init_priority(const char *name);
+
+//
+// ehframe.c
+//
+
+// One .eh_frame relocation, decoded once and kept (the one exception to
+// reading relocations in place).
+struct eh_rel {
+  u32 offset;                  // in the input section
+  u32 type;
+  u32 symidx;
+  i64 addend;
+};
+
+// A CIE or FDE record of one input .eh_frame.
+struct eh_rec {
+  u32 offset, size;            // in the input section, size with length
+  u32 rel_begin, rel_end;      // its relocations in eh_frame.rels
+  u32 cie_offset;              // FDE: where its CIE is
+  u32 out_offset;              // set by size_eh_frame
+  struct eh_rec *cie;          // FDE: its CIE
+  struct eh_rec *leader;       // CIE: the first identical CIE
+  bool is_cie, live, referenced, emitted;
+};
+
+struct eh_frame {
+  struct isec *is;
+  struct eh_rel *rels;
+  struct eh_rec *recs;
+  u32 nrels, nrecs;
+  bool terminator;             // ends with a zero word (crtend.o)
+};
+
+void parse_eh_frame(struct ctx *ctx);
+struct isec *fde_target(struct ctx *ctx, struct eh_frame *eh,
+                        struct eh_rec *fde);
+void size_eh_frame(struct ctx *ctx);
+void write_eh_frame(struct ctx *ctx, u8 *buf);
+
+//
+// gc.c
+//
+
+void gc_sections(struct ctx *ctx);
 
 //
 // scan.c & synthetic.c: relocation scanning, GOT, IPLT, notes, symtab
@@ -484,6 +530,10 @@ struct arch {
   void (*scan_section)(struct ctx *ctx, struct isec *is);
   void (*apply_section)(struct ctx *ctx, struct isec *is, u8 *out);
   void (*write_iplt)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot);
+  // A data relocation (as in .eh_frame) at loc with S, A and P given.
+  void (*apply_data_reloc)(struct ctx *ctx, struct isec *is, u32 type,
+                           u8 *loc, u64 S, i64 A, u64 P,
+                           const struct reloc_sym *rs);
   const char *(*reloc_name)(u32 type);
   u64 (*tp_offset)(struct ctx *ctx, u64 addr);
 };
@@ -537,6 +587,8 @@ struct ctx {
   struct chunk *ehdr, *got, *gotplt, *iplt, *rela_iplt, *build_id,
       *property, *symtab, *strtab, *shstrtab, *eh_frame_hdr;
   struct chunk *tls_first;
+  struct chunk *eh_frame;      // set by size_eh_frame
+  u32 eh_fde_count;
   struct segment *segs;
   u32 nsegs;
   u64 tls_start, tls_end, tls_memsz, tls_align;

@@ -189,6 +189,7 @@ void write_output(struct ctx *ctx) {
   open_output(ctx, ctx->filesize);
   u8 *buf = ctx->out_buf;
   write_sections(ctx, buf);
+  write_eh_frame(ctx, buf);
   write_synthetic(ctx, buf);
   write_headers(ctx, buf);
   checkpoint(ctx);

@@ -339,11 +339,6 @@ void parse_sections(struct ctx *ctx) {
       is->shndx = i;
       is->size = SH_SIZE(sh);
       is->align = SH_ALIGN(sh) ? SH_ALIGN(sh) : 1;
-      // .eh_frame records need only 4-byte alignment, and padding between
-      // input sections would read as the zero terminator that ends the
-      // frame list for the unwinder.
-      if (!strcmp(name, ".eh_frame") && is->align > 4)
-        is->align = 4;
       is->data = type == SHT_NOBITS ? NULL : f->data + SH_OFFSET(sh);
       is->live = true;
       f->isecs[i] = is;

@@ -185,8 +185,13 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
         sym->flags |= SF_IN_SYMTAB;
         continue;
       }
-      if (sym->file == f && sym->symidx == k && !(sym->flags & SF_LINKER))
-        put_global(ctx, w, sym, false);
+      if (sym->file != f || sym->symidx != k || (sym->flags & SF_LINKER))
+        continue;
+      // Symbols of collected or discarded sections are not listed.
+      struct isec *is = sym_isec(ctx, sym);
+      if (is && !is->osec)
+        continue;
+      put_global(ctx, w, sym, false);
     }
   }
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {

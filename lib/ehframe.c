@@ -1,0 +1,344 @@
+// ehframe.c: .eh_frame records, their liveness, and .eh_frame_hdr.
+//
+// Each input .eh_frame is cut into its CIE and FDE records once, and its
+// relocations are decoded into a compact array that stays resident: the
+// one place where mld keeps a copy of relocations, because garbage
+// collection (an FDE keeps its LSDA alive), the output writer and the
+// .eh_frame_hdr table all visit them again.  The output keeps records in
+// input order, drops FDEs of discarded or collected functions, and keeps
+// one copy of each distinct CIE, as GNU ld does.
+
+#include "mld.h"
+
+#include <stdlib.h>
+
+static int cmp_rel(const void *a, const void *b) {
+  const struct eh_rel *x = a, *y = b;
+  return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+static void parse_one(struct ctx *ctx, struct isec *is) {
+  struct objfile *f = is->file;
+  struct eh_frame *eh = arena_alloc(ctx, sizeof(*eh));
+  eh->is = is;
+  is->eh = eh;
+
+  // The resident relocations, sorted by offset.
+  eh->nrels = is->nrels;
+  eh->rels = arena_alloc(ctx, (u64)is->nrels * sizeof(struct eh_rel));
+  bool sorted = true;
+  for (u32 i = 0; i < is->nrels; i++) {
+    const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
+    struct eh_rel *e = &eh->rels[i];
+    u64 off = rd64(r);
+    u64 info = rd64(r + 8);
+    if (off >= is->size || ELF64_R_SYM(info) >= f->nsyms) {
+      error(ctx, "%s:(.eh_frame+0x%llx): bad relocation %u", f->name,
+            (unsigned long long)off, i);
+      eh->nrels = 0;
+      return;
+    }
+    e->offset = off;
+    e->type = ELF64_R_TYPE(info);
+    e->symidx = ELF64_R_SYM(info);
+    e->addend = (i64)rd64(r + 16);
+    if (i && e->offset < eh->rels[i - 1].offset)
+      sorted = false;
+  }
+  if (!sorted)
+    qsort(eh->rels, eh->nrels, sizeof(struct eh_rel), cmp_rel);
+
+  // Count, then cut the records.
+  u32 n = 0;
+  for (u64 pos = 0; pos + 4 <= is->size;) {
+    u32 len = rd32(is->data + pos);
+    if (len == 0 || len == 0xffffffff || len > is->size - pos - 4)
+      break;
+    n++;
+    pos += 4 + (u64)len;
+  }
+  eh->recs = arena_alloc(ctx, (u64)n * sizeof(struct eh_rec));
+  u32 ri = 0;
+  u64 pos = 0;
+  while (pos < is->size) {
+    if (is->size - pos < 4) {
+      error(ctx, "%s: .eh_frame: truncated record at offset 0x%llx",
+            f->name, (unsigned long long)pos);
+      return;
+    }
+    u32 len = rd32(is->data + pos);
+    if (len == 0) {
+      eh->terminator = true;
+      pos += 4;
+      continue;
+    }
+    if (len == 0xffffffff) {
+      error(ctx, "%s: .eh_frame: 64-bit DWARF records are not supported",
+            f->name);
+      return;
+    }
+    if (len > is->size - pos - 4 || len < 4 || ri >= n) {
+      error(ctx, "%s: .eh_frame: record at offset 0x%llx (length %u) runs "
+            "past the end of the section", f->name, (unsigned long long)pos,
+            len);
+      return;
+    }
+    struct eh_rec *rec = &eh->recs[ri++];
+    rec->offset = pos;
+    rec->size = 4 + len;
+    u32 id = rd32(is->data + pos + 4);
+    rec->is_cie = id == 0;
+    if (!rec->is_cie) {
+      if (id > pos + 4) {
+        error(ctx, "%s: .eh_frame: FDE at offset 0x%llx points before the "
+              "section", f->name, (unsigned long long)pos);
+        return;
+      }
+      rec->cie_offset = pos + 4 - id;
+    }
+    pos += rec->size;
+  }
+  eh->nrecs = ri;
+
+  // Relocation ranges, and each FDE's CIE.
+  u32 r = 0;
+  for (u32 i = 0; i < eh->nrecs; i++) {
+    struct eh_rec *rec = &eh->recs[i];
+    while (r < eh->nrels && eh->rels[r].offset < rec->offset)
+      r++;
+    rec->rel_begin = r;
+    while (r < eh->nrels && eh->rels[r].offset < rec->offset + rec->size)
+      r++;
+    rec->rel_end = r;
+    if (rec->is_cie)
+      continue;
+    rec->cie = NULL;
+    for (u32 k = 0; k < eh->nrecs; k++)
+      if (eh->recs[k].is_cie && eh->recs[k].offset == rec->cie_offset)
+        rec->cie = &eh->recs[k];
+    if (!rec->cie) {
+      error(ctx, "%s: .eh_frame: FDE at offset 0x%x has no CIE at offset "
+            "0x%x", f->name, rec->offset, rec->cie_offset);
+      return;
+    }
+  }
+}
+
+void parse_eh_frame(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = 1; k < f->shnum; k++) {
+      struct isec *is = f->isecs[k];
+      if (is && is->data && !strcmp(section_name(f, k), ".eh_frame"))
+        parse_one(ctx, is);
+    }
+  }
+}
+
+// The input section an FDE describes: the target of its pc_begin.
+struct isec *fde_target(struct ctx *ctx, struct eh_frame *eh,
+                        struct eh_rec *fde) {
+  struct objfile *f = eh->is->file;
+  for (u32 r = fde->rel_begin; r < fde->rel_end; r++) {
+    struct eh_rel *e = &eh->rels[r];
+    if (e->offset != fde->offset + 8)
+      continue;
+    if (e->symidx >= f->first_global) {
+      struct symbol *sym = f->globals[e->symidx - f->first_global];
+      return sym && sym->file && sym->file->isecs ? sym_isec(ctx, sym)
+                                                  : NULL;
+    }
+    struct esym s;
+    read_sym(f, e->symidx, &s);
+    u32 shndx = sym_shndx(f, e->symidx, &s);
+    return shndx < f->shnum ? f->isecs[shndx] : NULL;
+  }
+  return NULL;
+}
+
+static bool fde_live(struct ctx *ctx, struct eh_frame *eh,
+                     struct eh_rec *fde) {
+  struct isec *t = fde_target(ctx, eh, fde);
+  return t && t->live && t->osec;
+}
+
+// Two CIEs are the same if their bytes and relocations are.
+static bool same_cie(struct eh_frame *a, struct eh_rec *x, struct eh_frame *b,
+                     struct eh_rec *y) {
+  if (x->size != y->size ||
+      memcmp(a->is->data + x->offset, b->is->data + y->offset, x->size) ||
+      x->rel_end - x->rel_begin != y->rel_end - y->rel_begin)
+    return false;
+  for (u32 i = 0; i < x->rel_end - x->rel_begin; i++) {
+    struct eh_rel *p = &a->rels[x->rel_begin + i];
+    struct eh_rel *q = &b->rels[y->rel_begin + i];
+    if (p->offset - x->offset != q->offset - y->offset ||
+        p->type != q->type || p->addend != q->addend)
+      return false;
+    struct objfile *fa = a->is->file, *fb = b->is->file;
+    bool ga = p->symidx >= fa->first_global, gb = q->symidx >= fb->first_global;
+    if (ga != gb)
+      return false;
+    if (ga) {
+      if (fa->globals[p->symidx - fa->first_global] !=
+          fb->globals[q->symidx - fb->first_global])
+        return false;
+    } else if (fa != fb || p->symidx != q->symidx) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static u64 hash_bytes(const u8 *p, u32 n) {
+  return hash_name((const char *)p, n);
+}
+
+static struct chunk *eh_chunk(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if ((c->kind == CK_REGULAR || c->kind == CK_EH_FRAME) &&
+        !strcmp(c->name, ".eh_frame"))
+      return c;
+  }
+  return NULL;
+}
+
+// Output offsets of the records that survive, and the section's size.
+void size_eh_frame(struct ctx *ctx) {
+  struct chunk *c = eh_chunk(ctx);
+  ctx->eh_frame = c;
+  ctx->eh_fde_count = 0;
+  if (!c)
+    return;
+  c->kind = CK_EH_FRAME;
+
+  // CIE leaders, through a hash of their bytes.
+  u32 ncies = 0;
+  for (u32 i = 0; i < c->isecs.len; i++) {
+    struct isec *is = c->isecs.v[i];
+    for (u32 k = 0; is->eh && k < is->eh->nrecs; k++)
+      ncies += is->eh->recs[k].is_cie;
+  }
+  u64 cap = 16;
+  while (cap < (u64)ncies * 2)
+    cap *= 2;
+  struct eh_rec **slots = arena_alloc(ctx, cap * sizeof(void *));
+  struct eh_frame **owners = arena_alloc(ctx, cap * sizeof(void *));
+  for (u32 i = 0; i < c->isecs.len; i++) {
+    struct eh_frame *eh = ((struct isec *)c->isecs.v[i])->eh;
+    for (u32 k = 0; eh && k < eh->nrecs; k++) {
+      struct eh_rec *rec = &eh->recs[k];
+      rec->referenced = false;
+      if (!rec->is_cie)
+        continue;
+      u64 j = hash_bytes(eh->is->data + rec->offset, rec->size) & (cap - 1);
+      while (slots[j] && !same_cie(owners[j], slots[j], eh, rec))
+        j = (j + 1) & (cap - 1);
+      if (!slots[j]) {
+        slots[j] = rec;
+        owners[j] = eh;
+      }
+      rec->leader = slots[j];
+    }
+  }
+
+  // Live FDEs keep their CIE's leader.
+  bool terminator = false;
+  for (u32 i = 0; i < c->isecs.len; i++) {
+    struct eh_frame *eh = ((struct isec *)c->isecs.v[i])->eh;
+    for (u32 k = 0; eh && k < eh->nrecs; k++) {
+      struct eh_rec *rec = &eh->recs[k];
+      if (rec->is_cie)
+        continue;
+      rec->live = fde_live(ctx, eh, rec);
+      if (rec->live) {
+        rec->cie->leader->referenced = true;
+        ctx->eh_fde_count++;
+      }
+    }
+    terminator |= eh && eh->terminator;
+  }
+
+  u64 out = 0;
+  for (u32 i = 0; i < c->isecs.len; i++) {
+    struct isec *is = c->isecs.v[i];
+    is->offset = out;
+    struct eh_frame *eh = is->eh;
+    for (u32 k = 0; eh && k < eh->nrecs; k++) {
+      struct eh_rec *rec = &eh->recs[k];
+      bool keep = rec->is_cie ? rec->leader == rec && rec->referenced
+                              : rec->live;
+      rec->out_offset = out;
+      if (keep)
+        out += rec->size;
+      rec->emitted = keep;
+    }
+  }
+  c->size = out + (terminator ? 4 : 0);
+  c->align = 8;
+  if (ctx->cfg.eh_frame_hdr && c->size)
+    ctx->eh_frame_hdr->size = 12 + 8 * (u64)ctx->eh_fde_count;
+}
+
+struct hdr_entry {
+  u64 pc, fde;
+};
+
+static int cmp_hdr(const void *a, const void *b) {
+  const struct hdr_entry *x = a, *y = b;
+  return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+void write_eh_frame(struct ctx *ctx, u8 *buf) {
+  struct chunk *c = ctx->eh_frame;
+  if (!c || !c->size)
+    return;
+  u8 *base = buf + c->offset;
+  struct hdr_entry *tab = NULL;
+  u32 ntab = 0;
+  if (ctx->eh_frame_hdr->size)
+    tab = arena_alloc(ctx, (u64)ctx->eh_fde_count * sizeof(*tab));
+  for (u32 i = 0; i < c->isecs.len; i++) {
+    struct isec *is = c->isecs.v[i];
+    struct eh_frame *eh = is->eh;
+    for (u32 k = 0; eh && k < eh->nrecs; k++) {
+      struct eh_rec *rec = &eh->recs[k];
+      if (!rec->emitted)
+        continue;
+      u8 *dst = base + rec->out_offset;
+      memcpy(dst, is->data + rec->offset, rec->size);
+      if (!rec->is_cie)
+        wr32(dst + 4, rec->out_offset + 4 - rec->cie->leader->out_offset);
+      for (u32 r = rec->rel_begin; r < rec->rel_end; r++) {
+        struct eh_rel *e = &eh->rels[r];
+        u64 delta = e->offset - rec->offset;
+        struct reloc_sym rs;
+        reloc_target(ctx, is->file, e->symidx, &rs);
+        u64 P = c->addr + rec->out_offset + delta;
+        ctx->arch->apply_data_reloc(ctx, is, e->type, dst + delta, rs.S,
+                                    e->addend, P, &rs);
+        if (tab && !rec->is_cie && delta == 8)
+          tab[ntab++] = (struct hdr_entry){rs.S + e->addend,
+                                           c->addr + rec->out_offset};
+      }
+    }
+  }
+  if (!tab)
+    return;
+  // .eh_frame_hdr: version 1, eh_frame_ptr pcrel|sdata4, fde_count
+  // udata4, table datarel|sdata4, sorted by initial location.
+  qsort(tab, ntab, sizeof(*tab), cmp_hdr);
+  struct chunk *h = ctx->eh_frame_hdr;
+  u8 *p = buf + h->offset;
+  p[0] = 1;
+  p[1] = 0x1b;
+  p[2] = 0x03;
+  p[3] = 0x3b;
+  wr32(p + 4, c->addr - (h->addr + 4));
+  wr32(p + 8, ntab);
+  for (u32 i = 0; i < ntab; i++) {
+    wr32(p + 12 + 8 * i, tab[i].pc - h->addr);
+    wr32(p + 16 + 8 * i, tab[i].fde - h->addr);
+  }
+}
