@@ -270,7 +270,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     if (!check_reloc(ctx, is, i, off, reloc_width(type), symidx))
       continue;
     struct reloc_sym rs;
-    reloc_target(ctx, f, symidx, &rs);
+    reloc_target_addend(ctx, f, symidx, &A, &rs);
     u8 *loc = out + off;
     u64 P = base + off;
     u64 S = rs.S;

@@ -367,8 +367,8 @@ void compute_symbol_values(struct ctx *ctx) {
       read_sym(f, k, &s);
       struct isec *is = sym_isec(ctx, sym);
       if (is && is->osec)
-        sym->value = is->osec->addr + is->offset +
-                     (is->is_common ? 0 : s.st_value);
+        sym->value = is->is_common ? isec_addr(is)
+                                   : isec_offset_addr(is, s.st_value);
       else if (sym_shndx(f, k, &s) == SHN_ABS)
         sym->value = s.st_value;
       else

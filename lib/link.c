@@ -72,6 +72,7 @@ int mld_link(struct ctx *ctx) {
   create_chunks(ctx);         // output and synthetic sections, in order
   define_linker_symbols(ctx); // _end, __start_SEC, ... exist from here on
   gc_sections(ctx);           // --gc-sections: dead sections leave chunks
+  merge_sections(ctx);        // SHF_MERGE pieces kept once
   checkpoint(ctx);
   timer(ctx, "create_chunks");
   scan_relocations(ctx);      // undefined symbols, GOT/IPLT needs

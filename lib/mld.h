@@ -370,6 +370,8 @@ struct isec {
   u32 align;
   u32 rank;                    // sort key within the output section
   struct eh_frame *eh;         // .eh_frame: its records, set by ehframe.c
+  struct merge_in *min;        // SHF_MERGE input: where its pieces went
+  struct merged_sec *mout;     // a merged section made by merge.c
   bool live;
   bool is_common;              // a synthetic section for one COMMON symbol
 };
@@ -445,6 +447,28 @@ void size_eh_frame(struct ctx *ctx);
 void write_eh_frame(struct ctx *ctx, u8 *buf);
 
 //
+// merge.c
+//
+
+struct merge_in {
+  struct isec *merged;         // the section its pieces went to
+  u32 npieces;
+  u32 *in_off;                 // piece offsets in the input, ascending
+  u64 *out_off;                // their offsets in the merged section
+};
+
+struct merged_sec {
+  const u8 **src;              // unique pieces, in the input mappings
+  u32 *len;
+  u64 *out;
+  u32 n;
+};
+
+void merge_sections(struct ctx *ctx);
+u64 isec_offset_addr(struct isec *is, u64 off);
+void write_merged(struct isec *m, u8 *dst);
+
+//
 // gc.c
 //
 
@@ -498,6 +522,8 @@ struct reloc_sym {
 
 void reloc_target(struct ctx *ctx, struct objfile *f, u32 symidx,
                   struct reloc_sym *out);
+void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
+                         i64 *addend, struct reloc_sym *out);
 struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
 struct symbol *reloc_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
 bool check_reloc(struct ctx *ctx, struct isec *is, u32 i, u64 off, u32 width,

@@ -147,9 +147,13 @@ static void write_sections(struct ctx *ctx, u8 *buf) {
       continue;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
+      u8 *dst = buf + c->offset + is->offset;
+      if (is->mout) {
+        write_merged(is, dst);
+        continue;
+      }
       if (!is->data || !is->size)
         continue;
-      u8 *dst = buf + c->offset + is->offset;
       memcpy(dst, is->data, is->size);
       if (is->nrels)
         ctx->arch->apply_section(ctx, is, dst);

@@ -68,6 +68,13 @@ bool check_reloc(struct ctx *ctx, struct isec *is, u32 i, u64 off, u32 width,
 
 void reloc_target(struct ctx *ctx, struct objfile *f, u32 symidx,
                   struct reloc_sym *out) {
+  reloc_target_addend(ctx, f, symidx, NULL, out);
+}
+
+// As reloc_target; a section symbol's addend into a merged section is
+// an offset in the input and is folded into S (GNU ld's rule).
+void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
+                         i64 *addend, struct reloc_sym *out) {
   memset(out, 0, sizeof(*out));
   struct esym s;
   read_sym(f, symidx, &s);
@@ -103,7 +110,13 @@ void reloc_target(struct ctx *ctx, struct objfile *f, u32 symidx,
     out->defined = true;
   } else if (shndx != SHN_UNDEF && shndx < f->shnum && f->isecs &&
              f->isecs[shndx] && f->isecs[shndx]->osec) {
-    out->S = isec_addr(f->isecs[shndx]) + s.st_value;
+    struct isec *is = f->isecs[shndx];
+    if (is->min && out->local_section && addend) {
+      out->S = isec_offset_addr(is, s.st_value + *addend);
+      *addend = 0;
+    } else {
+      out->S = isec_offset_addr(is, s.st_value);
+    }
     out->defined = true;
   }
   if (ELF64_ST_TYPE(s.st_info) == STT_GNU_IFUNC && out->defined) {

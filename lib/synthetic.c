@@ -152,7 +152,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       if (!is || !is->osec)
         continue;
       put(w, name, s.st_info, s.st_other, out_shndx(ctx, is->osec),
-          tls_adjust(ctx, type, isec_addr(is) + s.st_value), s.st_size);
+          tls_adjust(ctx, type, isec_offset_addr(is, s.st_value)), s.st_size);
     }
   }
   // Hidden globals become locals in an executable.
