@@ -165,6 +165,7 @@ struct config {
   u64 max_page_size, common_page_size;   // -z ...-page-size, 0: default
   int z_execstack;             // -1 from the inputs, 0 no, 1 yes
   bool z_norelro, z_noseparate_code;
+  bool z_separate_code;        // given explicitly (AArch64 defaults to no)
   enum build_id_kind build_id;
   u8 build_id_hex[64];
   u32 build_id_hex_len;
@@ -550,9 +551,11 @@ struct arch {
   u64 common_page_size;
   u32 iplt_size;
   u32 got_plt_reserved;        // reserved .got.plt entries
+  u32 got_reserved;            // reserved .got entries (AArch64: _DYNAMIC)
   u32 r_irelative;
   u8 fill_byte_text;           // padding between code sections
   bool gotplt_is_got_symbol;   // _GLOBAL_OFFSET_TABLE_ at .got.plt
+  bool noseparate_code;        // -z noseparate-code is the default
   void (*scan_section)(struct ctx *ctx, struct isec *is);
   void (*apply_section)(struct ctx *ctx, struct isec *is, u8 *out);
   void (*write_iplt)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot);
@@ -565,6 +568,21 @@ struct arch {
 };
 
 extern const struct arch arch_x86_64;
+extern const struct arch arch_aarch64;
+
+//
+// arch-aarch64.c: instruction field encoders (also used by unit tests)
+//
+
+u64 aarch64_page(u64 x);
+void aarch64_write_adrp(u8 *loc, i64 page_delta);
+void aarch64_write_adr(u8 *loc, i64 delta);
+void aarch64_write_lo12(u8 *loc, u64 val, u32 shift);
+void aarch64_write_movw(u8 *loc, u64 imm16);
+void aarch64_write_movnz(u8 *loc, i64 val, u32 shift);
+void aarch64_write_branch26(u8 *loc, i64 delta);
+void aarch64_write_imm19(u8 *loc, i64 delta);
+void aarch64_write_imm14(u8 *loc, i64 delta);
 
 //
 // output.c
@@ -576,6 +594,7 @@ void remove_temp_output(struct ctx *ctx);
 void write_output(struct ctx *ctx);
 void sha1_digest(const u8 *data, u64 len, u8 out[20]);
 void md5_digest(const u8 *data, u64 len, u8 out[16]);
+void tree_digest(const u8 *data, u64 len, bool md5, u8 *out);
 
 //
 // link.c: the context and the pass sequence

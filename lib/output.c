@@ -167,10 +167,8 @@ void write_build_id(struct ctx *ctx, u8 *buf, u64 filesize) {
   u8 *desc = buf + ctx->build_id->offset + 16;
   switch (ctx->cfg.build_id) {
   case BUILD_ID_SHA1:
-    sha1_digest(buf, filesize, desc);
-    break;
   case BUILD_ID_MD5:
-    md5_digest(buf, filesize, desc);
+    tree_digest(buf, filesize, ctx->cfg.build_id == BUILD_ID_MD5, desc);
     break;
   case BUILD_ID_UUID: {
     int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
