@@ -209,8 +209,6 @@ static struct chunk *find_chunk(struct ctx *ctx, const char *name) {
   return NULL;
 }
 
-static u32 orphan_seq;
-
 // The anchor of an orphan section, from its flags and type.
 static u32 orphan_order(u32 type, u64 flags, u64 align) {
   if (!(flags & SHF_ALLOC))
@@ -437,6 +435,7 @@ void create_chunks(struct ctx *ctx) {
   const struct arch *arch = ctx->arch;
   ctx->ehdr = new_chunk(ctx, "", CK_EHDR, SHT_NULL, SHF_ALLOC, 8);
   ctx->ehdr->order = O_EHDR;
+  u32 orphan_seq = 0;          // orphans keep their order of appearance
 
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
