@@ -54,6 +54,10 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
   if (f->parsed)
     return true;
   const u8 *d = f->data;
+  if (f->size < SELFMAG || memcmp(d, ELFMAG, SELFMAG)) {
+    error(ctx, "%s: not an ELF object: file format not recognized", f->name);
+    return false;
+  }
   if (!is_elf_object(d, f->size)) {
     error(ctx, "%s: file is too short to be an ELF object", f->name);
     return false;
