@@ -57,6 +57,10 @@ void checkpoint(struct ctx *ctx) {
 
 void mld_exit(struct ctx *ctx, int status) {
   remove_temp_output(ctx);
+  if (ctx && ctx->bail) {
+    ctx->exit_status = status;
+    longjmp(*ctx->bail, 1);
+  }
   fflush(stdout);
   exit(status);
 }
@@ -79,6 +83,8 @@ static void on_fault(int sig) {
 }
 
 void install_signal_guards(struct ctx *ctx) {
+  if (ctx->bail)
+    return;      // embedded (the fuzzer): the host owns the signals
   guard_ctx = ctx;
   signal(SIGBUS, on_fault);
   signal(SIGINT, on_fault);

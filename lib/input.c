@@ -178,3 +178,15 @@ void read_inputs(struct ctx *ctx) {
   if (!ctx->entries.len && !ctx->errors)
     error(ctx, "no input files");
 }
+
+// Unmaps every input; only for programs that link more than once in one
+// process (mld itself exits instead).
+void release_inputs(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->mappings.len; i++) {
+    struct mapping *m = ctx->mappings.v[i];
+    if (m->data)
+      munmap((void *)m->data, m->size);
+    m->data = NULL;
+  }
+  ctx->mappings.len = 0;
+}

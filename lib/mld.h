@@ -10,6 +10,7 @@
 #define MLD_H
 
 #include <elf.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -192,6 +193,7 @@ struct mapping {
 struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist);
 const char *find_library(struct ctx *ctx, const char *name);
 void read_inputs(struct ctx *ctx);
+void release_inputs(struct ctx *ctx);
 void add_file(struct ctx *ctx, const char *path, bool whole,
               const char *shown, int depth);
 void add_library(struct ctx *ctx, const char *name, bool whole, int depth);
@@ -591,6 +593,7 @@ void aarch64_write_imm14(u8 *loc, i64 delta);
 void open_output(struct ctx *ctx, u64 filesize);
 void close_output(struct ctx *ctx);
 void remove_temp_output(struct ctx *ctx);
+void release_output(struct ctx *ctx);
 void write_output(struct ctx *ctx);
 void sha1_digest(const u8 *data, u64 len, u8 out[20]);
 void md5_digest(const u8 *data, u64 len, u8 out[16]);
@@ -649,6 +652,10 @@ struct ctx {
   u64 strtab_size;
   struct { u32 type, value, nfiles; } props[16];
   u32 nprops, nprop_files;
+  // error.c: a program embedding the library (the fuzzer) sets bail,
+  // and mld_exit() then returns there instead of exiting.
+  jmp_buf *bail;
+  int exit_status;
   // output.c
   char *tmp_path;
   int out_fd;

@@ -199,6 +199,17 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
     }
   }
 
+  // Relocation sections must name the symbol table.
+  for (u32 i = 1; i < shnum; i++) {
+    const u8 *sh = shdr_at(f, i);
+    if (SH_TYPE(sh) == SHT_RELA && SH_SIZE(sh) &&
+        (!symtab_idx || SH_LINK(sh) != symtab_idx)) {
+      error(ctx, "%s: section %u: relocations refer to section %u, which is "
+            "not the symbol table", f->name, i, SH_LINK(sh));
+      return false;
+    }
+  }
+
   if (symtab_idx) {
     const u8 *sh = shdr_at(f, symtab_idx);
     if (SH_ENTSIZE(sh) != sizeof(Elf64_Sym) || SH_SIZE(sh) % sizeof(Elf64_Sym)) {

@@ -22,6 +22,17 @@ void remove_temp_output(struct ctx *ctx) {
   }
 }
 
+// Closes and unmaps an output left open by a link that stopped early.
+void release_output(struct ctx *ctx) {
+  remove_temp_output(ctx);
+  if (ctx->out_buf)
+    munmap(ctx->out_buf, ctx->filesize);
+  ctx->out_buf = NULL;
+  if (ctx->out_fd > 0)
+    close(ctx->out_fd);
+  ctx->out_fd = -1;
+}
+
 void open_output(struct ctx *ctx, u64 filesize) {
   const char *out = ctx->cfg.output;
   struct stat st;
@@ -61,7 +72,9 @@ void close_output(struct ctx *ctx) {
   ctx->out_buf = NULL;
   mode_t mask = umask(0);
   umask(mask);
-  if (fchmod(ctx->out_fd, 0777 & ~mask) < 0 || close(ctx->out_fd) < 0)
+  int fd = ctx->out_fd;
+  ctx->out_fd = -1;
+  if (fchmod(fd, 0777 & ~mask) < 0 || close(fd) < 0)
     fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
   if (rename(ctx->tmp_path, out) < 0)
     fatal(ctx, "cannot create output file %s: %s", out, strerror(errno));

@@ -349,12 +349,6 @@ void parse_sections(struct ctx *ctx) {
       struct isec *target = f->isecs[SH_INFO(sh)];
       if (!target)
         continue;
-      if (SH_LINK(sh) != 0 && f->symtab &&
-          SH_OFFSET(shdr_at(f, SH_LINK(sh))) != (u64)(f->symtab - f->data)) {
-        error(ctx, "%s: section %u: relocations refer to a table other than "
-              "the symbol table", f->name, i);
-        continue;
-      }
       if (target->rels) {
         error(ctx, "%s: section %u has two relocation sections", f->name,
               SH_INFO(sh));

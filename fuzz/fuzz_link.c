@@ -1,0 +1,48 @@
+// fuzz_link.c: a libFuzzer target for the whole link.
+//
+// Each input is written to a file and linked by the library exactly as
+// the mld program would link it: as an object or an archive (mld sniffs
+// which), with `-e main -u main` so that archive members are pulled in.
+// Errors are expected; crashes, hangs, sanitizer reports and leaks of
+// mappings or file descriptors are findings.  mld_exit() returns here
+// through ctx->bail instead of exiting.
+
+#include "../ld/options.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+static char dir[64];
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (!dir[0]) {
+    snprintf(dir, sizeof(dir), "/tmp/mld-fuzz-XXXXXX");
+    if (!mkdtemp(dir))
+      abort();
+  }
+  char in[128], out[128];
+  snprintf(in, sizeof(in), "%s/input", dir);
+  snprintf(out, sizeof(out), "%s/a.out", dir);
+  FILE *fp = fopen(in, "wb");
+  if (!fp)
+    abort();
+  if (size && fwrite(data, 1, size, fp) != size)
+    abort();
+  fclose(fp);
+
+  struct ctx *ctx = calloc(1, sizeof(*ctx));
+  jmp_buf bail;
+  ctx->bail = &bail;
+  char *argv[] = {"mld", "-static", "-o", out, "-e", "main", "-u", "main",
+                  "--build-id=none", in, NULL};
+  if (!setjmp(bail)) {
+    parse_options(ctx, 10, argv);
+    mld_link(ctx);
+  }
+  release_output(ctx);
+  release_inputs(ctx);
+  arena_release(&ctx->arena);
+  free(ctx);
+  unlink(out);
+  return 0;
+}
