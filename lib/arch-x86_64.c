@@ -93,8 +93,10 @@ static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
   if (rs->is_ifunc)
     return RX_NONE;
   // An undefined weak symbol is 0: only a load can become "mov $0".
+  // mov $imm rewrites the REX prefix of the REX form, before the opcode.
+  bool rex_ok = type != R_X86_64_REX_GOTPCRELX || off >= 3;
   if (!rs->defined) {
-    if (op == 0x8b && rs->undef_weak)
+    if (op == 0x8b && rs->undef_weak && rex_ok)
       return RX_MOV_IMM;
     return RX_NONE;
   }
@@ -106,7 +108,7 @@ static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
   if ((modrm & 0xc7) != 0x05)
     return RX_NONE;
   if (op == 0x8b)
-    return abs ? RX_MOV_IMM : RX_LEA;
+    return !abs ? RX_LEA : rex_ok ? RX_MOV_IMM : RX_NONE;
   if (type != R_X86_64_REX_GOTPCRELX || off < 3)
     return RX_NONE;
   // test/binop with an immediate need a REX.W prefix right before.

@@ -595,6 +595,11 @@ void close_output(struct ctx *ctx);
 void remove_temp_output(struct ctx *ctx);
 void release_output(struct ctx *ctx);
 void write_output(struct ctx *ctx);
+
+//
+// digest.c
+//
+
 void sha1_digest(const u8 *data, u64 len, u8 out[20]);
 void md5_digest(const u8 *data, u64 len, u8 out[16]);
 void tree_digest(const u8 *data, u64 len, bool md5, u8 *out);

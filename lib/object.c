@@ -138,7 +138,7 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
             f->name, i, (unsigned long long)align);
       return false;
     }
-    if (align > (1ULL << 32)) {
+    if (align >= (1ULL << 32)) {
       error(ctx, "%s: section %u: alignment %llu is too large", f->name, i,
             (unsigned long long)align);
       return false;

@@ -12,8 +12,9 @@
 
 #include <stdlib.h>
 
-// Output section order keys.  Orphans take their anchor's key plus a
-// sequence number, so they land right after it, in order of appearance.
+// Output section order keys (shifted by KEY()).  Orphans take their
+// anchor's key plus a sequence number, so they land right after it, in
+// order of appearance, however many there are.
 enum {
   O_EHDR = 100,
   O_NOTE8 = 200,      // notes aligned to 8: .note.gnu.property first
@@ -50,6 +51,8 @@ enum {
   O_STRTAB = 7100,
   O_SHSTRTAB = 7200,
 };
+
+#define KEY(o) ((u32)(o) << 16)
 
 static const char *const debug_names[] = {
     ".stab", ".stabstr", ".stab.excl", ".stab.exclstr", ".stab.index",
@@ -98,7 +101,7 @@ struct rule {
 // Returns false if no rule names it (an orphan).
 static bool script_rule(struct objfile *f, const char *n, struct rule *r) {
   r->rank = 0;
-#define OUT(nm, ord) do { r->name = nm; r->order = ord; return true; } while (0)
+#define OUT(nm, ord) do { r->name = nm; r->order = KEY(ord); return true; } while (0)
   if (!strcmp(n, ".text") || starts(n, ".text.") || !strcmp(n, ".stub") ||
       starts(n, ".gnu.linkonce.t.")) {
     if (is_or_dot(n, ".text.unlikely") ||
@@ -428,7 +431,7 @@ static int cmp_chunk(const void *a, const void *b) {
 void create_chunks(struct ctx *ctx) {
   const struct arch *arch = ctx->arch;
   ctx->ehdr = new_chunk(ctx, "", CK_EHDR, SHT_NULL, SHF_ALLOC, 8);
-  ctx->ehdr->order = O_EHDR;
+  ctx->ehdr->order = KEY(O_EHDR);
   u32 orphan_seq = 0;          // orphans keep their order of appearance
 
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
@@ -446,9 +449,9 @@ void create_chunks(struct ctx *ctx) {
       if (type == SHT_NOTE && (flags & SHF_ALLOC)) {
         c = regular_chunk(ctx, name, 0);
         if (!c->order)
-          c->order = (is->align >= 8 ? O_NOTE8 : O_NOTE4) + 1 + orphan_seq++;
+          c->order = KEY(is->align >= 8 ? O_NOTE8 : O_NOTE4) + 1 + orphan_seq++;
         if (!strcmp(name, ".note.gnu.build-id"))
-          c->order = O_BUILD_ID;
+          c->order = KEY(O_BUILD_ID);
         is->rank = 0;
       } else if (script_rule(f, name, &r)) {
         c = regular_chunk(ctx, r.name, r.order);
@@ -457,7 +460,7 @@ void create_chunks(struct ctx *ctx) {
         c = find_chunk(ctx, name);
         if (!c) {
           c = regular_chunk(ctx, name, 0);
-          c->order = orphan_order(type, flags, is->align) + 1 + orphan_seq++;
+          c->order = KEY(orphan_order(type, flags, is->align)) + 1 + orphan_seq++;
         }
       }
       if (!strcmp(c->name, ".text") && starts(name, ".text.sorted."))
@@ -481,7 +484,7 @@ void create_chunks(struct ctx *ctx) {
     is->is_common = true;
     is->rank = 100000;
     struct chunk *c = regular_chunk(ctx, tls ? ".tbss" : ".bss",
-                                    tls ? O_TBSS : O_BSS);
+                                    KEY(tls ? O_TBSS : O_BSS));
     add_isec(ctx, c, is, SHT_NOBITS,
              SHF_ALLOC | SHF_WRITE | (tls ? SHF_TLS : 0), 0);
     // The symbol now lives in this section at offset 0.
@@ -493,34 +496,34 @@ void create_chunks(struct ctx *ctx) {
   // Synthetic sections.
   ctx->property = new_chunk(ctx, ".note.gnu.property", CK_PROPERTY, SHT_NOTE,
                             SHF_ALLOC, 8);
-  ctx->property->order = O_NOTE8;
+  ctx->property->order = KEY(O_NOTE8);
   ctx->build_id = new_chunk(ctx, ".note.gnu.build-id", CK_BUILD_ID, SHT_NOTE,
                             SHF_ALLOC, 4);
-  ctx->build_id->order = O_BUILD_ID;
+  ctx->build_id->order = KEY(O_BUILD_ID);
   ctx->rela_iplt = new_chunk(ctx, ".rela.plt", CK_RELA_IPLT, SHT_RELA,
                              SHF_ALLOC | SHF_INFO_LINK, 8);
-  ctx->rela_iplt->order = O_RELA_PLT;
+  ctx->rela_iplt->order = KEY(O_RELA_PLT);
   ctx->rela_iplt->entsize = sizeof(Elf64_Rela);
   ctx->iplt = new_chunk(ctx, ".plt", CK_IPLT, SHT_PROGBITS,
                         SHF_ALLOC | SHF_EXECINSTR, 16);
-  ctx->iplt->order = O_PLT;
+  ctx->iplt->order = KEY(O_PLT);
   ctx->eh_frame_hdr = new_chunk(ctx, ".eh_frame_hdr", CK_EH_FRAME_HDR,
                                 SHT_PROGBITS, SHF_ALLOC, 4);
-  ctx->eh_frame_hdr->order = O_EH_FRAME_HDR;
+  ctx->eh_frame_hdr->order = KEY(O_EH_FRAME_HDR);
   ctx->got = new_chunk(ctx, ".got", CK_GOT, SHT_PROGBITS,
                        SHF_ALLOC | SHF_WRITE, 8);
-  ctx->got->order = O_GOT;
+  ctx->got->order = KEY(O_GOT);
   ctx->gotplt = new_chunk(ctx, ".got.plt", CK_GOTPLT, SHT_PROGBITS,
                           SHF_ALLOC | SHF_WRITE, 8);
-  ctx->gotplt->order = O_GOT_PLT;
+  ctx->gotplt->order = KEY(O_GOT_PLT);
   ctx->gotplt->entsize = 8;
   ctx->symtab = new_chunk(ctx, ".symtab", CK_SYMTAB, SHT_SYMTAB, 0, 8);
-  ctx->symtab->order = O_SYMTAB;
+  ctx->symtab->order = KEY(O_SYMTAB);
   ctx->symtab->entsize = sizeof(Elf64_Sym);
   ctx->strtab = new_chunk(ctx, ".strtab", CK_STRTAB, SHT_STRTAB, 0, 1);
-  ctx->strtab->order = O_STRTAB;
+  ctx->strtab->order = KEY(O_STRTAB);
   ctx->shstrtab = new_chunk(ctx, ".shstrtab", CK_SHSTRTAB, SHT_STRTAB, 0, 1);
-  ctx->shstrtab->order = O_SHSTRTAB;
+  ctx->shstrtab->order = KEY(O_SHSTRTAB);
   (void)arch;
   if (ctx->cfg.z_execstack >= 0)
     ctx->execstack = ctx->cfg.z_execstack;
