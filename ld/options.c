@@ -24,7 +24,7 @@ static const char usage[] =
     "  -e SYM, --entry=SYM         Start execution at SYM (_start)\n"
     "  -u SYM, --undefined=SYM     Treat SYM as undefined (pulls archive "
     "members)\n"
-    "  -m EMULATION                elf_x86_64\n"
+    "  -m EMULATION                elf_x86_64, aarch64linux, aarch64elf\n"
     "  -s, --strip-all             Omit .symtab and .strtab\n"
     "  -S, --strip-debug           Omit debugging sections\n"
     "  --build-id[=STYLE]          sha1 (default), md5, uuid, 0xHEX, none\n"
@@ -191,11 +191,13 @@ static void z_option(struct ctx *ctx, const char *kw) {
     c->z_norelro = false;
   else if (!strcmp(kw, "norelro"))
     c->z_norelro = true;
-  else if (!strcmp(kw, "separate-code"))
+  else if (!strcmp(kw, "separate-code")) {
     c->z_noseparate_code = false;
-  else if (!strcmp(kw, "noseparate-code"))
+    c->z_separate_code = true;
+  } else if (!strcmp(kw, "noseparate-code")) {
     c->z_noseparate_code = true;
-  else if (!strncmp(kw, "max-page-size=", 14)) {
+    c->z_separate_code = false;
+  } else if (!strncmp(kw, "max-page-size=", 14)) {
     c->max_page_size = parse_number(ctx, "-z max-page-size", kw + 14);
     if (!is_pow2(c->max_page_size))
       fatal(ctx, "-z max-page-size: %s is not a power of two", kw + 14);
@@ -254,8 +256,11 @@ static void defsym(struct ctx *ctx, const char *arg) {
 static void set_emulation(struct ctx *ctx, const char *m) {
   if (!strcmp(m, "elf_x86_64"))
     ctx->cfg.arch = &arch_x86_64;
+  else if (!strcmp(m, "aarch64linux") || !strcmp(m, "aarch64elf"))
+    ctx->cfg.arch = &arch_aarch64;
   else
-    fatal(ctx, "unrecognised emulation mode: %s (supported: elf_x86_64)", m);
+    fatal(ctx, "unrecognised emulation mode: %s (supported: elf_x86_64 "
+          "aarch64linux aarch64elf)", m);
 }
 
 // Options that take an argument: "-X ARG", "-XARG", "--long=ARG",
@@ -355,7 +360,8 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     if (is(s, "v") || is(s, "V") || is(s, "version")) {
       printf("mld %s (compatible with GNU linkers)\n", PACKAGE_VERSION_STR);
       if (is(s, "V"))
-        printf("  Supported emulations:\n   elf_x86_64\n");
+        printf("  Supported emulations:\n   elf_x86_64\n   aarch64linux\n"
+               "   aarch64elf\n");
       if (a.n == 1 || is(s, "version"))
         exit(0);
       continue;

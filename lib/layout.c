@@ -90,7 +90,8 @@ static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
       passed_got = true;
       if (relro_dot)
         *relro_dot = dot;
-      u64 page = ctx->common_page_size;
+      // GNU ld 2.40 aligns the RELRO end to the maximum page size.
+      u64 page = ctx->page_size;
       if (adjust && ((dot + relro_offset) & (page - 1)))
         dot = align_up(dot + relro_offset, page) - relro_offset;
     }
@@ -177,7 +178,7 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
     if (any_relro) {
       u64 rdot;
       place_run(ctx, i, j, base0, relro_offset, false, &rdot);
-      u64 target = align_up(rdot + relro_offset, ctx->common_page_size);
+      u64 target = align_up(rdot + relro_offset, page);
       u64 desired = target - relro_offset;
       for (u32 k = j; k-- > i;) {
         struct chunk *x = ctx->chunks.v[k];
@@ -189,7 +190,7 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
       }
       base = desired;
       place_run(ctx, i, j, base, relro_offset, true, &rdot);
-      relro_end = align_up(rdot + relro_offset, ctx->common_page_size);
+      relro_end = align_up(rdot + relro_offset, page);
     } else {
       base = base0 + (dot & (page - 1));
       place_run(ctx, i, j, base, 0, false, NULL);

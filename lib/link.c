@@ -51,6 +51,9 @@ static void setup_target(struct ctx *ctx) {
                                               : ctx->arch->common_page_size;
   if (ctx->common_page_size > ctx->page_size)
     ctx->common_page_size = ctx->page_size;
+  // GNU ld's AArch64 script puts code and read-only data in one segment.
+  if (ctx->arch->noseparate_code && !c->z_separate_code)
+    c->z_noseparate_code = true;
 }
 
 int mld_link(struct ctx *ctx) {

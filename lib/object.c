@@ -15,6 +15,8 @@ bool is_elf_object(const u8 *data, u64 size) {
 const struct arch *arch_for_machine(u16 machine) {
   if (machine == EM_X86_64)
     return &arch_x86_64;
+  if (machine == EM_AARCH64)
+    return &arch_aarch64;
   return NULL;
 }
 

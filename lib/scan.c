@@ -86,20 +86,27 @@ void scan_relocations(struct ctx *ctx) {
 
 // Sizes of the GOT, the IPLT and their relocations.
 void allocate_slots(struct ctx *ctx) {
+  u32 res = ctx->arch->got_reserved;
   for (u32 i = 0; i < ctx->got_syms.len; i++)
-    sym_aux(ctx, ctx->got_syms.v[i])->got_idx = i;
+    sym_aux(ctx, ctx->got_syms.v[i])->got_idx = res + i;
   for (u32 i = 0; i < ctx->gottp_syms.len; i++)
-    sym_aux(ctx, ctx->gottp_syms.v[i])->gottp_idx = ctx->got_syms.len + i;
+    sym_aux(ctx, ctx->gottp_syms.v[i])->gottp_idx =
+        res + ctx->got_syms.len + i;
   for (u32 i = 0; i < ctx->iplt_syms.len; i++)
     sym_aux(ctx, ctx->iplt_syms.v[i])->iplt_idx = i;
   u64 ngot = ctx->got_syms.len + ctx->gottp_syms.len;
   u64 niplt = ctx->iplt_syms.len;
-  ctx->got->size = ngot * 8;
+  // A target with reserved .got words (AArch64) makes .got and the
+  // reserved .got.plt words together, as GNU ld does; IFUNC slots alone
+  // get no reserved words there.
+  bool keep_got = ngot || (res && ctx->got_referenced);
+  ctx->got->size = keep_got ? (res + ngot) * 8 : 0;
   ctx->iplt->size = niplt * ctx->arch->iplt_size;
   ctx->rela_iplt->size = niplt * sizeof(Elf64_Rela);
-  bool keep_gotplt = ngot || niplt || ctx->got_referenced;
+  bool reserve_gotplt = res ? keep_got
+                            : ngot || niplt || ctx->got_referenced;
   ctx->gotplt->size =
-      keep_gotplt ? (ctx->arch->got_plt_reserved + niplt) * 8 : 0;
+      ((reserve_gotplt ? ctx->arch->got_plt_reserved : 0) + niplt) * 8;
   ctx->stat_got = ngot;
   ctx->stat_iplt = niplt;
 }
@@ -153,6 +160,14 @@ static const struct linker_sym linker_syms[] = {
     {"__tdata_start", W_START, ".tdata", STV_HIDDEN, false},
 };
 
+// GNU ld's AArch64 script sets these unconditionally.
+static const struct linker_sym aarch64_linker_syms[] = {
+    {"__bss_start__", W_EDATA, NULL, STV_DEFAULT, true},
+    {"_bss_end__", W_END, ".bss", STV_DEFAULT, true},
+    {"__bss_end__", W_END, ".bss", STV_DEFAULT, true},
+    {"__end__", W_END_IMAGE, NULL, STV_DEFAULT, true},
+};
+
 static struct chunk *chunk_named(struct ctx *ctx, const char *name) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
@@ -201,10 +216,20 @@ void define_linker_symbols(struct ctx *ctx) {
     const struct linker_sym *ls = &linker_syms[i];
     struct chunk *c = ls->section ? chunk_named(ctx, ls->section) : NULL;
     if (!strcmp(ls->name, "_GLOBAL_OFFSET_TABLE_")) {
+      // On AArch64 it is the start of .got (AAELF64's GOT).
+      if (!ctx->arch->gotplt_is_got_symbol)
+        c = ctx->got;
       struct symbol *s = sym_find_str(ctx, ls->name);
       if (s && s->state == SYM_UNDEF)
         ctx->got_referenced = true;
     }
+    define_one(ctx, ls->name, ls->vis, ls->always, c, ls->where,
+               ls->where == W_END);
+  }
+  u32 n = sizeof(aarch64_linker_syms) / sizeof(*aarch64_linker_syms);
+  for (u32 i = 0; i < n && ctx->arch->e_machine == EM_AARCH64; i++) {
+    const struct linker_sym *ls = &aarch64_linker_syms[i];
+    struct chunk *c = ls->section ? chunk_named(ctx, ls->section) : NULL;
     define_one(ctx, ls->name, ls->vis, ls->always, c, ls->where,
                ls->where == W_END);
   }

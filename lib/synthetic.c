@@ -277,16 +277,19 @@ void write_synthetic(struct ctx *ctx, u8 *buf) {
     u64 v = sym->state == SYM_DEFINED ? sym->value : 0;
     if (sym->flags & SF_NEEDS_IPLT)
       v = iplt_entry_addr(ctx, sym);
-    wr64(got + (u64)i * 8, v);
+    wr64(got + (u64)(arch->got_reserved + i) * 8, v);
   }
   for (u32 i = 0; i < ctx->gottp_syms.len; i++) {
     struct symbol *sym = ctx->gottp_syms.v[i];
-    wr64(got + (u64)(ctx->got_syms.len + i) * 8,
-         arch->tp_offset(ctx, sym->value));
+    // An undefined weak TLS symbol's entry holds 0, as in GNU ld.
+    wr64(got + (u64)(arch->got_reserved + ctx->got_syms.len + i) * 8,
+         sym->state == SYM_DEFINED ? arch->tp_offset(ctx, sym->value) : 0);
   }
+  // IFUNC slots are the last words of .got.plt, after any reserved ones.
+  u64 first_slot = ctx->gotplt->size / 8 - ctx->iplt_syms.len;
   for (u32 i = 0; i < ctx->iplt_syms.len; i++) {
     struct symbol *sym = ctx->iplt_syms.v[i];
-    u64 slot = ctx->gotplt->addr + (u64)(arch->got_plt_reserved + i) * 8;
+    u64 slot = ctx->gotplt->addr + (first_slot + i) * 8;
     u64 entry = ctx->iplt->addr + (u64)i * arch->iplt_size;
     arch->write_iplt(ctx, buf + ctx->iplt->offset + (u64)i * arch->iplt_size,
                      entry, slot);

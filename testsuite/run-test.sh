@@ -13,7 +13,7 @@
 #
 # Environment:
 #   MLD           absolute path of the mld binary (default: <script dir>/../ld/mld)
-#   MLD_VARIANTS  variants to run (default: "glibc musl"; also known: aarch64)
+#   MLD_VARIANTS  variants to run (default: "glibc musl aarch64")
 #   MLD_KEEP_TMP  if non-empty, keep the temporary directory and print its name
 #   top_srcdir    used to find the test file if the given path does not exist
 #
@@ -53,7 +53,7 @@ case $MLD in
     /*) ;;
     *) MLD=$(cd "$(dirname "$MLD")" 2>/dev/null && pwd)/$(basename "$MLD") ;;
 esac
-MLD_VARIANTS=${MLD_VARIANTS:-glibc musl}
+MLD_VARIANTS=${MLD_VARIANTS:-glibc musl aarch64}
 
 # ---------------------------------------------------------------- variants
 # variant_setup NAME: sets

@@ -1,0 +1,767 @@
+// arch-aarch64.c: the AArch64 target.
+//
+// Relocations follow the ELF for the Arm 64-bit Architecture psABI
+// (AAELF64), section 5.7: S is the symbol's address, A the addend, P the
+// place, Page(x) = x & ~0xfff, G(GDAT(S+A)) the address of the GOT entry
+// holding S+A, GOT the address of _GLOBAL_OFFSET_TABLE_ (the start of
+// .got on AArch64), TPREL(x) the offset of x from the thread pointer.
+//
+// In a static executable every symbol is local to the image, so the linker
+// rewrites what the compiler left for a dynamic linker, as GNU ld does:
+// initial-exec TLS, TLS descriptors and general-dynamic TLS all become
+// local-exec (movz/movk of the TP offset), and, as mold does, an
+// `adrp xN, :got:sym; ldr xN, [xN, :got_lo12:sym]` pair becomes
+// `adrp xN, sym; add xN, xN, :lo12:sym` when the pair allows it.
+//
+// TLS is variant 1: the thread pointer points at a 16-byte TCB, and the
+// TLS block follows it at the block's alignment (AAELF64 and the TLS ABI,
+// "ELF Handling For Thread-Local Storage", section 3.4.1).
+
+#include "mld.h"
+
+static const char *reloc_name(u32 type) {
+  switch (type) {
+#define N(x) case R_AARCH64_##x: return "R_AARCH64_" #x;
+  N(NONE) N(ABS64) N(ABS32) N(ABS16) N(PREL64) N(PREL32) N(PREL16)
+  N(MOVW_UABS_G0) N(MOVW_UABS_G0_NC) N(MOVW_UABS_G1) N(MOVW_UABS_G1_NC)
+  N(MOVW_UABS_G2) N(MOVW_UABS_G2_NC) N(MOVW_UABS_G3) N(MOVW_SABS_G0)
+  N(MOVW_SABS_G1) N(MOVW_SABS_G2) N(LD_PREL_LO19) N(ADR_PREL_LO21)
+  N(ADR_PREL_PG_HI21) N(ADR_PREL_PG_HI21_NC) N(ADD_ABS_LO12_NC)
+  N(LDST8_ABS_LO12_NC) N(TSTBR14) N(CONDBR19) N(JUMP26) N(CALL26)
+  N(LDST16_ABS_LO12_NC) N(LDST32_ABS_LO12_NC) N(LDST64_ABS_LO12_NC)
+  N(MOVW_PREL_G0) N(MOVW_PREL_G0_NC) N(MOVW_PREL_G1) N(MOVW_PREL_G1_NC)
+  N(MOVW_PREL_G2) N(MOVW_PREL_G2_NC) N(MOVW_PREL_G3)
+  N(LDST128_ABS_LO12_NC) N(GOTREL64) N(GOTREL32) N(GOT_LD_PREL19)
+  N(LD64_GOTOFF_LO15) N(ADR_GOT_PAGE) N(LD64_GOT_LO12_NC)
+  N(LD64_GOTPAGE_LO15) N(TLSGD_ADR_PREL21) N(TLSGD_ADR_PAGE21)
+  N(TLSGD_ADD_LO12_NC) N(TLSLD_ADR_PAGE21) N(TLSLD_ADD_LO12_NC)
+  N(TLSLD_ADD_DTPREL_HI12) N(TLSLD_ADD_DTPREL_LO12)
+  N(TLSLD_ADD_DTPREL_LO12_NC) N(TLSIE_ADR_GOTTPREL_PAGE21)
+  N(TLSIE_LD64_GOTTPREL_LO12_NC) N(TLSIE_LD_GOTTPREL_PREL19)
+  N(TLSLE_MOVW_TPREL_G2) N(TLSLE_MOVW_TPREL_G1) N(TLSLE_MOVW_TPREL_G1_NC)
+  N(TLSLE_MOVW_TPREL_G0) N(TLSLE_MOVW_TPREL_G0_NC)
+  N(TLSLE_ADD_TPREL_HI12) N(TLSLE_ADD_TPREL_LO12)
+  N(TLSLE_ADD_TPREL_LO12_NC) N(TLSLE_LDST8_TPREL_LO12)
+  N(TLSLE_LDST8_TPREL_LO12_NC) N(TLSLE_LDST16_TPREL_LO12)
+  N(TLSLE_LDST16_TPREL_LO12_NC) N(TLSLE_LDST32_TPREL_LO12)
+  N(TLSLE_LDST32_TPREL_LO12_NC) N(TLSLE_LDST64_TPREL_LO12)
+  N(TLSLE_LDST64_TPREL_LO12_NC) N(TLSLE_LDST128_TPREL_LO12)
+  N(TLSLE_LDST128_TPREL_LO12_NC) N(TLSDESC_LD_PREL19)
+  N(TLSDESC_ADR_PREL21) N(TLSDESC_ADR_PAGE21) N(TLSDESC_LD64_LO12)
+  N(TLSDESC_ADD_LO12) N(TLSDESC_OFF_G1) N(TLSDESC_OFF_G0_NC)
+  N(TLSDESC_LDR) N(TLSDESC_ADD) N(TLSDESC_CALL) N(COPY) N(GLOB_DAT)
+  N(JUMP_SLOT) N(RELATIVE) N(TLS_DTPMOD) N(TLS_DTPREL) N(TLS_TPREL)
+  N(TLSDESC) N(IRELATIVE)
+#undef N
+  }
+  static char buf[32];
+  snprintf(buf, sizeof(buf), "unknown relocation %u", type);
+  return buf;
+}
+
+// Bytes a relocation type writes (instructions are 4); 0 for types mld
+// does not accept.
+static u32 reloc_width(u32 type) {
+  switch (type) {
+  case R_AARCH64_ABS64: case R_AARCH64_PREL64: case R_AARCH64_TLS_DTPREL:
+    return 8;
+  case R_AARCH64_ABS16: case R_AARCH64_PREL16:
+    return 2;
+  case R_AARCH64_ABS32: case R_AARCH64_PREL32:
+  case R_AARCH64_MOVW_UABS_G0: case R_AARCH64_MOVW_UABS_G0_NC:
+  case R_AARCH64_MOVW_UABS_G1: case R_AARCH64_MOVW_UABS_G1_NC:
+  case R_AARCH64_MOVW_UABS_G2: case R_AARCH64_MOVW_UABS_G2_NC:
+  case R_AARCH64_MOVW_UABS_G3: case R_AARCH64_MOVW_SABS_G0:
+  case R_AARCH64_MOVW_SABS_G1: case R_AARCH64_MOVW_SABS_G2:
+  case R_AARCH64_MOVW_PREL_G0: case R_AARCH64_MOVW_PREL_G0_NC:
+  case R_AARCH64_MOVW_PREL_G1: case R_AARCH64_MOVW_PREL_G1_NC:
+  case R_AARCH64_MOVW_PREL_G2: case R_AARCH64_MOVW_PREL_G2_NC:
+  case R_AARCH64_MOVW_PREL_G3:
+  case R_AARCH64_LD_PREL_LO19: case R_AARCH64_ADR_PREL_LO21:
+  case R_AARCH64_ADR_PREL_PG_HI21: case R_AARCH64_ADR_PREL_PG_HI21_NC:
+  case R_AARCH64_ADD_ABS_LO12_NC: case R_AARCH64_LDST8_ABS_LO12_NC:
+  case R_AARCH64_LDST16_ABS_LO12_NC: case R_AARCH64_LDST32_ABS_LO12_NC:
+  case R_AARCH64_LDST64_ABS_LO12_NC: case R_AARCH64_LDST128_ABS_LO12_NC:
+  case R_AARCH64_TSTBR14: case R_AARCH64_CONDBR19:
+  case R_AARCH64_JUMP26: case R_AARCH64_CALL26:
+  case R_AARCH64_ADR_GOT_PAGE: case R_AARCH64_LD64_GOT_LO12_NC:
+  case R_AARCH64_LD64_GOTPAGE_LO15:
+  case R_AARCH64_TLSGD_ADR_PAGE21: case R_AARCH64_TLSGD_ADD_LO12_NC:
+  case R_AARCH64_TLSLD_ADD_DTPREL_HI12: case R_AARCH64_TLSLD_ADD_DTPREL_LO12:
+  case R_AARCH64_TLSLD_ADD_DTPREL_LO12_NC:
+  case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
+  case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
+  case R_AARCH64_TLSLE_MOVW_TPREL_G2: case R_AARCH64_TLSLE_MOVW_TPREL_G1:
+  case R_AARCH64_TLSLE_MOVW_TPREL_G1_NC: case R_AARCH64_TLSLE_MOVW_TPREL_G0:
+  case R_AARCH64_TLSLE_MOVW_TPREL_G0_NC:
+  case R_AARCH64_TLSLE_ADD_TPREL_HI12: case R_AARCH64_TLSLE_ADD_TPREL_LO12:
+  case R_AARCH64_TLSLE_ADD_TPREL_LO12_NC:
+  case R_AARCH64_TLSLE_LDST8_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST8_TPREL_LO12_NC:
+  case R_AARCH64_TLSLE_LDST16_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST16_TPREL_LO12_NC:
+  case R_AARCH64_TLSLE_LDST32_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST32_TPREL_LO12_NC:
+  case R_AARCH64_TLSLE_LDST64_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST64_TPREL_LO12_NC:
+  case R_AARCH64_TLSLE_LDST128_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST128_TPREL_LO12_NC:
+  case R_AARCH64_TLSDESC_ADR_PAGE21: case R_AARCH64_TLSDESC_LD64_LO12:
+  case R_AARCH64_TLSDESC_ADD_LO12: case R_AARCH64_TLSDESC_CALL:
+    return 4;
+  default:
+    return 0;
+  }
+}
+
+//
+// Instruction field encoders (AAELF64 5.7.3 and the Arm ARM).  Each one
+// replaces one immediate field and leaves the rest of the instruction.
+//
+
+u64 aarch64_page(u64 x) { return x & ~(u64)0xfff; }
+
+// ADR/ADRP: immlo in bits 29-30, immhi in bits 5-23.  adrp takes the
+// distance in bytes between two pages, adr the distance in bytes.
+static void write_adr_imm(u8 *loc, u64 imm) {
+  u32 insn = rd32(loc) & ~((3u << 29) | (0x7ffffu << 5));
+  wr32(loc, insn | (u32)(imm & 3) << 29 | (u32)((imm >> 2) & 0x7ffff) << 5);
+}
+
+void aarch64_write_adrp(u8 *loc, i64 page_delta) {
+  write_adr_imm(loc, (u64)page_delta >> 12);
+}
+
+void aarch64_write_adr(u8 *loc, i64 delta) { write_adr_imm(loc, delta); }
+
+// ADD (immediate) and LDR/STR (unsigned offset): imm12 in bits 10-21.  A
+// load or store of 2^shift bytes scales its offset by that size.
+void aarch64_write_lo12(u8 *loc, u64 val, u32 shift) {
+  u32 insn = rd32(loc) & ~(0xfffu << 10);
+  wr32(loc, insn | (u32)(((val & 0xfff) >> shift) & 0xfff) << 10);
+}
+
+// MOVZ/MOVK/MOVN: imm16 in bits 5-20.
+void aarch64_write_movw(u8 *loc, u64 imm16) {
+  u32 insn = rd32(loc) & ~(0xffffu << 5);
+  wr32(loc, insn | (u32)(imm16 & 0xffff) << 5);
+}
+
+// MOV[NZ] for a signed group: MOVZ #(val >> shift) when val >= 0, else
+// MOVN #(~val >> shift) (AAELF64 5.7.3.3, MOVW_SABS_G*).  opc is bits
+// 29-30: 00 MOVN, 10 MOVZ.
+void aarch64_write_movnz(u8 *loc, i64 val, u32 shift) {
+  u32 insn = rd32(loc) & ~(3u << 29);
+  if (val >= 0) {
+    wr32(loc, insn | 2u << 29);
+    aarch64_write_movw(loc, (u64)val >> shift);
+  } else {
+    wr32(loc, insn);
+    aarch64_write_movw(loc, ~(u64)val >> shift);
+  }
+}
+
+// B/BL: imm26 in bits 0-25, in words.
+void aarch64_write_branch26(u8 *loc, i64 delta) {
+  u32 insn = rd32(loc) & ~0x3ffffffu;
+  wr32(loc, insn | (u32)(((u64)delta >> 2) & 0x3ffffff));
+}
+
+// B.cond, CBZ/CBNZ, LDR (literal): imm19 in bits 5-23, in words.
+void aarch64_write_imm19(u8 *loc, i64 delta) {
+  u32 insn = rd32(loc) & ~(0x7ffffu << 5);
+  wr32(loc, insn | (u32)(((u64)delta >> 2) & 0x7ffff) << 5);
+}
+
+// TBZ/TBNZ: imm14 in bits 5-18, in words.
+void aarch64_write_imm14(u8 *loc, i64 delta) {
+  u32 insn = rd32(loc) & ~(0x3fffu << 5);
+  wr32(loc, insn | (u32)(((u64)delta >> 2) & 0x3fff) << 5);
+}
+
+enum {
+  INSN_NOP = 0xd503201f,        // nop
+  INSN_MOVZ_X = 0xd2a00000,     // movz xd, #0, lsl #16
+  INSN_MOVK_X = 0xf2800000,     // movk xd, #0
+  INSN_MRS_X1_TP = 0xd53bd041,  // mrs x1, tpidr_el0
+  INSN_ADD_X0_X1_X0 = 0x8b000020,  // add x0, x1, x0
+};
+
+static u64 tp_offset(struct ctx *ctx, u64 addr) {
+  return addr - ctx->tls_start + align_up(16, ctx->tls_align);
+}
+
+// The local-exec form the TLS relaxations produce: movz xd, #hi, lsl #16
+// then movk xd, #lo, which holds any TP offset below 4 GiB.
+static void write_movz_hi(u8 *loc, u32 rd, u64 tpoff) {
+  wr32(loc, INSN_MOVZ_X | rd);
+  aarch64_write_movw(loc, tpoff >> 16);
+}
+
+static void write_movk_lo(u8 *loc, u32 rd, u64 tpoff) {
+  wr32(loc, INSN_MOVK_X | rd);
+  aarch64_write_movw(loc, tpoff);
+}
+
+// Log2 of the access size of an LDST*_LO12 type, for the offset scaling.
+static u32 ldst_shift(u32 type) {
+  switch (type) {
+  case R_AARCH64_LDST16_ABS_LO12_NC: case R_AARCH64_TLSLE_LDST16_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST16_TPREL_LO12_NC:
+    return 1;
+  case R_AARCH64_LDST32_ABS_LO12_NC: case R_AARCH64_TLSLE_LDST32_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST32_TPREL_LO12_NC:
+    return 2;
+  case R_AARCH64_LDST64_ABS_LO12_NC: case R_AARCH64_TLSLE_LDST64_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST64_TPREL_LO12_NC:
+  case R_AARCH64_LD64_GOT_LO12_NC:
+    return 3;
+  case R_AARCH64_LDST128_ABS_LO12_NC:
+  case R_AARCH64_TLSLE_LDST128_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST128_TPREL_LO12_NC:
+    return 4;
+  default:
+    return 0;
+  }
+}
+
+static const u8 *rela_at(struct isec *is, u32 i) {
+  return is->rels + (u64)i * sizeof(Elf64_Rela);
+}
+
+// Whether the symbol of a relocation is absolute (SHN_ABS): its address
+// is not relative to the image, so a GOT load of it is kept.
+static bool target_is_abs(struct objfile *f, u32 symidx,
+                          const struct reloc_sym *rs) {
+  if (rs->sym && symidx >= f->first_global)
+    return sym_is_abs(rs->sym);
+  struct esym s;
+  read_sym(f, symidx, &s);
+  return sym_shndx(f, symidx, &s) == SHN_ABS;
+}
+
+// adrp xN, :got:sym; ldr xN, [xN, :got_lo12:sym] can become
+// adrp xN, sym; add xN, xN, :lo12:sym when the LDR is the next
+// instruction and the next relocation, on the same symbol, and overwrites
+// the ADRP's register, so that no other load depends on the GOT page
+// (mold's rule).  Scan and apply both call this, so they always agree.
+static bool got_pair_relaxable(struct isec *is, u32 i, u64 off, u32 symidx,
+                               const struct reloc_sym *rs) {
+  struct objfile *f = is->file;
+  if (i + 1 >= is->nrels || !rs->defined || rs->is_ifunc || rs->undef_weak)
+    return false;
+  if (rd64(rela_at(is, i) + 16) != 0 || target_is_abs(f, symidx, rs))
+    return false;
+  const u8 *r = rela_at(is, i + 1);
+  u64 info = rd64(r + 8);
+  if (rd64(r) != off + 4 || ELF64_R_TYPE(info) != R_AARCH64_LD64_GOT_LO12_NC ||
+      ELF64_R_SYM(info) != symidx || rd64(r + 16) != 0 ||
+      off + 8 > is->size)
+    return false;
+  u32 adrp = rd32(is->data + off), ldr = rd32(is->data + off + 4);
+  u32 rd = adrp & 31;
+  return (adrp & 0x9f000000) == 0x90000000 &&   // adrp
+         (ldr & 0xffc00000) == 0xf9400000 &&    // ldr xt, [xn, #imm]
+         (ldr & 31) == rd && ((ldr >> 5) & 31) == rd;
+}
+
+// A traditional general-dynamic sequence, which gcc emits as
+//   adrp x0, :tlsgd:v; add x0, x0, :tlsgd_lo12:v; bl __tls_get_addr; nop
+// The ADD's relocation (i) must be followed by the call's.
+static bool tlsgd_call_follows(struct isec *is, u32 i, u64 off) {
+  if (i + 1 >= is->nrels || off + 12 > is->size)
+    return false;
+  const u8 *r = rela_at(is, i + 1);
+  u32 type = ELF64_R_TYPE(rd64(r + 8));
+  return rd64(r) == off + 4 &&
+         (type == R_AARCH64_CALL26 || type == R_AARCH64_JUMP26);
+}
+
+static void bad_sequence(struct ctx *ctx, struct isec *is, u64 off,
+                         u32 type, const char *what) {
+  error(ctx, "%s:(%s+0x%llx): %s %s", is->file->name, isec_name(is),
+        (unsigned long long)off, reloc_name(type), what);
+}
+
+static void scan_section(struct ctx *ctx, struct isec *is) {
+  struct objfile *f = is->file;
+  for (u32 i = 0; i < is->nrels; i++) {
+    const u8 *r = rela_at(is, i);
+    u64 off = rd64(r);
+    u64 info = rd64(r + 8);
+    u32 type = ELF64_R_TYPE(info), symidx = ELF64_R_SYM(info);
+    if (type == R_AARCH64_NONE)
+      continue;
+    u32 width = reloc_width(type);
+    if (!width || type == R_AARCH64_TLS_DTPREL) {
+      error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s", f->name,
+            isec_name(is), (unsigned long long)off, reloc_name(type));
+      continue;
+    }
+    if (!check_reloc(ctx, is, i, off, width, symidx))
+      continue;
+    struct reloc_sym rs;
+    reloc_target(ctx, f, symidx, &rs);
+    struct symbol *sym = rs.sym;
+    if (sym && sym->state == SYM_UNDEF && (sym->ref_flags & SF_REF_STRONG))
+      report_undefined(ctx, f, is, off, sym);
+    if (rs.is_ifunc)
+      need_iplt(ctx, sym);
+
+    switch (type) {
+    case R_AARCH64_ADR_GOT_PAGE:
+      ctx->got_referenced = true;
+      if (got_pair_relaxable(is, i, off, symidx, &rs)) {
+        i++;                       // the LDR is rewritten with the ADRP
+        break;
+      }
+      need_got(ctx, reloc_symbol(ctx, f, symidx));
+      break;
+    case R_AARCH64_LD64_GOT_LO12_NC:
+    case R_AARCH64_LD64_GOTPAGE_LO15:
+      ctx->got_referenced = true;
+      need_got(ctx, reloc_symbol(ctx, f, symidx));
+      break;
+    case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
+    case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
+      // An undefined weak keeps its GOT entry, which holds 0 (GNU ld).
+      if (!rs.defined)
+        need_gottp(ctx, reloc_symbol(ctx, f, symidx));
+      break;
+    case R_AARCH64_TLSGD_ADD_LO12_NC:
+      if (!tlsgd_call_follows(is, i, off)) {
+        bad_sequence(ctx, is, off, type, "is not followed by a call to "
+                     "__tls_get_addr in a form mld can relax");
+        break;
+      }
+      i++;                         // the call to __tls_get_addr goes away
+      break;
+    }
+  }
+}
+
+static bool fits_signed(i64 v, u32 bits) {
+  return v >= -((i64)1 << (bits - 1)) && v < ((i64)1 << (bits - 1));
+}
+
+static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
+  struct objfile *f = is->file;
+  u64 base = isec_addr(is);
+  bool alloc = is->osec && (is->osec->flags & SHF_ALLOC);
+  u64 GOT = ctx->got->addr;
+  for (u32 i = 0; i < is->nrels; i++) {
+    const u8 *r = rela_at(is, i);
+    u64 off = rd64(r);
+    u64 info = rd64(r + 8);
+    i64 A = (i64)rd64(r + 16);
+    u32 type = ELF64_R_TYPE(info), symidx = ELF64_R_SYM(info);
+    if (type == R_AARCH64_NONE)
+      continue;
+    u32 width = reloc_width(type);
+    if (!width || (alloc && type == R_AARCH64_TLS_DTPREL)) {
+      if (!alloc)
+        error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s",
+              f->name, isec_name(is), (unsigned long long)off,
+              reloc_name(type));
+      continue;
+    }
+    if (!check_reloc(ctx, is, i, off, width, symidx))
+      continue;
+    struct reloc_sym rs;
+    reloc_target_addend(ctx, f, symidx, &A, &rs);
+    u8 *loc = out + off;
+    u64 P = base + off;
+    u64 S = rs.S;
+    // An IFUNC's address, wherever it is taken, is its IPLT entry.
+    if (rs.is_ifunc && alloc)
+      S = iplt_entry_addr(ctx, rs.sym);
+    i64 v;
+
+#define CHECK(val, lo, hi)                                                   \
+  do {                                                                       \
+    if ((val) < (lo) || (val) > (hi))                                        \
+      reloc_overflow(ctx, is, off, type, &rs, (val), (lo), (hi));            \
+  } while (0)
+#define ALIGNED(val, n)                                                      \
+  do {                                                                       \
+    if ((val) & ((n) - 1))                                                   \
+      error(ctx, "%s:(%s+0x%llx): %s against symbol '%s': value 0x%llx is "  \
+            "not a multiple of %d", f->name, isec_name(is),                  \
+            (unsigned long long)off, reloc_name(type),                       \
+            rs.name ? rs.name : "", (unsigned long long)(val), (int)(n));    \
+  } while (0)
+
+    switch (type) {
+    case R_AARCH64_ABS64:
+      wr64(loc, S + A);
+      break;
+    case R_AARCH64_ABS32:
+      v = S + A;
+      CHECK(v, INT32_MIN, (i64)UINT32_MAX);
+      wr32(loc, v);
+      break;
+    case R_AARCH64_ABS16:
+      v = S + A;
+      CHECK(v, INT16_MIN, UINT16_MAX);
+      wr16(loc, v);
+      break;
+    case R_AARCH64_PREL64:
+      wr64(loc, S + A - P);
+      break;
+    case R_AARCH64_PREL32:
+      v = S + A - P;
+      CHECK(v, INT32_MIN, (i64)UINT32_MAX);
+      wr32(loc, v);
+      break;
+    case R_AARCH64_PREL16:
+      v = S + A - P;
+      CHECK(v, INT16_MIN, UINT16_MAX);
+      wr16(loc, v);
+      break;
+    case R_AARCH64_TLS_DTPREL:
+      // Debug information: the offset within the TLS block.
+      wr64(loc, S + A - ctx->tls_start);
+      break;
+
+    // MOVZ/MOVK with unsigned groups of S + A.
+    case R_AARCH64_MOVW_UABS_G0:
+    case R_AARCH64_MOVW_UABS_G1:
+    case R_AARCH64_MOVW_UABS_G2: {
+      u32 shift = (type - R_AARCH64_MOVW_UABS_G0) / 2 * 16;
+      u64 uv = S + A;
+      if (uv >> (shift + 16))
+        reloc_overflow(ctx, is, off, type, &rs, uv, 0,
+                       (i64)(((u64)1 << (shift + 16)) - 1));
+      aarch64_write_movw(loc, uv >> shift);
+      break;
+    }
+    case R_AARCH64_MOVW_UABS_G0_NC:
+    case R_AARCH64_MOVW_UABS_G1_NC:
+    case R_AARCH64_MOVW_UABS_G2_NC:
+    case R_AARCH64_MOVW_UABS_G3:
+      aarch64_write_movw(loc, (S + A) >>
+                                  ((type - R_AARCH64_MOVW_UABS_G0) / 2 * 16));
+      break;
+    // MOV[NZ] with signed groups of S + A or S + A - P.
+    case R_AARCH64_MOVW_SABS_G0:
+    case R_AARCH64_MOVW_SABS_G1:
+    case R_AARCH64_MOVW_SABS_G2: {
+      u32 shift = (type - R_AARCH64_MOVW_SABS_G0) * 16;
+      v = S + A;
+      if (!fits_signed(v, shift + 17))
+        reloc_overflow(ctx, is, off, type, &rs, v,
+                       -((i64)1 << (shift + 16)), ((i64)1 << (shift + 16)) - 1);
+      aarch64_write_movnz(loc, v, shift);
+      break;
+    }
+    case R_AARCH64_MOVW_PREL_G0:
+    case R_AARCH64_MOVW_PREL_G1:
+    case R_AARCH64_MOVW_PREL_G2:
+    case R_AARCH64_MOVW_PREL_G3: {
+      u32 shift = (type - R_AARCH64_MOVW_PREL_G0) / 2 * 16;
+      v = S + A - P;
+      if (shift < 48 && !fits_signed(v, shift + 17))
+        reloc_overflow(ctx, is, off, type, &rs, v,
+                       -((i64)1 << (shift + 16)), ((i64)1 << (shift + 16)) - 1);
+      aarch64_write_movnz(loc, v, shift);
+      break;
+    }
+    case R_AARCH64_MOVW_PREL_G0_NC:
+    case R_AARCH64_MOVW_PREL_G1_NC:
+    case R_AARCH64_MOVW_PREL_G2_NC:
+      aarch64_write_movw(loc, (S + A - P) >>
+                                  ((type - R_AARCH64_MOVW_PREL_G0) / 2 * 16));
+      break;
+
+    // PC-relative addresses and branches.
+    case R_AARCH64_ADR_PREL_PG_HI21:
+    case R_AARCH64_ADR_PREL_PG_HI21_NC:
+      v = aarch64_page(S + A) - aarch64_page(P);
+      if (type == R_AARCH64_ADR_PREL_PG_HI21)
+        CHECK(v, -((i64)1 << 32), ((i64)1 << 32) - 1);
+      aarch64_write_adrp(loc, v);
+      break;
+    case R_AARCH64_ADR_PREL_LO21:
+      v = S + A - P;
+      CHECK(v, -(1 << 20), (1 << 20) - 1);
+      aarch64_write_adr(loc, v);
+      break;
+    case R_AARCH64_CALL26:
+    case R_AARCH64_JUMP26:
+      // A call to an undefined weak symbol falls through (GNU ld).
+      if (rs.undef_weak && !rs.is_ifunc) {
+        wr32(loc, INSN_NOP);
+        break;
+      }
+      v = S + A - P;
+      if (!fits_signed(v, 28)) {
+        error(ctx, "%s:(%s+0x%llx): %s against '%s': target is out of "
+              "branch range (0x%llx); range-extension stubs are not "
+              "supported yet", f->name, isec_name(is),
+              (unsigned long long)off, reloc_name(type),
+              rs.name ? rs.name : "", (unsigned long long)v);
+        break;
+      }
+      ALIGNED(v, 4);
+      aarch64_write_branch26(loc, v);
+      break;
+    case R_AARCH64_CONDBR19:
+    case R_AARCH64_LD_PREL_LO19:
+      v = S + A - P;
+      CHECK(v, -(1 << 20), (1 << 20) - 1);
+      ALIGNED(v, 4);
+      aarch64_write_imm19(loc, v);
+      break;
+    case R_AARCH64_TSTBR14:
+      v = S + A - P;
+      CHECK(v, -(1 << 15), (1 << 15) - 1);
+      ALIGNED(v, 4);
+      aarch64_write_imm14(loc, v);
+      break;
+
+    // The low 12 bits of S + A, scaled by the access size.
+    case R_AARCH64_ADD_ABS_LO12_NC:
+      aarch64_write_lo12(loc, S + A, 0);
+      break;
+    case R_AARCH64_LDST8_ABS_LO12_NC:
+    case R_AARCH64_LDST16_ABS_LO12_NC:
+    case R_AARCH64_LDST32_ABS_LO12_NC:
+    case R_AARCH64_LDST64_ABS_LO12_NC:
+    case R_AARCH64_LDST128_ABS_LO12_NC: {
+      u32 shift = ldst_shift(type);
+      ALIGNED((S + A) & 0xfff, 1 << shift);
+      aarch64_write_lo12(loc, S + A, shift);
+      break;
+    }
+
+    // The GOT: G(GDAT(S + A)), with A = 0 (one entry per symbol).
+    case R_AARCH64_ADR_GOT_PAGE:
+      if (got_pair_relaxable(is, i, off, symidx, &rs)) {
+        // adrp xN, sym; add xN, xN, :lo12:sym
+        u32 rd = rd32(loc) & 31;
+        v = aarch64_page(S) - aarch64_page(P);
+        CHECK(v, -((i64)1 << 32), ((i64)1 << 32) - 1);
+        aarch64_write_adrp(loc, v);
+        wr32(loc + 4, 0x91000000 | rd << 5 | rd);   // add xN, xN, #0
+        aarch64_write_lo12(loc + 4, S, 0);
+        i++;
+        break;
+      }
+      if (A)
+        goto got_addend;
+      v = aarch64_page(got_entry_addr(ctx, reloc_symbol(ctx, f, symidx))) -
+          aarch64_page(P);
+      CHECK(v, -((i64)1 << 32), ((i64)1 << 32) - 1);
+      aarch64_write_adrp(loc, v);
+      break;
+    case R_AARCH64_LD64_GOT_LO12_NC:
+      if (A)
+        goto got_addend;
+      aarch64_write_lo12(loc, got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)),
+                         3);
+      break;
+    case R_AARCH64_LD64_GOTPAGE_LO15:
+      if (A)
+        goto got_addend;
+      v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) -
+          aarch64_page(GOT);
+      CHECK(v, 0, (1 << 15) - 1);
+      ALIGNED(v, 8);
+      // The LDR's imm12 field holds bits 3-14 of the offset.
+      wr32(loc, (rd32(loc) & ~(0xfffu << 10)) | (u32)(v >> 3) << 10);
+      break;
+    got_addend:
+      error(ctx, "%s:(%s+0x%llx): %s against '%s' with a non-zero addend "
+            "is not supported", f->name, isec_name(is),
+            (unsigned long long)off, reloc_name(type),
+            rs.name ? rs.name : "");
+      break;
+
+    // Local-exec TLS: TPREL(S + A).
+    case R_AARCH64_TLSLE_ADD_TPREL_HI12:
+      v = tp_offset(ctx, S + A);
+      CHECK(v, 0, (1 << 24) - 1);
+      aarch64_write_lo12(loc, (u64)v >> 12, 0);
+      break;
+    case R_AARCH64_TLSLE_ADD_TPREL_LO12:
+      v = tp_offset(ctx, S + A);
+      CHECK(v, 0, (1 << 12) - 1);
+      aarch64_write_lo12(loc, v, 0);
+      break;
+    case R_AARCH64_TLSLE_ADD_TPREL_LO12_NC:
+      aarch64_write_lo12(loc, tp_offset(ctx, S + A), 0);
+      break;
+    case R_AARCH64_TLSLE_LDST8_TPREL_LO12:
+    case R_AARCH64_TLSLE_LDST16_TPREL_LO12:
+    case R_AARCH64_TLSLE_LDST32_TPREL_LO12:
+    case R_AARCH64_TLSLE_LDST64_TPREL_LO12:
+    case R_AARCH64_TLSLE_LDST128_TPREL_LO12:
+      v = tp_offset(ctx, S + A);
+      CHECK(v, 0, (1 << 12) - 1);
+      // fallthrough
+    case R_AARCH64_TLSLE_LDST8_TPREL_LO12_NC:
+    case R_AARCH64_TLSLE_LDST16_TPREL_LO12_NC:
+    case R_AARCH64_TLSLE_LDST32_TPREL_LO12_NC:
+    case R_AARCH64_TLSLE_LDST64_TPREL_LO12_NC:
+    case R_AARCH64_TLSLE_LDST128_TPREL_LO12_NC: {
+      u32 shift = ldst_shift(type);
+      v = tp_offset(ctx, S + A);
+      ALIGNED(v & 0xfff, 1 << shift);
+      aarch64_write_lo12(loc, v, shift);
+      break;
+    }
+    case R_AARCH64_TLSLE_MOVW_TPREL_G2:
+    case R_AARCH64_TLSLE_MOVW_TPREL_G1:
+    case R_AARCH64_TLSLE_MOVW_TPREL_G0: {
+      u32 shift = type == R_AARCH64_TLSLE_MOVW_TPREL_G2   ? 32
+                  : type == R_AARCH64_TLSLE_MOVW_TPREL_G1 ? 16 : 0;
+      v = tp_offset(ctx, S + A);
+      if (!fits_signed(v, shift + 17))
+        reloc_overflow(ctx, is, off, type, &rs, v,
+                       -((i64)1 << (shift + 16)), ((i64)1 << (shift + 16)) - 1);
+      aarch64_write_movnz(loc, v, shift);
+      break;
+    }
+    case R_AARCH64_TLSLE_MOVW_TPREL_G1_NC:
+      aarch64_write_movw(loc, tp_offset(ctx, S + A) >> 16);
+      break;
+    case R_AARCH64_TLSLE_MOVW_TPREL_G0_NC:
+      aarch64_write_movw(loc, tp_offset(ctx, S + A));
+      break;
+
+    // Local-dynamic offsets, used after the module base (which relaxes to
+    // the TP offset of the block's start): DTPREL(S + A).
+    case R_AARCH64_TLSLD_ADD_DTPREL_HI12:
+      v = S + A - ctx->tls_start;
+      CHECK(v, 0, (1 << 24) - 1);
+      aarch64_write_lo12(loc, (u64)v >> 12, 0);
+      break;
+    case R_AARCH64_TLSLD_ADD_DTPREL_LO12:
+      v = S + A - ctx->tls_start;
+      CHECK(v, 0, (1 << 12) - 1);
+      aarch64_write_lo12(loc, v, 0);
+      break;
+    case R_AARCH64_TLSLD_ADD_DTPREL_LO12_NC:
+      aarch64_write_lo12(loc, S + A - ctx->tls_start, 0);
+      break;
+
+    // Initial-exec, TLS descriptors and general-dynamic, relaxed to
+    // local-exec: the TP offset is built with movz/movk.
+    case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
+    case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
+      if (!rs.defined) {
+        u64 G = gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx));
+        if (type == R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21)
+          aarch64_write_adrp(loc, aarch64_page(G) - aarch64_page(P));
+        else
+          aarch64_write_lo12(loc, G, 3);
+        break;
+      }
+      // fallthrough
+    case R_AARCH64_TLSDESC_ADR_PAGE21:
+    case R_AARCH64_TLSDESC_LD64_LO12:
+    case R_AARCH64_TLSGD_ADR_PAGE21:
+    case R_AARCH64_TLSGD_ADD_LO12_NC: {
+      v = tp_offset(ctx, S + A);
+      CHECK(v, 0, (i64)UINT32_MAX);
+      u32 rd = rd32(loc) & 31;
+      switch (type) {
+      case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
+        write_movz_hi(loc, rd, v);   // adrp xd -> movz xd, #hi, lsl #16
+        break;
+      case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
+        write_movk_lo(loc, rd, v);   // ldr xd, [xn, ...] -> movk xd, #lo
+        break;
+      case R_AARCH64_TLSDESC_ADR_PAGE21:
+      case R_AARCH64_TLSGD_ADR_PAGE21:
+        write_movz_hi(loc, 0, v);    // adrp x0 -> movz x0, #hi, lsl #16
+        break;
+      case R_AARCH64_TLSDESC_LD64_LO12:
+        write_movk_lo(loc, 0, v);    // ldr x1, [x0, ...] -> movk x0, #lo
+        break;
+      case R_AARCH64_TLSGD_ADD_LO12_NC:
+        if (!tlsgd_call_follows(is, i, off))
+          break;
+        write_movk_lo(loc, 0, v);    // add x0, x0, ... -> movk x0, #lo
+        wr32(loc + 4, INSN_MRS_X1_TP);      // bl __tls_get_addr
+        wr32(loc + 8, INSN_ADD_X0_X1_X0);   // nop
+        i++;
+        break;
+      }
+      break;
+    }
+    case R_AARCH64_TLSDESC_ADD_LO12:   // add x0, x0, ... -> nop
+    case R_AARCH64_TLSDESC_CALL:       // blr x1 -> nop
+      wr32(loc, INSN_NOP);
+      break;
+    default:
+      error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s", f->name,
+            isec_name(is), (unsigned long long)off, reloc_name(type));
+    }
+#undef CHECK
+#undef ALIGNED
+  }
+}
+
+// The data relocations found in .eh_frame, written where ehframe.c says.
+static void apply_data_reloc(struct ctx *ctx, struct isec *is, u32 type,
+                             u8 *loc, u64 S, i64 A, u64 P,
+                             const struct reloc_sym *rs) {
+  i64 v;
+  switch (type) {
+  case R_AARCH64_NONE:
+    break;
+  case R_AARCH64_ABS64:
+    wr64(loc, S + A);
+    break;
+  case R_AARCH64_PREL64:
+    wr64(loc, S + A - P);
+    break;
+  case R_AARCH64_ABS32:
+  case R_AARCH64_PREL32:
+    v = type == R_AARCH64_ABS32 ? (i64)(S + A) : (i64)(S + A - P);
+    if (v < INT32_MIN || v > (i64)UINT32_MAX)
+      reloc_overflow(ctx, is, 0, type, rs, v, INT32_MIN, UINT32_MAX);
+    wr32(loc, v);
+    break;
+  default:
+    error(ctx, "%s:(.eh_frame): unsupported relocation type %s",
+          is->file->name, reloc_name(type));
+  }
+}
+
+// An IPLT entry, the PLT entry of AAELF64's examples with x16 as the
+// slot address (IP0) and x17 (IP1) loaded from it:
+//   adrp x16, slot; ldr x17, [x16, :lo12:slot];
+//   add x16, x16, :lo12:slot; br x17
+static void write_iplt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
+  (void)ctx;
+  wr32(buf, 0x90000010);           // adrp x16, 0
+  wr32(buf + 4, 0xf9400211);       // ldr x17, [x16]
+  wr32(buf + 8, 0x91000210);       // add x16, x16, #0
+  wr32(buf + 12, 0xd61f0220);      // br x17
+  aarch64_write_adrp(buf, aarch64_page(slot) - aarch64_page(addr));
+  aarch64_write_lo12(buf + 4, slot, 3);
+  aarch64_write_lo12(buf + 8, slot, 0);
+}
+
+const struct arch arch_aarch64 = {
+    .name = "AArch64",
+    .emulation = "aarch64linux",
+    .e_machine = EM_AARCH64,
+    .image_base = 0x400000,
+    .max_page_size = 0x10000,
+    .common_page_size = 0x1000,
+    .iplt_size = 16,
+    .got_reserved = 1,
+    .got_plt_reserved = 3,
+    .r_irelative = R_AARCH64_IRELATIVE,
+    .gotplt_is_got_symbol = false,
+    .noseparate_code = true,
+    .scan_section = scan_section,
+    .apply_section = apply_section,
+    .write_iplt = write_iplt,
+    .apply_data_reloc = apply_data_reloc,
+    .reloc_name = reloc_name,
+    .tp_offset = tp_offset,
+};
