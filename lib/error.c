@@ -65,20 +65,45 @@ void mld_exit(struct ctx *ctx, int status) {
   exit(status);
 }
 
-// A mapped input that shrinks under us raises SIGBUS on access.  There is
-// no way to go on, but the user gets a clear message and no output file.
-static void on_fault(int sig) {
-  static const char msg[] =
-      "mld: error: an input file changed while it was being read "
-      "(bus error); no output written\n";
-  if (guard_ctx && guard_ctx->tmp_path)
-    unlink(guard_ctx->tmp_path);
-  if (sig == SIGBUS && write(2, msg, sizeof(msg) - 1) < 0)
+// A mapped input that shrinks under us raises SIGBUS on access, and so
+// does a write to the mapped output when the disk is full.  There is no
+// way to go on, but the faulting address tells which file it was, and the
+// user gets a clear message and no output file.  Only async-signal-safe
+// calls here.
+static void put(const char *s) {
+  if (write(2, s, strlen(s)) < 0)
     _exit(1);
+}
+
+static void on_fault(int sig, siginfo_t *info, void *uctx) {
+  (void)uctx;
+  struct ctx *ctx = guard_ctx;
+  if (ctx && ctx->tmp_path)
+    unlink(ctx->tmp_path);
   if (sig != SIGBUS) {
     signal(sig, SIG_DFL);
     raise(sig);
+    _exit(1);
   }
+  const u8 *a = info ? info->si_addr : NULL;
+  for (u32 i = 0; ctx && i < ctx->mappings.len; i++) {
+    struct mapping *m = ctx->mappings.v[i];
+    if (m->data && a >= m->data && a < m->data + m->size) {
+      put("mld: error: ");
+      put(m->path);
+      put(": file was truncated or rewritten during the link (bus error); "
+          "no output written\n");
+      _exit(1);
+    }
+  }
+  if (ctx && ctx->out_buf && a >= ctx->out_buf &&
+      a < ctx->out_buf + ctx->filesize) {
+    put("mld: error: cannot write output file ");
+    put(ctx->cfg.output);
+    put(": bus error (is the file system full?); no output written\n");
+    _exit(1);
+  }
+  put("mld: error: bus error reading a mapped file; no output written\n");
   _exit(1);
 }
 
@@ -86,8 +111,14 @@ void install_signal_guards(struct ctx *ctx) {
   if (ctx->bail)
     return;      // embedded (the fuzzer): the host owns the signals
   guard_ctx = ctx;
-  signal(SIGBUS, on_fault);
-  signal(SIGINT, on_fault);
-  signal(SIGTERM, on_fault);
-  signal(SIGHUP, on_fault);
+  // Writes past RLIMIT_FSIZE fail with EFBIG and a message instead.
+  signal(SIGXFSZ, SIG_IGN);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_sigaction = on_fault;
+  sa.sa_flags = SA_SIGINFO;
+  sigemptyset(&sa.sa_mask);
+  int sigs[] = {SIGBUS, SIGINT, SIGTERM, SIGHUP};
+  for (u32 i = 0; i < sizeof(sigs) / sizeof(*sigs); i++)
+    sigaction(sigs[i], &sa, NULL);
 }
