@@ -34,12 +34,18 @@ cd "$dir/$objdir"
 objs=$(cat "$dir/objects.txt")
 mb=$(du -cb $objs 2>/dev/null | tail -1 | cut -f1)
 
+# The linker command line gcc would run, minus the LTO plugin options, so
+# each linker is timed on its own, without the compiler driver.
+args=$(gcc -static -B"$mld" -v -o OUT $objs "${extra[@]}" -lm 2>&1 |
+  grep collect2 | sed 's/^ *//; s/^[^ ]*collect2 //' |
+  tr ' ' '\n' | grep -v -e '^-plugin' -e '^-plugin-opt' -e 'liblto_plugin' |
+  tr '\n' ' ')
 declare -A cmd
-cmd[mld]="gcc -static -B$mld"
-cmd[bfd]="gcc -static -fuse-ld=bfd"
-command -v ld.gold >/dev/null && cmd[gold]="gcc -static -fuse-ld=gold"
-command -v ld.lld >/dev/null && cmd[lld]="gcc -static -fuse-ld=lld"
-command -v mold >/dev/null && cmd[mold]="gcc -static -fuse-ld=mold"
+cmd[mld]="$top/ld/mld"
+cmd[bfd]="ld.bfd"
+command -v ld.gold >/dev/null && cmd[gold]="ld.gold"
+command -v ld.lld >/dev/null && cmd[lld]="ld.lld"
+command -v mold >/dev/null && cmd[mold]="mold --no-fork"
 order=(mld bfd gold lld mold)
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -50,7 +56,8 @@ base_t=; base_m=
 for l in "${order[@]}"; do
   [ -n "${cmd[$l]:-}" ] || continue
   out=/tmp/mld-bench-$l.out
-  ${cmd[$l]} -o $out $objs "${extra[@]}" -lm 2>/dev/null || { echo "$l: link failed"; continue; }
+  largs=${args/-o OUT/-o $out}
+  ${cmd[$l]} $largs >/dev/null 2>&1 || { echo "$l: link failed"; continue; }
   if ! "$out" | diff -q - "$dir/expected.txt" >/dev/null; then
     echo "$l: output program does not match expected.txt"
     continue
@@ -58,7 +65,7 @@ for l in "${order[@]}"; do
   ts=(); ms=()
   for i in $(seq "$runs"); do
     /usr/bin/time -o /tmp/mld-bench-time -f '%e %M' \
-      ${cmd[$l]} -o $out $objs "${extra[@]}" -lm >/dev/null 2>&1
+      ${cmd[$l]} $largs >/dev/null 2>&1
     r=$(tail -1 /tmp/mld-bench-time)
     ts+=("${r% *}"); ms+=("${r#* }")
   done
@@ -69,4 +76,4 @@ for l in "${order[@]}"; do
     "$(echo "$t / $base_t" | bc -l)" "$(echo "$m / 1024" | bc -l)" \
     "$(echo "$m / $base_m" | bc -l)"
 done
-echo "(ratio: linker / mld; wall time includes the gcc driver)"
+echo "(ratio: linker / mld; each linker run directly on gcc's ld command line)"
