@@ -1,9 +1,10 @@
-// hash.c: the global symbol table.
+// hash.c: tables of symbols keyed by name.
 //
 // Open addressing keyed by (name, length); names point into mapped string
-// tables, so interning a symbol copies no characters.  One struct symbol
-// exists per global name and is resolved in place (lld), so every file
-// holding the pointer sees the result.
+// tables, so interning a symbol copies no characters.  The global symbol
+// table is one such table: one struct symbol exists per global name and
+// is resolved in place (lld), so every file holding the pointer sees the
+// result.  The set of COMDAT signatures seen is another.
 
 #include "mld.h"
 
@@ -17,11 +18,11 @@ u64 hash_name(const char *name, u32 len) {
   return h;
 }
 
-static void grow(struct ctx *ctx) {
-  u64 cap = ctx->symmask ? (ctx->symmask + 1) * 2 : 1 << 14;
+static void grow(struct ctx *ctx, struct name_table *t) {
+  u64 cap = t->mask ? (t->mask + 1) * 2 : 1 << 12;
   struct symbol **slots = arena_alloc(ctx, cap * sizeof(*slots));
-  for (u64 i = 0; ctx->symmask && i <= ctx->symmask; i++) {
-    struct symbol *s = ctx->symslots[i];
+  for (u64 i = 0; t->mask && i <= t->mask; i++) {
+    struct symbol *s = t->slots[i];
     if (!s)
       continue;
     u64 j = hash_name(s->name, s->namelen) & (cap - 1);
@@ -29,34 +30,33 @@ static void grow(struct ctx *ctx) {
       j = (j + 1) & (cap - 1);
     slots[j] = s;
   }
-  ctx->symslots = slots;
-  ctx->symmask = cap - 1;
+  t->slots = slots;
+  t->mask = cap - 1;
 }
 
-static struct symbol **lookup(struct ctx *ctx, const char *name, u32 len) {
-  u64 j = hash_name(name, len) & ctx->symmask;
+static struct symbol **lookup(struct name_table *t, const char *name,
+                              u32 len) {
+  u64 j = hash_name(name, len) & t->mask;
   for (;;) {
-    struct symbol *s = ctx->symslots[j];
+    struct symbol *s = t->slots[j];
     if (!s || (s->namelen == len && !memcmp(s->name, name, len)))
-      return &ctx->symslots[j];
-    j = (j + 1) & ctx->symmask;
+      return &t->slots[j];
+    j = (j + 1) & t->mask;
   }
 }
 
-struct symbol *sym_find(struct ctx *ctx, const char *name, u32 len) {
-  if (!ctx->symmask)
-    return NULL;
-  return *lookup(ctx, name, len);
+struct symbol *table_find(struct name_table *t, const char *name, u32 len) {
+  return t->mask ? *lookup(t, name, len) : NULL;
 }
 
-struct symbol *sym_find_str(struct ctx *ctx, const char *name) {
-  return sym_find(ctx, name, strlen(name));
-}
-
-struct symbol *sym_intern(struct ctx *ctx, const char *name, u32 len) {
-  if ((ctx->symcount + 1) * 2 > ctx->symmask)
-    grow(ctx);
-  struct symbol **slot = lookup(ctx, name, len);
+// The symbol named name, made (and *created set) if there is none.
+struct symbol *table_intern(struct ctx *ctx, struct name_table *t,
+                            const char *name, u32 len, bool *created) {
+  if ((t->count + 1) * 2 > t->mask)
+    grow(ctx, t);
+  struct symbol **slot = lookup(t, name, len);
+  if (created)
+    *created = !*slot;
   if (*slot)
     return *slot;
   struct symbol *s = arena_alloc(ctx, sizeof(*s));
@@ -64,6 +64,18 @@ struct symbol *sym_intern(struct ctx *ctx, const char *name, u32 len) {
   s->namelen = len;
   s->binding = STB_GLOBAL;
   *slot = s;
-  ctx->symcount++;
+  t->count++;
   return s;
+}
+
+struct symbol *sym_find(struct ctx *ctx, const char *name, u32 len) {
+  return table_find(&ctx->symbols, name, len);
+}
+
+struct symbol *sym_find_str(struct ctx *ctx, const char *name) {
+  return sym_find(ctx, name, strlen(name));
+}
+
+struct symbol *sym_intern(struct ctx *ctx, const char *name, u32 len) {
+  return table_intern(ctx, &ctx->symbols, name, len, NULL);
 }

@@ -113,10 +113,18 @@ _Noreturn void mld_exit(struct ctx *ctx, int status);
 void install_signal_guards(struct ctx *ctx);
 
 //
-// hash.c: the global symbol table, keyed by (name, length)
+// hash.c: tables of symbols keyed by (name, length)
 //
 
+struct name_table {
+  struct symbol **slots;
+  u64 mask, count;
+};
+
 u64 hash_name(const char *name, u32 len);
+struct symbol *table_find(struct name_table *t, const char *name, u32 len);
+struct symbol *table_intern(struct ctx *ctx, struct name_table *t,
+                            const char *name, u32 len, bool *created);
 struct symbol *sym_intern(struct ctx *ctx, const char *name, u32 len);
 struct symbol *sym_find(struct ctx *ctx, const char *name, u32 len);
 struct symbol *sym_find_str(struct ctx *ctx, const char *name);
@@ -623,8 +631,7 @@ struct ctx {
   struct vec mappings;         // struct mapping *
   struct vec entries;          // struct input_entry *, in command-line order
   // symbols.c
-  struct symbol **symslots;
-  u64 symmask, symcount;
+  struct name_table symbols;   // global symbols by name
   struct vec objs;             // struct objfile *, live, in priority order
   struct vec commons;          // struct symbol *
   struct sym_aux *aux;         // [naux], aux[0] unused
@@ -632,9 +639,7 @@ struct ctx {
   struct vec undef_reports;
   u32 nundef_reported;
   u32 next_priority;
-  struct vec comdat_sigs;      // unused placeholder for growth
-  struct symbol **comdat_slots;
-  u64 comdat_mask, comdat_count;
+  struct name_table comdats;   // COMDAT signatures seen
   // sections.c / layout.c
   struct vec chunks;           // struct chunk *, in output order
   struct chunk *ehdr, *got, *gotplt, *iplt, *rela_iplt, *build_id,

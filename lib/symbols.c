@@ -18,39 +18,11 @@
 
 static const char *wrapped_name(struct ctx *ctx, const char *name);
 
+// True the first time a COMDAT signature is seen.
 static bool comdat_claim(struct ctx *ctx, const char *name) {
-  u32 len = strlen(name);
-  if ((ctx->comdat_count + 1) * 2 > ctx->comdat_mask) {
-    u64 cap = ctx->comdat_mask ? (ctx->comdat_mask + 1) * 2 : 1024;
-    struct symbol **slots = arena_alloc(ctx, cap * sizeof(*slots));
-    for (u64 i = 0; ctx->comdat_mask && i <= ctx->comdat_mask; i++) {
-      struct symbol *s = ctx->comdat_slots[i];
-      if (!s)
-        continue;
-      u64 j = hash_name(s->name, s->namelen) & (cap - 1);
-      while (slots[j])
-        j = (j + 1) & (cap - 1);
-      slots[j] = s;
-    }
-    ctx->comdat_slots = slots;
-    ctx->comdat_mask = cap - 1;
-  }
-  u64 j = hash_name(name, len) & ctx->comdat_mask;
-  for (;;) {
-    struct symbol *s = ctx->comdat_slots[j];
-    if (!s)
-      break;
-    if (s->namelen == len && !memcmp(s->name, name, len))
-      return false;
-    j = (j + 1) & ctx->comdat_mask;
-  }
-  // The slot only needs a name; a symbol struct is a convenient holder.
-  struct symbol *s = arena_alloc(ctx, sizeof(*s));
-  s->name = name;
-  s->namelen = len;
-  ctx->comdat_slots[j] = s;
-  ctx->comdat_count++;
-  return true;
+  bool created;
+  table_intern(ctx, &ctx->comdats, name, strlen(name), &created);
+  return created;
 }
 
 // Marks the members of COMDAT groups whose signature was seen before.
