@@ -51,14 +51,79 @@ static u32 pad_tail(u8 tail[128], const u8 *data, u64 len, bool big_endian) {
   return n;
 }
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+
+// SHA-1 with the x86 SHA extensions, 4 rounds per instruction.  Group g
+// (rounds 4g..4g+3) adds its message words to E, which SHA1NEXTE derives
+// from the ABCD of the group before; message words after the first 16
+// come from SHA1MSG1/SHA1MSG2 on the four previous groups' words.
+__attribute__((target("sha,sse4.1,ssse3")))
+static void sha1_blocks_ni(u32 h[5], const u8 *p, u64 nblocks) {
+  const __m128i swap = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                    12, 13, 14, 15);
+  __m128i abcd = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)h),
+                                   0x1b);
+  __m128i e0 = _mm_set_epi32(h[4], 0, 0, 0);
+  for (; nblocks; nblocks--, p += 64) {
+    __m128i abcd_save = abcd, e_save = e0, prev = abcd, w[4];
+    for (int g = 0; g < 20; g++) {
+      if (g < 4)
+        w[g] = _mm_shuffle_epi8(
+            _mm_loadu_si128((const __m128i *)(p + 16 * g)), swap);
+      else
+        w[g & 3] = _mm_sha1msg2_epu32(
+            _mm_xor_si128(_mm_sha1msg1_epu32(w[g & 3], w[(g + 1) & 3]),
+                          w[(g + 2) & 3]),
+            w[(g + 3) & 3]);
+      __m128i e = g == 0 ? _mm_add_epi32(e0, w[0])
+                         : _mm_sha1nexte_epu32(prev, w[g & 3]);
+      prev = abcd;
+      switch (g / 5) {  // the round function is an immediate
+      case 0: abcd = _mm_sha1rnds4_epu32(abcd, e, 0); break;
+      case 1: abcd = _mm_sha1rnds4_epu32(abcd, e, 1); break;
+      case 2: abcd = _mm_sha1rnds4_epu32(abcd, e, 2); break;
+      default: abcd = _mm_sha1rnds4_epu32(abcd, e, 3); break;
+      }
+    }
+    e0 = _mm_sha1nexte_epu32(prev, e_save);
+    abcd = _mm_add_epi32(abcd, abcd_save);
+  }
+  _mm_storeu_si128((__m128i *)h, _mm_shuffle_epi32(abcd, 0x1b));
+  h[4] = _mm_extract_epi32(e0, 3);
+}
+
+static bool have_sha_ni(void) {
+  static int known = -1;
+  if (known < 0) {
+    unsigned a, b, c, d;
+    known = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b >> 29 & 1) &&
+            __get_cpuid(1, &a, &b, &c, &d) && (c >> 19 & 1) && (c >> 9 & 1);
+  }
+  return known;
+}
+#endif
+
+bool sha1_portable_only;
+
+static void sha1_blocks(u32 h[5], const u8 *p, u64 nblocks) {
+#if defined(__x86_64__)
+  if (!sha1_portable_only && have_sha_ni()) {
+    sha1_blocks_ni(h, p, nblocks);
+    return;
+  }
+#endif
+  for (u64 i = 0; i < nblocks; i++)
+    sha1_block(h, p + 64 * i);
+}
+
 void sha1_digest(const u8 *data, u64 len, u8 out[20]) {
   u32 h[5] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0};
-  for (u64 i = 0; i + 64 <= len; i += 64)
-    sha1_block(h, data + i);
+  sha1_blocks(h, data, len / 64);
   u8 tail[128];
   u32 n = pad_tail(tail, data, len, true);
-  for (u32 i = 0; i < n; i += 64)
-    sha1_block(h, tail + i);
+  sha1_blocks(h, tail, n / 64);
   for (int i = 0; i < 5; i++) {
     out[4 * i] = h[i] >> 24;
     out[4 * i + 1] = h[i] >> 16;

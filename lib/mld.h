@@ -609,6 +609,7 @@ void write_output(struct ctx *ctx);
 //
 
 void sha1_digest(const u8 *data, u64 len, u8 out[20]);
+extern bool sha1_portable_only;  // tests: skip the SHA extensions
 void md5_digest(const u8 *data, u64 len, u8 out[16]);
 void tree_digest(const u8 *data, u64 len, bool md5, u8 *out);
 

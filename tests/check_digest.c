@@ -131,9 +131,22 @@ START_TEST(md5_boundaries) {
     ck_assert_str_eq(md5_hex(a_times(v[i].len), v[i].len), v[i].hex);
 } END_TEST
 
+// The SHA-1 tests run twice: with the SHA extensions when the processor
+// has them, and with the portable rounds.
+static void portable_on(void) { sha1_portable_only = true; }
+static void portable_off(void) { sha1_portable_only = false; }
+
 int main(void) {
   Suite *s = suite_create("digest");
   TCase *tc = tcase_create("sha1");
+  tcase_add_test(tc, sha1_empty);
+  tcase_add_test(tc, sha1_abc);
+  tcase_add_test(tc, sha1_two_blocks);
+  tcase_add_test(tc, sha1_million_a);
+  tcase_add_test(tc, sha1_boundaries);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("sha1-portable");
+  tcase_add_checked_fixture(tc, portable_on, portable_off);
   tcase_add_test(tc, sha1_empty);
   tcase_add_test(tc, sha1_abc);
   tcase_add_test(tc, sha1_two_blocks);
