@@ -86,6 +86,8 @@ static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
   bool passed_got = false;
   for (u32 i = from; i < to; i++) {
     struct chunk *c = ctx->chunks.v[i];
+    if (!(c->flags & SHF_ALLOC))
+      continue;
     if (!passed_got && c->order > ctx->got->order) {
       passed_got = true;
       if (relro_dot)
@@ -154,10 +156,16 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
   while (i < ctx->chunks.len) {
     struct chunk *c = ctx->chunks.v[i];
     int cls = chunk_class(ctx, c);
-    if (cls == CLS_NONE)
-      break;
+    if (cls == CLS_NONE) {
+      i++;
+      continue;
+    }
+    // A run of one class; non-allocated sections in it take no space
+    // (an input section named .text but not SHF_ALLOC sorts among them).
     u32 j = i;
-    while (j < ctx->chunks.len && chunk_class(ctx, ctx->chunks.v[j]) == cls)
+    while (j < ctx->chunks.len &&
+           (chunk_class(ctx, ctx->chunks.v[j]) == cls ||
+            chunk_class(ctx, ctx->chunks.v[j]) == CLS_NONE))
       j++;
     if (cls != CLS_RW) {
       if (i > 0)
@@ -182,7 +190,8 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
       u64 desired = target - relro_offset;
       for (u32 k = j; k-- > i;) {
         struct chunk *x = ctx->chunks.v[k];
-        if (!is_emitted(x) || x->order > ctx->got->order || is_tbss(x))
+        if (!is_emitted(x) || !(x->flags & SHF_ALLOC) ||
+            x->order > ctx->got->order || is_tbss(x))
           continue;
         u64 start = (x->addr + (desired - (x->addr + x->size))) &
                     ~(x->align - 1);
@@ -198,7 +207,8 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
     dot = base;
     for (u32 k = i; k < j; k++) {
       struct chunk *x = ctx->chunks.v[k];
-      if (is_emitted(x) && !is_tbss(x) && x->addr + x->size > dot)
+      if (is_emitted(x) && (x->flags & SHF_ALLOC) && !is_tbss(x) &&
+          x->addr + x->size > dot)
         dot = x->addr + x->size;
     }
     i = j;
@@ -210,9 +220,7 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
   int cls = CLS_NONE;
   for (u32 k = 0; k < ctx->chunks.len; k++) {
     struct chunk *c = ctx->chunks.v[k];
-    if (!(c->flags & SHF_ALLOC))
-      break;
-    if (!is_emitted(c))
+    if (!(c->flags & SHF_ALLOC) || !is_emitted(c))
       continue;
     int kc = chunk_class(ctx, c);
     // GNU ld also starts a new segment where a section would leave a

@@ -200,7 +200,24 @@ void write_build_id(struct ctx *ctx, u8 *buf, u64 filesize) {
   }
 }
 
+// Every section must lie inside the file: a layout bug becomes an error,
+// never a write outside the output mapping.
+static void check_layout(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!c->shndx || c->type == SHT_NOBITS)
+      continue;
+    u64 end;
+    if (__builtin_add_overflow(c->offset, c->size, &end) ||
+        end > ctx->filesize || (c->offset == 0 && c->kind != CK_EHDR))
+      fatal(ctx, "internal error: section %s (offset 0x%llx, size 0x%llx) "
+            "is not inside the output", c->name,
+            (unsigned long long)c->offset, (unsigned long long)c->size);
+  }
+}
+
 void write_output(struct ctx *ctx) {
+  check_layout(ctx);
   open_output(ctx, ctx->filesize);
   u8 *buf = ctx->out_buf;
   write_sections(ctx, buf);
