@@ -1,0 +1,17 @@
+/* TLS with the traditional dialect (-mtls-dialect=trad): one helper
+   per -ftls-model, all relaxed to local-exec in a static link (TLSGD_*
+   and the call to __tls_get_addr, TLSIE_* GOT loads, TLSLE_ADD_TPREL_*),
+   against variables of another object aligned 1, 8 and 64, initialised
+   and zero, and against each helper's static variables (local symbols).
+   -fPIC, or gcc would use initial-exec for the dynamic models.  gcc has
+   no local-dynamic sequence on AArch64 and emits global-dynamic's. */
+//# arch: aarch64
+//# cflags: -O2 -fPIC -mtls-dialect=trad -pthread
+//# ldflags: -pthread
+//# sources: inc/aarch64_tls_defs.c inc/aarch64_tls_gd.c inc/aarch64_tls_ld.c
+//# sources: inc/aarch64_tls_ie.c inc/aarch64_tls_le.c
+//# file-cflags: inc/aarch64_tls_gd.c: -ftls-model=global-dynamic
+//# file-cflags: inc/aarch64_tls_ld.c: -ftls-model=local-dynamic
+//# file-cflags: inc/aarch64_tls_ie.c: -ftls-model=initial-exec
+//# file-cflags: inc/aarch64_tls_le.c: -ftls-model=local-exec
+#include "inc/aarch64_tls_main.h"
