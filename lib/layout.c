@@ -360,7 +360,8 @@ void place_nonalloc(struct ctx *ctx) {
     c->offset = fpos = align_up(fpos, c->align);
     fpos += c->size;
   }
-  ctx->filesize = align_up(fpos, 8) + (u64)shndx * sizeof(Elf64_Shdr);
+  ctx->shdr_size = (u64)shndx * sizeof(Elf64_Shdr);
+  ctx->filesize = align_up(fpos, 8) + ctx->shdr_size;
 }
 
 // Final addresses of symbols defined in input files.

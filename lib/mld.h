@@ -311,6 +311,7 @@ enum {
   SF_REPORTED = 1 << 5,        // undefined reference already reported
   SF_REFERENCED = 1 << 6,      // any reference at all (for PROVIDE)
   SF_IN_SYMTAB = 1 << 7,
+  SF_ABS = 1 << 8,             // --defsym NAME=NUMBER: an absolute value
 };
 
 struct symbol {
@@ -322,7 +323,7 @@ struct symbol {
   u32 aux;                     // index into ctx->aux, 0: none
   u8 state;                    // enum sym_state
   u8 binding, type, visibility;
-  u8 flags;
+  u16 flags;
   u8 ref_flags;                // SF_REF_STRONG | SF_REFERENCED
 };
 
@@ -340,6 +341,7 @@ enum where {
   W_EDATA,        // end of initialised data
   W_END_IMAGE,    // end of everything allocated
   W_DEFSYM,       // --defsym
+  W_TLS_BASE,     // the start of the TLS block (_TLS_MODULE_BASE_)
 };
 
 struct sym_aux {
@@ -654,6 +656,7 @@ struct ctx {
   u64 page_size, common_page_size;     // from the arch or -z
   bool execstack;              // PT_GNU_STACK gets PF_X
   u64 filesize;
+  u64 shdr_size;               // the section header table, at the end
   u64 entry_addr;
   // synthetic.c
   struct vec got_syms, gottp_syms, iplt_syms;

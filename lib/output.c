@@ -33,6 +33,13 @@ void release_output(struct ctx *ctx) {
   ctx->out_fd = -1;
 }
 
+static void reserve(struct ctx *ctx, int fd, u64 off, u64 len) {
+  int e = posix_fallocate(fd, off, len);
+  if (e && e != EOPNOTSUPP && e != EINVAL)
+    fatal(ctx, "cannot write output file %s: %s", ctx->cfg.output,
+          strerror(e));
+}
+
 void open_output(struct ctx *ctx, u64 filesize) {
   const char *out = ctx->cfg.output;
   struct stat st;
@@ -54,11 +61,22 @@ void open_output(struct ctx *ctx, u64 filesize) {
     fatal(ctx, "cannot open output file %s: %s", out, strerror(errno));
   ctx->tmp_path = tmp;
   ctx->out_fd = fd;
-  int e = posix_fallocate(fd, 0, filesize);
-  if (e == EOPNOTSUPP || e == EINVAL)
-    e = ftruncate(fd, filesize) ? errno : 0;
-  if (e)
-    fatal(ctx, "cannot write output file %s: %s", out, strerror(e));
+  if (ftruncate(fd, filesize) < 0)
+    fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
+  // Reserve disk blocks for the bytes that will be written, so a full
+  // disk is an error now rather than a bus error later.  Alignment gaps
+  // stay holes: a tiny input with a huge alignment must not make mld
+  // allocate gigabytes of disk.
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!c->shndx && c->kind != CK_EHDR)
+      continue;
+    if (c->type == SHT_NOBITS || !c->size)
+      continue;
+    reserve(ctx, fd, c->offset, c->size);
+  }
+  u64 shdrs = ctx->filesize - ctx->shdr_size;
+  reserve(ctx, fd, shdrs, ctx->shdr_size);
   void *p = mmap(NULL, filesize, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   if (p == MAP_FAILED)
     fatal(ctx, "cannot map output file %s: %s", out, strerror(errno));

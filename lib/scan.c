@@ -158,6 +158,7 @@ static const struct linker_sym linker_syms[] = {
     {"_GLOBAL_OFFSET_TABLE_", W_START, ".got.plt", STV_HIDDEN, false},
     {"__GNU_EH_FRAME_HDR", W_START, ".eh_frame_hdr", STV_HIDDEN, false},
     {"__tdata_start", W_START, ".tdata", STV_HIDDEN, false},
+    {"_TLS_MODULE_BASE_", W_TLS_BASE, NULL, STV_HIDDEN, false},
 };
 
 // GNU ld's AArch64 script sets these unconditionally.
@@ -199,7 +200,7 @@ static void define_one(struct ctx *ctx, const char *name, u8 vis, bool always,
   sym->state = SYM_DEFINED;
   sym->flags |= SF_LINKER;
   sym->binding = STB_GLOBAL;
-  sym->type = STT_NOTYPE;
+  sym->type = where == W_TLS_BASE ? STT_TLS : STT_NOTYPE;
   sym->file = NULL;
   if (vis != STV_DEFAULT && (sym->visibility == STV_DEFAULT ||
                              sym->visibility > vis))
@@ -296,6 +297,10 @@ void fix_linker_symbols(struct ctx *ctx) {
     case W_END_IMAGE:
       sym->value = end;
       aux->osec = end_c;
+      break;
+    case W_TLS_BASE:
+      sym->value = ctx->tls_start;
+      aux->osec = ctx->tls_first;
       break;
     case W_DEFSYM: {
       struct symbol *t = aux->target;

@@ -225,6 +225,8 @@ void resolve_symbols(struct ctx *ctx) {
     sym->flags |= SF_LINKER;
     sym->binding = STB_GLOBAL;
     struct symbol *target = NULL;
+    if (!d->target)
+      sym->flags |= SF_ABS;
     if (d->target) {
       target = sym_intern(ctx, d->target, strlen(d->target));
       target->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
@@ -329,6 +331,9 @@ bool sym_is_ifunc(struct symbol *sym) {
 }
 
 bool sym_is_abs(struct symbol *sym) {
-  return sym->state == SYM_DEFINED && sym->file &&
-         sym_shndx_of(sym) == SHN_ABS;
+  if (sym->state != SYM_DEFINED)
+    return false;
+  if (sym->flags & SF_ABS)
+    return true;
+  return sym->file && sym_shndx_of(sym) == SHN_ABS;
 }

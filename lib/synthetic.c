@@ -108,9 +108,10 @@ static void put_global(struct ctx *ctx, struct symtab_writer *w,
   }
   if (sym->flags & SF_LINKER) {
     struct chunk *c = ctx->aux[sym->aux].osec;
-    bool obj = !strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_");
-    put(w, sym->name, ELF64_ST_INFO(bind, obj ? STT_OBJECT : STT_NOTYPE),
-        other, c ? out_shndx(ctx, c) : SHN_ABS, sym->value, 0);
+    u8 type = !strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ? STT_OBJECT
+                                                          : sym->type;
+    put(w, sym->name, ELF64_ST_INFO(bind, type), other,
+        c ? out_shndx(ctx, c) : SHN_ABS, tls_adjust(ctx, type, sym->value), 0);
     return;
   }
   struct esym s;
