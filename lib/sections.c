@@ -315,6 +315,16 @@ void parse_sections(struct ctx *ctx) {
     struct objfile *f = ctx->objs.v[fi];
     f->isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
     read_properties(ctx, f);
+    // A slim LTO object (gcc marks it with __gnu_lto_slim) holds only
+    // compiler IR, which mld cannot link; a fat one also has real code.
+    for (u32 k = f->first_global; k < f->nsyms; k++)
+      if (f->globals[k - f->first_global] &&
+          !strcmp(f->globals[k - f->first_global]->name, "__gnu_lto_slim")) {
+        error(ctx, "%s: object contains only LTO bytecode (built with "
+              "-flto); mld does not do link-time optimization: rebuild "
+              "without -flto or with -ffat-lto-objects", f->name);
+        break;
+      }
     // An object without .note.GNU-stack, or with an executable one, asks
     // for an executable stack (GNU ld's rule on x86-64).
     bool stack_note = false;
