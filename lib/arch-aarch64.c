@@ -85,7 +85,7 @@ static u32 reloc_width(u32 type) {
   case R_AARCH64_TSTBR14: case R_AARCH64_CONDBR19:
   case R_AARCH64_JUMP26: case R_AARCH64_CALL26:
   case R_AARCH64_ADR_GOT_PAGE: case R_AARCH64_LD64_GOT_LO12_NC:
-  case R_AARCH64_LD64_GOTPAGE_LO15:
+  case R_AARCH64_LD64_GOTPAGE_LO15: case R_AARCH64_GOT_LD_PREL19:
   case R_AARCH64_TLSGD_ADR_PAGE21: case R_AARCH64_TLSGD_ADD_LO12_NC:
   case R_AARCH64_TLSLD_ADD_DTPREL_HI12: case R_AARCH64_TLSLD_ADD_DTPREL_LO12:
   case R_AARCH64_TLSLD_ADD_DTPREL_LO12_NC:
@@ -319,6 +319,7 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
       break;
     case R_AARCH64_LD64_GOT_LO12_NC:
     case R_AARCH64_LD64_GOTPAGE_LO15:
+    case R_AARCH64_GOT_LD_PREL19:
       ctx->got_referenced = true;
       need_got(ctx, reloc_symbol(ctx, f, symidx));
       break;
@@ -559,6 +560,15 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
         goto got_addend;
       aarch64_write_lo12(loc, got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)),
                          3);
+      break;
+    case R_AARCH64_GOT_LD_PREL19:
+      // ldr xN, <GOT entry> (-mcmodel=tiny with PIC/PIE): G - P.
+      if (A)
+        goto got_addend;
+      v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) - P;
+      CHECK(v, -(1 << 20), (1 << 20) - 1);
+      ALIGNED(v, 4);
+      aarch64_write_imm19(loc, v);
       break;
     case R_AARCH64_LD64_GOTPAGE_LO15:
       if (A)

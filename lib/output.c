@@ -33,11 +33,65 @@ void release_output(struct ctx *ctx) {
   ctx->out_fd = -1;
 }
 
-static void reserve(struct ctx *ctx, int fd, u64 off, u64 len) {
-  int e = posix_fallocate(fd, off, len);
-  if (e && e != EOPNOTSUPP && e != EINVAL)
-    fatal(ctx, "cannot write output file %s: %s", ctx->cfg.output,
-          strerror(e));
+// Disk blocks are reserved (posix_fallocate) for the bytes that will be
+// written, so a full disk is an error up front rather than a bus error
+// later; alignment gaps, even inside an output section, stay holes, so a
+// tiny input with a huge alignment cannot make mld allocate gigabytes.
+// Ranges closer than 64 KiB are reserved together.
+struct reserver {
+  struct ctx *ctx;
+  int fd;
+  u64 start, end;
+};
+
+static void flush_range(struct reserver *r) {
+  if (r->end > r->start) {
+    int e = posix_fallocate(r->fd, r->start, r->end - r->start);
+    if (e && e != EOPNOTSUPP && e != EINVAL)
+      fatal(r->ctx, "cannot write output file %s: %s", r->ctx->cfg.output,
+            strerror(e));
+  }
+  r->start = r->end = 0;
+}
+
+static void reserve(struct reserver *r, u64 off, u64 len) {
+  if (!len)
+    return;
+  if (r->end > r->start && off >= r->start && off <= r->end + (64 << 10)) {
+    if (off + len > r->end)
+      r->end = off + len;
+    return;
+  }
+  flush_range(r);
+  r->start = off;
+  r->end = off + len;
+}
+
+static void reserve_contents(struct ctx *ctx, int fd) {
+  struct reserver r = {ctx, fd, 0, 0};
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if ((!c->shndx && c->kind != CK_EHDR) || c->type == SHT_NOBITS)
+      continue;
+    if (c->kind != CK_REGULAR) {
+      reserve(&r, c->offset, c->size);
+      continue;
+    }
+    for (u32 k = 0; k < c->isecs.len; k++) {
+      struct isec *is = c->isecs.v[k];
+      if (is->mout) {
+        // A merged section whose pieces are far apart stays sparse.
+        u64 bytes = 0;
+        for (u32 p = 0; p < is->mout->n; p++)
+          bytes += is->mout->len[p];
+        if (bytes * 2 < is->size)
+          continue;
+      }
+      reserve(&r, c->offset + is->offset, is->size);
+    }
+  }
+  reserve(&r, ctx->filesize - ctx->shdr_size, ctx->shdr_size);
+  flush_range(&r);
 }
 
 void open_output(struct ctx *ctx, u64 filesize) {
@@ -63,20 +117,7 @@ void open_output(struct ctx *ctx, u64 filesize) {
   ctx->out_fd = fd;
   if (ftruncate(fd, filesize) < 0)
     fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
-  // Reserve disk blocks for the bytes that will be written, so a full
-  // disk is an error now rather than a bus error later.  Alignment gaps
-  // stay holes: a tiny input with a huge alignment must not make mld
-  // allocate gigabytes of disk.
-  for (u32 i = 0; i < ctx->chunks.len; i++) {
-    struct chunk *c = ctx->chunks.v[i];
-    if (!c->shndx && c->kind != CK_EHDR)
-      continue;
-    if (c->type == SHT_NOBITS || !c->size)
-      continue;
-    reserve(ctx, fd, c->offset, c->size);
-  }
-  u64 shdrs = ctx->filesize - ctx->shdr_size;
-  reserve(ctx, fd, shdrs, ctx->shdr_size);
+  reserve_contents(ctx, fd);
   void *p = mmap(NULL, filesize, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   if (p == MAP_FAILED)
     fatal(ctx, "cannot map output file %s: %s", out, strerror(errno));

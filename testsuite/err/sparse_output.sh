@@ -1,8 +1,9 @@
 #!/bin/bash
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 . "$(dirname "$0")/../lib.sh"
-# A tiny object with a 2 GiB-aligned non-allocated section makes a 2 GiB
-# file, but only the bytes written take disk space: mld reserves blocks
+# A tiny object with a 2 GiB-aligned non-allocated section and a 1 GiB
+# gap inside .data makes a 2 GiB file, but only the bytes written take
+# disk space: mld reserves blocks
 # for contents, not for alignment gaps (the fuzzer once filled the disk
 # with such inputs).  The executable still runs.
 
@@ -16,6 +17,11 @@ _start:
 	.section .note.big,"",@progbits
 	.p2align 31
 	.byte 1
+	.data
+	.quad 1
+	.section .data.far,"aw",@progbits
+	.p2align 30
+	.quad 2
 SRC
 as -o big.o big.s || t_hard_error "as failed"
 t_mld -static -o out big.o
