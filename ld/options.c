@@ -311,8 +311,7 @@ static const char *const ignored_flags[] = {
     "static", "Bstatic", "dn", "non_shared", "Bdynamic", "dy",
     "call_shared", "as-needed", "no-as-needed", "X", "discard-locals", "x",
     "discard-all", "EL", "nostdlib", "no-relax", "relax", "export-dynamic",
-    "E", "no-export-dynamic", "fix-cortex-a53-843419",
-    "no-fix-cortex-a53-843419", "fix-cortex-a53-835769",
+    "E", "no-export-dynamic", "fix-cortex-a53-835769",
     "no-fix-cortex-a53-835769", "no-dynamic-linker", "no-pie", "O",
     "enable-new-dtags", "disable-new-dtags", "no-undefined", "g",
     "no-copy-dt-needed-entries", "warn-common", "no-warn-mismatch",
@@ -454,8 +453,9 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->eh_frame_hdr = true;
       continue;
     }
-    if (is(s, "fix-cortex-a53-843419")) {
-      c->fix_cortex_a53_843419 = true;
+    if (is(s, "fix-cortex-a53-843419") ||
+        is(s, "no-fix-cortex-a53-843419")) {
+      c->fix_cortex_a53_843419 = s[strspn(s, "-")] == 'f';
       continue;
     }
     if (is(s, "pie") || is(s, "shared") || is(s, "Bshareable") ||

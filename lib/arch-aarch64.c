@@ -496,11 +496,13 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       }
       v = S + A - P;
       if (!fits_signed(v, 28)) {
-        error(ctx, "%s:(%s+0x%llx): %s against '%s': target is out of "
-              "branch range (0x%llx); range-extension stubs are not "
-              "supported yet", f->name, isec_name(is),
-              (unsigned long long)off, reloc_name(type),
-              rs.name ? rs.name : "", (unsigned long long)v);
+        // Out of reach: through the stub of this section's group.
+        u64 stub = find_stub(ctx, is, symidx, (i64)rd64(r + 16));
+        if (stub && fits_signed(stub - P, 28)) {
+          aarch64_write_branch26(loc, stub - P);
+          break;
+        }
+        CHECK(v, -(1 << 27), (1 << 27) - 1);
         break;
       }
       ALIGNED(v, 4);
@@ -740,6 +742,29 @@ static void apply_data_reloc(struct ctx *ctx, struct isec *is, u32 type,
   }
 }
 
+// A range-extension stub (stubs.c), GNU ld's: IP0 (x16) gets S, which
+// may be anywhere within 4 GiB, then a jump through it; the fourth word
+// pads the slot to 16 bytes, as GNU ld pads it.
+//   adrp x16, S; add x16, x16, :lo12:S; br x16; .word 0
+bool aarch64_write_stub(u8 *buf, u64 P, u64 S) {
+  i64 v = aarch64_page(S) - aarch64_page(P);
+  wr32(buf, 0x90000010);           // adrp x16, 0
+  wr32(buf + 4, 0x91000210);       // add x16, x16, #0
+  wr32(buf + 8, 0xd61f0200);       // br x16
+  wr32(buf + 12, 0);
+  aarch64_write_adrp(buf, v);
+  aarch64_write_lo12(buf + 4, S, 0);
+  return v >= -((i64)1 << 32) && v < ((i64)1 << 32);
+}
+
+// The start of a stub section, as GNU ld's: code that falls into it
+// jumps over it.  b end; nop
+void aarch64_write_stub_header(u8 *buf, u64 P, u64 end) {
+  wr32(buf, 0x14000000);           // b .
+  aarch64_write_branch26(buf, end - P);
+  wr32(buf + 4, INSN_NOP);         // nop
+}
+
 // An IPLT entry, the PLT entry of AAELF64's examples with x16 as the
 // slot address (IP0) and x17 (IP1) loaded from it:
 //   adrp x16, slot; ldr x17, [x16, :lo12:slot];
@@ -774,4 +799,12 @@ const struct arch arch_aarch64 = {
     .apply_data_reloc = apply_data_reloc,
     .reloc_name = reloc_name,
     .tp_offset = tp_offset,
+    .branch_range = (i64)1 << 27,
+    .stub_size = 16,
+    .stub_header_size = 8,
+    .stub_insn_size = 12,
+    .r_call = R_AARCH64_CALL26,
+    .r_jump = R_AARCH64_JUMP26,
+    .write_stub = aarch64_write_stub,
+    .write_stub_header = aarch64_write_stub_header,
 };

@@ -45,6 +45,12 @@ static void size_regular_chunks(struct ctx *ctx) {
       off = align_up(off, is->align);
       is->offset = off;
       off += is->size;
+      // A stub section made by stubs.c or errata.c follows its section.
+      if (is->stubs && is->stubs->size) {
+        off = align_up(off, 4);
+        is->stubs->offset = off;
+        off += is->stubs->size;
+      }
     }
     c->size = off;
   }

@@ -39,6 +39,12 @@ static void print_stats(struct ctx *ctx) {
           (unsigned long long)ctx->stat_got,
           (unsigned long long)ctx->stat_iplt,
           (unsigned long long)(ctx->arena.used_bytes >> 10));
+  fprintf(stderr, "mld: branch relocations %llu, candidates %llu, stubs %llu "
+          "(%u layout passes), erratum 843419 sites %llu\n",
+          (unsigned long long)ctx->stat_branches,
+          (unsigned long long)ctx->stat_candidates,
+          (unsigned long long)ctx->stat_stubs, ctx->stub_passes,
+          (unsigned long long)ctx->stat_errata);
 }
 
 static void setup_target(struct ctx *ctx) {
@@ -86,11 +92,19 @@ int mld_link(struct ctx *ctx) {
   timer(ctx, "scan_relocations");
   assign_addresses(ctx);      // every allocated section has an address
   compute_symbol_values(ctx);
+  timer(ctx, "layout");
+  fix_errata(ctx);            // Cortex-A53 843419: veneers after sections
+  timer(ctx, "fix_errata");
+  create_stubs(ctx);          // branches out of reach: re-lays out until
+  checkpoint(ctx);            // no stub is added
+  timer(ctx, "create_stubs");
+  // Beyond this point no address changes.
   fix_linker_symbols(ctx);
+  plan_errata(ctx);           // each erratum site: ADR, or its veneer
   size_symtab(ctx);           // .symtab/.strtab/.shstrtab sizes
   place_nonalloc(ctx);        // file size now known
   checkpoint(ctx);
-  timer(ctx, "layout");
+  timer(ctx, "symtab");
   write_output(ctx);          // temp file, copy + relocate, build-id, rename
   timer(ctx, "write_output");
   if (ctx->cfg.stats)

@@ -33,6 +33,7 @@ struct objfile;
 struct symbol;
 struct isec;
 struct chunk;
+struct stub_sec;
 
 #define MLD_VERSION_STRING "mld (mld static linker) " PACKAGE_VERSION_STR
 #ifndef PACKAGE_VERSION
@@ -387,6 +388,8 @@ struct isec {
   struct merged_sec *mout;     // a merged section made by merge.c
   bool live;
   bool is_common;              // a synthetic section for one COMMON symbol
+  u32 stub_group;              // set by stubs.c: 1 + its stub group, 0: none
+  struct stub_sec *stubs;      // set by stubs.c/errata.c: stubs placed after
 };
 
 enum chunk_kind {
@@ -517,6 +520,70 @@ void place_nonalloc(struct ctx *ctx);
 void compute_symbol_values(struct ctx *ctx);
 
 //
+// stubs.c: range-extension stubs (veneers); errata.c: Cortex-A53 843419
+//
+
+// A stub section: what the linker places right after one input section
+// (`after`), laid out by layout.c as if it were part of that section's end.
+// Its contents: a branch over it and a NOP (GNU ld's header), the erratum
+// veneers, then the range-extension stubs.
+struct stub_sec {
+  struct isec *after;
+  u64 offset;                  // within after->osec, set by layout.c
+  u64 size;                    // set by stubs.c; only grows
+  struct vec stubs;            // struct stub *, in the order they were made
+  struct vec errata;           // struct erratum *, in address order
+};
+
+// One range-extension stub: a jump to the symbol (file, symidx) + addend.
+struct stub {
+  struct stub_sec *sec;
+  u32 index;                   // its slot in sec
+  struct objfile *file;        // a relocation naming the target
+  u32 symidx;
+  i64 addend;
+  const char *name;            // __foo_veneer, for .symtab
+};
+
+// One erratum 843419 site: the ADRP at adrp_off and the load or store at
+// ldst_off of section is, and the veneer (in is->stubs) that may replace it.
+struct erratum {
+  struct isec *is;
+  u64 adrp_off, ldst_off;
+  bool use_adr;                // set by plan_errata: ADR, not the veneer
+  const char *name;            // the veneer's symbol when it is used
+};
+
+// One CALL26/JUMP26-like branch to another input section.  Kept only for
+// big executables; run indexes the first record with the same key.
+struct branch {
+  struct isec *is;
+  u32 rel;                     // index into is->rels
+  u32 group;                   // is->stub_group
+  u64 key;                     // the target symbol (branch_key()); 0: the
+                               // branch's own section, never a stub
+  i64 addend;
+  u32 seq;                     // order of discovery, breaks sort ties
+  u32 run;                     // after sorting: first with this key
+  struct stub *stub;           // the run's stub (first record only)
+};
+
+u32 partition_branches(struct branch *b, u32 n);
+void sort_branches(struct branch *b, u32 n);
+u32 count_runs(struct branch *b, u32 n);
+void create_stubs(struct ctx *ctx);
+u64 find_stub(struct ctx *ctx, struct isec *is, u32 symidx, i64 addend);
+u64 stub_sec_addr(struct stub_sec *s);
+u64 stub_addr(struct ctx *ctx, struct stub *st);
+void write_stubs(struct ctx *ctx, u8 *buf);
+void fix_errata(struct ctx *ctx);
+void size_stub_sec(struct ctx *ctx, struct stub_sec *s);
+struct stub_sec *stub_sec_after(struct ctx *ctx, struct isec *is);
+void plan_errata(struct ctx *ctx);
+void write_errata(struct ctx *ctx, u8 *buf);
+bool erratum_843419_at(const u8 *p, u64 addr, u64 avail, u32 *ldst_off);
+
+//
 // reloc.c: shared helpers for architecture files
 //
 
@@ -577,6 +644,14 @@ struct arch {
                            const struct reloc_sym *rs);
   const char *(*reloc_name)(u32 type);
   u64 (*tp_offset)(struct ctx *ctx, u64 addr);
+  // Range-extension stubs (stubs.c); branch_range 0: none.  A branch of
+  // type r_call or r_jump reaches [P - branch_range, P + branch_range).
+  i64 branch_range;
+  u32 stub_size, stub_header_size;     // a stub's slot; the branch over
+  u32 stub_insn_size;                  // a stub's instructions (st_size)
+  u32 r_call, r_jump;
+  bool (*write_stub)(u8 *buf, u64 P, u64 S);
+  void (*write_stub_header)(u8 *buf, u64 P, u64 end);
 };
 
 extern const struct arch arch_x86_64;
@@ -595,6 +670,8 @@ void aarch64_write_movnz(u8 *loc, i64 val, u32 shift);
 void aarch64_write_branch26(u8 *loc, i64 delta);
 void aarch64_write_imm19(u8 *loc, i64 delta);
 void aarch64_write_imm14(u8 *loc, i64 delta);
+bool aarch64_write_stub(u8 *buf, u64 P, u64 S);
+void aarch64_write_stub_header(u8 *buf, u64 P, u64 end);
 
 //
 // output.c
@@ -678,6 +755,14 @@ struct ctx {
   struct timer timers[32];
   u32 ntimers;
   u64 stat_relocs, stat_got, stat_iplt;
+  // stubs.c, errata.c
+  struct branch *branches;     // the candidates, sorted by key
+  u32 nbranches;
+  struct isec **group_anchor;  // [ngroups]: stubs go after this section
+  u32 ngroups;
+  struct vec stub_secs;        // struct stub_sec *, in address order
+  u64 stat_branches, stat_candidates, stat_stubs, stat_errata;
+  u32 stub_passes;
   bool got_referenced;         // _GLOBAL_OFFSET_TABLE_ is used
 };
 

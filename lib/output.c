@@ -88,6 +88,8 @@ static void reserve_contents(struct ctx *ctx, int fd) {
           continue;
       }
       reserve(&r, c->offset + is->offset, is->size);
+      if (is->stubs)
+        reserve(&r, c->offset + is->stubs->offset, is->stubs->size);
     }
   }
   reserve(&r, ctx->filesize - ctx->shdr_size, ctx->shdr_size);

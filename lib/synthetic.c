@@ -156,6 +156,30 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
           tls_adjust(ctx, type, isec_offset_addr(is, s.st_value)), s.st_size);
     }
   }
+  // Stub sections (stubs.c) as GNU ld lists them: $x at the start, then
+  // each used erratum veneer's e843419@..., each stub's __foo_veneer
+  // and a $x.
+  for (u32 i = 0; i < ctx->stub_secs.len; i++) {
+    struct stub_sec *ss = ctx->stub_secs.v[i];
+    if (!ss->size)
+      continue;
+    u16 shndx = out_shndx(ctx, ss->after->osec);
+    u8 notype = ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE);
+    put(w, "$x", notype, 0, shndx, stub_sec_addr(ss), 0);
+    for (u32 k = 0; k < ss->errata.len; k++) {
+      struct erratum *e = ss->errata.v[k];
+      if (e->name)
+        put(w, e->name, ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx,
+            stub_sec_addr(ss) + ctx->arch->stub_header_size + 8 * k, 8);
+    }
+    for (u32 k = 0; k < ss->stubs.len; k++) {
+      struct stub *st = ss->stubs.v[k];
+      u64 a = stub_addr(ctx, st);
+      put(w, st->name, ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx, a,
+          ctx->arch->stub_insn_size);
+      put(w, "$x", notype, 0, shndx, a, 0);
+    }
+  }
   // Hidden globals become locals in an executable.
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
@@ -300,6 +324,7 @@ void write_synthetic(struct ctx *ctx, u8 *buf) {
     wr64(rela + 8, ELF64_R_INFO(0, arch->r_irelative));
     wr64(rela + 16, sym->value);
   }
+  write_stubs(ctx, buf);     // after relocation: veneers copy relocated code
   write_notes(ctx, buf);
   write_symtab(ctx, buf);
   char *sh = (char *)buf + ctx->shstrtab->offset;

@@ -1,0 +1,294 @@
+// errata.c: the Cortex-A53 erratum 843419 fix (--fix-cortex-a53-843419).
+//
+// Early Cortex-A53 cores can compute a wrong address for a load or store
+// when an ADRP sits in one of the last two words of a 4 KiB page
+// (offset 0xff8 or 0xffc) and is followed by
+//   2. a load or store (anything but a load pair), then optionally
+//   3. any instruction, then
+//   4. a load or store register (unsigned immediate) whose base is the
+//      ADRP's destination register
+// (Arm's errata notice ARM-EPM-048406; the same classification as GNU ld's
+// _bfd_aarch64_erratum_843419_p, which is the behaviour we reproduce).
+//
+// As GNU ld with the default --fix-cortex-a53-843419 (=full), once layout
+// has given code its addresses we look for the sequence in the code spans
+// ($x to the next $d mapping symbol; a section without mapping symbols is
+// not scanned, as in GNU ld) and give every site a veneer in a stub
+// section right after its input section (stubs.c): the load or store,
+// then a branch back.  When the output is written, an ADRP whose page is
+// within 1 MiB becomes the equivalent ADR, which breaks the sequence; only
+// otherwise does the load or store become a branch to its veneer.  The
+// veneer is written either way, as GNU ld does.  Only the two words at
+// 0xff8 and 0xffc of each page can start a sequence, so the scan reads
+// two words per page, not every instruction.
+
+#include "mld.h"
+
+#include <stdlib.h>
+
+enum {
+  INSN_B = 0x14000000,          // b .
+  INSN_ADR = 0x10000000,        // adr x0, .
+};
+
+static bool is_adrp(u32 insn) { return (insn & 0x9f000000) == 0x90000000; }
+
+// Load/store register (unsigned immediate): LDR/STR Rt, [Xn, #imm].
+static bool is_ldst_uimm(u32 insn) {
+  return (insn & 0x3b000000) == 0x39000000;
+}
+
+// Whether insn is in the load/store encoding class (Arm ARM C4.1.66),
+// and if so whether it is a pair (or exclusive pair) and a load.
+static bool is_mem_op(u32 insn, bool *pair, bool *load) {
+  *pair = *load = false;
+  if ((insn & 0x0a000000) != 0x08000000)
+    return false;
+  bool ld = (insn >> 22) & 1;
+  if ((insn & 0x3f000000) == 0x08000000) {        // exclusive
+    *pair = (insn >> 21) & 1;
+    *load = ld;
+    return true;
+  }
+  if ((insn & 0x3a000000) == 0x28000000) {        // LDP/STP, all forms
+    *pair = true;
+    *load = ld;
+    return true;
+  }
+  if ((insn & 0x3b000000) == 0x18000000 ||        // LDR (literal)
+      (insn & 0x3b200000) == 0x38000000 ||        // imm9 forms
+      (insn & 0x3b200c00) == 0x38200800 ||        // register offset
+      is_ldst_uimm(insn)) {
+    // opc (bits 22-23) with V (bit 26): which of these load.
+    u32 opc_v = ((insn >> 22) & 3) | ((insn >> 26) & 1) << 2;
+    *load = opc_v == 1 || opc_v == 2 || opc_v == 3 || opc_v == 5 ||
+            opc_v == 7;
+    return true;
+  }
+  *load = ld;
+  if ((insn & 0xbfbf0000) == 0x0c000000 ||        // SIMD multiple structures
+      (insn & 0xbfa00000) == 0x0c800000) {
+    u32 opcode = (insn >> 12) & 0xf;
+    return opcode == 0 || opcode == 2 || opcode == 4 || opcode == 6 ||
+           opcode == 7 || opcode == 8 || opcode == 10;
+  }
+  return (insn & 0xbf9f0000) == 0x0d000000 ||     // SIMD single structure
+         (insn & 0xbf800000) == 0x0d800000;
+}
+
+static bool is_sequence(u32 adrp, u32 mem, u32 ldst) {
+  bool pair, load;
+  return is_mem_op(mem, &pair, &load) && !(pair && load) &&
+         is_ldst_uimm(ldst) && ((ldst >> 5) & 31) == (adrp & 31);
+}
+
+// Whether the code at p (address addr, avail bytes left in its span)
+// starts an erratum sequence; if so *ldst_off is where its final load or
+// store is, 8 or 12 bytes on.
+bool erratum_843419_at(const u8 *p, u64 addr, u64 avail, u32 *ldst_off) {
+  if ((addr & 0xfff) != 0xff8 && (addr & 0xfff) != 0xffc)
+    return false;
+  if (avail < 12 || !is_adrp(rd32(p)))
+    return false;
+  if (is_sequence(rd32(p), rd32(p + 4), rd32(p + 8))) {
+    *ldst_off = 8;
+    return true;
+  }
+  if (avail >= 16 && is_sequence(rd32(p), rd32(p + 4), rd32(p + 12))) {
+    *ldst_off = 12;
+    return true;
+  }
+  return false;
+}
+
+// A mapping symbol: $x (code) or $d (data), possibly $x.suffix.
+struct mapsym {
+  u32 shndx;
+  u64 value;
+  char kind;
+};
+
+static int cmp_mapsym(const void *a, const void *b) {
+  const struct mapsym *x = a, *y = b;
+  if (x->shndx != y->shndx)
+    return x->shndx < y->shndx ? -1 : 1;
+  if (x->value != y->value)
+    return x->value < y->value ? -1 : 1;
+  return x->kind < y->kind ? -1 : x->kind > y->kind;
+}
+
+static bool is_code(struct isec *is) {
+  const u8 *sh = shdr_at(is->file, is->shndx);
+  return is->live && is->osec && is->data && !is->is_common &&
+         SH_TYPE(sh) == SHT_PROGBITS && (SH_FLAGS(sh) & SHF_EXECINSTR);
+}
+
+static void add_erratum(struct ctx *ctx, struct isec *is, u64 adrp_off,
+                        u64 ldst_off) {
+  struct stub_sec *s = stub_sec_after(ctx, is);
+  // The 0xffc three-word form and the 0xff8 four-word form can end at the
+  // same load or store: one veneer (GNU ld names veneers by that place).
+  if (s->errata.len) {
+    struct erratum *last = s->errata.v[s->errata.len - 1];
+    if (last->ldst_off == ldst_off)
+      return;
+  }
+  struct erratum *e = arena_alloc(ctx, sizeof(*e));
+  e->is = is;
+  e->adrp_off = adrp_off;
+  e->ldst_off = ldst_off;
+  vec_push(ctx, &s->errata, e);
+  size_stub_sec(ctx, s);
+  ctx->stat_errata++;
+}
+
+// Scans [start, end) of section is, a code span.
+static void scan_span(struct ctx *ctx, struct isec *is, u64 start, u64 end) {
+  u64 base = isec_addr(is);
+  if (end > is->size)
+    end = is->size;
+  if (start + 12 > end)
+    return;
+  for (u64 page = (base + start) & ~(u64)0xfff; page < base + end;
+       page += 0x1000) {
+    for (u64 w = 0xff8; w <= 0xffc; w += 4) {
+      u64 i = page + w - base;
+      if (page + w < base + start || (i - start) % 4 || i + 8 >= end)
+        continue;
+      u32 ldst;
+      if (erratum_843419_at(is->data + i, base + i, end - i, &ldst))
+        add_erratum(ctx, is, i, i + ldst);
+    }
+  }
+}
+
+static void scan_file(struct ctx *ctx, struct objfile *f) {
+  u32 n = 0;
+  for (u32 k = 1; k < f->first_global; k++) {
+    struct esym s;
+    read_sym(f, k, &s);
+    const char *name = sym_name(f, &s);
+    if (name[0] == '$' && (name[1] == 'x' || name[1] == 'd') &&
+        (name[2] == 0 || name[2] == '.'))
+      n++;
+  }
+  if (!n)
+    return;
+  struct mapsym *m = arena_alloc(ctx, (u64)n * sizeof(*m));
+  n = 0;
+  for (u32 k = 1; k < f->first_global; k++) {
+    struct esym s;
+    read_sym(f, k, &s);
+    const char *name = sym_name(f, &s);
+    if (name[0] != '$' || (name[1] != 'x' && name[1] != 'd') ||
+        (name[2] != 0 && name[2] != '.'))
+      continue;
+    m[n].shndx = sym_shndx(f, k, &s);
+    m[n].value = s.st_value;
+    m[n].kind = name[1];
+    n++;
+  }
+  qsort(m, n, sizeof(*m), cmp_mapsym);
+  for (u32 i = 0; i < n; i++) {
+    if (m[i].kind != 'x' || m[i].shndx >= f->shnum)
+      continue;
+    struct isec *is = f->isecs[m[i].shndx];
+    if (!is || !is_code(is))
+      continue;
+    u64 end = i + 1 < n && m[i + 1].shndx == m[i].shndx ? m[i + 1].value
+                                                         : is->size;
+    scan_span(ctx, is, m[i].value, end);
+  }
+}
+
+void fix_errata(struct ctx *ctx) {
+  if (!ctx->cfg.fix_cortex_a53_843419 || ctx->arch->e_machine != EM_AARCH64)
+    return;
+  for (u32 i = 0; i < ctx->objs.len; i++)
+    scan_file(ctx, ctx->objs.v[i]);
+  if (ctx->stat_errata) {
+    assign_addresses(ctx);
+    compute_symbol_values(ctx);
+  }
+}
+
+// Sign-extends the 21-bit immediate of an ADR or ADRP.
+static i64 adr_imm(u32 insn) {
+  i64 imm = ((insn >> 29) & 3) | ((insn >> 5) & 0x7ffff) << 2;
+  return imm << 43 >> 43;
+}
+
+// With final addresses: whether each site's ADRP, once relocated, can
+// become an ADR (its page within 1 MiB).  The section is relocated into
+// scratch memory to read the ADRP as it will be written (relaxations
+// included).  A used veneer gets a symbol named as GNU ld names it,
+// e843419@FILE_SECTION_OFFSET (GNU ld numbers its own BFDs and sections;
+// mld uses the file's link order and the section index).
+void plan_errata(struct ctx *ctx) {
+  u8 *tmp = NULL;
+  u64 cap = 0;
+  for (u32 i = 0; i < ctx->stub_secs.len; i++) {
+    struct stub_sec *s = ctx->stub_secs.v[i];
+    struct isec *done = NULL;
+    for (u32 k = 0; k < s->errata.len; k++) {
+      struct erratum *e = s->errata.v[k];
+      struct isec *is = e->is;
+      if (is != done) {
+        if (is->size > cap) {
+          cap = is->size;
+          tmp = arena_alloc(ctx, cap);
+        }
+        memcpy(tmp, is->data, is->size);
+        if (is->nrels)
+          ctx->arch->apply_section(ctx, is, tmp);
+        done = is;
+      }
+      u64 P = isec_addr(is) + e->adrp_off;
+      u32 adrp = rd32(tmp + e->adrp_off);
+      i64 d = (i64)(aarch64_page(P) + ((u64)adr_imm(adrp) << 12) - P);
+      e->use_adr = d >= -(1 << 20) && d < (1 << 20);
+      if (!e->use_adr)
+        e->name = arena_printf(ctx, "e843419@%04x_%08x_%llx",
+                               is->file->priority, is->shndx,
+                               (unsigned long long)e->ldst_off);
+    }
+  }
+}
+
+// After relocation: each site's veneer, and the ADR or the branch that
+// breaks its sequence.
+void write_errata(struct ctx *ctx, u8 *buf) {
+  for (u32 i = 0; i < ctx->stub_secs.len; i++) {
+    struct stub_sec *s = ctx->stub_secs.v[i];
+    for (u32 k = 0; k < s->errata.len; k++) {
+      struct erratum *e = s->errata.v[k];
+      struct isec *is = e->is;
+      u8 *sec = buf + is->osec->offset + is->offset;
+      u64 base = isec_addr(is);
+      u64 veneer = stub_sec_addr(s) + ctx->arch->stub_header_size + 8 * k;
+      u8 *vp = buf + s->after->osec->offset + (veneer - s->after->osec->addr);
+      u64 ldst = base + e->ldst_off;
+      wr32(vp, rd32(sec + e->ldst_off));          // the load or store
+      wr32(vp + 4, INSN_B);                        // b ldst + 4
+      aarch64_write_branch26(vp + 4, (i64)(ldst + 4 - (veneer + 4)));
+
+      u64 P = base + e->adrp_off;
+      u32 adrp = rd32(sec + e->adrp_off);
+      i64 d = (i64)(aarch64_page(P) + ((u64)adr_imm(adrp) << 12) - P);
+      if (e->use_adr) {
+        wr32(sec + e->adrp_off, INSN_ADR | (adrp & 31));   // adr xd, page
+        aarch64_write_adr(sec + e->adrp_off, d);
+        continue;
+      }
+      i64 b = (i64)(veneer - ldst);
+      if (b < -((i64)1 << 27) || b >= ((i64)1 << 27)) {
+        error(ctx, "%s:(%s+0x%llx): erratum 843419 veneer out of reach",
+              is->file->name, isec_name(is),
+              (unsigned long long)e->ldst_off);
+        continue;
+      }
+      wr32(sec + e->ldst_off, INSN_B);             // b veneer
+      aarch64_write_branch26(sec + e->ldst_off, b);
+    }
+  }
+}

@@ -1,0 +1,106 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# --fix-cortex-a53-843419 (lib/errata.c) against GNU ld: hand-written code
+# puts an ADRP at page offset 0xff8 or 0xffc, followed by the load/store
+# sequences of the erratum, in sections of their own:
+#   .text.e1  ADRP at 0xff8, LDR, LDR [Xn]: the page is near, the ADRP
+#             becomes an ADR
+#   .text.e2  ADRP at 0xffc, STR, ADD, LDR [Xn]: the page is 2 MiB away,
+#             out of ADR's reach, so the LDR becomes a branch to a veneer
+#   .text.e3  ADRP at 0xff8 followed by ADD: no erratum, left alone
+# mld's and GNU ld's executables must disassemble the same (both add a
+# 4 KiB stub section after .text.e1 and .text.e2) and exit the same.
+
+AS=aarch64-linux-gnu-as
+GLD=aarch64-linux-gnu-ld
+OBJDUMP=aarch64-linux-gnu-objdump
+for t in $AS $GLD $OBJDUMP qemu-aarch64; do
+    command -v $t >/dev/null || t_skip "$t not found"
+done
+
+t_write e.s <<'SRC'
+	.text
+	.globl _start
+	.type _start, %function
+_start:
+	bl e1
+	mov x19, x0
+	bl e2
+	add x19, x19, x0
+	bl e3
+	add x0, x19, x0
+	mov x8, #93
+	svc #0
+
+	.section .text.e1, "ax", %progbits
+	.balign 4096
+	.skip 0xff8
+	.type e1, %function
+e1:	adrp x0, near_data
+	ldr x1, [x0, #:lo12:near_data]
+	ldr x0, [x0, #:lo12:near_data]
+	ret
+
+	.section .text.e2, "ax", %progbits
+	.balign 4096
+	.skip 0xffc
+	.type e2, %function
+e2:	adrp x2, far_data
+	str xzr, [sp, #-16]
+	add x3, x3, #1
+	ldr x0, [x2, #:lo12:far_data]
+	ret
+
+	.section .text.e3, "ax", %progbits
+	.balign 4096
+	.skip 0xff8
+	.type e3, %function
+e3:	adrp x0, near_data
+	add x0, x0, #:lo12:near_data
+	ldr x0, [x0]
+	ret
+
+	.data
+	.p2align 3
+near_data:
+	.quad 5
+	.bss
+	.skip 2 << 20
+far_data:
+	.skip 8
+SRC
+$AS -o e.o e.s || t_hard_error "as failed"
+$GLD -static --fix-cortex-a53-843419 -o e.gnu e.o || t_hard_error "GNU ld failed"
+t_mld -static --fix-cortex-a53-843419 -o e.mld e.o --stats
+expect_stderr "erratum 843419 sites 2"
+# mld pads between code sections with zeros where GNU ld writes NOPs (not
+# a part of this fix), so runs of NOPs and of zeros are left out; GNU ld
+# names a used veneer e843419@BFD_SECTION_OFFSET after its internal BFD
+# and section numbers, which another linker cannot have.
+dump() {
+    $OBJDUMP -d "$1" | sed 1,3d | grep -v 'd503201f 	nop$' |
+        grep -v '^	\.\.\.$' | sed 's/e843419@[0-9a-f]*_[0-9a-f]*_/e843419@N_N_/'
+}
+dump e.gnu >gnu.d
+dump e.mld >mld.d
+if diff gnu.d mld.d >dump.diff; then
+    t_pass "objdump -d is the same as GNU ld's"
+else
+    t_fail "objdump -d differs from GNU ld's:"
+    head -40 dump.diff
+fi
+# The two fixes, as GNU ld makes them.
+$OBJDUMP -d e.mld | grep -q 'ff8:.*adr	x0, ' && t_pass "ADRP at 0xff8 became ADR" ||
+    t_fail "no ADR at 0xff8"
+$OBJDUMP -d e.mld | grep -q 'b	[0-9a-f]* <e2+0x[0-9a-f]*>$' && t_pass "the LDR branches to its veneer" ||
+    t_fail "no branch to the veneer"
+qemu-aarch64 ./e.gnu; g=$?
+qemu-aarch64 ./e.mld; m=$?
+[ "$g" = "$m" ] && [ "$m" = 10 ] && t_pass "both exit with 10" ||
+    t_fail "GNU ld's program exits with $g, mld's with $m (10 expected)"
+# Without the flag nothing changes.
+t_mld -static -o e0.mld e.o
+$OBJDUMP -d e0.mld | grep -q 'ff8:.*adrp	x0, ' && t_pass "no fix without the flag" ||
+    t_fail "fixed without the flag"
+t_done
