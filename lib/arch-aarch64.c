@@ -318,10 +318,13 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
       need_got(ctx, reloc_symbol(ctx, f, symidx));
       break;
     case R_AARCH64_LD64_GOT_LO12_NC:
-    case R_AARCH64_LD64_GOTPAGE_LO15:
     case R_AARCH64_GOT_LD_PREL19:
       ctx->got_referenced = true;
       need_got(ctx, reloc_symbol(ctx, f, symidx));
+      break;
+    case R_AARCH64_LD64_GOTPAGE_LO15:
+      ctx->got_referenced = true;
+      need_got_near(ctx, reloc_symbol(ctx, f, symidx));
       break;
     case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
     case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:

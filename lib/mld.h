@@ -313,6 +313,7 @@ enum {
   SF_REFERENCED = 1 << 6,      // any reference at all (for PROVIDE)
   SF_IN_SYMTAB = 1 << 7,
   SF_ABS = 1 << 8,             // --defsym NAME=NUMBER: an absolute value
+  SF_GOT_NEAR = 1 << 9,        // a short-reach GOT load (LD64_GOTPAGE_LO15)
 };
 
 struct symbol {
@@ -609,6 +610,7 @@ struct symbol *reloc_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
 bool check_reloc(struct ctx *ctx, struct isec *is, u32 i, u64 off, u32 width,
                  u32 symidx);
 void need_got(struct ctx *ctx, struct symbol *sym);
+void need_got_near(struct ctx *ctx, struct symbol *sym);
 void need_gottp(struct ctx *ctx, struct symbol *sym);
 void need_iplt(struct ctx *ctx, struct symbol *sym);
 u64 isec_addr(struct isec *is);

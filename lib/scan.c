@@ -21,6 +21,15 @@ void need_got(struct ctx *ctx, struct symbol *sym) {
   vec_push(ctx, &ctx->got_syms, sym);
 }
 
+// A GOT entry that a short-reach load reaches from the start of the GOT
+// (AArch64's LD64_GOTPAGE_LO15, 32 KiB, used by glibc's -fpic objects):
+// allocate_slots puts these first, so thousands of other entries cannot
+// push them out of reach.
+void need_got_near(struct ctx *ctx, struct symbol *sym) {
+  need_got(ctx, sym);
+  sym->flags |= SF_GOT_NEAR;
+}
+
 void need_gottp(struct ctx *ctx, struct symbol *sym) {
   if (sym->flags & SF_NEEDS_GOTTP)
     return;
@@ -86,9 +95,13 @@ void scan_relocations(struct ctx *ctx) {
 
 // Sizes of the GOT, the IPLT and their relocations.
 void allocate_slots(struct ctx *ctx) {
-  u32 res = ctx->arch->got_reserved;
-  for (u32 i = 0; i < ctx->got_syms.len; i++)
-    sym_aux(ctx, ctx->got_syms.v[i])->got_idx = res + i;
+  u32 res = ctx->arch->got_reserved, n = 0;
+  for (int near = 1; near >= 0; near--)
+    for (u32 i = 0; i < ctx->got_syms.len; i++) {
+      struct symbol *sym = ctx->got_syms.v[i];
+      if (!(sym->flags & SF_GOT_NEAR) == !near)
+        sym_aux(ctx, sym)->got_idx = res + n++;
+    }
   for (u32 i = 0; i < ctx->gottp_syms.len; i++)
     sym_aux(ctx, ctx->gottp_syms.v[i])->gottp_idx =
         res + ctx->got_syms.len + i;

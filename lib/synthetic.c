@@ -296,18 +296,18 @@ static void write_notes(struct ctx *ctx, u8 *buf) {
 
 void write_synthetic(struct ctx *ctx, u8 *buf) {
   const struct arch *arch = ctx->arch;
-  u8 *got = buf + ctx->got->offset;
+  u8 *got = buf + ctx->got->offset - ctx->got->addr;
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
     u64 v = sym->state == SYM_DEFINED ? sym->value : 0;
     if (sym->flags & SF_NEEDS_IPLT)
       v = iplt_entry_addr(ctx, sym);
-    wr64(got + (u64)(arch->got_reserved + i) * 8, v);
+    wr64(got + got_entry_addr(ctx, sym), v);
   }
   for (u32 i = 0; i < ctx->gottp_syms.len; i++) {
     struct symbol *sym = ctx->gottp_syms.v[i];
     // An undefined weak TLS symbol's entry holds 0, as in GNU ld.
-    wr64(got + (u64)(arch->got_reserved + ctx->got_syms.len + i) * 8,
+    wr64(got + gottp_entry_addr(ctx, sym),
          sym->state == SYM_DEFINED ? arch->tp_offset(ctx, sym->value) : 0);
   }
   // IFUNC slots are the last words of .got.plt, after any reserved ones.
