@@ -718,30 +718,15 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
   }
 }
 
-// The data relocations found in .eh_frame, written where ehframe.c says.
-static void apply_data_reloc(struct ctx *ctx, struct isec *is, u32 type,
-                             u8 *loc, u64 S, i64 A, u64 P,
-                             const struct reloc_sym *rs) {
-  i64 v;
+// The data relocations .eh_frame uses, for ehframe.c to write.
+static enum data_reloc data_reloc_kind(u32 type) {
   switch (type) {
-  case R_AARCH64_NONE:
-    break;
-  case R_AARCH64_ABS64:
-    wr64(loc, S + A);
-    break;
-  case R_AARCH64_PREL64:
-    wr64(loc, S + A - P);
-    break;
-  case R_AARCH64_ABS32:
-  case R_AARCH64_PREL32:
-    v = type == R_AARCH64_ABS32 ? (i64)(S + A) : (i64)(S + A - P);
-    if (v < INT32_MIN || v > (i64)UINT32_MAX)
-      reloc_overflow(ctx, is, 0, type, rs, v, INT32_MIN, UINT32_MAX);
-    wr32(loc, v);
-    break;
-  default:
-    error(ctx, "%s:(.eh_frame): unsupported relocation type %s",
-          is->file->name, reloc_name(type));
+  case R_AARCH64_NONE: return DR_NONE;
+  case R_AARCH64_ABS64: return DR_ABS64;
+  case R_AARCH64_PREL64: return DR_PC64;
+  case R_AARCH64_PREL32: return DR_PC32_ANY;
+  case R_AARCH64_ABS32: return DR_ANY32;
+  default: return DR_UNSUPPORTED;
   }
 }
 
@@ -799,7 +784,7 @@ const struct arch arch_aarch64 = {
     .scan_section = scan_section,
     .apply_section = apply_section,
     .write_iplt = write_iplt,
-    .apply_data_reloc = apply_data_reloc,
+    .data_reloc_kind = data_reloc_kind,
     .reloc_name = reloc_name,
     .tp_offset = tp_offset,
     .branch_range = (i64)1 << 27,

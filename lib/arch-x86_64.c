@@ -509,37 +509,16 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
   }
 }
 
-// The data relocations found in .eh_frame, written where ehframe.c says.
-static void apply_data_reloc(struct ctx *ctx, struct isec *is, u32 type,
-                             u8 *loc, u64 S, i64 A, u64 P,
-                             const struct reloc_sym *rs) {
-  i64 v;
+// The data relocations .eh_frame uses, for ehframe.c to write.
+static enum data_reloc data_reloc_kind(u32 type) {
   switch (type) {
-  case R_X86_64_NONE:
-    break;
-  case R_X86_64_64:
-    wr64(loc, S + A);
-    break;
-  case R_X86_64_PC64:
-    wr64(loc, S + A - P);
-    break;
-  case R_X86_64_PC32:
-    v = S + A - P;
-    if (!fits_s32(v))
-      reloc_overflow(ctx, is, loc - is->data, type, rs, v, INT32_MIN,
-                     INT32_MAX);
-    wr32(loc, v);
-    break;
-  case R_X86_64_32:
-  case R_X86_64_32S:
-    v = S + A;
-    if (type == R_X86_64_32 ? !fits_u32(v) : !fits_s32(v))
-      reloc_overflow(ctx, is, 0, type, rs, v, INT32_MIN, UINT32_MAX);
-    wr32(loc, v);
-    break;
-  default:
-    error(ctx, "%s:(.eh_frame): unsupported relocation type %s",
-          is->file->name, reloc_name(type));
+  case R_X86_64_NONE: return DR_NONE;
+  case R_X86_64_64: return DR_ABS64;
+  case R_X86_64_PC64: return DR_PC64;
+  case R_X86_64_PC32: return DR_PC32;
+  case R_X86_64_32: return DR_U32;
+  case R_X86_64_32S: return DR_S32;
+  default: return DR_UNSUPPORTED;
   }
 }
 
@@ -566,7 +545,7 @@ const struct arch arch_x86_64 = {
     .scan_section = scan_section,
     .apply_section = apply_section,
     .write_iplt = write_iplt,
-    .apply_data_reloc = apply_data_reloc,
+    .data_reloc_kind = data_reloc_kind,
     .reloc_name = reloc_name,
     .tp_offset = tp_offset,
 };

@@ -281,6 +281,47 @@ void size_eh_frame(struct ctx *ctx) {
     ctx->eh_frame_hdr->size = 12 + 8 * (u64)ctx->eh_fde_count;
 }
 
+// Writes one .eh_frame relocation (types from the arch's
+// data_reloc_kind), checking 32-bit fields' ranges.
+static void write_data_reloc(struct ctx *ctx, struct isec *is,
+                             struct eh_rel *e, u8 *loc, u64 S, u64 P,
+                             const struct reloc_sym *rs) {
+  i64 A = e->addend, v;
+  i64 lo = INT32_MIN, hi = INT32_MAX;
+  switch (ctx->arch->data_reloc_kind(e->type)) {
+  case DR_NONE:
+    return;
+  case DR_ABS64:
+    wr64(loc, S + A);
+    return;
+  case DR_PC64:
+    wr64(loc, S + A - P);
+    return;
+  case DR_U32:
+    lo = 0, hi = UINT32_MAX, v = S + A;
+    break;
+  case DR_S32:
+    v = S + A;
+    break;
+  case DR_ANY32:
+    hi = UINT32_MAX, v = S + A;
+    break;
+  case DR_PC32:
+    v = S + A - P;
+    break;
+  case DR_PC32_ANY:
+    hi = UINT32_MAX, v = S + A - P;
+    break;
+  default:
+    error(ctx, "%s:(.eh_frame+0x%x): unsupported relocation type %s",
+          is->file->name, e->offset, ctx->arch->reloc_name(e->type));
+    return;
+  }
+  if (v < lo || v > hi)
+    reloc_overflow(ctx, is, e->offset, e->type, rs, v, lo, hi);
+  wr32(loc, v);
+}
+
 struct hdr_entry {
   u64 pc, fde;
 };
@@ -316,8 +357,7 @@ void write_eh_frame(struct ctx *ctx, u8 *buf) {
         struct reloc_sym rs;
         reloc_target(ctx, is->file, e->symidx, &rs);
         u64 P = c->addr + rec->out_offset + delta;
-        ctx->arch->apply_data_reloc(ctx, is, e->type, dst + delta, rs.S,
-                                    e->addend, P, &rs);
+        write_data_reloc(ctx, is, e, dst + delta, rs.S, P, &rs);
         if (tab && !rec->is_cie && delta == 8)
           tab[ntab++] = (struct hdr_entry){rs.S + e->addend,
                                            c->addr + rec->out_offset};

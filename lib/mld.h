@@ -623,6 +623,14 @@ bool apply_debug_tombstone(struct isec *is);
 // Architectures: arch-x86_64.c, arch-aarch64.c
 //
 
+// Data relocations, as target-independent kinds: 64-bit absolute and
+// PC-relative, and 32-bit fields with their ranges (U32: unsigned, S32:
+// signed, ANY32: either; the PC-relative ones signed or either).
+enum data_reloc {
+  DR_NONE, DR_ABS64, DR_PC64, DR_U32, DR_S32, DR_ANY32, DR_PC32,
+  DR_PC32_ANY, DR_UNSUPPORTED,
+};
+
 struct arch {
   const char *name;            // "x86_64"
   const char *emulation;       // -m value, "elf_x86_64"
@@ -640,10 +648,8 @@ struct arch {
   void (*scan_section)(struct ctx *ctx, struct isec *is);
   void (*apply_section)(struct ctx *ctx, struct isec *is, u8 *out);
   void (*write_iplt)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot);
-  // A data relocation (as in .eh_frame) at loc with S, A and P given.
-  void (*apply_data_reloc)(struct ctx *ctx, struct isec *is, u32 type,
-                           u8 *loc, u64 S, i64 A, u64 P,
-                           const struct reloc_sym *rs);
+  // What a data relocation (as in .eh_frame) writes; ehframe.c writes it.
+  enum data_reloc (*data_reloc_kind)(u32 type);
   const char *(*reloc_name)(u32 type);
   u64 (*tp_offset)(struct ctx *ctx, u64 addr);
   // Range-extension stubs (stubs.c); branch_range 0: none.  A branch of
