@@ -13,6 +13,27 @@
 
 enum { CLS_NONE, CLS_R, CLS_RX, CLS_RW };
 
+// No address or size may pass what a 64-bit Linux process can map
+// (47 bits of user space on x86-64, 48 on AArch64): beyond it, u64
+// arithmetic would wrap.  Sizes come from inputs (a NOBITS section's
+// sh_size is not bounded by its file), so this is checked as it adds up.
+#define MAX_IMAGE (1ULL << 47)
+
+static u64 checked_end(struct ctx *ctx, struct isec *is, const char *what,
+                       u64 start, u64 size) {
+  u64 end;
+  if (__builtin_add_overflow(start, size, &end) || end > MAX_IMAGE) {
+    if (is)
+      fatal(ctx, "%s:(%s): section size 0x%llx makes the output image too "
+            "large (past 0x%llx)", is->file->name, isec_name(is),
+            (unsigned long long)size, (unsigned long long)MAX_IMAGE);
+    fatal(ctx, "output image is too large: %s at 0x%llx with size 0x%llx "
+          "ends past 0x%llx", what, (unsigned long long)start,
+          (unsigned long long)size, (unsigned long long)MAX_IMAGE);
+  }
+  return end;
+}
+
 static bool is_emitted(struct chunk *c) {
   return c->kind == CK_EHDR || c->size > 0;
 }
@@ -44,7 +65,7 @@ static void size_regular_chunks(struct ctx *ctx) {
       struct isec *is = c->isecs.v[k];
       off = align_up(off, is->align);
       is->offset = off;
-      off += is->size;
+      off = checked_end(ctx, is, NULL, off, is->size);
       // A stub section made by stubs.c or errata.c follows its section.
       if (is->stubs && is->stubs->size) {
         off = align_up(off, 4);
@@ -111,11 +132,11 @@ static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
       if (!tls_dot)
         tls_dot = dot;
       c->addr = align_up(tls_dot, c->align);
-      tls_dot = c->addr + c->size;
+      tls_dot = checked_end(ctx, NULL, c->name, c->addr, c->size);
       continue;
     }
     c->addr = align_up(dot, c->align);
-    dot = c->addr + c->size;
+    dot = checked_end(ctx, NULL, c->name, c->addr, c->size);
     if (c->flags & SHF_TLS)
       tls_dot = dot;
   }

@@ -138,7 +138,8 @@ static int cmp_branch(const void *a, const void *b) {
 // Sorts candidates by (group, key, addend), ties in discovery order, and
 // points each record at the first of its run.
 void sort_branches(struct branch *b, u32 n) {
-  qsort(b, n, sizeof(*b), cmp_branch);
+  if (n)                       // b may be NULL then, which qsort forbids
+    qsort(b, n, sizeof(*b), cmp_branch);
   for (u32 i = 0; i < n; i++) {
     b[i].run = (i && !cmp_key(&b[i - 1], &b[i])) ? b[i - 1].run : i;
     b[i].stub = NULL;

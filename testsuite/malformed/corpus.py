@@ -180,6 +180,7 @@ cases = [
     ("shstrndx not a strtab", patch(GOOD, 0x3E, "<H", SH_TEXT), "string table index", False),
     ("section offset past end", set_sh(SH_TEXT, "offset", len(GOOD) + 16), "past the end", False),
     ("section size overflows", set_sh(SH_TEXT, "size", 2**64 - 4), "past the end", False),
+    ("huge .bss size", set_sh(E.sec(".bss")["i"], "size", 2**62), "too large", False),
     ("alignment not a power of two", set_sh(SH_TEXT, "align", 12), "power of two", False),
     ("alignment too large", set_sh(SH_TEXT, "align", 2**40), "too large", False),
     ("section name out of range", set_sh(SH_TEXT, "name", 10**6), "name offset", False),
