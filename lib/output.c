@@ -79,6 +79,10 @@ static void reserve_contents(struct ctx *ctx, int fd) {
     }
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
+      // Zero-fill pieces (a NOBITS or COMMON input in a PROGBITS output
+      // section) are holes: their size is not bounded by any file.
+      if (!is->data && !is->mout)
+        continue;
       if (is->mout) {
         // A merged section whose pieces are far apart stays sparse.
         u64 bytes = 0;

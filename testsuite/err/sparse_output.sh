@@ -2,7 +2,8 @@
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 . "$(dirname "$0")/../lib.sh"
 # A tiny object with a 2 GiB-aligned non-allocated section and a 1 GiB
-# gap inside .data makes a 2 GiB file, but only the bytes written take
+# gap inside .data, and a 4 GiB COMMON in a PROGBITS .bss, make a 6 GiB
+# file, but only the bytes written take
 # disk space: mld reserves blocks
 # for contents, not for alignment gaps (the fuzzer once filled the disk
 # with such inputs).  The executable still runs.
@@ -22,8 +23,12 @@ _start:
 	.section .data.far,"aw",@progbits
 	.p2align 30
 	.quad 2
+	# .bss made PROGBITS, holding a 4 GiB COMMON: zero-fill, not data
+	.section .bss.x,"aw",@progbits
+	.quad 5
+	.comm huge_common, 0x100000000, 8
 SRC
-as -o big.o big.s || t_hard_error "as failed"
+as -o big.o big.s 2>/dev/null || t_hard_error "as failed"
 t_mld -static -o out big.o
 [ "$T_STATUS" = 0 ] && t_pass "link" || t_fail "link failed"
 size=$(stat -c %s out 2>/dev/null || echo 0)
