@@ -95,13 +95,16 @@ static void sha1_blocks_ni(u32 h[5], const u8 *p, u64 nblocks) {
 }
 
 static bool have_sha_ni(void) {
+  // Hashing threads may all ask at once: the answer is cached atomically.
   static int known = -1;
-  if (known < 0) {
+  int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
+  if (k < 0) {
     unsigned a, b, c, d;
-    known = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b >> 29 & 1) &&
-            __get_cpuid(1, &a, &b, &c, &d) && (c >> 19 & 1) && (c >> 9 & 1);
+    k = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b >> 29 & 1) &&
+        __get_cpuid(1, &a, &b, &c, &d) && (c >> 19 & 1) && (c >> 9 & 1);
+    __atomic_store_n(&known, k, __ATOMIC_RELAXED);
   }
-  return known;
+  return k;
 }
 #endif
 

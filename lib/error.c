@@ -13,7 +13,13 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <pthread.h>
+
 static struct ctx *guard_ctx;
+
+// Sections are relocated on several threads (parallel.c): messages and
+// the error count are taken one at a time.
+static pthread_mutex_t msg_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void vmsg(const char *kind, const char *fmt, va_list ap) {
   char buf[4096];
@@ -25,10 +31,12 @@ static void vmsg(const char *kind, const char *fmt, va_list ap) {
 void error(struct ctx *ctx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
+  pthread_mutex_lock(&msg_lock);
   vmsg("error: ", fmt, ap);
+  pthread_mutex_unlock(&msg_lock);
   va_end(ap);
   // Like lld's --error-limit: a broken input should not bury the user.
-  if (++ctx->errors >= 20) {
+  if (__atomic_add_fetch(&ctx->errors, 1, __ATOMIC_RELAXED) >= 20) {
     fputs("mld: error: too many errors emitted, stopping now\n", stderr);
     mld_exit(ctx, 1);
   }
@@ -38,7 +46,9 @@ void warn(struct ctx *ctx, const char *fmt, ...) {
   (void)ctx;
   va_list ap;
   va_start(ap, fmt);
+  pthread_mutex_lock(&msg_lock);
   vmsg("warning: ", fmt, ap);
+  pthread_mutex_unlock(&msg_lock);
   va_end(ap);
 }
 

@@ -701,6 +701,13 @@ void md5_digest(const u8 *data, u64 len, u8 out[16]);
 void tree_digest(const u8 *data, u64 len, bool md5, u8 *out);
 
 //
+// parallel.c
+//
+
+void parallel_for(struct ctx *ctx, u32 n,
+                  void (*fn)(struct ctx *ctx, void *arg, u32 i), void *arg);
+
+//
 // link.c: the context and the pass sequence
 //
 

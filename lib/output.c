@@ -217,26 +217,41 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
   }
 }
 
-// Copies input sections and applies their relocations.
-static void write_sections(struct ctx *ctx, u8 *buf) {
+static void write_isec(struct ctx *ctx, void *arg, u32 i) {
+  struct isec **list = arg;
+  struct isec *is = list[i];
+  u8 *dst = ctx->out_buf + is->osec->offset + is->offset;
+  if (is->mout) {
+    write_merged(is, dst);
+    return;
+  }
+  memcpy(dst, is->data, is->size);
+  if (is->nrels)
+    ctx->arch->apply_section(ctx, is, dst);
+}
+
+// Copies input sections and applies their relocations, on all processors:
+// each section's bytes are its own, and relocation only reads symbols.
+static void write_sections(struct ctx *ctx) {
+  u32 n = 0;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind == CK_REGULAR && c->shndx && c->type != SHT_NOBITS)
+      n += c->isecs.len;
+  }
+  struct isec **list = arena_alloc(ctx, (u64)n * sizeof(*list));
+  n = 0;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind != CK_REGULAR || !c->shndx || c->type == SHT_NOBITS)
       continue;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
-      u8 *dst = buf + c->offset + is->offset;
-      if (is->mout) {
-        write_merged(is, dst);
-        continue;
-      }
-      if (!is->data || !is->size)
-        continue;
-      memcpy(dst, is->data, is->size);
-      if (is->nrels)
-        ctx->arch->apply_section(ctx, is, dst);
+      if (is->mout || (is->data && is->size))
+        list[n++] = is;
     }
   }
+  parallel_for(ctx, n, write_isec, list);
 }
 
 void write_build_id(struct ctx *ctx, u8 *buf, u64 filesize) {
@@ -285,7 +300,7 @@ void write_output(struct ctx *ctx) {
   check_layout(ctx);
   open_output(ctx, ctx->filesize);
   u8 *buf = ctx->out_buf;
-  write_sections(ctx, buf);
+  write_sections(ctx);
   write_eh_frame(ctx, buf);
   write_synthetic(ctx, buf);
   write_headers(ctx, buf);

@@ -6,6 +6,8 @@
 
 #include "mld.h"
 
+#include <pthread.h>
+
 u64 isec_addr(struct isec *is) {
   return is->osec ? is->osec->addr + is->offset : 0;
 }
@@ -18,7 +20,14 @@ const char *isec_name(struct isec *is) {
 
 // A struct symbol for a local symbol, made the first time a local needs a
 // GOT entry or an IPLT entry, so slot allocation treats all symbols alike.
+// The relocation scan makes them; should a section relocated on several
+// threads (output.c) still need one, the lock keeps the arena whole.
+static pthread_mutex_t local_lock = PTHREAD_MUTEX_INITIALIZER;
+
 struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx) {
+  if (f->locals && f->locals[symidx])
+    return f->locals[symidx];
+  pthread_mutex_lock(&local_lock);
   if (!f->locals)
     f->locals = arena_alloc(ctx, (u64)f->first_global * sizeof(void *));
   if (!f->locals[symidx]) {
@@ -34,6 +43,7 @@ struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx) {
     sym->type = ELF64_ST_TYPE(s.st_info);
     f->locals[symidx] = sym;
   }
+  pthread_mutex_unlock(&local_lock);
   return f->locals[symidx];
 }
 
