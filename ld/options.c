@@ -15,7 +15,8 @@
 
 static const char usage[] =
     "Usage: mld [options] file...\n"
-    "A static linker for x86-64 Linux, command-line compatible with GNU ld.\n"
+    "A static linker for x86-64 and AArch64 Linux, command-line compatible\n"
+    "with GNU ld.\n"
     "\n"
     "Options:\n"
     "  -o FILE, --output=FILE      Write the executable to FILE (a.out)\n"
@@ -34,7 +35,15 @@ static const char usage[] =
     "  --whole-archive, --no-whole-archive\n"
     "                              Link every member of the archives "
     "between\n"
-    "  --eh-frame-hdr              Accepted; static links do not need it\n"
+    "  --eh-frame-hdr              Make .eh_frame_hdr and PT_GNU_EH_FRAME\n"
+    "  --gc-sections               Drop sections nothing refers to\n"
+    "  --print-gc-sections         List the sections dropped\n"
+    "  --defsym=SYM=EXPR           Define SYM as NUMBER, SYM2 or SYM2+-NUMBER\n"
+    "  --wrap=SYM                  SYM means __wrap_SYM, __real_SYM means SYM\n"
+    "  -z KEYWORD                  relro, norelro, separate-code,\n"
+    "                              noseparate-code, execstack, noexecstack,\n"
+    "                              max-page-size=N, common-page-size=N\n"
+    "  --fix-cortex-a53-843419     AArch64: work around erratum 843419\n"
     "  --sysroot=DIR               Root for -L=DIR and $SYSROOT paths\n"
     "  --stats                     Print per-pass times and counts\n"
     "  @FILE                       Read options from FILE\n"
@@ -44,8 +53,8 @@ static const char usage[] =
     "Accepted and ignored (as GNU ld does for a static executable):\n"
     "  -static, -Bstatic, -Bdynamic, --as-needed, --no-as-needed,\n"
     "  --hash-style=STYLE, -plugin FILE, -plugin-opt=OPT,\n"
-    "  -dynamic-linker FILE, -z KEYWORD, -X, -x, -EL, -O LEVEL,\n"
-    "  --fix-cortex-a53-843419, -nostdlib, --no-relax, -rpath DIR\n";
+    "  -dynamic-linker FILE, other -z keywords, -X, -x, -EL, -O LEVEL,\n"
+    "  -nostdlib, --no-relax, -rpath DIR\n";
 
 struct args {
   char **v;
