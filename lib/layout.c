@@ -98,7 +98,7 @@ static u32 count_phdrs(struct ctx *ctx) {
     tls |= (c->flags & SHF_TLS) != 0;
     relro |= c->relro && !ctx->cfg.z_norelro;
   }
-  n += tls + relro + 1;  // + PT_GNU_STACK
+  n += tls + relro + (ctx->stack != STACK_NONE);
   n += is_emitted(ctx->property) + is_emitted(ctx->eh_frame_hdr);
   return n;
 }
@@ -322,9 +322,11 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
     s->align = 4;
     cover(s, ctx->eh_frame_hdr);
   }
-  struct segment *stack = add_seg(ctx, PT_GNU_STACK,
-                                  PF_R | PF_W | (ctx->execstack ? PF_X : 0));
-  stack->align = 16;
+  if (ctx->stack != STACK_NONE) {
+    struct segment *stack = add_seg(
+        ctx, PT_GNU_STACK, PF_R | PF_W | (ctx->stack == STACK_X ? PF_X : 0));
+    stack->align = 16;
+  }
   if (relro_end) {
     struct segment *s = add_seg(ctx, PT_GNU_RELRO, PF_R);
     s->align = 1;

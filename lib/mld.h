@@ -746,7 +746,7 @@ struct ctx {
   u32 nsegs;
   u64 tls_start, tls_end, tls_memsz, tls_align;
   u64 page_size, common_page_size;     // from the arch or -z
-  bool execstack;              // PT_GNU_STACK gets PF_X
+  enum { STACK_NX, STACK_X, STACK_NONE } stack;  // PT_GNU_STACK, if any
   u64 filesize;
   u64 shdr_size;               // the section header table, at the end
   u64 entry_addr;

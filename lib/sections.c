@@ -310,7 +310,7 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
 }
 
 void parse_sections(struct ctx *ctx) {
-  ctx->execstack = false;
+  ctx->stack = STACK_NX;
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
     f->isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
@@ -325,19 +325,20 @@ void parse_sections(struct ctx *ctx) {
               "without -flto or with -ffat-lto-objects", f->name);
         break;
       }
-    // An object without .note.GNU-stack, or with an executable one, asks
-    // for an executable stack (GNU ld's rule on x86-64).
+    // GNU ld 2.40's rule: an executable .note.GNU-stack in any input
+    // makes the stack executable; otherwise an input without the note
+    // leaves the stack unknown, and no PT_GNU_STACK is written.
     bool stack_note = false;
     for (u32 i = 1; i < f->shnum; i++) {
       const u8 *sh = shdr_at(f, i);
       if (!strcmp(section_name(f, i), ".note.GNU-stack")) {
         stack_note = true;
         if (SH_FLAGS(sh) & SHF_EXECINSTR)
-          ctx->execstack = true;
+          ctx->stack = STACK_X;
       }
     }
-    if (!stack_note)
-      ctx->execstack = true;
+    if (!stack_note && ctx->stack == STACK_NX)
+      ctx->stack = STACK_NONE;
     for (u32 i = 1; i < f->shnum; i++) {
       const u8 *sh = shdr_at(f, i);
       const char *name = section_name(f, i);
@@ -536,7 +537,7 @@ void create_chunks(struct ctx *ctx) {
   ctx->shstrtab->order = KEY(O_SHSTRTAB);
   (void)arch;
   if (ctx->cfg.z_execstack >= 0)
-    ctx->execstack = ctx->cfg.z_execstack;
+    ctx->stack = ctx->cfg.z_execstack ? STACK_X : STACK_NX;
 
   qsort(ctx->chunks.v, ctx->chunks.len, sizeof(void *), cmp_chunk);
 
