@@ -392,7 +392,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       error(ctx, "%s:(%s+0x%llx): %s against symbol '%s': value 0x%llx is "  \
             "not a multiple of %d", f->name, isec_name(is),                  \
             (unsigned long long)off, reloc_name(type),                       \
-            rs.name ? rs.name : "", (unsigned long long)(val), (int)(n));    \
+            reloc_sym_name(&rs), (unsigned long long)(val), (int)(n));    \
   } while (0)
 
     switch (type) {
@@ -589,7 +589,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       error(ctx, "%s:(%s+0x%llx): %s against '%s' with a non-zero addend "
             "is not supported", f->name, isec_name(is),
             (unsigned long long)off, reloc_name(type),
-            rs.name ? rs.name : "");
+            reloc_sym_name(&rs));
       break;
 
     // Local-exec TLS: TPREL(S + A).

@@ -331,12 +331,12 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       *loc = v;
       break;
     case R_X86_64_SIZE32:
-      v = rs.size + A;
+      v = reloc_sym_size(&rs) + A;
       CHECK(v, fits_u32(v), 0, UINT32_MAX);
       wr32(loc, v);
       break;
     case R_X86_64_SIZE64:
-      wr64(loc, rs.size + A);
+      wr64(loc, reloc_sym_size(&rs) + A);
       break;
     case R_X86_64_GOTOFF64:
       wr64(loc, S + A - GOT);

@@ -14,6 +14,28 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+// The slot for (dev, ino) in the table of mappings, grown as needed.
+static struct mapping **map_slot(struct ctx *ctx, dev_t dev, ino_t ino) {
+  if ((ctx->mappings.len + 1) * 2 > ctx->map_mask) {
+    u32 cap = ctx->map_mask ? (ctx->map_mask + 1) * 2 : 256;
+    struct mapping **slots = arena_alloc(ctx, (u64)cap * sizeof(*slots));
+    for (u32 i = 0; i < ctx->mappings.len; i++) {
+      struct mapping *m = ctx->mappings.v[i];
+      u32 j = hash_name((const char *)&m->ino, sizeof(m->ino)) & (cap - 1);
+      while (slots[j])
+        j = (j + 1) & (cap - 1);
+      slots[j] = m;
+    }
+    ctx->map_slots = slots;
+    ctx->map_mask = cap - 1;
+  }
+  u32 j = hash_name((const char *)&ino, sizeof(ino)) & ctx->map_mask;
+  while (ctx->map_slots[j] &&
+         !(ctx->map_slots[j]->dev == dev && ctx->map_slots[j]->ino == ino))
+    j = (j + 1) & ctx->map_mask;
+  return &ctx->map_slots[j];
+}
+
 struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
@@ -32,12 +54,10 @@ struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist) {
     close(fd);
     return NULL;
   }
-  for (u32 i = 0; i < ctx->mappings.len; i++) {
-    struct mapping *m = ctx->mappings.v[i];
-    if (m->dev == st.st_dev && m->ino == st.st_ino) {
-      close(fd);
-      return m;
-    }
+  struct mapping **slot = map_slot(ctx, st.st_dev, st.st_ino);
+  if (*slot) {
+    close(fd);
+    return *slot;
   }
   struct mapping *m = arena_alloc(ctx, sizeof(*m));
   m->path = arena_strdup(ctx, path);
@@ -55,6 +75,7 @@ struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist) {
   }
   close(fd);
   vec_push(ctx, &ctx->mappings, m);
+  *map_slot(ctx, m->dev, m->ino) = m;
   return m;
 }
 
@@ -121,20 +142,18 @@ void add_file(struct ctx *ctx, const char *path, bool whole,
   struct mapping *m = map_file(ctx, path, true);
   if (!m)
     return;
-  for (u32 i = 0; i < ctx->entries.len; i++) {
-    // The same object named twice is linked once; an archive named twice
-    // is scanned again at its second position, as GNU ld does.
-    struct input_entry *e = ctx->entries.v[i];
-    if (e->kind == E_OBJECT && e->obj->data == m->data && m->data)
-      return;
-    if (e->kind == E_ARCHIVE && e->ar->map == m) {
-      add_entry(ctx, E_ARCHIVE, NULL, e->ar, whole);
-      return;
-    }
+  // The same object named twice is linked once; an archive named twice
+  // is scanned again at its second position, as GNU ld does.
+  if (m->obj)
+    return;
+  if (m->ar) {
+    add_entry(ctx, E_ARCHIVE, NULL, m->ar, whole);
+    return;
   }
   if (m->size >= 8 && (!memcmp(m->data, "!<arch>\n", 8) ||
                        !memcmp(m->data, "!<thin>\n", 8))) {
     struct archive *ar = open_archive(ctx, m);
+    m->ar = ar;
     if (ar)
       add_entry(ctx, E_ARCHIVE, NULL, ar, whole);
     return;
@@ -142,6 +161,7 @@ void add_file(struct ctx *ctx, const char *path, bool whole,
   if (is_elf_object(m->data, m->size) || (m->size >= 4 &&
       !memcmp(m->data, ELFMAG, SELFMAG))) {
     struct objfile *f = new_objfile(ctx, m->path, m->data, m->size);
+    m->obj = f;
     if (parse_object(ctx, f))
       add_entry(ctx, E_OBJECT, f, NULL, false);
     return;

@@ -197,6 +197,8 @@ struct mapping {
   u64 size;
   dev_t dev;
   ino_t ino;
+  struct objfile *obj;         // what add_file made of it, if anything
+  struct archive *ar;
 };
 
 struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist);
@@ -286,7 +288,9 @@ static inline const u8 *shdr_at(struct objfile *f, u32 i) {
 struct objfile *new_objfile(struct ctx *ctx, const char *name, const u8 *data,
                             u64 size);
 bool parse_object(struct ctx *ctx, struct objfile *f);
-void read_sym(struct objfile *f, u32 idx, struct esym *s);
+static inline void read_sym(struct objfile *f, u32 idx, struct esym *s) {
+  rd_esym(s, f->symtab + (u64)idx * sizeof(Elf64_Sym));
+}
 u32 sym_shndx(struct objfile *f, u32 idx, const struct esym *s);
 const char *sym_name(struct objfile *f, const struct esym *s);
 const char *section_name(struct objfile *f, u32 shndx);
@@ -598,7 +602,9 @@ struct reloc_sym {
   bool defined;                // in a live section, ABS, or linker-defined
   bool is_ifunc;
   bool local_section;          // STT_SECTION
-  u64 size;                    // st_size, for R_*_SIZE*
+  u64 size;                    // st_size of a local; see reloc_sym_size
+  struct objfile *file;        // a local's file and index, for its name
+  u32 symidx;
 };
 
 void reloc_target(struct ctx *ctx, struct objfile *f, u32 symidx,
@@ -614,6 +620,8 @@ void need_got_near(struct ctx *ctx, struct symbol *sym);
 void need_gottp(struct ctx *ctx, struct symbol *sym);
 void need_iplt(struct ctx *ctx, struct symbol *sym);
 u64 isec_addr(struct isec *is);
+u64 reloc_sym_size(const struct reloc_sym *rs);
+const char *reloc_sym_name(const struct reloc_sym *rs);
 void reloc_overflow(struct ctx *ctx, struct isec *is, u64 off, u32 type,
                     const struct reloc_sym *rs, i64 val, i64 lo, i64 hi);
 const char *isec_name(struct isec *is);
@@ -724,6 +732,8 @@ struct ctx {
 
   // input.c
   struct vec mappings;         // struct mapping *
+  struct mapping **map_slots;  // by (st_dev, st_ino), open addressing
+  u32 map_mask;
   struct vec entries;          // struct input_entry *, in command-line order
   // symbols.c
   struct name_table symbols;   // global symbols by name

@@ -259,10 +259,6 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
   return true;
 }
 
-void read_sym(struct objfile *f, u32 idx, struct esym *s) {
-  rd_esym(s, f->symtab + (u64)idx * sizeof(Elf64_Sym));
-}
-
 // The symbol's section index, with SHN_XINDEX resolved.  Values that are
 // neither special nor a valid index come back as they are; callers check.
 u32 sym_shndx(struct objfile *f, u32 idx, const struct esym *s) {

@@ -87,7 +87,6 @@ void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
                          i64 *addend, struct reloc_sym *out) {
   memset(out, 0, sizeof(*out));
   struct esym s;
-  read_sym(f, symidx, &s);
   if (symidx >= f->first_global) {
     struct symbol *sym = f->globals[symidx - f->first_global];
     out->sym = sym;
@@ -96,24 +95,16 @@ void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
       out->S = sym->value;
       out->defined = true;
       out->is_ifunc = sym_is_ifunc(sym);
-      if (sym->file) {
-        struct esym d;
-        read_sym(sym->file, sym->symidx, &d);
-        out->size = d.st_size;
-      }
     } else {
       out->undef_weak = true;
     }
     return;
   }
-  out->name = sym_name(f, &s);
+  read_sym(f, symidx, &s);
+  out->file = f;               // the name is looked up only for messages
+  out->symidx = symidx;
   out->local_section = ELF64_ST_TYPE(s.st_info) == STT_SECTION;
   out->size = s.st_size;
-  if (out->local_section && f->isecs) {
-    u32 shndx = sym_shndx(f, symidx, &s);
-    if (shndx < f->shnum)
-      out->name = section_name(f, shndx);
-  }
   u32 shndx = sym_shndx(f, symidx, &s);
   if (shndx == SHN_ABS) {
     out->S = s.st_value;
@@ -136,11 +127,34 @@ void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
   }
 }
 
+// The name of a relocation's symbol, for messages: a section symbol is
+// named after its section.
+const char *reloc_sym_name(const struct reloc_sym *rs) {
+  if (rs->name || !rs->file)
+    return rs->name ? rs->name : "";
+  struct esym s;
+  read_sym(rs->file, rs->symidx, &s);
+  u32 shndx = sym_shndx(rs->file, rs->symidx, &s);
+  if (rs->local_section && shndx < rs->file->shnum)
+    return section_name(rs->file, shndx);
+  return sym_name(rs->file, &s);
+}
+
+// Z, the size of the symbol a relocation refers to (R_*_SIZE*): read
+// from the defining file only when asked, as few relocations need it.
+u64 reloc_sym_size(const struct reloc_sym *rs) {
+  if (!rs->sym || !rs->sym->file || rs->sym->state != SYM_DEFINED)
+    return rs->size;
+  struct esym d;
+  read_sym(rs->sym->file, rs->sym->symidx, &d);
+  return d.st_size;
+}
+
 void reloc_overflow(struct ctx *ctx, struct isec *is, u64 off, u32 type,
                     const struct reloc_sym *rs, i64 val, i64 lo, i64 hi) {
   error(ctx, "%s:(%s+0x%llx): relocation truncated to fit: %s against "
         "symbol '%s' (value 0x%llx is not in [%lld, %lld])", is->file->name,
         isec_name(is), (unsigned long long)off, ctx->arch->reloc_name(type),
-        rs->name ? rs->name : "", (unsigned long long)val, (long long)lo,
+        reloc_sym_name(rs), (unsigned long long)val, (long long)lo,
         (long long)hi);
 }
