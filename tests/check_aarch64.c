@@ -11,7 +11,7 @@
 // an address is its offset in the block plus the 16-byte TCB rounded up
 // to the block's alignment.
 
-#include "testutil.h"
+#include "reltest.h"
 
 #define AX (SHF_ALLOC | SHF_EXECINSTR)
 
@@ -296,36 +296,11 @@ START_TEST(imm14_tbz) {
 enum { TEXT_ADDR = 0x401000, GOT_ADDR = 0x420000 };
 enum { TLS_START = 0x430000, TLS_END = 0x450000 };
 
-// Symbol indices in the test object.
-enum {
-  SEC = 1,         // local: the section symbol of .text
-  FOO = 2,         // foo, undefined until a test defines it
-  X = 3,           // x, a TLS variable, likewise
-  TLS_GET_ADDR = 4,
-  WEAK = 5,        // w, an undefined weak reference
-  ABS = 6,         // absym = 0x1234, SHN_ABS
-};
-
-static struct objfile *file;
 
 static void setup(void) {
   ctx_setup();
-  static const struct tsec text = {".text", SHT_PROGBITS, AX, NULL, 64, 16};
-  static const struct tsym syms[] = {
-      {"", STB_LOCAL, STT_SECTION, 1},
-      {"foo", STB_GLOBAL, STT_FUNC, SHN_UNDEF},
-      {"x", STB_GLOBAL, STT_TLS, SHN_UNDEF},
-      {"__tls_get_addr", STB_GLOBAL, STT_NOTYPE, SHN_UNDEF},
-      {"w", STB_WEAK, STT_NOTYPE, SHN_UNDEF},
-      {"absym", STB_GLOBAL, STT_NOTYPE, SHN_ABS, 0x1234},
-  };
-  struct tobj *o = arena_alloc(ctx, sizeof(*o));
-  *o = tobj_build(&text, 1, syms, sizeof(syms) / sizeof(*syms));
-  EHDR_SET16(o, e_machine, EM_AARCH64);
-  file = tobj_load("t.o", o);
+  load_reloc_object(EM_AARCH64);
   ck_assert_ptr_eq(ctx->arch, &arch_aarch64);
-  add_file_symbols(ctx, file);
-  file->isecs = arena_alloc(ctx, file->shnum * sizeof(struct isec *));
   ctx->got = new_chunk(ctx, ".got", CK_GOT, SHT_PROGBITS,
                        SHF_ALLOC | SHF_WRITE, 8);
   ctx->got->addr = GOT_ADDR;
@@ -337,14 +312,6 @@ static void setup(void) {
   ctx->tls_start = TLS_START;
   ctx->tls_end = TLS_END;
   ctx->tls_align = 8;
-}
-
-// Gives a global the value resolution and layout would: its address.
-static void define(const char *name, u64 addr) {
-  struct symbol *s = sym_find_str(ctx, name);
-  ck_assert(s != NULL);
-  s->state = SYM_DEFINED;
-  s->value = addr;
 }
 
 struct reloc {

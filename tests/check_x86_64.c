@@ -9,54 +9,22 @@
 // variant 2: TP offsets are negative, counted from the end of the block,
 // here 0x405000..0x405010, so x at 0x405008 is at TP-8.
 
-#include "testutil.h"
+#include "reltest.h"
 
 #define AX (SHF_ALLOC | SHF_EXECINSTR)
 
 enum { TEXT_ADDR = 0x401000, GOTPLT_ADDR = 0x404000 };
 enum { TLS_START = 0x405000, TLS_END = 0x405010, X_ADDR = 0x405008 };
 
-// Symbol indices in the test object.
-enum {
-  SEC = 1,         // local: the section symbol of .text
-  FOO = 2,         // foo, undefined until a test defines it
-  X = 3,           // x, a TLS variable, likewise
-  TLS_GET_ADDR = 4,
-  WEAK = 5,        // w, an undefined weak reference
-  ABS = 6,         // absym = 0x1234, SHN_ABS
-};
-
-static struct objfile *file;
 
 static void setup(void) {
   ctx_setup();
-  static const struct tsec text = {".text", SHT_PROGBITS, AX, NULL, 64, 16};
-  static const struct tsym syms[] = {
-      {"", STB_LOCAL, STT_SECTION, 1},
-      {"foo", STB_GLOBAL, STT_FUNC, SHN_UNDEF},
-      {"x", STB_GLOBAL, STT_TLS, SHN_UNDEF},
-      {"__tls_get_addr", STB_GLOBAL, STT_NOTYPE, SHN_UNDEF},
-      {"w", STB_WEAK, STT_NOTYPE, SHN_UNDEF},
-      {"absym", STB_GLOBAL, STT_NOTYPE, SHN_ABS, 0x1234},
-  };
-  struct tobj *o = arena_alloc(ctx, sizeof(*o));
-  *o = tobj_build(&text, 1, syms, sizeof(syms) / sizeof(*syms));
-  file = tobj_load("t.o", o);
-  add_file_symbols(ctx, file);
-  file->isecs = arena_alloc(ctx, file->shnum * sizeof(struct isec *));
+  load_reloc_object(EM_X86_64);
   ctx->gotplt = new_chunk(ctx, ".got.plt", CK_GOTPLT, SHT_PROGBITS,
                           SHF_ALLOC | SHF_WRITE, 8);
   ctx->gotplt->addr = GOTPLT_ADDR;
   ctx->tls_start = TLS_START;
   ctx->tls_end = TLS_END;
-}
-
-// Gives a global the value resolution and layout would: its address.
-static void define(const char *name, u64 addr) {
-  struct symbol *s = sym_find_str(ctx, name);
-  ck_assert(s != NULL);
-  s->state = SYM_DEFINED;
-  s->value = addr;
 }
 
 struct reloc {
@@ -448,24 +416,16 @@ START_TEST(reloc_bad_symbol_index) {
 // REX prefix, but the mov -> mov $imm rewrite for an undefined weak
 // symbol rewrote the byte before the section.
 START_TEST(rex_gotpcrelx_at_offset_2_keeps_previous_byte) {
-  static const struct tsec text = {".text", SHT_PROGBITS, AX, NULL, 8, 4};
-  static const struct tsym w = {"w", STB_WEAK, STT_NOTYPE, SHN_UNDEF};
-  struct tobj o = tobj_build(&text, 1, &w, 1);
-  struct objfile *f = tobj_load("a.o", &o);
-  add_file_symbols(ctx, f);
   static const u8 code[6] = {0x8b, 0x05, 0, 0, 0, 0};  // mov w@GOTPCREL(%rip), %eax
   u8 rel[24];
-  put_rela(rel, 2, 1, R_X86_64_REX_GOTPCRELX, -4);
-  ctx->gotplt = new_chunk(ctx, ".got.plt", CK_GOTPLT, SHT_PROGBITS,
-                          SHF_ALLOC | SHF_WRITE, 8);
+  put_rela(rel, 2, WEAK, R_X86_64_REX_GOTPCRELX, -4);
   ctx->got = new_chunk(ctx, ".got", CK_GOT, SHT_PROGBITS,
                        SHF_ALLOC | SHF_WRITE, 8);
   ctx->iplt = new_chunk(ctx, ".plt", CK_IPLT, SHT_PROGBITS, AX, 16);
   ctx->rela_iplt = new_chunk(ctx, ".rela.plt", CK_RELA_IPLT, SHT_RELA,
                              SHF_ALLOC, 8);
-  ctx->arch = &arch_x86_64;
   struct chunk *c = new_chunk(ctx, ".text", CK_REGULAR, SHT_PROGBITS, AX, 4);
-  struct isec is = {.file = f, .osec = c, .data = code, .rels = rel,
+  struct isec is = {.file = file, .osec = c, .data = code, .rels = rel,
                     .size = 6, .nrels = 1, .shndx = 1, .live = true};
   // The scan asks for a GOT entry, since no relaxation fits.
   arch_x86_64.scan_section(ctx, &is);
