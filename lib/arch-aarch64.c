@@ -54,7 +54,7 @@ static const char *reloc_name(u32 type) {
   N(TLSDESC) N(IRELATIVE)
 #undef N
   }
-  static char buf[32];
+  static __thread char buf[32];   // messages come from several threads
   snprintf(buf, sizeof(buf), "unknown relocation %u", type);
   return buf;
 }

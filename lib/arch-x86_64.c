@@ -41,7 +41,7 @@ static const char *reloc_name(u32 type) {
   };
   if (type < sizeof(names) / sizeof(*names))
     return names[type];
-  static char buf[32];
+  static __thread char buf[32];   // messages come from several threads
   snprintf(buf, sizeof(buf), "unknown relocation %u", type);
   return buf;
 }
@@ -548,4 +548,5 @@ const struct arch arch_x86_64 = {
     .data_reloc_kind = data_reloc_kind,
     .reloc_name = reloc_name,
     .tp_offset = tp_offset,
+    .tls_module_base_at_end = true,
 };

@@ -32,7 +32,10 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
     struct eh_rel *e = &eh->rels[i];
     u64 off = rd64(r);
     u64 info = rd64(r + 8);
-    if (off >= is->size || ELF64_R_SYM(info) >= f->nsyms) {
+    enum data_reloc k = ctx->arch->data_reloc_kind(ELF64_R_TYPE(info));
+    u64 width = k == DR_NONE ? 0 : k == DR_ABS64 || k == DR_PC64 ? 8 : 4;
+    if (off >= is->size || width > is->size - off ||
+        ELF64_R_SYM(info) >= f->nsyms) {
       error(ctx, "%s:(.eh_frame+0x%llx): bad relocation %u", f->name,
             (unsigned long long)off, i);
       eh->nrels = 0;
@@ -52,7 +55,11 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
   u32 n = 0;
   for (u64 pos = 0; pos + 4 <= is->size;) {
     u32 len = rd32(is->data + pos);
-    if (len == 0 || len == 0xffffffff || len > is->size - pos - 4)
+    if (len == 0) {              // a terminator, as the cutting loop skips
+      pos += 4;
+      continue;
+    }
+    if (len == 0xffffffff || len > is->size - pos - 4)
       break;
     n++;
     pos += 4 + (u64)len;
@@ -112,10 +119,19 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
     rec->rel_end = r;
     if (rec->is_cie)
       continue;
+    // Records are in offset order: find the CIE by binary search.
     rec->cie = NULL;
-    for (u32 k = 0; k < eh->nrecs; k++)
-      if (eh->recs[k].is_cie && eh->recs[k].offset == rec->cie_offset)
-        rec->cie = &eh->recs[k];
+    u32 lo = 0, hi = eh->nrecs;
+    while (lo < hi) {
+      u32 mid = (lo + hi) / 2;
+      if (eh->recs[mid].offset < rec->cie_offset)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (lo < eh->nrecs && eh->recs[lo].offset == rec->cie_offset &&
+        eh->recs[lo].is_cie)
+      rec->cie = &eh->recs[lo];
     if (!rec->cie) {
       error(ctx, "%s: .eh_frame: FDE at offset 0x%x has no CIE at offset "
             "0x%x", f->name, rec->offset, rec->cie_offset);
@@ -358,7 +374,9 @@ void write_eh_frame(struct ctx *ctx, u8 *buf) {
         reloc_target(ctx, is->file, e->symidx, &rs);
         u64 P = c->addr + rec->out_offset + delta;
         write_data_reloc(ctx, is, e, dst + delta, rs.S, P, &rs);
-        if (tab && !rec->is_cie && delta == 8)
+        // One table entry per FDE, even if pc_begin has two relocations.
+        if (tab && !rec->is_cie && delta == 8 && ntab < ctx->eh_fde_count &&
+            (r == rec->rel_begin || eh->rels[r - 1].offset != e->offset))
           tab[ntab++] = (struct hdr_entry){rs.S + e->addend,
                                            c->addr + rec->out_offset};
       }

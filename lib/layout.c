@@ -393,8 +393,20 @@ void place_nonalloc(struct ctx *ctx) {
   ctx->filesize = align_up(fpos, 8) + ctx->shdr_size;
 }
 
+// Local symbols that hold a GOT or IPLT slot get their address too.
+static void local_values(struct vec *syms) {
+  for (u32 i = 0; i < syms->len; i++) {
+    struct symbol *sym = syms->v[i];
+    if (sym->binding == STB_LOCAL)
+      sym->value = local_sym_addr(sym->file, sym->symidx);
+  }
+}
+
 // Final addresses of symbols defined in input files.
 void compute_symbol_values(struct ctx *ctx) {
+  local_values(&ctx->got_syms);
+  local_values(&ctx->gottp_syms);
+  local_values(&ctx->iplt_syms);
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = f->first_global; k < f->nsyms; k++) {

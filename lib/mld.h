@@ -621,11 +621,11 @@ void need_gottp(struct ctx *ctx, struct symbol *sym);
 void need_iplt(struct ctx *ctx, struct symbol *sym);
 u64 isec_addr(struct isec *is);
 u64 reloc_sym_size(const struct reloc_sym *rs);
+u64 local_sym_addr(struct objfile *f, u32 symidx);
 const char *reloc_sym_name(const struct reloc_sym *rs);
 void reloc_overflow(struct ctx *ctx, struct isec *is, u64 off, u32 type,
                     const struct reloc_sym *rs, i64 val, i64 lo, i64 hi);
 const char *isec_name(struct isec *is);
-bool apply_debug_tombstone(struct isec *is);
 
 //
 // Architectures: arch-x86_64.c, arch-aarch64.c
@@ -660,6 +660,9 @@ struct arch {
   enum data_reloc (*data_reloc_kind)(u32 type);
   const char *(*reloc_name)(u32 type);
   u64 (*tp_offset)(struct ctx *ctx, u64 addr);
+  // _TLS_MODULE_BASE_ is at the end of the TLS block (TLS variant 2,
+  // where code adds DTPOFF32 to a TP-relative base), else at its start.
+  bool tls_module_base_at_end;
   // Range-extension stubs (stubs.c); branch_range 0: none.  A branch of
   // type r_call or r_jump reaches [P - branch_range, P + branch_range).
   i64 branch_range;

@@ -25,11 +25,16 @@ const char *isec_name(struct isec *is) {
 static pthread_mutex_t local_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx) {
-  if (f->locals && f->locals[symidx])
-    return f->locals[symidx];
+  struct symbol **locals = __atomic_load_n(&f->locals, __ATOMIC_ACQUIRE);
+  struct symbol *found =
+      locals ? __atomic_load_n(&locals[symidx], __ATOMIC_ACQUIRE) : NULL;
+  if (found)
+    return found;
   pthread_mutex_lock(&local_lock);
   if (!f->locals)
-    f->locals = arena_alloc(ctx, (u64)f->first_global * sizeof(void *));
+    __atomic_store_n(&f->locals,
+                     arena_alloc(ctx, (u64)f->first_global * sizeof(void *)),
+                     __ATOMIC_RELEASE);
   if (!f->locals[symidx]) {
     struct esym s;
     read_sym(f, symidx, &s);
@@ -41,7 +46,7 @@ struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx) {
     sym->state = SYM_DEFINED;
     sym->binding = STB_LOCAL;
     sym->type = ELF64_ST_TYPE(s.st_info);
-    f->locals[symidx] = sym;
+    __atomic_store_n(&f->locals[symidx], sym, __ATOMIC_RELEASE);
   }
   pthread_mutex_unlock(&local_lock);
   return f->locals[symidx];
@@ -123,8 +128,20 @@ void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
   if (ELF64_ST_TYPE(s.st_info) == STT_GNU_IFUNC && out->defined) {
     out->is_ifunc = true;
     out->sym = local_symbol(ctx, f, symidx);
-    out->sym->value = out->S;
   }
+}
+
+// The address of local symbol symidx of f, once sections have addresses.
+u64 local_sym_addr(struct objfile *f, u32 symidx) {
+  struct esym s;
+  read_sym(f, symidx, &s);
+  u32 shndx = sym_shndx(f, symidx, &s);
+  if (shndx == SHN_ABS)
+    return s.st_value;
+  if (shndx == SHN_UNDEF || shndx >= f->shnum || !f->isecs ||
+      !f->isecs[shndx] || !f->isecs[shndx]->osec)
+    return 0;
+  return isec_offset_addr(f->isecs[shndx], s.st_value);
 }
 
 // The name of a relocation's symbol, for messages: a section symbol is

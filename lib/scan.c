@@ -83,8 +83,10 @@ void scan_relocations(struct ctx *ctx) {
       if (!is || !is->live || !is->nrels || !is->osec)
         continue;
       ctx->stat_relocs += is->nrels;
-      if (is->osec->flags & SHF_ALLOC)
-        ctx->arch->scan_section(ctx, is);
+      // Non-allocated sections too: their relocations are applied, so
+      // they are checked here like the rest (and, as in GNU ld, an
+      // undefined symbol referenced from debug information is an error).
+      ctx->arch->scan_section(ctx, is);
     }
   }
   // A reference to _GLOBAL_OFFSET_TABLE_ by name keeps .got.plt.
@@ -312,7 +314,8 @@ void fix_linker_symbols(struct ctx *ctx) {
       aux->osec = end_c;
       break;
     case W_TLS_BASE:
-      sym->value = ctx->tls_start;
+      sym->value = ctx->arch->tls_module_base_at_end ? ctx->tls_end
+                                                      : ctx->tls_start;
       aux->osec = ctx->tls_first;
       break;
     case W_DEFSYM: {
