@@ -119,7 +119,9 @@ void gc_sections(struct ctx *ctx) {
     mark_symbol(ctx, &work, sym_find_str(ctx, d->name));
   }
 
-  // Mark to a fixed point: sections, then what live FDEs keep.
+  // Mark to a fixed point: sections, then what live FDEs keep, and
+  // SHF_LINK_ORDER sections (e.g. __patchable_function_entries) whose
+  // linked section is live, as GNU ld keeps them.
   for (bool again = true; again;) {
     drain(ctx, &work);
     again = false;
@@ -127,6 +129,14 @@ void gc_sections(struct ctx *ctx) {
       struct objfile *f = ctx->objs.v[i];
       for (u32 k = 1; k < f->shnum; k++) {
         struct isec *is = f->isecs[k];
+        if (is && !is->live && !is->is_common &&
+            (SH_FLAGS(shdr_at(f, k)) & SHF_LINK_ORDER)) {
+          u32 link = SH_LINK(shdr_at(f, k));
+          if (link < f->shnum && f->isecs[link] && f->isecs[link]->live) {
+            mark(ctx, &work, is);
+            again = true;
+          }
+        }
         struct eh_frame *eh = is ? is->eh : NULL;
         for (u32 r = 0; eh && r < eh->nrecs; r++) {
           struct eh_rec *fde = &eh->recs[r];

@@ -203,6 +203,13 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
     } else if (c == ctx->rela_iplt) {
       link = ctx->symtab->shndx;
       info = ctx->gotplt->shndx;
+    } else if ((c->flags & SHF_LINK_ORDER) && c->isecs.len) {
+      // A SHF_LINK_ORDER section links to where its first input's
+      // linked section went (GNU ld).
+      struct isec *is = c->isecs.v[0];
+      u32 l = is->is_common ? 0 : SH_LINK(shdr_at(is->file, is->shndx));
+      struct isec *to = l && l < is->file->shnum ? is->file->isecs[l] : NULL;
+      link = to && to->osec ? to->osec->shndx : 0;
     }
     wr32(p + offsetof(Elf64_Shdr, sh_name), c->name_off);
     wr32(p + offsetof(Elf64_Shdr, sh_type), c->type);
