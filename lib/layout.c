@@ -426,4 +426,5 @@ void compute_symbol_values(struct ctx *ctx) {
         sym->value = 0;
     }
   }
+  fix_linker_symbols(ctx);    // _end, __start_SEC, --defsym, ...
 }

@@ -99,7 +99,7 @@ int mld_link(struct ctx *ctx) {
   checkpoint(ctx);            // no stub is added
   timer(ctx, "create_stubs");
   // Beyond this point no address changes.
-  fix_linker_symbols(ctx);
+  set_entry(ctx);             // linker symbols have their values
   plan_errata(ctx);           // each erratum site: ADR, or its veneer
   size_symtab(ctx);           // .symtab/.strtab/.shstrtab sizes
   place_nonalloc(ctx);        // file size now known

@@ -503,6 +503,7 @@ void define_linker_symbols(struct ctx *ctx);
 void scan_relocations(struct ctx *ctx);
 void allocate_slots(struct ctx *ctx);
 void fix_linker_symbols(struct ctx *ctx);
+void set_entry(struct ctx *ctx);
 void size_symtab(struct ctx *ctx);
 void size_synthetic(struct ctx *ctx);
 void write_synthetic(struct ctx *ctx, u8 *buf);

@@ -326,12 +326,19 @@ void fix_linker_symbols(struct ctx *ctx) {
                                       ? ctx->aux[t->aux].osec : NULL;
       if (t && t->state == SYM_DEFINED)
         sym->type = t->type;
-      if (t && t->state != SYM_DEFINED)
+      // Reported once, though layout may run again for stubs.
+      if (t && t->state != SYM_DEFINED && !(sym->flags & SF_REPORTED)) {
+        sym->flags |= SF_REPORTED;
         error(ctx, "--defsym %s: undefined symbol '%s'", sym->name, t->name);
+      }
       break;
     }
     }
   }
+}
+
+// The entry point, once symbols have their final values.
+void set_entry(struct ctx *ctx) {
   const char *entry = ctx->cfg.entry ? ctx->cfg.entry : "_start";
   struct symbol *e = sym_find_str(ctx, entry);
   if (e && e->state == SYM_DEFINED) {

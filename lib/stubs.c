@@ -69,17 +69,21 @@ static bool code_in_reach(struct ctx *ctx) {
 }
 
 // The key of a branch's target: the defining file's priority and the
-// symbol's index there, so a global has one key wherever it is named.  0
-// for a target that never needs a stub: in the branch's own section,
-// undefined (a weak one becomes a NOP), or linker-defined.
+// symbol's index there, so a global has one key wherever it is named (a
+// linker-defined one, which has no file, is keyed by its aux record).  0
+// for a target that never needs a stub: in the branch's own section, or
+// undefined (a weak one becomes a NOP).
 static u64 branch_key(struct ctx *ctx, struct objfile *f, u32 symidx,
                       struct isec *is) {
   if (symidx >= f->nsyms)
     return 0;
   if (symidx >= f->first_global) {
     struct symbol *sym = f->globals[symidx - f->first_global];
-    if (!sym || sym->state != SYM_DEFINED || !sym->file ||
-        (sym->flags & SF_LINKER))
+    if (!sym || sym->state != SYM_DEFINED)
+      return 0;
+    if (sym->flags & SF_LINKER)
+      return (u64)UINT32_MAX << 32 | sym->aux;
+    if (!sym->file)
       return 0;
     if (!sym_is_ifunc(sym) && sym_isec(ctx, sym) == is)
       return 0;
