@@ -314,12 +314,6 @@ static void setup(void) {
   ctx->tls_align = 8;
 }
 
-struct reloc {
-  u64 offset;
-  u32 sym, type;
-  i64 addend;
-};
-
 // .text of the test object holding code (n instruction words) at
 // TEXT_ADDR, with these relocations.
 static struct isec *text_isec(const u32 *code, u32 n, const struct reloc *r,
@@ -327,25 +321,7 @@ static struct isec *text_isec(const u32 *code, u32 n, const struct reloc *r,
   u8 *data = arena_alloc(ctx, (u64)n * 4);
   for (u32 i = 0; i < n; i++)
     wr32(data + 4 * i, code[i]);
-  u8 *rels = arena_alloc(ctx, (u64)(nr ? nr : 1) * sizeof(Elf64_Rela));
-  for (u32 i = 0; i < nr; i++)
-    put_rela(rels + i * sizeof(Elf64_Rela), r[i].offset, r[i].sym,
-             r[i].type, r[i].addend);
-  struct chunk *text = new_chunk(ctx, ".text", CK_REGULAR, SHT_PROGBITS, AX,
-                                 16);
-  text->addr = TEXT_ADDR;
-  struct isec *is = arena_alloc(ctx, sizeof(*is));
-  is->file = file;
-  is->osec = text;
-  is->data = data;
-  is->size = (u64)n * 4;
-  is->rels = rels;
-  is->nrels = nr;
-  is->shndx = 1;
-  is->align = 16;
-  is->live = true;
-  file->isecs[1] = is;
-  return is;
+  return test_text(data, (u64)n * 4, r, nr, TEXT_ADDR);
 }
 
 // The instruction words after the relocations were applied.

@@ -27,33 +27,10 @@ static void setup(void) {
   ctx->tls_end = TLS_END;
 }
 
-struct reloc {
-  u64 offset;
-  u32 sym, type;
-  i64 addend;
-};
-
 // Places code at TEXT_ADDR as .text of the test object and applies the
 // relocations to a copy, which it returns.
 static u8 *apply(const u8 *code, u32 size, const struct reloc *r, u32 n) {
-  u8 *rels = arena_alloc(ctx, (u64)n * sizeof(Elf64_Rela));
-  for (u32 i = 0; i < n; i++)
-    put_rela(rels + i * sizeof(Elf64_Rela), r[i].offset, r[i].sym,
-             r[i].type, r[i].addend);
-  struct chunk *text = new_chunk(ctx, ".text", CK_REGULAR, SHT_PROGBITS, AX,
-                                 16);
-  text->addr = TEXT_ADDR;
-  struct isec *is = arena_alloc(ctx, sizeof(*is));
-  is->file = file;
-  is->osec = text;
-  is->data = code;
-  is->size = size;
-  is->rels = rels;
-  is->nrels = n;
-  is->shndx = 1;
-  is->align = 16;
-  is->live = true;
-  file->isecs[1] = is;
+  struct isec *is = test_text(code, size, r, n, TEXT_ADDR);
   u8 *out = arena_alloc(ctx, size);
   memcpy(out, code, size);
   arch_x86_64.apply_section(ctx, is, out);

@@ -47,4 +47,37 @@ static inline void define(const char *name, u64 addr) {
   s->value = addr;
 }
 
+// One relocation of a test section.
+struct reloc {
+  u64 offset;
+  u32 sym, type;
+  i64 addend;
+};
+
+// .text of the test object: size bytes of data at addr, with these
+// relocations, registered as the object's section 1.
+static inline struct isec *test_text(const u8 *data, u64 size,
+                                     const struct reloc *r, u32 n,
+                                     u64 addr) {
+  u8 *rels = arena_alloc(ctx, (u64)(n ? n : 1) * sizeof(Elf64_Rela));
+  for (u32 i = 0; i < n; i++)
+    put_rela(rels + i * sizeof(Elf64_Rela), r[i].offset, r[i].sym,
+             r[i].type, r[i].addend);
+  struct chunk *text = new_chunk(ctx, ".text", CK_REGULAR, SHT_PROGBITS,
+                                 SHF_ALLOC | SHF_EXECINSTR, 16);
+  text->addr = addr;
+  struct isec *is = arena_alloc(ctx, sizeof(*is));
+  is->file = file;
+  is->osec = text;
+  is->data = data;
+  is->size = size;
+  is->rels = rels;
+  is->nrels = n;
+  is->shndx = 1;
+  is->align = 16;
+  is->live = true;
+  file->isecs[1] = is;
+  return is;
+}
+
 #endif
