@@ -287,6 +287,13 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       reloc_overflow(ctx, is, off, type, &rs, (val), (lo), (hi));            \
   } while (0)
 
+// A signed 32-bit field: checked, then written.
+#define PUT_S32(where, val)                                                  \
+  do {                                                                       \
+    CHECK(val, fits_s32(val), INT32_MIN, INT32_MAX);                         \
+    wr32(where, val);                                                        \
+  } while (0)
+
     switch (type) {
     case R_X86_64_64:
       wr64(loc, S + A);
@@ -297,8 +304,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     case R_X86_64_PC32:
     case R_X86_64_PLT32:
       v = S + A - P;
-      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-      wr32(loc, v);
+      PUT_S32(loc, v);
       break;
     case R_X86_64_32:
       v = S + A;
@@ -307,8 +313,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       break;
     case R_X86_64_32S:
       v = S + A;
-      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-      wr32(loc, v);
+      PUT_S32(loc, v);
       break;
     case R_X86_64_16:
       v = S + A;
@@ -343,8 +348,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       break;
     case R_X86_64_GOTPC32:
       v = GOT + A - P;
-      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-      wr32(loc, v);
+      PUT_S32(loc, v);
       break;
     case R_X86_64_GOTPC64:
       wr64(loc, GOT + A - P);
@@ -359,14 +363,12 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       switch (rx) {
       case RX_NONE:
         v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - P;
-        CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-        wr32(loc, v);
+        PUT_S32(loc, v);
         break;
       case RX_LEA:
         loc[-2] = 0x8d;
         v = S + A - P;
-        CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-        wr32(loc, v);
+        PUT_S32(loc, v);
         break;
       case RX_MOV_IMM: {
         // mov $S, %r: the register moves from ModRM.reg to ModRM.rm.
@@ -376,22 +378,19 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
         loc[-2] = 0xc7;
         loc[-1] = 0xc0 | reg;
         v = S;
-        CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-        wr32(loc, v);
+        PUT_S32(loc, v);
         break;
       }
       case RX_CALL:
         loc[-2] = 0x67;            // addr32 prefix
         loc[-1] = 0xe8;            // call rel32
         v = S + A - P;
-        CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-        wr32(loc, v);
+        PUT_S32(loc, v);
         break;
       case RX_JMP:
         loc[-2] = 0xe9;            // jmp rel32
         v = S + A - P + 1;         // the jump now starts one byte earlier
-        CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-        wr32(loc - 1, v);
+        PUT_S32(loc - 1, v);
         loc[3] = 0x90;             // nop
         break;
       case RX_TEST:
@@ -408,8 +407,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
           loc[-1] = 0xc0 | (op & 0x38) | reg;
         }
         v = S;
-        CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-        wr32(loc, v);
+        PUT_S32(loc, v);
         break;
       }
       }
@@ -417,8 +415,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     }
     case R_X86_64_GOT32:
       v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - GOT;
-      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-      wr32(loc, v);
+      PUT_S32(loc, v);
       break;
     case R_X86_64_GOT64:
     case R_X86_64_GOTPLT64:
@@ -429,8 +426,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       break;
     case R_X86_64_TPOFF32:
       v = tp_offset(ctx, S) + A;
-      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-      wr32(loc, v);
+      PUT_S32(loc, v);
       break;
     case R_X86_64_TPOFF64:
       wr64(loc, tp_offset(ctx, S) + A);
@@ -438,8 +434,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     case R_X86_64_DTPOFF32:
       // In code, only after an LD->LE rewrite: %rax holds the TP then.
       v = code ? (i64)tp_offset(ctx, S) + A : (i64)(S + A - ctx->tls_start);
-      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-      wr32(loc, v);
+      PUT_S32(loc, v);
       break;
     case R_X86_64_DTPOFF64:
       wr64(loc, code ? tp_offset(ctx, S) + A : S + A - ctx->tls_start);
@@ -457,8 +452,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       } else {
         v = gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - P;
       }
-      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-      wr32(loc, v);
+      PUT_S32(loc, v);
       break;
     case R_X86_64_TLSGD: {
       // .byte 0x66; lea x@tlsgd(%rip), %rdi; .word 0x6666; rex64;
@@ -469,8 +463,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
         break;
       memcpy(loc - 4, le, sizeof(le));
       v = tp_offset(ctx, S);
-      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-      wr32(loc + 8, v);
+      PUT_S32(loc + 8, v);
       i++;
       break;
     }
@@ -493,8 +486,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       loc[-2] = 0xc7;
       loc[-1] = 0xc0 | reg;
       v = tp_offset(ctx, S);
-      CHECK(v, fits_s32(v), INT32_MIN, INT32_MAX);
-      wr32(loc, v);
+      PUT_S32(loc, v);
       break;
     }
     case R_X86_64_TLSDESC_CALL:
@@ -505,6 +497,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s", f->name,
             isec_name(is), (unsigned long long)off, reloc_name(type));
     }
+#undef PUT_S32
 #undef CHECK
   }
 }
