@@ -768,6 +768,14 @@ static void write_iplt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
   aarch64_write_lo12(buf + 8, slot, 0);
 }
 
+// GNU ld's AArch64 script sets these unconditionally.
+static const struct linker_sym script_syms[] = {
+    {"__bss_start__", W_EDATA, NULL, STV_DEFAULT, true},
+    {"_bss_end__", W_END, ".bss", STV_DEFAULT, true},
+    {"__bss_end__", W_END, ".bss", STV_DEFAULT, true},
+    {"__end__", W_END_IMAGE, NULL, STV_DEFAULT, true},
+};
+
 const struct arch arch_aarch64 = {
     .name = "AArch64",
     .emulation = "aarch64linux",
@@ -787,6 +795,9 @@ const struct arch arch_aarch64 = {
     .data_reloc_kind = data_reloc_kind,
     .reloc_name = reloc_name,
     .tp_offset = tp_offset,
+    .linker_syms = script_syms,
+    .nlinker_syms = sizeof(script_syms) / sizeof(*script_syms),
+    .erratum_843419 = true,
     .branch_range = (i64)1 << 27,
     .stub_size = 16,
     .stub_header_size = 8,

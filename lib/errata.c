@@ -202,7 +202,7 @@ static void scan_file(struct ctx *ctx, struct objfile *f) {
 }
 
 void fix_errata(struct ctx *ctx) {
-  if (!ctx->cfg.fix_cortex_a53_843419 || ctx->arch->e_machine != EM_AARCH64)
+  if (!ctx->cfg.fix_cortex_a53_843419 || !ctx->arch->erratum_843419)
     return;
   for (u32 i = 0; i < ctx->objs.len; i++)
     scan_file(ctx, ctx->objs.v[i]);

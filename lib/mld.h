@@ -350,6 +350,15 @@ enum where {
   W_TLS_BASE,     // the start of the TLS block (_TLS_MODULE_BASE_)
 };
 
+// A symbol the linker defines, as the default script does.
+struct linker_sym {
+  const char *name;
+  enum where where;
+  const char *section;         // for W_START and W_END
+  u8 vis;
+  bool always;                 // defined even if nothing refers to it
+};
+
 struct sym_aux {
   u32 got_idx;                 // index into .got, or -1
   u32 gottp_idx;
@@ -664,6 +673,10 @@ struct arch {
   // _TLS_MODULE_BASE_ is at the end of the TLS block (TLS variant 2,
   // where code adds DTPOFF32 to a TP-relative base), else at its start.
   bool tls_module_base_at_end;
+  // Symbols only this target's default script defines.
+  const struct linker_sym *linker_syms;
+  u32 nlinker_syms;
+  bool erratum_843419;         // --fix-cortex-a53-843419 applies
   // Range-extension stubs (stubs.c); branch_range 0: none.  A branch of
   // type r_call or r_jump reaches [P - branch_range, P + branch_range).
   i64 branch_range;

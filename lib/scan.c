@@ -143,14 +143,6 @@ u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym) {
 // Linker-defined symbols
 //
 
-struct linker_sym {
-  const char *name;
-  enum where where;
-  const char *section;
-  u8 vis;
-  bool always;
-};
-
 static const struct linker_sym linker_syms[] = {
     {"__ehdr_start", W_EHDR, NULL, STV_HIDDEN, false},
     {"__executable_start", W_BASE, NULL, STV_DEFAULT, false},
@@ -174,14 +166,6 @@ static const struct linker_sym linker_syms[] = {
     {"__GNU_EH_FRAME_HDR", W_START, ".eh_frame_hdr", STV_HIDDEN, false},
     {"__tdata_start", W_START, ".tdata", STV_HIDDEN, false},
     {"_TLS_MODULE_BASE_", W_TLS_BASE, NULL, STV_HIDDEN, false},
-};
-
-// GNU ld's AArch64 script sets these unconditionally.
-static const struct linker_sym aarch64_linker_syms[] = {
-    {"__bss_start__", W_EDATA, NULL, STV_DEFAULT, true},
-    {"_bss_end__", W_END, ".bss", STV_DEFAULT, true},
-    {"__bss_end__", W_END, ".bss", STV_DEFAULT, true},
-    {"__end__", W_END_IMAGE, NULL, STV_DEFAULT, true},
 };
 
 static struct chunk *chunk_named(struct ctx *ctx, const char *name) {
@@ -242,9 +226,9 @@ void define_linker_symbols(struct ctx *ctx) {
     define_one(ctx, ls->name, ls->vis, ls->always, c, ls->where,
                ls->where == W_END);
   }
-  u32 n = sizeof(aarch64_linker_syms) / sizeof(*aarch64_linker_syms);
-  for (u32 i = 0; i < n && ctx->arch->e_machine == EM_AARCH64; i++) {
-    const struct linker_sym *ls = &aarch64_linker_syms[i];
+  // The target's own script symbols.
+  for (u32 i = 0; i < ctx->arch->nlinker_syms; i++) {
+    const struct linker_sym *ls = &ctx->arch->linker_syms[i];
     struct chunk *c = ls->section ? chunk_named(ctx, ls->section) : NULL;
     define_one(ctx, ls->name, ls->vis, ls->always, c, ls->where,
                ls->where == W_END);
