@@ -770,7 +770,7 @@ static void write_iplt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
 
 // GNU ld's AArch64 script sets these unconditionally.
 static const struct linker_sym script_syms[] = {
-    {"__bss_start__", W_EDATA, NULL, STV_DEFAULT, true},
+    {"__bss_start__", W_BSS_START, NULL, STV_DEFAULT, true},
     {"_bss_end__", W_END, ".bss", STV_DEFAULT, true},
     {"__bss_end__", W_END, ".bss", STV_DEFAULT, true},
     {"__end__", W_END_IMAGE, NULL, STV_DEFAULT, true},
@@ -789,6 +789,8 @@ const struct arch arch_aarch64 = {
     .r_irelative = R_AARCH64_IRELATIVE,
     .gotplt_is_got_symbol = false,
     .noseparate_code = true,
+    .section_symbols = true,
+    .tls_module_base_always = true,
     .scan_section = scan_section,
     .apply_section = apply_section,
     .write_iplt = write_iplt,

@@ -34,10 +34,6 @@ static u64 checked_end(struct ctx *ctx, struct isec *is, const char *what,
   return end;
 }
 
-static bool is_emitted(struct chunk *c) {
-  return c->kind == CK_EHDR || c->size > 0;
-}
-
 // The segment a section goes to.  With -z noseparate-code, read-only
 // data shares the code segment, as in GNU ld's script for that case.
 static int chunk_class(struct ctx *ctx, struct chunk *c) {
@@ -125,7 +121,9 @@ static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
         dot = align_up(dot + relro_offset, page) - relro_offset;
     }
     if (!is_emitted(c)) {
-      c->addr = dot;    // for symbols such as __preinit_array_start
+      // For symbols such as __preinit_array_start.  GNU ld aligns a
+      // section its inputs made, though removed for being empty.
+      c->addr = c->isecs.len ? align_up(dot, c->align) : dot;
       continue;
     }
     if (is_tbss(c)) {

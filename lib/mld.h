@@ -268,6 +268,8 @@ struct objfile {
   struct symbol **locals;      // [first_global], made on demand (GOT, IPLT)
   u8 *discarded;               // [shnum] 1: in a losing COMDAT group
   bool is_crt_ctor_file;       // crtbegin*.o / crtend*.o (.ctors rules)
+  bool writes_contents;        // set by size_symtab: a section of it has
+                               // bytes in the output (so its locals show)
 };
 
 // Section header fields, read in place.
@@ -318,6 +320,7 @@ enum {
   SF_IN_SYMTAB = 1 << 7,
   SF_ABS = 1 << 8,             // --defsym NAME=NUMBER: an absolute value
   SF_GOT_NEAR = 1 << 9,        // a short-reach GOT load (LD64_GOTPAGE_LO15)
+  SF_SCRIPT_HIDDEN = 1 << 10,  // PROVIDE_HIDDEN: a local in .symtab
 };
 
 struct symbol {
@@ -345,6 +348,7 @@ enum where {
   W_BASE,         // the image base
   W_ETEXT,        // end of the code segment
   W_EDATA,        // end of initialised data
+  W_BSS_START,    // the same address, in the section after (". = .;")
   W_END_IMAGE,    // end of everything allocated
   W_DEFSYM,       // --defsym
   W_TLS_BASE,     // the start of the TLS block (_TLS_MODULE_BASE_)
@@ -365,6 +369,7 @@ struct sym_aux {
   u32 iplt_idx;                // index into .iplt, or -1
   u32 out_symidx;              // index in the output .symtab
   struct chunk *osec;          // linker-defined symbols: their section
+  u32 order;                   // ... or where it would be, if it is absent
   struct isec *isec;           // COMMON symbols: their .bss piece
   struct symbol *target;       // --defsym: the symbol it is relative to
   i64 addend;                  // --defsym
@@ -437,6 +442,7 @@ void create_chunks(struct ctx *ctx);
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
                         u32 type, u64 flags, u64 align);
 u32 init_priority(const char *name);
+u32 script_order(const char *name);
 
 //
 // ehframe.c
@@ -524,6 +530,12 @@ u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym);
 //
 // layout.c
 //
+
+// A chunk is in the output (with a section header, but for the ELF header)
+// when it has contents; its section index is set by place_nonalloc.
+static inline bool is_emitted(struct chunk *c) {
+  return c->kind == CK_EHDR || c->size > 0;
+}
 
 struct segment {
   u32 type, flags;
@@ -663,6 +675,7 @@ struct arch {
   u8 fill_byte_text;           // padding between code sections
   bool gotplt_is_got_symbol;   // _GLOBAL_OFFSET_TABLE_ at .got.plt
   bool noseparate_code;        // -z noseparate-code is the default
+  bool section_symbols;        // .symtab has an STT_SECTION per section
   void (*scan_section)(struct ctx *ctx, struct isec *is);
   void (*apply_section)(struct ctx *ctx, struct isec *is, u8 *out);
   void (*write_iplt)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot);
@@ -673,6 +686,7 @@ struct arch {
   // _TLS_MODULE_BASE_ is at the end of the TLS block (TLS variant 2,
   // where code adds DTPOFF32 to a TP-relative base), else at its start.
   bool tls_module_base_at_end;
+  bool tls_module_base_always; // defined whenever there is TLS (AArch64)
   // Symbols only this target's default script defines.
   const struct linker_sym *linker_syms;
   u32 nlinker_syms;
@@ -806,6 +820,7 @@ struct ctx {
   u64 stat_branches, stat_candidates, stat_stubs, stat_errata;
   u32 stub_passes;
   bool got_referenced;         // _GLOBAL_OFFSET_TABLE_ is used
+  bool gnu_osabi;              // set by size_symtab: IFUNC or UNIQUE listed
 };
 
 int mld_link(struct ctx *ctx);

@@ -151,7 +151,7 @@ static const struct linker_sym linker_syms[] = {
     {"etext", W_ETEXT, NULL, STV_DEFAULT, false},
     {"_edata", W_EDATA, NULL, STV_DEFAULT, true},
     {"edata", W_EDATA, NULL, STV_DEFAULT, false},
-    {"__bss_start", W_EDATA, NULL, STV_DEFAULT, true},
+    {"__bss_start", W_BSS_START, NULL, STV_DEFAULT, true},
     {"_end", W_END_IMAGE, NULL, STV_DEFAULT, true},
     {"end", W_END_IMAGE, NULL, STV_DEFAULT, false},
     {"__preinit_array_start", W_START, ".preinit_array", STV_HIDDEN, false},
@@ -188,7 +188,7 @@ static bool is_c_identifier(const char *s) {
 }
 
 static void define_one(struct ctx *ctx, const char *name, u8 vis, bool always,
-                       struct chunk *osec, u8 where, bool at_end) {
+                       struct chunk *osec, u32 order, u8 where, bool at_end) {
   struct symbol *sym = sym_find_str(ctx, name);
   if (!sym && !always)
     return;
@@ -204,17 +204,35 @@ static void define_one(struct ctx *ctx, const char *name, u8 vis, bool always,
   if (vis != STV_DEFAULT && (sym->visibility == STV_DEFAULT ||
                              sym->visibility > vis))
     sym->visibility = vis;
+  if (vis == STV_HIDDEN)
+    sym->flags |= SF_SCRIPT_HIDDEN;
   struct sym_aux *aux = sym_aux(ctx, sym);
   aux->osec = osec;
+  aux->order = order;
   // where and at_end are packed into symidx, unused for linker symbols.
   sym->symidx = (u32)where << 1 | at_end;
   vec_push(ctx, &ctx->linker_syms, sym);
+}
+
+static bool has_tls(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if ((c->flags & SHF_TLS) && c->isecs.len)
+      return true;
+  }
+  return false;
 }
 
 void define_linker_symbols(struct ctx *ctx) {
   for (u32 i = 0; i < sizeof(linker_syms) / sizeof(*linker_syms); i++) {
     const struct linker_sym *ls = &linker_syms[i];
     struct chunk *c = ls->section ? chunk_named(ctx, ls->section) : NULL;
+    bool always = ls->always;
+    if (ls->where == W_TLS_BASE)
+      always = ctx->arch->tls_module_base_always && has_tls(ctx);
+    // --eh-frame-hdr in a static executable defines it (GNU ld's elf.em).
+    if (c && c == ctx->eh_frame_hdr)
+      always = ctx->cfg.eh_frame_hdr;
     if (!strcmp(ls->name, "_GLOBAL_OFFSET_TABLE_")) {
       // On AArch64 it is the start of .got (AAELF64's GOT).
       if (!ctx->arch->gotplt_is_got_symbol)
@@ -223,14 +241,16 @@ void define_linker_symbols(struct ctx *ctx) {
       if (s && s->state == SYM_UNDEF)
         ctx->got_referenced = true;
     }
-    define_one(ctx, ls->name, ls->vis, ls->always, c, ls->where,
+    define_one(ctx, ls->name, ls->vis, always, c,
+               ls->section ? script_order(ls->section) : 0, ls->where,
                ls->where == W_END);
   }
   // The target's own script symbols.
   for (u32 i = 0; i < ctx->arch->nlinker_syms; i++) {
     const struct linker_sym *ls = &ctx->arch->linker_syms[i];
     struct chunk *c = ls->section ? chunk_named(ctx, ls->section) : NULL;
-    define_one(ctx, ls->name, ls->vis, ls->always, c, ls->where,
+    define_one(ctx, ls->name, ls->vis, ls->always, c,
+               ls->section ? script_order(ls->section) : 0, ls->where,
                ls->where == W_END);
   }
   // __start_SEC and __stop_SEC for sections named like C identifiers.
@@ -239,9 +259,9 @@ void define_linker_symbols(struct ctx *ctx) {
     if (c->kind != CK_REGULAR || !is_c_identifier(c->name))
       continue;
     define_one(ctx, arena_printf(ctx, "__start_%s", c->name), STV_PROTECTED,
-               false, c, W_START, false);
+               false, c, 0, W_START, false);
     define_one(ctx, arena_printf(ctx, "__stop_%s", c->name), STV_PROTECTED,
-               false, c, W_END, true);
+               false, c, 0, W_END, true);
   }
 }
 
@@ -249,6 +269,7 @@ void define_linker_symbols(struct ctx *ctx) {
 void fix_linker_symbols(struct ctx *ctx) {
   u64 etext = 0, edata = 0, end = 0;
   struct chunk *etext_c = NULL, *edata_c = NULL, *end_c = NULL;
+  struct chunk *bss_c = NULL;   // the first allocated section after edata_c
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR || !c->size)
@@ -262,6 +283,9 @@ void fix_linker_symbols(struct ctx *ctx) {
     if ((c->flags & SHF_WRITE) && c->type != SHT_NOBITS) {
       edata = c->addr + c->size;
       edata_c = c;
+      bss_c = NULL;
+    } else if (edata_c && !bss_c) {
+      bss_c = c;
     }
     if (c->addr + c->size > end) {
       end = c->addr + c->size;
@@ -292,6 +316,10 @@ void fix_linker_symbols(struct ctx *ctx) {
     case W_EDATA:
       sym->value = edata;
       aux->osec = edata_c;
+      break;
+    case W_BSS_START:
+      sym->value = edata;
+      aux->osec = bss_c ? bss_c : edata_c;
       break;
     case W_END_IMAGE:
       sym->value = end;

@@ -191,6 +191,14 @@ static bool script_rule(struct objfile *f, const char *n, struct rule *r) {
   return false;
 }
 
+// Where the default script puts output section NAME (0: it does not name
+// it), for symbols of sections that no input makes.
+u32 script_order(const char *name) {
+  struct objfile none = {0};
+  struct rule r;
+  return script_rule(&none, name, &r) && !strcmp(r.name, name) ? r.order : 0;
+}
+
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
                         u32 type, u64 flags, u64 align) {
   struct chunk *c = arena_alloc(ctx, sizeof(*c));

@@ -47,24 +47,67 @@ void size_synthetic(struct ctx *ctx) {
   ctx->build_id->size = b ? 16 + align_up(b, 4) : 0;
 }
 
-// The output section index for a symbol in chunk c.  A symbol in an
-// output section that was dropped for being empty goes with the next
-// section, as GNU ld does.
-static u16 out_shndx(struct ctx *ctx, struct chunk *c) {
+// A section's flags as BFD sees them, for nearby_shndx.
+enum { B_ALLOC = 1, B_TLS = 2, B_LOAD = 4, B_READONLY = 8, B_CODE = 16 };
+
+static u32 bfd_flags(struct chunk *c) {
+  if (!c || (c->kind == CK_REGULAR && !c->isecs.len))
+    return 0;                  // a script section no input made
+  u32 f = 0;
+  if (c->flags & SHF_ALLOC)
+    f |= B_ALLOC | (c->type != SHT_NOBITS ? B_LOAD : 0);
+  if (c->flags & SHF_TLS)
+    f |= B_TLS;
+  if (!(c->flags & SHF_WRITE))
+    f |= B_READONLY;
+  if (c->flags & SHF_EXECINSTR)
+    f |= B_CODE;
+  return f;
+}
+
+// The section GNU ld gives a symbol whose own output section was removed
+// (empty, or never made): the kept section before or after the place the
+// section had (order), whichever would have been in the same segment, the
+// later one when that gives the symbol a non-negative offset.
+static u16 nearby_shndx(struct ctx *ctx, u32 order, u32 self, u64 addr) {
+  struct chunk *prev = NULL, *next = NULL;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *x = ctx->chunks.v[i];
+    if (!x->shndx)
+      continue;
+    if (x->order < order)
+      prev = x;
+    else if (x->order > order && !next)
+      next = x;
+  }
+  if (!prev)
+    return next ? next->shndx : SHN_ABS;
+  if (!next)
+    return prev->shndx;
+  u32 p = bfd_flags(prev), n = bfd_flags(next);
+  struct chunk *best = next;
+  if ((p ^ n) & (B_ALLOC | B_TLS | B_LOAD)) {
+    if (((n ^ self) & (B_ALLOC | B_TLS)) || ((p & B_LOAD) && !(n & B_LOAD)))
+      best = prev;
+  } else if ((p ^ n) & B_READONLY) {
+    if ((n ^ self) & B_READONLY)
+      best = prev;
+  } else if ((p ^ n) & B_CODE) {
+    if ((n ^ self) & B_CODE)
+      best = prev;
+  } else if (addr < next->addr) {
+    best = prev;
+  }
+  return best->shndx;
+}
+
+// The output section index for a symbol in chunk c (at addr).
+static u16 out_shndx(struct ctx *ctx, struct chunk *c, u64 addr) {
   if (!c)
     return SHN_ABS;
   if (c->shndx)
     return c->shndx;
-  u32 best = 0;
-  for (u32 i = 0; i < ctx->chunks.len; i++) {
-    struct chunk *x = ctx->chunks.v[i];
-    if (!x->shndx || !(x->flags & SHF_ALLOC))
-      continue;
-    if (x->addr >= c->addr)
-      return x->shndx;
-    best = x->shndx;
-  }
-  return best ? best : SHN_ABS;
+  return nearby_shndx(ctx, c->order, bfd_flags(c), addr);
 }
 
 struct symtab_writer {
@@ -72,11 +115,11 @@ struct symtab_writer {
   char *str;
   u32 n;
   u64 strpos;
+  bool gnu;                    // an STT_GNU_IFUNC or STB_GNU_UNIQUE symbol
 };
 
-static void put(struct symtab_writer *w, const char *name, u8 info, u8 other,
-                u16 shndx, u64 value, u64 size) {
-  u32 len = strlen(name);
+static void put_n(struct symtab_writer *w, const char *name, u32 len,
+                  u8 info, u8 other, u16 shndx, u64 value, u64 size) {
   if (w->sym) {
     u8 *p = w->sym + (u64)w->n * sizeof(Elf64_Sym);
     wr32(p, len ? w->strpos : 0);
@@ -85,12 +128,21 @@ static void put(struct symtab_writer *w, const char *name, u8 info, u8 other,
     wr16(p + 6, shndx);
     wr64(p + 8, value);
     wr64(p + 16, size);
-    if (len)
-      memcpy(w->str + w->strpos, name, len + 1);
+    if (len) {
+      memcpy(w->str + w->strpos, name, len);
+      w->str[w->strpos + len] = 0;
+    }
   }
   w->n++;
   if (len)
     w->strpos += len + 1;
+  w->gnu |= ELF64_ST_TYPE(info) == STT_GNU_IFUNC ||
+            ELF64_ST_BIND(info) == STB_GNU_UNIQUE;
+}
+
+static void put(struct symtab_writer *w, const char *name, u8 info, u8 other,
+                u16 shndx, u64 value, u64 size) {
+  put_n(w, name, strlen(name), info, other, shndx, value, size);
 }
 
 static u64 tls_adjust(struct ctx *ctx, u8 type, u64 value) {
@@ -110,32 +162,83 @@ static void put_global(struct ctx *ctx, struct symtab_writer *w,
     struct chunk *c = ctx->aux[sym->aux].osec;
     u8 type = !strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ? STT_OBJECT
                                                           : sym->type;
-    put(w, sym->name, ELF64_ST_INFO(bind, type), other,
-        c ? out_shndx(ctx, c) : SHN_ABS, tls_adjust(ctx, type, sym->value), 0);
+    u16 shndx = c ? out_shndx(ctx, c, sym->value)
+            : ctx->aux[sym->aux].order
+                ? nearby_shndx(ctx, ctx->aux[sym->aux].order, 0, sym->value)
+                : SHN_ABS;
+    put(w, sym->name, ELF64_ST_INFO(bind, type), other, shndx,
+        tls_adjust(ctx, type, sym->value), 0);
     return;
   }
   struct esym s;
   read_sym(sym->file, sym->symidx, &s);
   u8 type = ELF64_ST_TYPE(s.st_info);
   struct isec *is = sym_isec(ctx, sym);
-  u16 shndx = is ? out_shndx(ctx, is->osec) : SHN_ABS;
+  u16 shndx = is ? out_shndx(ctx, is->osec, sym->value) : SHN_ABS;
   if (is && is->is_common && type == STT_NOTYPE)
     type = STT_OBJECT;
   put(w, sym->name, ELF64_ST_INFO(bind, type), other, shndx,
       tls_adjust(ctx, type, sym->value), s.st_size);
 }
 
+// GNU ld's script makes these locals (PROVIDE_HIDDEN, _GLOBAL_OFFSET_TABLE_).
 static bool is_hidden(struct symbol *sym) {
-  return sym->visibility == STV_HIDDEN || sym->visibility == STV_INTERNAL;
+  return sym->flags & SF_SCRIPT_HIDDEN;
+}
+
+// GNU ld gives an object without an STT_FILE symbol one, named after the
+// file (its base name, or an archive member's base name), before the
+// first of its local symbols it lists.
+static void put_file_symbol(struct symtab_writer *w, struct objfile *f) {
+  const char *name = f->name;
+  u32 len = strlen(name);
+  const char *paren = strchr(name, '(');
+  if (paren && len && name[len - 1] == ')') {
+    name = paren + 1;
+    len = (u32)(f->name + len - 1 - name);
+  }
+  for (u32 i = len; i > 0; i--) {
+    if (name[i - 1] == '/') {
+      len -= i;
+      name += i;
+      break;
+    }
+  }
+  put_n(w, name, len, ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);
+}
+
+static void put_local(struct symtab_writer *w, struct objfile *f,
+                      bool *have_file, const char *name, const struct esym *s,
+                      u16 shndx, u64 value) {
+  if (ELF64_ST_TYPE(s->st_info) == STT_FILE)
+    *have_file = true;
+  else if (!*have_file) {
+    put_file_symbol(w, f);
+    *have_file = true;
+  }
+  put(w, name, s->st_info, s->st_other, shndx, value, s->st_size);
 }
 
 // The one walk over everything .symtab holds: with w->sym NULL it only
-// counts, so sizing and writing cannot disagree.
+// counts, so sizing and writing cannot disagree.  The order is GNU ld's
+// by kind: section symbols (where the target writes them), each object's
+// locals, the stubs' locals, the linker's hidden symbols after an unnamed
+// STT_FILE, then the globals; hidden globals of objects stay global.
 static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   put(w, "", 0, 0, 0, 0, 0);
+  if (ctx->arch->section_symbols) {
+    for (u32 i = 0; i < ctx->chunks.len; i++) {
+      struct chunk *c = ctx->chunks.v[i];
+      if (c->kind != CK_EHDR && is_emitted(c) && c->kind != CK_SYMTAB &&
+          c->kind != CK_STRTAB && c->kind != CK_SHSTRTAB)
+        put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_SECTION), 0, c->shndx,
+            c->addr, 0);
+    }
+  }
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
-    for (u32 k = 1; k < f->first_global; k++) {
+    bool have_file = false;
+    for (u32 k = 1; f->writes_contents && k < f->first_global; k++) {
       struct esym s;
       read_sym(f, k, &s);
       u8 type = ELF64_ST_TYPE(s.st_info);
@@ -144,16 +247,17 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
         continue;
       u32 shndx = sym_shndx(f, k, &s);
       if (type == STT_FILE || shndx == SHN_ABS) {
-        put(w, name, s.st_info, s.st_other, SHN_ABS, s.st_value, s.st_size);
+        put_local(w, f, &have_file, name, &s, SHN_ABS, s.st_value);
         continue;
       }
       if (shndx == SHN_UNDEF || shndx >= f->shnum)
         continue;
       struct isec *is = f->isecs[shndx];
-      if (!is || !is->osec)
+      // Locals of removed (empty) output sections are dropped.
+      if (!is || !is->osec || !is_emitted(is->osec))
         continue;
-      put(w, name, s.st_info, s.st_other, out_shndx(ctx, is->osec),
-          tls_adjust(ctx, type, isec_offset_addr(is, s.st_value)), s.st_size);
+      put_local(w, f, &have_file, name, &s, is->osec->shndx,
+                tls_adjust(ctx, type, isec_offset_addr(is, s.st_value)));
     }
   }
   // Stub sections (stubs.c) as GNU ld lists them: $x at the start, then
@@ -163,7 +267,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
     struct stub_sec *ss = ctx->stub_secs.v[i];
     if (!ss->size)
       continue;
-    u16 shndx = out_shndx(ctx, ss->after->osec);
+    u16 shndx = out_shndx(ctx, ss->after->osec, 0);
     u8 notype = ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE);
     put(w, "$x", notype, 0, shndx, stub_sec_addr(ss), 0);
     for (u32 k = 0; k < ss->errata.len; k++) {
@@ -180,17 +284,13 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       put(w, "$x", notype, 0, shndx, a, 0);
     }
   }
-  // Hidden globals become locals in an executable.
-  for (u32 i = 0; i < ctx->objs.len; i++) {
-    struct objfile *f = ctx->objs.v[i];
-    for (u32 k = f->first_global; k < f->nsyms; k++) {
-      struct symbol *sym = f->globals[k - f->first_global];
-      if (sym && sym->file == f && sym->symidx == k &&
-          sym->state == SYM_DEFINED && !(sym->flags & SF_LINKER) &&
-          is_hidden(sym))
-        put_global(ctx, w, sym, true);
-    }
-  }
+  // The linker's own hidden symbols are locals, after an STT_FILE without
+  // a name.
+  bool any_hidden = false;
+  for (u32 i = 0; i < ctx->linker_syms.len; i++)
+    any_hidden |= is_hidden(ctx->linker_syms.v[i]);
+  if (any_hidden)
+    put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
     if (is_hidden(sym))
@@ -201,7 +301,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = f->first_global; k < f->nsyms; k++) {
       struct symbol *sym = f->globals[k - f->first_global];
-      if (!sym || is_hidden(sym))
+      if (!sym)
         continue;
       if (sym->state == SYM_UNDEF) {
         // Undefined weak symbols are listed once, at first mention.
@@ -228,7 +328,22 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
     put_global(ctx, w, ctx->undef_weak_syms.v[i], false);
 }
 
+// GNU ld lists an object's local symbols when it copies one of its
+// sections into the output: not for a file whose only kept sections go
+// to zero-fill output sections (.bss, .tbss) or were collected.
+static void mark_writing_files(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = 1; k < f->shnum && !f->writes_contents; k++) {
+      struct isec *is = f->isecs[k];
+      f->writes_contents = is && is->live && is->osec &&
+                           is->osec->type != SHT_NOBITS && is_emitted(is->osec);
+    }
+  }
+}
+
 void size_symtab(struct ctx *ctx) {
+  mark_writing_files(ctx);
   if (ctx->cfg.strip_all) {
     ctx->symtab->size = ctx->strtab->size = 0;
   } else {
@@ -236,6 +351,8 @@ void size_symtab(struct ctx *ctx) {
     w.strpos = 1;
     walk_symtab(ctx, &w);
     ctx->symtab_count = w.n;
+    // GNU ld marks the GNU extensions in EI_OSABI when .symtab has them.
+    ctx->gnu_osabi = w.gnu;
     ctx->symtab->size = (u64)w.n * sizeof(Elf64_Sym);
     ctx->strtab->size = w.strpos;
   }

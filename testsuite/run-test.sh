@@ -213,17 +213,23 @@ phdrs_of() {
         { fl = ""; for (i = 7; i < NF; i++) fl = fl $i; print $1, fl }'
 }
 
-# globals_of EXE: sorted set of defined GLOBAL/WEAK, DEFAULT/PROTECTED symbols of .symtab
-globals_of() {
+# header_of EXE: the ELF header fields two correct links share
+header_of() {
+    "$V_READELF" -hW "$1" | grep -E '^ *(Class|Data|OS/ABI|ABI Version|Type|Machine|Flags):'
+}
+
+# symbols_of EXE: every defined symbol of .symtab as "TYPE BIND VIS NDX NAME",
+# sorted, duplicates kept (two FILE symbols of one name are two lines)
+symbols_of() {
     "$V_READELF" -sW "$1" | awk '
         /^Symbol table / { p = ($0 ~ /\.symtab/); next }
         !p { next }
-        $1 ~ /^[0-9]+:$/ && NF >= 8 {
-            bind = $5; vis = $6; ndx = $(NF - 1); name = $NF
-            if ((bind == "GLOBAL" || bind == "WEAK") && ndx != "UND" &&
-                (vis == "DEFAULT" || vis == "PROTECTED"))
-                print name
-        }' | sort -u
+        $1 ~ /^[0-9]+:$/ && NF >= 7 {
+            if ($1 == "0:") next
+            ndx = (NF >= 8) ? $(NF - 1) : $NF; name = (NF >= 8) ? $NF : ""
+            if (ndx != "UND")
+                print $4, $5, $6, ndx, name
+        }' | sort
 }
 
 # ---------------------------------------------------------------- helpers
@@ -403,9 +409,13 @@ run_variant() {
     phdrs_of ref/prog >phdrs.ref
     phdrs_of mld/prog >phdrs.mld
     compare_files "program headers" phdrs.ref phdrs.mld || bad="$bad, program headers"
-    globals_of ref/prog >globals.ref
-    globals_of mld/prog >globals.mld
-    compare_files "defined global symbols" globals.ref globals.mld || bad="$bad, global symbols"
+    header_of ref/prog >header.ref
+    header_of mld/prog >header.mld
+    compare_files "ELF header" header.ref header.mld || bad="$bad, ELF header"
+    symbols_of ref/prog >symbols.ref
+    symbols_of mld/prog >symbols.mld
+    compare_files "defined symbols (type, binding, visibility, section)" \
+        symbols.ref symbols.mld || bad="$bad, symbols"
 
     # Behaviour.
     if [ "$D_RUN_COMPARE" = yes ]; then
