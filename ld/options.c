@@ -45,6 +45,8 @@ static const char usage[] =
     "                              max-page-size=N, common-page-size=N\n"
     "  --fix-cortex-a53-843419     AArch64: work around erratum 843419\n"
     "  --sysroot=DIR               Root for -L=DIR and $SYSROOT paths\n"
+    "  --unique[=SECTION]          An output section for each input section\n"
+    "                              matching the pattern (each orphan)\n"
     "  --stats                     Print per-pass times and counts\n"
     "  @FILE                       Read options from FILE\n"
     "  -v, --version               Print the version\n"
@@ -408,6 +410,14 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "wrap"))) {
       vec_push(ctx, &c->wrap, (void *)v);
+      continue;
+    }
+    if (is(s, "unique")) {
+      c->unique_orphans = true;
+      continue;
+    }
+    if (!strncmp(s, "--unique=", 9) || !strncmp(s, "-unique=", 8)) {
+      vec_push(ctx, &c->unique, strchr(s, '=') + 1);
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "sysroot"))) {

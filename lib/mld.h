@@ -172,6 +172,8 @@ struct config {
   struct vec undefined;        // const char *, from -u
   struct vec defsyms;          // struct defsym *
   struct vec wrap;             // const char *, from --wrap
+  struct vec unique;           // const char *, --unique=PATTERN
+  bool unique_orphans;         // --unique: an output section per orphan
   u64 max_page_size, common_page_size;   // -z ...-page-size, 0: default
   int z_execstack;             // -1 from the inputs, 0 no, 1 yes
   bool z_norelro, z_noseparate_code;
@@ -435,6 +437,7 @@ struct chunk {
   struct vec isecs;            // struct isec *, CK_REGULAR only
   bool relro;
   bool sorted_by_priority;     // .init_array & co
+  bool unique;                 // --unique: no other input joins it
 };
 
 void parse_sections(struct ctx *ctx);

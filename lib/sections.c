@@ -10,6 +10,8 @@
 
 #include "mld.h"
 
+#include <fnmatch.h>
+
 #include <stdlib.h>
 
 // Output section order keys (shifted by KEY()).  Orphans take their
@@ -214,7 +216,7 @@ struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
 static struct chunk *find_chunk(struct ctx *ctx, const char *name) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->kind == CK_REGULAR && !strcmp(c->name, name))
+    if (c->kind == CK_REGULAR && !c->unique && !strcmp(c->name, name))
       return c;
   }
   return NULL;
@@ -447,6 +449,15 @@ static int cmp_chunk(const void *a, const void *b) {
   return x->order < y->order ? -1 : x->order > y->order;
 }
 
+// --unique=PATTERN: the input section gets an output section of its own,
+// whatever the script says.
+static bool unique_pattern(struct ctx *ctx, const char *name) {
+  for (u32 i = 0; i < ctx->cfg.unique.len; i++)
+    if (!fnmatch(ctx->cfg.unique.v[i], name, 0))
+      return true;
+  return false;
+}
+
 void create_chunks(struct ctx *ctx) {
   const struct arch *arch = ctx->arch;
   ctx->ehdr = new_chunk(ctx, "", CK_EHDR, SHT_NULL, SHF_ALLOC, 8);
@@ -465,7 +476,15 @@ void create_chunks(struct ctx *ctx) {
       u64 flags = SH_FLAGS(sh);
       struct rule r;
       struct chunk *c;
-      if (type == SHT_NOTE && (flags & SHF_ALLOC)) {
+      bool unique = unique_pattern(ctx, name);
+      if (unique || (ctx->cfg.unique_orphans && !script_rule(f, name, &r) &&
+                     !(type == SHT_NOTE && (flags & SHF_ALLOC)))) {
+        // Placed as an orphan, after any section of its name.
+        c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
+        c->unique = true;
+        c->order = KEY(orphan_order(type, flags, is->align)) + 1 + orphan_seq++;
+        is->rank = 0;
+      } else if (type == SHT_NOTE && (flags & SHF_ALLOC)) {
         c = regular_chunk(ctx, name, 0);
         if (!c->order)
           c->order = KEY(is->align >= 8 ? O_NOTE8 : O_NOTE4) + 1 + orphan_seq++;
