@@ -42,7 +42,13 @@ static const char usage[] =
     "  --wrap=SYM                  SYM means __wrap_SYM, __real_SYM means SYM\n"
     "  -z KEYWORD                  relro, norelro, separate-code,\n"
     "                              noseparate-code, execstack, noexecstack,\n"
-    "                              max-page-size=N, common-page-size=N\n"
+    "                              max-page-size=N, common-page-size=N,\n"
+    "                              stack-size=N (PT_GNU_STACK's size)\n"
+    "  --warn-execstack, --no-warn-execstack\n"
+    "                              Warn of an executable stack also for -z\n"
+    "                              execstack; never warn of one\n"
+    "  --warn-rwx-segments, --no-warn-rwx-segments\n"
+    "                              Warn (default) of RWX LOAD segments\n"
     "  --fix-cortex-a53-843419     AArch64: work around erratum 843419\n"
     "  --sysroot=DIR               Root for -L=DIR and $SYSROOT paths\n"
     "  --unique[=SECTION]          An output section for each input section\n"
@@ -212,6 +218,8 @@ static void z_option(struct ctx *ctx, const char *kw) {
     c->max_page_size = parse_number(ctx, "-z max-page-size", kw + 14);
     if (!is_pow2(c->max_page_size))
       fatal(ctx, "-z max-page-size: %s is not a power of two", kw + 14);
+  } else if (!strncmp(kw, "stack-size=", 11)) {
+    c->z_stack_size = parse_number(ctx, "-z stack-size", kw + 11);
   } else if (!strncmp(kw, "common-page-size=", 17)) {
     c->common_page_size = parse_number(ctx, "-z common-page-size", kw + 17);
     if (!is_pow2(c->common_page_size))
@@ -233,7 +241,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
         return;
     if (!strncmp(kw, "cet-report=", 11) || !strncmp(kw, "x86-64-", 7) ||
         !strncmp(kw, "start-stop-visibility=", 22) ||
-        !strncmp(kw, "stack-size=", 11) || !strncmp(kw, "isa-level-report=", 17))
+        !strncmp(kw, "isa-level-report=", 17))
       return;
     warn(ctx, "-z %s ignored", kw);
   }
@@ -348,6 +356,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     expand(ctx, &a, argv[i], 0);
   c->output = "a.out";
   c->z_execstack = -1;
+  c->warn_execstack = 2;
   c->build_id = BUILD_ID_NONE;
 
   for (u32 i = 0; i < a.n; i++) {
@@ -410,6 +419,14 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "wrap"))) {
       vec_push(ctx, &c->wrap, (void *)v);
+      continue;
+    }
+    if (is(s, "warn-execstack") || is(s, "no-warn-execstack")) {
+      c->warn_execstack = s[2] == 'w' || s[1] == 'w';
+      continue;
+    }
+    if (is(s, "warn-rwx-segments") || is(s, "no-warn-rwx-segments")) {
+      c->no_warn_rwx_segments = s[2] == 'n' || s[1] == 'n';
       continue;
     }
     if (is(s, "unique")) {

@@ -526,6 +526,7 @@ static void write_iplt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
 
 const struct arch arch_x86_64 = {
     .name = "x86-64",
+    .default_execstack = true,
     .emulation = "elf_x86_64",
     .e_machine = EM_X86_64,
     .image_base = 0x400000,

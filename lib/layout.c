@@ -261,6 +261,9 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
       load->offset = fpos;
       cls = kc;
     }
+    // The flags of all its sections, so "awx" data makes an RWX segment.
+    if (c->flags & SHF_EXECINSTR)
+      load->flags |= PF_X;
     if (c->type == SHT_NOBITS) {
       c->offset = fpos;
     } else {
@@ -324,6 +327,7 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
     struct segment *stack = add_seg(
         ctx, PT_GNU_STACK, PF_R | PF_W | (ctx->stack == STACK_X ? PF_X : 0));
     stack->align = 16;
+    stack->memsz = ctx->cfg.z_stack_size;
   }
   if (relro_end) {
     struct segment *s = add_seg(ctx, PT_GNU_RELRO, PF_R);
@@ -425,4 +429,45 @@ void compute_symbol_values(struct ctx *ctx) {
     }
   }
   fix_linker_symbols(ctx);    // _end, __start_SEC, --defsym, ...
+}
+
+// The name GNU ld gives a file in messages: an archive member's own name.
+static const char *member_name(struct ctx *ctx, struct objfile *f) {
+  const char *p = strchr(f->name, '(');
+  u64 len = strlen(f->name);
+  if (!p || f->name[len - 1] != ')')
+    return f->name;
+  return arena_strndup(ctx, p + 1, f->name + len - 1 - (p + 1));
+}
+
+// GNU ld 2.40's warnings about executable memory, once addresses are
+// final: an executable stack (--no-warn-execstack silences them) and a
+// writable and executable LOAD segment (--no-warn-rwx-segments).
+void warn_exec_memory(struct ctx *ctx) {
+  struct config *c = &ctx->cfg;
+  if (ctx->stack == STACK_X && c->warn_execstack) {
+    if (c->z_execstack == 1) {
+      if (c->warn_execstack == 1)
+        warn(ctx, "enabling an executable stack because of -z execstack "
+             "command line option");
+    } else if (ctx->stack_x_note) {
+      warn(ctx, "%s: requires executable stack (because the "
+           ".note.GNU-stack section is executable)",
+           member_name(ctx, ctx->stack_x_note));
+    } else if (ctx->stack_no_note) {
+      warn(ctx, "%s: missing .note.GNU-stack section implies executable "
+           "stack (NOTE: this behaviour is deprecated and will be removed "
+           "in a future version of the linker)",
+           member_name(ctx, ctx->stack_no_note));
+    }
+  }
+  if (c->no_warn_rwx_segments)
+    return;
+  for (u32 i = 0; i < ctx->nsegs; i++) {
+    struct segment *s = &ctx->segs[i];
+    if (s->type == PT_LOAD && (s->flags & PF_W) && (s->flags & PF_X)) {
+      warn(ctx, "%s has a LOAD segment with RWX permissions", c->output);
+      return;
+    }
+  }
 }

@@ -100,6 +100,7 @@ int mld_link(struct ctx *ctx) {
   timer(ctx, "create_stubs");
   // Beyond this point no address changes.
   set_entry(ctx);             // linker symbols have their values
+  warn_exec_memory(ctx);      // executable stack, RWX segments
   plan_errata(ctx);           // each erratum site: ADR, or its veneer
   size_symtab(ctx);           // .symtab/.strtab/.shstrtab sizes
   place_nonalloc(ctx);        // file size now known

@@ -176,6 +176,9 @@ struct config {
   bool unique_orphans;         // --unique: an output section per orphan
   u64 max_page_size, common_page_size;   // -z ...-page-size, 0: default
   int z_execstack;             // -1 from the inputs, 0 no, 1 yes
+  u64 z_stack_size;            // -z stack-size=N: PT_GNU_STACK's p_memsz
+  int warn_execstack;          // 0 never, 1 always, 2 (default) not for -z
+  bool no_warn_rwx_segments;   // --no-warn-rwx-segments
   bool z_norelro, z_noseparate_code;
   bool z_separate_code;        // given explicitly (AArch64 defaults to no)
   enum build_id_kind build_id;
@@ -547,6 +550,7 @@ struct segment {
 
 void assign_addresses(struct ctx *ctx);
 void place_nonalloc(struct ctx *ctx);
+void warn_exec_memory(struct ctx *ctx);
 void compute_symbol_values(struct ctx *ctx);
 
 //
@@ -678,6 +682,7 @@ struct arch {
   u8 fill_byte_text;           // padding between code sections
   bool gotplt_is_got_symbol;   // _GLOBAL_OFFSET_TABLE_ at .got.plt
   bool noseparate_code;        // -z noseparate-code is the default
+  bool default_execstack;      // an input without .note.GNU-stack wants one
   bool section_symbols;        // .symtab has an STT_SECTION per section
   void (*scan_section)(struct ctx *ctx, struct isec *is);
   void (*apply_section)(struct ctx *ctx, struct isec *is, u8 *out);
@@ -791,6 +796,8 @@ struct ctx {
   u64 tls_start, tls_end, tls_memsz, tls_align;
   u64 page_size, common_page_size;     // from the arch or -z
   enum { STACK_NX, STACK_X, STACK_NONE } stack;  // PT_GNU_STACK, if any
+  struct objfile *stack_x_note;   // set by parse_sections: why STACK_X
+  struct objfile *stack_no_note;
   u64 filesize;
   u64 shdr_size;               // the section header table, at the end
   u64 entry_addr;

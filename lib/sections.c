@@ -320,7 +320,7 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
 }
 
 void parse_sections(struct ctx *ctx) {
-  ctx->stack = STACK_NX;
+  bool any_stack_note = false;
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
     f->isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
@@ -335,20 +335,23 @@ void parse_sections(struct ctx *ctx) {
               "without -flto or with -ffat-lto-objects", f->name);
         break;
       }
-    // GNU ld 2.40's rule: an executable .note.GNU-stack in any input
-    // makes the stack executable; otherwise an input without the note
-    // leaves the stack unknown, and no PT_GNU_STACK is written.
-    bool stack_note = false;
-    for (u32 i = 1; i < f->shnum; i++) {
-      const u8 *sh = shdr_at(f, i);
-      if (!strcmp(section_name(f, i), ".note.GNU-stack")) {
+    // GNU ld 2.40's rule (bfd_elf_size_dynamic_sections): an executable
+    // .note.GNU-stack makes the stack executable, and so does an input
+    // without the note where the target defaults to one; PT_GNU_STACK is
+    // written only if some input has the note (or -z stack-size).
+    if (f->shnum > 1 && !ctx->stack_x_note) {
+      bool stack_note = false;
+      for (u32 i = 1; i < f->shnum; i++) {
+        if (strcmp(section_name(f, i), ".note.GNU-stack"))
+          continue;
         stack_note = true;
-        if (SH_FLAGS(sh) & SHF_EXECINSTR)
-          ctx->stack = STACK_X;
+        if (SH_FLAGS(shdr_at(f, i)) & SHF_EXECINSTR)
+          ctx->stack_x_note = f;
       }
+      any_stack_note |= stack_note;
+      if (!stack_note && ctx->arch->default_execstack)
+        ctx->stack_no_note = f;
     }
-    if (!stack_note && ctx->stack == STACK_NX)
-      ctx->stack = STACK_NONE;
     for (u32 i = 1; i < f->shnum; i++) {
       const u8 *sh = shdr_at(f, i);
       const char *name = section_name(f, i);
@@ -386,6 +389,10 @@ void parse_sections(struct ctx *ctx) {
       }
     }
   }
+  bool x = ctx->stack_x_note || ctx->stack_no_note;
+  ctx->stack = !any_stack_note && !ctx->cfg.z_stack_size ? STACK_NONE
+               : x                                        ? STACK_X
+                                                          : STACK_NX;
 }
 
 static void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is,
