@@ -43,7 +43,10 @@ static const char usage[] =
     "  -z KEYWORD                  relro, norelro, separate-code,\n"
     "                              noseparate-code, execstack, noexecstack,\n"
     "                              max-page-size=N, common-page-size=N,\n"
-    "                              stack-size=N (PT_GNU_STACK's size)\n"
+    "                              stack-size=N (PT_GNU_STACK's size);\n"
+    "                              x86-64: ibt, shstk (features forced on),\n"
+    "                              cet-report=none|warning|error,\n"
+    "                              x86-64-baseline|v2|v3|v4 (ISA needed)\n"
     "  --warn-execstack, --no-warn-execstack\n"
     "                              Warn of an executable stack also for -z\n"
     "                              execstack; never warn of one\n"
@@ -218,6 +221,33 @@ static void z_option(struct ctx *ctx, const char *kw) {
     c->max_page_size = parse_number(ctx, "-z max-page-size", kw + 14);
     if (!is_pow2(c->max_page_size))
       fatal(ctx, "-z max-page-size: %s is not a power of two", kw + 14);
+  } else if (!strcmp(kw, "ibt") || !strcmp(kw, "shstk") ||
+             !strncmp(kw, "cet-report=", 11) ||
+             !strncmp(kw, "x86-64-", 7)) {
+    vec_push(ctx, &c->z_x86, (void *)kw);
+    if (!strcmp(kw, "ibt"))
+      c->z_ibt = true;
+    else if (!strcmp(kw, "shstk"))
+      c->z_shstk = true;
+    else if (kw[0] == 'c') {
+      const char *v = kw + 11;
+      if (!strcmp(v, "none"))
+        c->z_cet_report = 0;
+      else if (!strcmp(v, "warning"))
+        c->z_cet_report = 1;
+      else if (!strcmp(v, "error"))
+        c->z_cet_report = 2;
+      else
+        fatal(ctx, "invalid option for -z cet-report=: %s", v);
+    } else {
+      static const char *const levels[] = {"baseline", "v2", "v3", "v4"};
+      u32 k = 0;
+      while (k < 4 && strcmp(kw + 7, levels[k]))
+        k++;
+      if (k == 4)
+        fatal(ctx, "invalid option for -z x86-64-: %s", kw + 7);
+      c->z_isa_level = k + 1;
+    }
   } else if (!strncmp(kw, "stack-size=", 11)) {
     c->z_stack_size = parse_number(ctx, "-z stack-size", kw + 11);
   } else if (!strncmp(kw, "common-page-size=", 17)) {
@@ -227,7 +257,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
   } else {
     static const char *const known[] = {
         "now", "lazy", "text", "notext", "textoff", "defs", "nodefs",
-        "origin", "combreloc", "nocombreloc", "ibt", "shstk", "ibtplt",
+        "origin", "combreloc", "nocombreloc", "ibtplt",
         "noextern-protected-data", "nodynamic-undefined-weak",
         "dynamic-undefined-weak", "global", "initfirst", "interpose",
         "nodelete", "nodlopen", "nodump", "muldefs", "nocopyreloc",
@@ -239,8 +269,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
     for (u32 i = 0; i < sizeof(known) / sizeof(*known); i++)
       if (!strcmp(kw, known[i]))
         return;
-    if (!strncmp(kw, "cet-report=", 11) || !strncmp(kw, "x86-64-", 7) ||
-        !strncmp(kw, "start-stop-visibility=", 22) ||
+    if (!strncmp(kw, "start-stop-visibility=", 22) ||
         !strncmp(kw, "isa-level-report=", 17))
       return;
     warn(ctx, "-z %s ignored", kw);

@@ -524,9 +524,49 @@ static void write_iplt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
   wr32(buf + 2, slot - (addr + 6));
 }
 
+// .note.gnu.property (x86-64 psABI, "Program Property"): -z cet-report
+// names each input whose GNU_PROPERTY_X86_FEATURE_1_AND lacks IBT or
+// SHSTK, except a feature -z ibt / -z shstk forces on anyway.
+static void file_properties(struct ctx *ctx, struct objfile *f, u32 value) {
+  struct config *c = &ctx->cfg;
+  if (!c->z_cet_report)
+    return;
+  bool ibt = !c->z_ibt && !(value & GNU_PROPERTY_X86_FEATURE_1_IBT);
+  bool shstk = !c->z_shstk && !(value & GNU_PROPERTY_X86_FEATURE_1_SHSTK);
+  const char *what = ibt && shstk ? "IBT and SHSTK properties"
+                     : ibt        ? "IBT property"
+                     : shstk      ? "SHSTK property"
+                                  : NULL;
+  if (what && c->z_cet_report == 2)
+    error(ctx, "%s: missing %s", f->name, what);
+  else if (what)
+    warn(ctx, "%s: missing %s", f->name, what);
+}
+
+// -z ibt / -z shstk set the feature whatever the inputs say; -z x86-64-vN
+// adds that ISA level to GNU_PROPERTY_X86_ISA_1_NEEDED.
+static void finish_properties(struct ctx *ctx) {
+  struct config *c = &ctx->cfg;
+  u32 force = (c->z_ibt ? GNU_PROPERTY_X86_FEATURE_1_IBT : 0) |
+              (c->z_shstk ? GNU_PROPERTY_X86_FEATURE_1_SHSTK : 0);
+  struct gnu_prop *p;
+  if (force && (p = gnu_property(ctx, GNU_PROPERTY_X86_FEATURE_1_AND))) {
+    u32 all = p->nfiles == ctx->nprop_files ? p->value : 0;
+    p->value = all | force;
+    p->nfiles = ctx->nprop_files;
+  }
+  if (c->z_isa_level && (p = gnu_property(ctx, GNU_PROPERTY_X86_ISA_1_NEEDED))) {
+    p->value |= GNU_PROPERTY_X86_ISA_1_BASELINE << (c->z_isa_level - 1);
+    p->nfiles++;
+  }
+}
+
 const struct arch arch_x86_64 = {
     .name = "x86-64",
     .default_execstack = true,
+    .report_prop = GNU_PROPERTY_X86_FEATURE_1_AND,
+    .file_properties = file_properties,
+    .finish_properties = finish_properties,
     .emulation = "elf_x86_64",
     .e_machine = EM_X86_64,
     .image_base = 0x400000,

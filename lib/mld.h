@@ -34,6 +34,7 @@ struct symbol;
 struct isec;
 struct chunk;
 struct stub_sec;
+struct gnu_prop;
 
 #define MLD_VERSION_STRING "mld (mld static linker) " PACKAGE_VERSION_STR
 #ifndef PACKAGE_VERSION
@@ -179,6 +180,11 @@ struct config {
   u64 z_stack_size;            // -z stack-size=N: PT_GNU_STACK's p_memsz
   int warn_execstack;          // 0 never, 1 always, 2 (default) not for -z
   bool no_warn_rwx_segments;   // --no-warn-rwx-segments
+  // x86 -z keywords (arch-x86_64.c applies them; other targets warn).
+  bool z_ibt, z_shstk;         // force the feature in the output
+  u8 z_isa_level;              // -z x86-64-{baseline,v2,v3,v4}: 1..4
+  u8 z_cet_report;             // 0 none, 1 warning, 2 error
+  struct vec z_x86;            // const char *: the keywords as given
   bool z_norelro, z_noseparate_code;
   bool z_separate_code;        // given explicitly (AArch64 defaults to no)
   enum build_id_kind build_id;
@@ -449,6 +455,7 @@ struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
                         u32 type, u64 flags, u64 align);
 u32 init_priority(const char *name);
 u32 script_order(const char *name);
+struct gnu_prop *gnu_property(struct ctx *ctx, u32 type);
 
 //
 // ehframe.c
@@ -691,6 +698,11 @@ struct arch {
   enum data_reloc (*data_reloc_kind)(u32 type);
   const char *(*reloc_name)(u32 type);
   u64 (*tp_offset)(struct ctx *ctx, u64 addr);
+  // .note.gnu.property: one input's value of report_prop (0 if it has
+  // none), then the merged notes once all are read; NULL: nothing to do.
+  u32 report_prop;
+  void (*file_properties)(struct ctx *ctx, struct objfile *f, u32 value);
+  void (*finish_properties)(struct ctx *ctx);
   // _TLS_MODULE_BASE_ is at the end of the TLS block (TLS variant 2,
   // where code adds DTPOFF32 to a TP-relative base), else at its start.
   bool tls_module_base_at_end;
@@ -763,6 +775,11 @@ struct timer {
   double seconds;
 };
 
+// One merged .note.gnu.property entry (4-byte values only).
+struct gnu_prop {
+  u32 type, value, nfiles;     // nfiles: how many inputs have it
+};
+
 struct ctx {
   struct config cfg;
   struct arena arena;
@@ -807,7 +824,7 @@ struct ctx {
   struct vec undef_weak_syms;  // struct symbol *, listed in .symtab
   u32 symtab_nlocal, symtab_count;
   u64 strtab_size;
-  struct { u32 type, value, nfiles; } props[16];
+  struct gnu_prop props[16];
   u32 nprops, nprop_files;
   // error.c: a program embedding the library (the fuzzer) sets bail,
   // and mld_exit() then returns there instead of exiting.

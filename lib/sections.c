@@ -269,8 +269,26 @@ static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
 // .note.gnu.property: properties of all inputs merged as GNU ld does.
 // AND-type properties survive only if every input has them; OR-type ones
 // are ORed; OR_AND ones are ORed but survive only if every input has them.
+// The merged property of this type, made if absent (NULL when the table
+// is full: more kinds than any target defines).
+struct gnu_prop *gnu_property(struct ctx *ctx, u32 type) {
+  u32 k;
+  for (k = 0; k < ctx->nprops; k++)
+    if (ctx->props[k].type == type)
+      return &ctx->props[k];
+  if (k == sizeof(ctx->props) / sizeof(*ctx->props))
+    return NULL;
+  ctx->props[k].type = type;
+  ctx->props[k].value = type >= 0xc0000000 && type < 0xc0008000 ? 0xffffffff
+                                                                  : 0;
+  ctx->props[k].nfiles = 0;
+  ctx->nprops++;
+  return &ctx->props[k];
+}
+
 static void read_properties(struct ctx *ctx, struct objfile *f) {
   ctx->nprop_files++;
+  u32 report = 0;
   for (u32 i = 1; i < f->shnum; i++) {
     const u8 *sh = shdr_at(f, i);
     if (SH_TYPE(sh) != SHT_NOTE ||
@@ -293,23 +311,17 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
           if (pd > desc + descsz - q - 8)
             break;
           if (pd == 4) {
-            u32 val = rd32(p + q + 8), k;
-            for (k = 0; k < ctx->nprops; k++)
-              if (ctx->props[k].type == pt)
-                break;
-            if (k == ctx->nprops && k < 16) {
-              ctx->props[k].type = pt;
-              ctx->props[k].value = (pt >= 0xc0000000 && pt < 0xc0008000)
-                                        ? 0xffffffff : 0;
-              ctx->nprops++;
-            }
-            if (k < ctx->nprops) {
+            u32 val = rd32(p + q + 8);
+            struct gnu_prop *gp = gnu_property(ctx, pt);
+            if (gp) {
               if (pt >= 0xc0000000 && pt < 0xc0008000)
-                ctx->props[k].value &= val;
+                gp->value &= val;
               else
-                ctx->props[k].value |= val;
-              ctx->props[k].nfiles++;
+                gp->value |= val;
+              gp->nfiles++;
             }
+            if (ctx->arch->file_properties && pt == ctx->arch->report_prop)
+              report = val;
           }
           q += align_up(8 + pd, 8);
         }
@@ -317,6 +329,8 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
       pos = desc + align_up(descsz, 4);
     }
   }
+  if (ctx->arch->file_properties)
+    ctx->arch->file_properties(ctx, f, report);
 }
 
 void parse_sections(struct ctx *ctx) {
@@ -389,6 +403,12 @@ void parse_sections(struct ctx *ctx) {
       }
     }
   }
+  // Properties the command line adds (x86 -z ibt, ...).
+  if (ctx->arch->finish_properties)
+    ctx->arch->finish_properties(ctx);
+  else
+    for (u32 i = 0; i < ctx->cfg.z_x86.len; i++)
+      warn(ctx, "-z %s ignored", (const char *)ctx->cfg.z_x86.v[i]);
   bool x = ctx->stack_x_note || ctx->stack_no_note;
   ctx->stack = !any_stack_note && !ctx->cfg.z_stack_size ? STACK_NONE
                : x                                        ? STACK_X

@@ -1,0 +1,66 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# x86-64 .note.gnu.property as GNU ld writes it from the inputs and the
+# command line: -z ibt and -z shstk force the features on, -z x86-64-vN adds
+# an ISA level to GNU_PROPERTY_X86_ISA_1_NEEDED (merged by OR with the
+# inputs'), -z cet-report=warning|error names every input that lacks IBT or
+# SHSTK (error: the link fails).  Each case is linked by gcc with GNU ld and
+# with mld; properties, exit status and the reports must match.  AArch64
+# ignores the x86 keywords with a warning, as GNU ld does.
+
+[ "$(uname -m)" = x86_64 ] || t_skip "x86-64 host needed"
+t_write m.c <<'SRC'
+int main(void) { return 0; }
+SRC
+gcc -c -o plain.o m.c && gcc -c -fcf-protection -o cet.o m.c &&
+  gcc -c -mneeded -march=x86-64-v3 -o v3.o m.c || t_hard_error "gcc failed"
+
+props() { readelf -n "$1" 2>/dev/null | sed -n '/NT_GNU_PROPERTY_TYPE_0/,/^$/p' |
+  grep -v NT_GNU_PROPERTY_TYPE_0 | sed 's/^[[:space:]]*//'; }
+# "ld: FILE: warning: missing X" and "mld: warning: FILE: missing X" alike.
+reports() {
+  sed -n 's/^[^ ]*ld: \(.*\): \(warning\|error\): \(missing .*\)/\2 \1: \3/p;
+          s/^mld: \(warning\|error\): \(.*\): \(missing .*\)/\1 \2: \3/p' "$1" |
+    head -n "${REPORT_LIMIT:-100000}" | sort
+}
+check() {  # check NAME OBJ -z ...: same properties, status and reports
+  local name=$1
+  shift
+  gcc -static -o "$name.bfd" "$@" 2>"$name.bfd.err"
+  local st_bfd=$?
+  t_gcc_mld -static -o "$name.mld" "$@"
+  cp stderr.txt "$name.mld.err"
+  local want got
+  want="status=$st_bfd $(props "$name.bfd" | tr '\n' '|') reports=$(reports "$name.bfd.err" | md5sum | cut -c1-8)/$(reports "$name.bfd.err" | wc -l)"
+  got="status=$T_STATUS $(props "$name.mld" | tr '\n' '|') reports=$(reports "$name.mld.err" | md5sum | cut -c1-8)/$(reports "$name.mld.err" | wc -l)"
+  [ "$got" = "$want" ] && t_pass "$name: $got" ||
+    { diff <(reports "$name.bfd.err") <(reports "$name.mld.err") | head -5
+      t_fail "$name: mld '$got', GNU ld '$want'"; }
+}
+check cet cet.o
+check v3 v3.o
+check ibt plain.o -Wl,-z,ibt
+check ibt-cet cet.o -Wl,-z,ibt
+check shstk plain.o -Wl,-z,shstk
+check both plain.o -Wl,-z,ibt,-z,shstk
+check isa-v2 plain.o -Wl,-z,x86-64-v2
+check isa-v4 v3.o -Wl,-z,x86-64-v4
+check report-warning cet.o -Wl,-z,cet-report=warning
+check report-ibt plain.o -Wl,-z,ibt,-z,cet-report=warning
+# mld stops after 20 errors (as lld does); the first 20 are GNU ld's first 20.
+REPORT_LIMIT=20 check report-error cet.o -Wl,-z,cet-report=error
+check report-none plain.o -Wl,-z,cet-report=warning,-z,cet-report=none
+
+t_mld -o bad.out plain.o -z cet-report=bogus
+expect_error "invalid option for -z cet-report=: bogus"
+
+if command -v aarch64-linux-gnu-gcc >/dev/null; then
+  aarch64-linux-gnu-gcc -c -o a64.o m.c || t_hard_error "aarch64 gcc failed"
+  T_CC=aarch64-linux-gnu-gcc t_gcc_mld -static -o a64.out a64.o -Wl,-z,ibt,-z,x86-64-v2
+  [ "$T_STATUS" = 0 ] && grep -q '^mld: warning: -z ibt ignored$' stderr.txt &&
+    grep -q '^mld: warning: -z x86-64-v2 ignored$' stderr.txt &&
+    t_pass "aarch64: x86 keywords ignored with a warning" ||
+    t_fail "aarch64: x86 keywords not reported as GNU ld reports them"
+fi
+t_done
