@@ -163,6 +163,97 @@ static void cover(struct segment *s, struct chunk *c) {
     s->filesz = end - s->vaddr;
 }
 
+// The start of a writable segment without RELRO sections, as GNU ld's
+// DATA_SEGMENT_ALIGN and DATA_SEGMENT_END choose it: the next maximum page
+// plus dot's offset in its page, unless starting on a common page instead
+// saves a common page in the segment.  Lays out chunks [i, j) there.
+static u64 data_segment_start(struct ctx *ctx, u32 i, u32 j, u64 dot) {
+  u64 page = ctx->page_size, common = ctx->common_page_size;
+  u64 base = align_up(dot, page) + (dot & (page - 1));
+  u64 end = place_run(ctx, i, j, base, 0, false, NULL);
+  u64 first = -base & (common - 1), last = end & (common - 1);
+  if (first && last && (base & ~(common - 1)) != (end & ~(common - 1)) &&
+      first + last <= common) {
+    base = align_up(dot, page) + ((dot + common - 1) & (page - common));
+    place_run(ctx, i, j, base, 0, false, NULL);
+  }
+  return base;
+}
+
+// The PT_LOAD segments, then file offsets.  A segment starts where the
+// class changes, or where a section starts a whole page or more past the
+// page its predecessor ends on (a large alignment; the headers are no
+// section and never split).  Its flags are those of its sections: R, plus
+// X if one is code, plus W if one is writable, so read-only data split
+// from code by a gap is R even with -z noseparate-code.  Its p_align is
+// the page size or its most aligned section's alignment, whichever is
+// larger, and its p_offset is congruent to p_vaddr modulo p_align, as the
+// ELF spec requires, so file padding before a segment can exceed a page.
+// A segment with nothing in the file (zero-fill only) gets p_offset 0,
+// while its sections' sh_offset is where it would have started.  All of
+// this is GNU ld's rule.  Returns the end of the loaded image in the file.
+static u64 place_loads(struct ctx *ctx) {
+  u64 page = ctx->page_size;
+  u32 *seg_of = arena_alloc(ctx, (u64)ctx->chunks.len * sizeof(u32));
+  u32 first = ctx->nsegs;
+  u64 prev_end = 0;
+  bool prev_section = false;
+  struct segment *load = NULL;
+  int cls = CLS_NONE;
+  for (u32 k = 0; k < ctx->chunks.len; k++) {
+    struct chunk *c = ctx->chunks.v[k];
+    if (!(c->flags & SHF_ALLOC) || !is_emitted(c))
+      continue;
+    int kc = chunk_class(ctx, c);
+    bool gap = prev_section && align_up(prev_end, page) + page <= c->addr;
+    if (kc != cls || gap) {
+      load = add_seg(ctx, PT_LOAD, PF_R);
+      load->align = page;
+      load->vaddr = c->addr;
+      cls = kc;
+    }
+    seg_of[k] = ctx->nsegs - 1;
+    if (c->kind != CK_EHDR) {
+      load->flags |= (c->flags & SHF_EXECINSTR ? PF_X : 0) |
+                     (c->flags & SHF_WRITE ? PF_W : 0);
+      prev_section = true;
+    }
+    if (c->align > load->align)
+      load->align = c->align;
+    if (!is_tbss(c)) {
+      u64 end = c->addr + c->size;
+      prev_end = end;
+      if (end - load->vaddr > load->memsz)
+        load->memsz = end - load->vaddr;
+      if (c->type != SHT_NOBITS)
+        load->filesz = end - load->vaddr;
+    }
+  }
+
+  u64 fpos = 0;
+  u32 cur = UINT32_MAX;
+  for (u32 k = 0; k < ctx->chunks.len; k++) {
+    struct chunk *c = ctx->chunks.v[k];
+    if (!(c->flags & SHF_ALLOC) || !is_emitted(c))
+      continue;
+    struct segment *s = &ctx->segs[seg_of[k]];
+    if (seg_of[k] != cur) {
+      cur = seg_of[k];
+      s->offset = fpos + ((s->vaddr - fpos) & (s->align - 1));
+    }
+    if (c->type == SHT_NOBITS) {
+      c->offset = fpos > s->offset ? fpos : s->offset;
+    } else {
+      c->offset = s->offset + (c->addr - s->vaddr);
+      fpos = c->offset + c->size;
+    }
+  }
+  for (u32 i = first; i < ctx->nsegs; i++)
+    if (!ctx->segs[i].filesz)
+      ctx->segs[i].offset = 0;
+  return fpos;
+}
+
 // One layout at a given program header count; assign_addresses() repeats
 // it until the count it makes is the count it assumed.
 static void layout_pass(struct ctx *ctx, u32 nphdr) {
@@ -226,8 +317,7 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
       place_run(ctx, i, j, base, relro_offset, true, &rdot);
       relro_end = align_up(rdot + relro_offset, page);
     } else {
-      base = base0 + (dot & (page - 1));
-      place_run(ctx, i, j, base, 0, false, NULL);
+      base = data_segment_start(ctx, i, j, dot);
     }
     dot = base;
     for (u32 k = i; k < j; k++) {
@@ -239,50 +329,21 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
     i = j;
   }
 
-  // File offsets and PT_LOAD segments.
-  u64 fpos = 0, prev_end = 0;
-  struct segment *load = NULL;
-  int cls = CLS_NONE;
+  // Headers alone in their segment (separate code, no notes before the
+  // code) go right below the first section, on a page boundary (GNU ld),
+  // which is above the image base if that section is aligned beyond a page.
   for (u32 k = 0; k < ctx->chunks.len; k++) {
     struct chunk *c = ctx->chunks.v[k];
-    if (!(c->flags & SHF_ALLOC) || !is_emitted(c))
+    if (c->kind == CK_EHDR || !(c->flags & SHF_ALLOC) || !is_emitted(c))
       continue;
-    int kc = chunk_class(ctx, c);
-    // GNU ld also starts a new segment where a section would leave a
-    // whole page unused (a large alignment).
-    bool gap = load && align_up(prev_end, page) < align_up(c->addr, page);
-    if (kc != cls || gap) {
-      load = add_seg(ctx, PT_LOAD, kc == CLS_RX ? PF_R | PF_X
-                                   : kc == CLS_RW ? PF_R | PF_W : PF_R);
-      load->align = page;
-      load->vaddr = c->addr;
-      // A new segment's offset is congruent to its address.
-      fpos += (c->addr - fpos) & (page - 1);
-      load->offset = fpos;
-      cls = kc;
-    }
-    // The flags of all its sections, so "awx" data makes an RWX segment.
-    if (c->flags & SHF_EXECINSTR)
-      load->flags |= PF_X;
-    if (c->type == SHT_NOBITS) {
-      c->offset = fpos;
-    } else {
-      c->offset = load->offset + (c->addr - load->vaddr);
-      fpos = c->offset + c->size;
-    }
-    // A segment is aligned to its most aligned section (GNU ld).
-    if (c->align > load->align)
-      load->align = c->align;
-    if (!is_tbss(c)) {
-      u64 end = c->addr + c->size;
-      prev_end = end;
-      if (end - load->vaddr > load->memsz)
-        load->memsz = end - load->vaddr;
-      if (c->type != SHT_NOBITS)
-        load->filesz = end - load->vaddr;
-    }
+    u64 below = (c->addr - ctx->ehdr->size) & ~(page - 1);
+    if (chunk_class(ctx, c) != chunk_class(ctx, ctx->ehdr) &&
+        below > ctx->ehdr->addr)
+      ctx->ehdr->addr = below;
+    break;
   }
-  ctx->filesize = fpos;
+
+  ctx->filesize = place_loads(ctx);
 
   // PT_NOTE per run of notes with one alignment.
   struct segment *note = NULL;

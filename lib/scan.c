@@ -305,6 +305,9 @@ void fix_linker_symbols(struct ctx *ctx) {
       sym->value = aux->osec ? aux->osec->addr + aux->osec->size : 0;
       break;
     case W_EHDR:
+      sym->value = ctx->ehdr->addr;
+      aux->osec = ctx->ehdr;
+      break;
     case W_BASE:
       sym->value = ctx->arch->image_base;
       aux->osec = ctx->ehdr;

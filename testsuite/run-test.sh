@@ -213,6 +213,18 @@ phdrs_of() {
         { fl = ""; for (i = 7; i < NF; i++) fl = fl $i; print $1, fl }'
 }
 
+# incongruent_loads EXE: the PT_LOADs with file contents whose p_offset is
+# not congruent to p_vaddr modulo p_align (the ELF spec's rule), one line each
+incongruent_loads() {
+    local off va fs al
+    "$V_READELF" -lW "$1" | awk '$1 == "LOAD" { print $2, $3, $5, $NF }' |
+        while read -r off va fs al; do
+            if (( fs != 0 && off % al != va % al )); then
+                echo "PT_LOAD at $va: p_offset $off, p_align $al"
+            fi
+        done
+}
+
 # header_of EXE: the ELF header fields two correct links share
 header_of() {
     "$V_READELF" -hW "$1" | grep -E '^ *(Class|Data|OS/ABI|ABI Version|Type|Machine|Flags):'
@@ -409,6 +421,12 @@ run_variant() {
     phdrs_of ref/prog >phdrs.ref
     phdrs_of mld/prog >phdrs.mld
     compare_files "program headers" phdrs.ref phdrs.mld || bad="$bad, program headers"
+    incongruent_loads mld/prog >loads.mld
+    if [ -s loads.mld ]; then
+        echo "  --- mld's PT_LOADs: p_offset not congruent to p_vaddr ---"
+        cat loads.mld
+        bad="$bad, PT_LOAD offsets"
+    fi
     header_of ref/prog >header.ref
     header_of mld/prog >header.mld
     compare_files "ELF header" header.ref header.mld || bad="$bad, ELF header"
