@@ -791,6 +791,7 @@ const struct arch arch_aarch64 = {
     .noseparate_code = true,
     .section_symbols = true,
     .tls_module_base_always = true,
+    .relro_offset_always = true,
     .scan_section = scan_section,
     .apply_section = apply_section,
     .write_iplt = write_iplt,

@@ -291,7 +291,8 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
       continue;
     }
     // The writable segment: DATA_SEGMENT_ALIGN + DATA_SEGMENT_RELRO_END.
-    u64 relro_offset = ctx->gotplt->size >= 24 ? 24 : 0;
+    u64 relro_offset =
+        ctx->gotplt->size >= 24 || arch->relro_offset_always ? 24 : 0;
     bool any_relro = false;
     for (u32 k = i; k < j && !ctx->cfg.z_norelro; k++) {
       struct chunk *x = ctx->chunks.v[k];
@@ -402,6 +403,18 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
       }
     }
     s->memsz = s->filesz = relro_end - s->vaddr;
+    // No more file bytes than its PT_LOAD has from there (GNU ld): the
+    // RELRO end can lie past them when nothing follows .got.
+    for (u32 k = 0; k < ctx->nsegs; k++) {
+      struct segment *l = &ctx->segs[k];
+      if (l->type != PT_LOAD || s->vaddr < l->vaddr ||
+          s->vaddr >= l->vaddr + l->memsz)
+        continue;
+      u64 file_end = l->vaddr + l->filesz;
+      u64 avail = file_end > s->vaddr ? file_end - s->vaddr : 0;
+      if (avail < s->filesz)
+        s->filesz = avail;
+    }
   }
 }
 

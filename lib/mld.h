@@ -691,6 +691,9 @@ struct arch {
   bool noseparate_code;        // -z noseparate-code is the default
   bool default_execstack;      // an input without .note.GNU-stack wants one
   bool section_symbols;        // .symtab has an STT_SECTION per section
+  // The script's DATA_SEGMENT_RELRO_END offset is 24 even without a
+  // .got.plt (AArch64), not only for a .got.plt of 3 words or more.
+  bool relro_offset_always;
   void (*scan_section)(struct ctx *ctx, struct isec *is);
   void (*apply_section)(struct ctx *ctx, struct isec *is, u8 *out);
   void (*write_iplt)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot);
