@@ -373,8 +373,8 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       continue;
     struct reloc_sym rs;
     reloc_target_addend(ctx, f, symidx, &A, &rs);
-    u8 *loc = out + off;
-    u64 P = base + off;
+    u8 *loc = out + isec_out_offset(is, off);
+    u64 P = base + off;       // GNU ld: also where an entry is moved
     u64 S = rs.S;
     // An IFUNC's address, wherever it is taken, is its IPLT entry.
     if (rs.is_ifunc && alloc)

@@ -219,6 +219,10 @@ struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off) {
   }
   struct objfile *f = new_objfile(
       ctx, arena_printf(ctx, "%s(%s)", ar->name, mname), data, size);
+  // GNU ld matches a member's file patterns by member, then archive name.
+  f->crt = crt_kind(mname);
+  if (f->crt == CRT_NONE)
+    f->crt = crt_kind(ar->name);
   if (!parse_object(ctx, f))
     return NULL;
   *slot = f;

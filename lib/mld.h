@@ -278,10 +278,17 @@ struct objfile {
   struct isec **isecs;         // [shnum], NULL for sections not kept
   struct symbol **locals;      // [first_global], made on demand (GOT, IPLT)
   u8 *discarded;               // [shnum] 1: in a losing COMDAT group
-  bool is_crt_ctor_file;       // crtbegin*.o / crtend*.o (.ctors rules)
+  u8 crt;                      // enum crt_kind: its .ctors/.dtors rules
   bool writes_contents;        // set by size_symtab: a section of it has
                                // bytes in the output (so its locals show)
 };
+
+// What GNU ld's default script makes of a file's .ctors and .dtors by its
+// name (or, for an archive member, its member or archive name): those of
+// *crtbegin.o, *crtbegin?.o, *crtend.o and *crtend?.o stay in output
+// .ctors/.dtors, in that order, as the old scheme's list markers.
+enum crt_kind { CRT_NONE, CRT_BEGIN, CRT_BEGIN_X, CRT_END };
+enum crt_kind crt_kind(const char *name);
 
 // Section header fields, read in place.
 static inline const u8 *shdr_at(struct objfile *f, u32 i) {
@@ -418,6 +425,9 @@ struct isec {
   struct merged_sec *mout;     // a merged section made by merge.c
   bool live;
   bool is_common;              // a synthetic section for one COMMON symbol
+  bool reverse;                // set by create_chunks: .ctors in .init_array
+                               // or .dtors in .fini_array, copied as an
+                               // array of pointers in reverse order
   u32 stub_group;              // set by stubs.c: 1 + its stub group, 0: none
   struct stub_sec *stubs;      // set by stubs.c/errata.c: stubs placed after
 };
@@ -453,9 +463,18 @@ void parse_sections(struct ctx *ctx);
 void create_chunks(struct ctx *ctx);
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
                         u32 type, u64 flags, u64 align);
-u32 init_priority(const char *name);
+i64 init_priority(const char *name);
 u32 script_order(const char *name);
 struct gnu_prop *gnu_property(struct ctx *ctx, u32 type);
+
+// Where byte off of input section is lands in its output copy: at off,
+// except in a section copied in reverse (.ctors in .init_array), whose
+// 8-byte entry i becomes entry n-1-i, with the bytes inside kept in order.
+// GNU ld relocates such a section first and reverses it after, so a
+// PC-relative entry keeps P = its input offset's address; so does mld.
+static inline u64 isec_out_offset(const struct isec *is, u64 off) {
+  return is->reverse ? is->size - 8 - (off & ~7ULL) + (off & 7) : off;
+}
 
 //
 // ehframe.c

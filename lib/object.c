@@ -39,11 +39,27 @@ struct objfile *new_objfile(struct ctx *ctx, const char *name, const u8 *data,
   f->name = name;
   f->data = data;
   f->size = size;
-  const char *base = strrchr(name, '/');
-  base = base ? base + 1 : name;
-  f->is_crt_ctor_file = !strncmp(base, "crtbegin", 8) ||
-                        !strncmp(base, "crtend", 6);
+  f->crt = crt_kind(name);
   return f;
+}
+
+// NAME matches *STEM.o, or *STEM?.o if one_more is set.
+static bool glob_suffix(const char *name, const char *stem, bool one_more) {
+  u64 n = strlen(name), s = strlen(stem) + 2 + one_more;   // + ".o"
+  return n >= s && !strncmp(name + n - s, stem, strlen(stem)) &&
+         !strcmp(name + n - 2, ".o");
+}
+
+// The patterns of the default script's EXCLUDE_FILE and .ctors
+// statements; * matches any string, '/' included.
+enum crt_kind crt_kind(const char *name) {
+  if (glob_suffix(name, "crtbegin", false))
+    return CRT_BEGIN;
+  if (glob_suffix(name, "crtbegin", true))
+    return CRT_BEGIN_X;
+  if (glob_suffix(name, "crtend", false) || glob_suffix(name, "crtend", true))
+    return CRT_END;
+  return CRT_NONE;
 }
 
 // True if [off, off+len) lies inside the file.

@@ -232,7 +232,12 @@ static void write_isec(struct ctx *ctx, void *arg, u32 i) {
     write_merged(is, dst);
     return;
   }
-  memcpy(dst, is->data, is->size);
+  if (is->reverse) {
+    for (u64 off = 0; off + 8 <= is->size; off += 8)
+      memcpy(dst + isec_out_offset(is, off), is->data + off, 8);
+  } else {
+    memcpy(dst, is->data, is->size);
+  }
   if (is->nrels)
     ctx->arch->apply_section(ctx, is, dst);
 }

@@ -78,6 +78,13 @@ bool check_reloc(struct ctx *ctx, struct isec *is, u32 i, u64 off, u32 width,
           f->name, isec_name(is), (unsigned long long)off, i);
     return false;
   }
+  // A section copied in reverse moves whole 8-byte entries.
+  if (is->reverse && (off & 7) + width > 8) {
+    error(ctx, "%s:(%s+0x%llx): relocation %u crosses a pointer entry of a "
+          "section whose entries are copied in reverse", f->name,
+          isec_name(is), (unsigned long long)off, i);
+    return false;
+  }
   return true;
 }
 

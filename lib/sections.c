@@ -78,19 +78,21 @@ static bool is_or_dot(const char *s, const char *name) {
   return !strncmp(s, name, n) && (s[n] == 0 || s[n] == '.');
 }
 
-// The number in .init_array.NNNNN / .ctors.NNNNN, as SORT_BY_INIT_PRIORITY
-// reads it (.ctors counts down), or 65536 for unnumbered sections.
-u32 init_priority(const char *name) {
+// SORT_BY_INIT_PRIORITY's key, as GNU ld reads it: the number after the
+// last dot (.init_array.NNNNN), 65535 minus it for .ctors.NNNNN and
+// .dtors.NNNNN (they run in reverse), or -1 if that is not a number in
+// [0, INT32_MAX], e.g. for .ctors.70000.
+i64 init_priority(const char *name) {
   const char *dot = strrchr(name, '.');
-  if (!dot || dot == name)
-    return 65536;
+  if (!dot || dot[1] < '0' || dot[1] > '9')
+    return -1;
   char *end;
   unsigned long v = strtoul(dot + 1, &end, 10);
-  if (*end || end == dot + 1)
-    return 65536;
-  if (starts(name, ".ctors") || starts(name, ".dtors"))
-    return 65535 - (v > 65535 ? 65535 : v);
-  return v > 65535 ? 65535 : v;
+  if (*end)
+    return -1;
+  if (dot == name + 6 && (starts(name, ".ctors") || starts(name, ".dtors")))
+    v = 65535 - v;               // unsigned: past 65535 it is out of range
+  return v <= INT32_MAX ? (i64)v : -1;
 }
 
 struct rule {
@@ -143,28 +145,32 @@ static bool script_rule(struct objfile *f, const char *n, struct rule *r) {
   }
   if (!strcmp(n, ".preinit_array"))
     OUT(".preinit_array", O_PREINIT);
-  if (starts(n, ".init_array.") || starts(n, ".ctors.")) {
-    r->rank = init_priority(n);
+  // .init_array: first SORT_BY_INIT_PRIORITY(.init_array.* .ctors.*)
+  // (rank 0, sorted by sort_init_priority), then .init_array and .ctors,
+  // except crt files' .ctors, in input order; .fini_array alike.
+  if (starts(n, ".init_array.") || starts(n, ".ctors."))
     OUT(".init_array", O_INIT_ARRAY);
-  }
-  if (starts(n, ".fini_array.") || starts(n, ".dtors.")) {
-    r->rank = init_priority(n);
+  if (starts(n, ".fini_array.") || starts(n, ".dtors."))
     OUT(".fini_array", O_FINI_ARRAY);
-  }
   if (!strcmp(n, ".init_array") ||
-      (!strcmp(n, ".ctors") && !f->is_crt_ctor_file)) {
-    r->rank = 65536;
+      (!strcmp(n, ".ctors") && f->crt == CRT_NONE)) {
+    r->rank = 1;
     OUT(".init_array", O_INIT_ARRAY);
   }
   if (!strcmp(n, ".fini_array") ||
-      (!strcmp(n, ".dtors") && !f->is_crt_ctor_file)) {
-    r->rank = 65536;
+      (!strcmp(n, ".dtors") && f->crt == CRT_NONE)) {
+    r->rank = 1;
     OUT(".fini_array", O_FINI_ARRAY);
   }
-  if (!strcmp(n, ".ctors"))
+  // What is left for .ctors: *crtbegin.o's, *crtbegin?.o's, *crtend*.o's.
+  if (!strcmp(n, ".ctors")) {
+    r->rank = f->crt;
     OUT(".ctors", O_CTORS);
-  if (!strcmp(n, ".dtors"))
+  }
+  if (!strcmp(n, ".dtors")) {
+    r->rank = f->crt;
     OUT(".dtors", O_DTORS);
+  }
   if (!strcmp(n, ".jcr"))
     OUT(".jcr", O_JCR);
   if (starts(n, ".data.rel.ro.local") ||
@@ -470,6 +476,102 @@ static int cmp_sorted_name(const void *a, const void *b) {
   return cmp_isec(a, b);
 }
 
+// SORT_BY_INIT_PRIORITY as GNU ld 2.40 does it.  It inserts the sections
+// one by one, in input order, into a binary search tree (an equal key goes
+// right) and reads the tree in order.  Keys compare by init_priority, or
+// by name if the priorities are equal or one of them is -1.
+struct prio_key {
+  struct isec *is;
+  const char *name;
+  i64 prio;
+  u32 seq;                     // input order
+};
+
+static int cmp_init_priority(const struct prio_key *a,
+                             const struct prio_key *b) {
+  if (a->prio >= 0 && b->prio >= 0 && a->prio != b->prio)
+    return a->prio < b->prio ? -1 : 1;
+  return strcmp(a->name, b->name);
+}
+
+static int cmp_prio_key(const void *a, const void *b) {
+  const struct prio_key *x = a, *y = b;
+  int c = cmp_init_priority(x, y);
+  if (c)
+    return c;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+// The tree's order, for keys that are not a consistent order (a section
+// without a priority is compared by name with all, by priority with none,
+// so a < b < c < a can happen).  Writes the order of k's indices to out.
+static void tree_order(struct ctx *ctx, struct prio_key *k, u32 n, u32 *out) {
+  const u32 none = UINT32_MAX;
+  u32 *left = arena_alloc(ctx, (u64)n * sizeof(u32));
+  u32 *right = arena_alloc(ctx, (u64)n * sizeof(u32));
+  u32 *stack = arena_alloc(ctx, (u64)n * sizeof(u32));
+  for (u32 i = 0; i < n; i++)
+    left[i] = right[i] = none;
+  for (u32 i = 1; i < n; i++) {
+    u32 t = 0;
+    for (;;) {
+      u32 *next = cmp_init_priority(&k[i], &k[t]) < 0 ? &left[t] : &right[t];
+      if (*next == none) {
+        *next = i;
+        break;
+      }
+      t = *next;
+    }
+  }
+  u32 sp = 0, m = 0;
+  for (u32 t = 0; t != none || sp;) {
+    while (t != none) {
+      stack[sp++] = t;
+      t = left[t];
+    }
+    t = stack[--sp];
+    out[m++] = t;
+    t = right[t];
+  }
+}
+
+// Sorts v[0, n), in input order, as SORT_BY_INIT_PRIORITY.  While every
+// section has a priority the keys are a consistent order, and the tree
+// gives what a stable sort gives, without its quadratic worst case.
+static void sort_init_priority(struct ctx *ctx, struct isec **v, u32 n) {
+  if (n < 2)
+    return;
+  struct prio_key *k = arena_alloc(ctx, (u64)n * sizeof(*k));
+  bool all_numbered = true;
+  for (u32 i = 0; i < n; i++) {
+    k[i].is = v[i];
+    k[i].name = section_name(v[i]->file, v[i]->shndx);
+    k[i].prio = init_priority(k[i].name);
+    k[i].seq = i;
+    all_numbered &= k[i].prio >= 0;
+  }
+  if (all_numbered) {
+    qsort(k, n, sizeof(*k), cmp_prio_key);
+    for (u32 i = 0; i < n; i++)
+      v[i] = k[i].is;
+    return;
+  }
+  u32 *order = arena_alloc(ctx, (u64)n * sizeof(u32));
+  tree_order(ctx, k, n, order);
+  for (u32 i = 0; i < n; i++)
+    v[i] = k[order[i]].is;
+}
+
+// GNU ld copies .ctors and .ctors.* in .init_array, and .dtors and
+// .dtors.* in .fini_array, as arrays of pointers in reverse order: .ctors
+// lists ran from the end, .init_array runs from the start.
+static bool copied_in_reverse(const char *in, const char *out) {
+  if (!(starts(in, ".ctors") && !strcmp(out, ".init_array")) &&
+      !(starts(in, ".dtors") && !strcmp(out, ".fini_array")))
+    return false;
+  return in[6] == 0 || in[6] == '.';
+}
+
 static int cmp_chunk(const void *a, const void *b) {
   const struct chunk *x = *(struct chunk *const *)a;
   const struct chunk *y = *(struct chunk *const *)b;
@@ -531,6 +633,12 @@ void create_chunks(struct ctx *ctx) {
       if (!strcmp(c->name, ".text") && starts(name, ".text.sorted."))
         c->sorted_by_priority = true;
       add_isec(ctx, c, is, type, flags, SH_ENTSIZE(sh));
+      if (copied_in_reverse(name, c->name)) {
+        is->reverse = true;
+        if (is->size % 8)
+          error(ctx, "%s: size of section %s is not multiple of address "
+                "size", f->name, name);
+      }
     }
   }
 
@@ -596,13 +704,20 @@ void create_chunks(struct ctx *ctx) {
   qsort(ctx->chunks.v, ctx->chunks.len, sizeof(void *), cmp_chunk);
 
   // Input sections inside each output section: by rule rank, then file
-  // order, then section index (.init_array.N by priority through rank).
+  // order, then section index; then .init_array.N and the like by
+  // priority, among themselves (rank 0).
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind != CK_REGULAR)
       continue;
     qsort(c->isecs.v, c->isecs.len, sizeof(void *),
           c->sorted_by_priority ? cmp_sorted_name : cmp_isec);
+    if (!strcmp(c->name, ".init_array") || !strcmp(c->name, ".fini_array")) {
+      u32 n = 0;
+      while (n < c->isecs.len && ((struct isec *)c->isecs.v[n])->rank == 0)
+        n++;
+      sort_init_priority(ctx, (struct isec **)c->isecs.v, n);
+    }
     if (!strcmp(c->name, ".init_array"))
       c->type = SHT_INIT_ARRAY;
     else if (!strcmp(c->name, ".fini_array"))

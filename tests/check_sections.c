@@ -70,25 +70,32 @@ static const char *inputs(const char *name) {
 //
 
 START_TEST(priority_init_array) {
-  ck_assert_uint_eq(init_priority(".init_array.00101"), 101);
-  ck_assert_uint_eq(init_priority(".fini_array.5"), 5);
-  ck_assert_uint_eq(init_priority(".init_array.0"), 0);
+  ck_assert_int_eq(init_priority(".init_array.00101"), 101);
+  ck_assert_int_eq(init_priority(".fini_array.5"), 5);
+  ck_assert_int_eq(init_priority(".init_array.0"), 0);
+  ck_assert_int_eq(init_priority(".init_array.65536"), 65536);
+  ck_assert_int_eq(init_priority(".init_array.2147483647"), 2147483647);
 } END_TEST
 
 // .ctors run in reverse: .ctors.N sorts as 65535 - N.
 START_TEST(priority_ctors) {
-  ck_assert_uint_eq(init_priority(".ctors.00101"), 65535 - 101);
-  ck_assert_uint_eq(init_priority(".dtors.00101"), 65535 - 101);
-  ck_assert_uint_eq(init_priority(".ctors.65535"), 0);
+  ck_assert_int_eq(init_priority(".ctors.00101"), 65535 - 101);
+  ck_assert_int_eq(init_priority(".dtors.00101"), 65535 - 101);
+  ck_assert_int_eq(init_priority(".ctors.65535"), 0);
+  ck_assert_int_eq(init_priority(".ctors.65536"), -1);
+  ck_assert_int_eq(init_priority(".ctors.70000"), -1);
 } END_TEST
 
-// Unnumbered sections come after all numbered ones.
+// No number after the last dot, or one out of range: -1 (sorted by name).
 START_TEST(priority_unnumbered) {
-  ck_assert_uint_eq(init_priority(".init_array"), 65536);
-  ck_assert_uint_eq(init_priority(".ctors"), 65536);
-  ck_assert_uint_eq(init_priority(".init_array."), 65536);
-  ck_assert_uint_eq(init_priority(".init_array.12x"), 65536);
-  ck_assert_uint_eq(init_priority(".init_array.foo"), 65536);
+  ck_assert_int_eq(init_priority(".init_array"), -1);
+  ck_assert_int_eq(init_priority(".ctors"), -1);
+  ck_assert_int_eq(init_priority(".init_array."), -1);
+  ck_assert_int_eq(init_priority(".init_array.12x"), -1);
+  ck_assert_int_eq(init_priority(".init_array.foo"), -1);
+  ck_assert_int_eq(init_priority(".init_array.-1"), -1);
+  ck_assert_int_eq(init_priority(".init_array.2147483648"), -1);
+  ck_assert_int_eq(init_priority(".init_array.99999999999999999999999"), -1);
 } END_TEST
 
 //
@@ -292,6 +299,139 @@ START_TEST(ctors_of_crt_files) {
   ck_assert_str_eq(inputs(".ctors"), "/usr/lib/gcc/crtbegin.o:.ctors");
 } END_TEST
 
+// GNU ld's file patterns: * matches anything, '/' included, so
+// mycrtbegin.o is a crtbegin.o; crtbegin_x.o matches none of them.
+START_TEST(crt_kinds) {
+  ck_assert_int_eq(crt_kind("/usr/lib/gcc/crtbegin.o"), CRT_BEGIN);
+  ck_assert_int_eq(crt_kind("d/mycrtbegin.o"), CRT_BEGIN);
+  ck_assert_int_eq(crt_kind("crtbeginT.o"), CRT_BEGIN_X);
+  ck_assert_int_eq(crt_kind("crtend.o"), CRT_END);
+  ck_assert_int_eq(crt_kind("x/crtendS.o"), CRT_END);
+  ck_assert_int_eq(crt_kind("crtbegin_x.o"), CRT_NONE);
+  ck_assert_int_eq(crt_kind("crtbegin.o.bak"), CRT_NONE);
+  ck_assert_int_eq(crt_kind("crtbeginTS.o"), CRT_NONE);
+  ck_assert_int_eq(crt_kind("libc.a(crtend.o)"), CRT_NONE);
+} END_TEST
+
+// The output .ctors: *crtbegin.o's, then *crtbegin?.o's, then crtend's,
+// whatever the command-line order.
+START_TEST(ctors_output_order) {
+  static const struct tsec secs[] = {
+      {".ctors", SHT_PROGBITS, WA, NULL, 8, 8},
+  };
+  live_object("crtend.o", secs, 1);
+  live_object("crtbeginT.o", secs, 1);
+  live_object("crtbegin.o", secs, 1);
+  run_passes();
+  ck_assert_str_eq(inputs(".ctors"),
+                   "crtbegin.o:.ctors crtbeginT.o:.ctors crtend.o:.ctors");
+  ck_assert(!((struct isec *)chunk(".ctors")->isecs.v[0])->reverse);
+} END_TEST
+
+// Equal priorities sort by name: .ctors.65435 (priority 100) before
+// .init_array.00100 of an earlier file; plain .init_array and .ctors
+// follow in input order.
+START_TEST(init_array_ties_by_name) {
+  static const struct tsec a[] = {
+      {".ctors", SHT_PROGBITS, WA, NULL, 8, 8},
+      {".init_array.00100", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+      {".init_array", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+  };
+  static const struct tsec b[] = {
+      {".init_array", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+      {".init_array.100", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+      {".ctors.65435", SHT_PROGBITS, WA, NULL, 8, 8},
+  };
+  live_object("a.o", a, 3);
+  live_object("b.o", b, 3);
+  run_passes();
+  ck_assert_str_eq(inputs(".init_array"),
+                   "b.o:.ctors.65435 a.o:.init_array.00100 "
+                   "b.o:.init_array.100 a.o:.ctors a.o:.init_array "
+                   "b.o:.init_array");
+} END_TEST
+
+// Sections without a number compare by name with every other, which is
+// no consistent order; GNU ld 2.40's tree insertion gives these orders
+// (both checked against ld.bfd).
+START_TEST(init_array_unnumbered_tree) {
+  static const struct tsec a[] = {
+      {".init_array.00100", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+      {".init_array.x", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+      {".init_array.0", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+      {".init_array.65536", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+      {".init_array.100", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+  };
+  static const struct tsec b[] = {
+      {".ctors.65435", SHT_PROGBITS, WA, NULL, 8, 8},
+      {".ctors.x", SHT_PROGBITS, WA, NULL, 8, 8},
+      {".ctors.70000", SHT_PROGBITS, WA, NULL, 8, 8},
+      {".ctors.65535", SHT_PROGBITS, WA, NULL, 8, 8},
+      {".ctors.65436", SHT_PROGBITS, WA, NULL, 8, 8},
+  };
+  live_object("a.o", a, 5);
+  live_object("b.o", b, 5);
+  run_passes();
+  ck_assert_str_eq(inputs(".init_array"),
+                   "b.o:.ctors.65535 b.o:.ctors.70000 b.o:.ctors.x "
+                   "a.o:.init_array.0 b.o:.ctors.65436 b.o:.ctors.65435 "
+                   "a.o:.init_array.00100 a.o:.init_array.100 "
+                   "a.o:.init_array.65536 a.o:.init_array.x");
+} END_TEST
+
+START_TEST(init_array_unnumbered_tree_reversed) {
+  static const struct tsec a[] = {
+      {".init_array.00100", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+      {".init_array.x", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+      {".init_array.0", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+      {".init_array.65536", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+      {".init_array.100", SHT_INIT_ARRAY, WA, NULL, 8, 8},
+  };
+  static const struct tsec b[] = {
+      {".ctors.65435", SHT_PROGBITS, WA, NULL, 8, 8},
+      {".ctors.x", SHT_PROGBITS, WA, NULL, 8, 8},
+      {".ctors.70000", SHT_PROGBITS, WA, NULL, 8, 8},
+      {".ctors.65535", SHT_PROGBITS, WA, NULL, 8, 8},
+      {".ctors.65436", SHT_PROGBITS, WA, NULL, 8, 8},
+  };
+  live_object("b.o", b, 5);
+  live_object("a.o", a, 5);
+  run_passes();
+  ck_assert_str_eq(inputs(".init_array"),
+                   "b.o:.ctors.65535 a.o:.init_array.0 b.o:.ctors.65436 "
+                   "b.o:.ctors.65435 b.o:.ctors.70000 b.o:.ctors.x "
+                   "a.o:.init_array.00100 a.o:.init_array.100 "
+                   "a.o:.init_array.65536 a.o:.init_array.x");
+} END_TEST
+
+// Which sections are copied in reverse: .ctors* in .init_array and
+// .dtors* in .fini_array, nothing else.
+START_TEST(ctors_copied_in_reverse) {
+  static const struct tsec secs[] = {
+      {".ctors", SHT_PROGBITS, WA, NULL, 16, 8},                        // 1
+      {".ctors.00010", SHT_PROGBITS, WA, NULL, 8, 8},                   // 2
+      {".dtors", SHT_PROGBITS, WA, NULL, 8, 8},                         // 3
+      {".dtors.00010", SHT_PROGBITS, WA, NULL, 8, 8},                   // 4
+      {".init_array", SHT_INIT_ARRAY, WA, NULL, 16, 8},                 // 5
+      {".fini_array.00010", SHT_FINI_ARRAY, WA, NULL, 8, 8},            // 6
+      {".preinit_array", SHT_PREINIT_ARRAY, WA, NULL, 8, 8},            // 7
+  };
+  struct objfile *f = live_object("a.o", secs, 7);
+  run_passes();
+  for (u32 i = 1; i <= 7; i++)
+    ck_assert_int_eq(f->isecs[i]->reverse, i <= 4);
+} END_TEST
+
+START_TEST(ctors_size_not_pointers) {
+  static const struct tsec secs[] = {
+      {".ctors.00005", SHT_PROGBITS, WA, NULL, 12, 8},
+  };
+  live_object("a.o", secs, 1);
+  parse_sections(ctx);
+  create_chunks(ctx);
+  ck_assert_uint_eq(ctx->errors, 1);
+} END_TEST
+
 START_TEST(dropped_sections) {
   static const struct tsec secs[] = {
       {".text", SHT_PROGBITS, AX, NULL, 4, 4},                          // 1
@@ -420,6 +560,13 @@ int main(void) {
   tcase_add_test(tc, inputs_by_file_then_index);
   tcase_add_test(tc, text_sorted_by_name);
   tcase_add_test(tc, ctors_of_crt_files);
+  tcase_add_test(tc, crt_kinds);
+  tcase_add_test(tc, ctors_output_order);
+  tcase_add_test(tc, init_array_ties_by_name);
+  tcase_add_test(tc, init_array_unnumbered_tree);
+  tcase_add_test(tc, init_array_unnumbered_tree_reversed);
+  tcase_add_test(tc, ctors_copied_in_reverse);
+  tcase_add_test(tc, ctors_size_not_pointers);
   tcase_add_test(tc, dropped_sections);
   tcase_add_test(tc, strip_debug_drops_debug);
   tcase_add_test(tc, relocations_attached);
