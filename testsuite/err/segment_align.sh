@@ -8,7 +8,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # alone in their segment sit on the page below the first section.
 # Without libc (the same bytes from both linkers) the program headers
 # (PT_GNU_RELRO too) and section addresses and offsets must be GNU ld's
-# exactly; with libc
+# exactly, also with -z norelro (the writable segment's start is then
+# DATA_SEGMENT_ALIGN's alone); with libc
 # (whose layout differs in other ways) every PT_LOAD of both linkers'
 # outputs must follow the rules above, and both programs print the same.
 
@@ -97,6 +98,7 @@ rules() {
 }
 
 # check NAME LIBC CC LD EMULATION PAGE RUN -- ALIGNMENTS...
+# LIBC: yes, no, or norelro (no libc, linked with -z norelro)
 check() {
   local name=$1 libc=$2 cc=$3 ld=$4 emul=$5 page=$6 run=$7
   shift 8
@@ -104,14 +106,17 @@ check() {
   [ "$run" = - ] || command -v "$run" >/dev/null ||
     { echo "  (no $run: $name skipped)"; return; }
   [ "$run" = - ] && run=
-  write_src "$name.c" "$@" "$libc"
+  local z=()
+  [ "$libc" = norelro ] && z=(-z norelro)
+  write_src "$name.c" "$@" "$([ "$libc" = yes ] && echo yes || echo no)"
   T_CC=$cc t_compile "$name.c" -fno-stack-protector -fno-asynchronous-unwind-tables -fno-unwind-tables
   if [ "$libc" = yes ]; then
     $cc -static -o "$name.bfd" "$name.o" || t_hard_error "$cc $name.o failed"
     T_CC=$cc t_gcc_mld -static -o "$name.mld" "$name.o"
   else
-    $ld -o "$name.bfd" "$name.o" || t_hard_error "$ld $name.o failed"
-    t_mld -m "$emul" -o "$name.mld" "$name.o"
+    $ld ${z[@]+"${z[@]}"} -o "$name.bfd" "$name.o" ||
+      t_hard_error "$ld $name.o failed"
+    t_mld -m "$emul" ${z[@]+"${z[@]}"} -o "$name.mld" "$name.o"
   fi
   if [ "$T_STATUS" != 0 ]; then
     t_fail "$name: mld failed"
@@ -140,7 +145,7 @@ check() {
 
 X="gcc ld.bfd elf_x86_64 4096 -"
 A="aarch64-linux-gnu-gcc aarch64-linux-gnu-ld aarch64linux 65536 qemu-aarch64"
-for libc in no yes; do
+for libc in no norelro yes; do
   check x86_64_$libc $libc $X -- 8192 65536 32768 16384
   check x86_64_8k_$libc $libc $X -- 8192 8192 8192 8192
   check x86_64_64k_$libc $libc $X -- 65536 4096 65536 65536
