@@ -56,6 +56,8 @@ static const char usage[] =
     "  --sysroot=DIR               Root for -L=DIR and $SYSROOT paths\n"
     "  --unique[=SECTION]          An output section for each input section\n"
     "                              matching the pattern (each orphan)\n"
+    "  --fatal-warnings            Treat warnings as errors (no output)\n"
+    "  --no-fatal-warnings         Undo --fatal-warnings (the default)\n"
     "  --stats                     Print per-pass times and counts\n"
     "  @FILE                       Read options from FILE\n"
     "  -v, --version               Print the version\n"
@@ -366,7 +368,7 @@ static const char *const ignored_flags[] = {
     "eh-frame-hdr", "no-eh-frame-hdr", "sort-common", "color-diagnostics",
     "no-gc-sections", "no-print-gc-sections", "no-stats",
     "allow-multiple-definition-ignored", "push-state", "pop-state",
-    "fatal-warnings", "no-fatal-warnings", "warn-shared-textrel",
+    "warn-shared-textrel",
     "build-id-ignored", "nmagic-ignored",
 };
 
@@ -387,6 +389,9 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   c->z_execstack = -1;
   c->warn_execstack = 2;
   c->build_id = BUILD_ID_NONE;
+  // The last of --fatal-warnings and --no-fatal-warnings applies to the
+  // whole link, warnings about the options themselves included.
+  bool fatal_warnings = false;
 
   for (u32 i = 0; i < a.n; i++) {
     char *s = a.v[i];
@@ -510,6 +515,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->print_gc_sections = true;
       continue;
     }
+    if (is(s, "fatal-warnings") || is(s, "no-fatal-warnings")) {
+      fatal_warnings = s[strspn(s, "-")] == 'f';
+      continue;
+    }
     if (is(s, "stats")) {
       c->stats = true;
       continue;
@@ -555,4 +564,9 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     fatal(ctx, "unknown option: %s (try --help)", s);
   }
   free(a.v);
+  c->fatal_warnings = fatal_warnings;
+  if (fatal_warnings && ctx->warnings)
+    error(ctx, "%u warning%s treated as error%s (--fatal-warnings)",
+          ctx->warnings, ctx->warnings > 1 ? "s" : "",
+          ctx->warnings > 1 ? "s" : "");
 }

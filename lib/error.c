@@ -5,7 +5,9 @@
 // finish so that a user sees all undefined symbols at once; checkpoint()
 // stops between passes; fatal() is for when going on is impossible.  Every
 // exit path removes the temporary output file, so a failed link never
-// leaves anything at the output path.
+// leaves anything at the output path.  warn() prints "mld: warning: ..."
+// and counts too; under --fatal-warnings a warning is an error (as in
+// lld: printed as one, and the link fails at the next checkpoint).
 
 #include "mld.h"
 
@@ -43,13 +45,16 @@ void error(struct ctx *ctx, const char *fmt, ...) {
 }
 
 void warn(struct ctx *ctx, const char *fmt, ...) {
-  (void)ctx;
+  bool fatal = ctx->cfg.fatal_warnings;
   va_list ap;
   va_start(ap, fmt);
   pthread_mutex_lock(&msg_lock);
-  vmsg("warning: ", fmt, ap);
+  vmsg(fatal ? "error: " : "warning: ", fmt, ap);
   pthread_mutex_unlock(&msg_lock);
   va_end(ap);
+  __atomic_add_fetch(&ctx->warnings, 1, __ATOMIC_RELAXED);
+  if (fatal)
+    __atomic_add_fetch(&ctx->errors, 1, __ATOMIC_RELAXED);
 }
 
 void fatal(struct ctx *ctx, const char *fmt, ...) {

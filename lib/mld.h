@@ -196,6 +196,7 @@ struct config {
   bool stats;
   bool fix_cortex_a53_843419;
   bool print_gc_sections;
+  bool fatal_warnings;         // --fatal-warnings: warnings are errors
 };
 
 //
@@ -807,6 +808,7 @@ struct ctx {
   struct arena arena;
   const struct arch *arch;
   u32 errors;
+  u32 warnings;                // error.c: every warning, fatal or not
 
   // input.c
   struct vec mappings;         // struct mapping *
