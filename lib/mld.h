@@ -335,7 +335,7 @@ enum {
   SF_NEEDS_GOTTP = 1 << 3,     // a GOT entry holding the TP offset
   SF_LINKER = 1 << 4,          // defined by the linker
   SF_REPORTED = 1 << 5,        // undefined reference already reported
-  SF_REFERENCED = 1 << 6,      // any reference at all (for PROVIDE)
+  SF_REFERENCED = 1 << 6,      // any reference at all, COMMON included
   SF_IN_SYMTAB = 1 << 7,
   SF_ABS = 1 << 8,             // --defsym NAME=NUMBER: an absolute value
   SF_GOT_NEAR = 1 << 9,        // a short-reach GOT load (LD64_GOTPAGE_LO15)

@@ -6,11 +6,17 @@
 // is rescanned until it yields nothing more; a --start-group/--end-group
 // span is rescanned as a whole until no archive in it yields anything.
 // This is GNU ld's order, and so members join in GNU ld's order, which is
-// the order their sections are laid out in.
+// the order their sections are laid out in.  A symbol that is so far only
+// COMMON also extracts a member, if the member's own symbol table (the
+// index lists COMMON symbols too) defines it as data for real: GNU ld's
+// rule, so `int x;` in main.c takes `int x = 42;` and everything else the
+// member defines from the archive.
 //
 // Rules: a strong definition beats a weak one and a COMMON one; two strong
 // definitions are an error; COMMON symbols merge (largest size, strictest
 // alignment); an undefined reference that is only ever weak resolves to 0.
+// GNU ld's warnings when a definition and a COMMON symbol disagree on size
+// or alignment are given here too.
 // COMDAT groups: the first group with a signature wins, and the members of
 // later ones are discarded, so their definitions count as references.
 
@@ -87,6 +93,37 @@ static u64 sym_size(struct symbol *sym) {
   return s.st_size;
 }
 
+// log2 of an alignment, 0 for 0 and 1.
+static u32 log2_align(u64 a) {
+  return a > 1 ? 63 - __builtin_clzll(a) : 0;
+}
+
+// A strong definition (f, s) and the COMMON symbol sym, one of them
+// taking over from the other: GNU ld warns when the definition is less
+// aligned than the COMMON symbol (the definition's alignment being that
+// of its section and of its offset in it), and when a COMMON symbol gives
+// way to a definition of another size.  common_first: the COMMON symbol
+// came first.
+static void common_vs_definition(struct ctx *ctx, struct symbol *sym,
+                                 struct objfile *cf, u64 csize, u64 calign,
+                                 struct objfile *df, u32 shndx,
+                                 const struct esym *s, bool common_first) {
+  u32 dalign = shndx < df->shnum ? log2_align(SH_ALIGN(shdr_at(df, shndx)))
+                                 : 0;
+  if (s->st_value && (u32)__builtin_ctzll(s->st_value) < dalign)
+    dalign = __builtin_ctzll(s->st_value);
+  if (shndx == SHN_ABS)
+    dalign = s->st_value ? __builtin_ctzll(s->st_value) : 63;
+  if (dalign < log2_align(calign))
+    warn(ctx, "alignment %llu of symbol '%s' in %s is smaller than %llu in "
+         "%s", 1ULL << dalign, sym->name, df->name,
+         (unsigned long long)(calign > 1 ? calign : 1), cf->name);
+  if (common_first && s->st_size && csize && s->st_size != csize)
+    warn(ctx, "size of symbol '%s' changed from %llu in %s to %llu in %s",
+         sym->name, (unsigned long long)csize, cf->name,
+         (unsigned long long)s->st_size, df->name);
+}
+
 void add_file_symbols(struct ctx *ctx, struct objfile *f) {
   if (f->nsyms <= f->first_global)
     return;
@@ -135,9 +172,17 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
               name, (unsigned long long)s.st_value);
         continue;
       }
+      // A COMMON symbol is a reference too, for .gnu.warning.SYM.
+      sym->ref_flags |= SF_REFERENCED;
       if (sym->state == SYM_UNDEF ||
           (sym->state == SYM_DEFINED && sym->binding == STB_WEAK)) {
         take_definition(sym, f, i, &s, SYM_COMMON);
+      } else if (sym->state == SYM_DEFINED && sym->file) {
+        struct esym d;
+        read_sym(sym->file, sym->symidx, &d);
+        common_vs_definition(ctx, sym, f, s.st_size, s.st_value, sym->file,
+                             sym_shndx(sym->file, sym->symidx, &d), &d,
+                             false);
       } else if (sym->state == SYM_COMMON) {
         u64 align = sym->value > s.st_value ? sym->value : s.st_value;
         if (s.st_size > sym_size(sym))
@@ -147,6 +192,9 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
       continue;
     }
     bool weak = bind == STB_WEAK;
+    if (sym->state == SYM_COMMON && !weak)
+      common_vs_definition(ctx, sym, sym->file, sym_size(sym), sym->value, f,
+                           shndx, &s, true);
     if (sym->state == SYM_UNDEF ||
         (sym->state == SYM_COMMON && !weak) ||
         (sym->state == SYM_DEFINED && sym->binding == STB_WEAK && !weak)) {
@@ -183,18 +231,45 @@ static void add_object(struct ctx *ctx, struct objfile *f) {
   add_file_symbols(ctx, f);
 }
 
+// True if the member's symbol table defines name as GNU ld's archive scan
+// wants it defined to replace a COMMON symbol: the first global symbol of
+// that name has global binding (or an OS-specific one such as
+// STB_GNU_UNIQUE; weak does not count), is not a function, and lies in a
+// section or is absolute (not undefined, not COMMON).
+static bool defines_data(struct objfile *f, const char *name, u32 len) {
+  for (u32 i = f->first_global; i < f->nsyms; i++) {
+    struct esym s;
+    read_sym(f, i, &s);
+    if (s.st_name >= f->strtab_size ||
+        strncmp(f->strtab + s.st_name, name, len) ||
+        f->strtab[s.st_name + len])
+      continue;
+    u8 bind = ELF64_ST_BIND(s.st_info);
+    u32 shndx = sym_shndx(f, i, &s);
+    if (bind != STB_GLOBAL && bind < STB_LOOS)
+      return false;
+    if (ELF64_ST_TYPE(s.st_info) == STT_FUNC)
+      return false;
+    return shndx != SHN_UNDEF && (shndx < SHN_LORESERVE || shndx == SHN_ABS);
+  }
+  return false;
+}
+
 // One pass over an archive's symbol index; true if a member was extracted.
 static bool scan_archive_once(struct ctx *ctx, struct archive *ar) {
   bool added = false;
   const char *name = ar->names;
   for (u32 k = 0; k < ar->nsyms; k++) {
+    const char *sname = name;
     u32 len = strlen(name);
     struct symbol *sym = sym_find(ctx, name, len);
     name += len + 1;
-    if (!sym || sym->state != SYM_UNDEF || !(sym->ref_flags & SF_REF_STRONG))
+    bool common = sym && sym->state == SYM_COMMON;
+    if (!sym || (!common && (sym->state != SYM_UNDEF ||
+                             !(sym->ref_flags & SF_REF_STRONG))))
       continue;
     struct objfile *f = archive_member(ctx, ar, archive_index_offset(ar, k));
-    if (!f || f->live)
+    if (!f || f->live || (common && !defines_data(f, sname, len)))
       continue;
     add_object(ctx, f);
     added = true;

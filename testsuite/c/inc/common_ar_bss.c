@@ -1,0 +1,2 @@
+int x_bss = 0;
+const char *hook_bss(void) { return "strong bss"; }

@@ -1,0 +1,2 @@
+int x_chain;
+int chain1(void) { return 1; }

@@ -1,0 +1,2 @@
+__attribute__((weak)) int x_weak = 5;
+const char *hook_weak(void) { return "strong weak"; }
