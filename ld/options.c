@@ -373,7 +373,7 @@ static const char *const ignored_flags[] = {
 };
 
 static const char *const ignored_with_arg[] = {
-    "plugin", "plugin-opt", "dynamic-linker", "I", "hash-style", "rpath",
+    "plugin-opt", "dynamic-linker", "I", "hash-style", "rpath",
     "rpath-link", "soname", "h", "O", "threads", "thread-count",
     "exclude-libs", "compress-debug-sections", "icf", "sort-section",
     "package-metadata", "dependency-file",
@@ -517,6 +517,12 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if (is(s, "fatal-warnings") || is(s, "no-fatal-warnings")) {
       fatal_warnings = s[strspn(s, "-")] == 'f';
+      continue;
+    }
+    // gcc passes its LTO plugin; mld reads no IR, but GNU ld with a
+    // plugin loaded resolves a few things differently (warnings.c).
+    if ((v = arg_of(ctx, &a, &i, NULL, "plugin"))) {
+      c->plugin = true;
       continue;
     }
     if (is(s, "stats")) {

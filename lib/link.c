@@ -72,6 +72,7 @@ int mld_link(struct ctx *ctx) {
   checkpoint(ctx);
   timer(ctx, "read_inputs");
   resolve_symbols(ctx);       // left to right, members extracted, groups
+  warn_linked_objects(ctx);   // .gnu.warning sections of the files linked
   checkpoint(ctx);
   setup_target(ctx);          // page sizes from the target and -z
   timer(ctx, "resolve_symbols");

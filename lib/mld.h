@@ -197,6 +197,7 @@ struct config {
   bool fix_cortex_a53_843419;
   bool print_gc_sections;
   bool fatal_warnings;         // --fatal-warnings: warnings are errors
+  bool plugin;                 // -plugin given (gcc's LTO plugin)
 };
 
 //
@@ -340,6 +341,8 @@ enum {
   SF_ABS = 1 << 8,             // --defsym NAME=NUMBER: an absolute value
   SF_GOT_NEAR = 1 << 9,        // a short-reach GOT load (LD64_GOTPAGE_LO15)
   SF_SCRIPT_HIDDEN = 1 << 10,  // PROVIDE_HIDDEN: a local in .symtab
+  SF_WARNING = 1 << 11,        // a .gnu.warning.SYM waits for a reference
+  SF_REF_LISTED = 1 << 12,     // COMMON, or referenced once defined
 };
 
 struct symbol {
@@ -405,6 +408,14 @@ void define_linker_symbol(struct ctx *ctx, const char *name, u8 vis,
                           bool always);
 void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
                       u64 offset, struct symbol *sym);
+
+//
+// warnings.c: .gnu.warning and .gnu.warning.SYM sections
+//
+
+void add_warning_sections(struct ctx *ctx, struct objfile *f);
+void warn_reference(struct ctx *ctx, struct objfile *f, struct symbol *sym);
+void warn_linked_objects(struct ctx *ctx);
 
 //
 // sections.c: input sections and their output sections
@@ -825,6 +836,7 @@ struct ctx {
   u32 nundef_reported;
   u32 next_priority;
   struct name_table comdats;   // COMDAT signatures seen
+  struct vec sym_warnings;     // warnings.c: .gnu.warning.SYM messages
   // sections.c / layout.c
   struct vec chunks;           // struct chunk *, in output order
   struct chunk *ehdr, *got, *gotplt, *iplt, *rela_iplt, *build_id,

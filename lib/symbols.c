@@ -160,7 +160,11 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
             shndx);
       continue;
     }
+    if ((sym->flags & SF_WARNING) && (undef || shndx == SHN_COMMON))
+      warn_reference(ctx, f, sym);
     if (undef) {
+      if (sym->state == SYM_DEFINED)
+        sym->flags |= SF_REF_LISTED;
       sym->ref_flags |= SF_REFERENCED;
       if (bind != STB_WEAK)
         sym->ref_flags |= SF_REF_STRONG;
@@ -174,6 +178,7 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
       }
       // A COMMON symbol is a reference too, for .gnu.warning.SYM.
       sym->ref_flags |= SF_REFERENCED;
+      sym->flags |= SF_REF_LISTED;
       if (sym->state == SYM_UNDEF ||
           (sym->state == SYM_DEFINED && sym->binding == STB_WEAK)) {
         take_definition(sym, f, i, &s, SYM_COMMON);
@@ -228,6 +233,7 @@ static void add_object(struct ctx *ctx, struct objfile *f) {
   f->priority = ++ctx->next_priority;
   vec_push(ctx, &ctx->objs, f);
   handle_comdat(ctx, f);
+  add_warning_sections(ctx, f);
   add_file_symbols(ctx, f);
 }
 
