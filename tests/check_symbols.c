@@ -457,6 +457,50 @@ START_TEST(dash_u_extracts) {
   ck_assert_str_eq(live_objects(), "lib.a(x.o)");
 } END_TEST
 
+// A symbol that is only COMMON so far extracts a member whose own symbol
+// table defines it for real, as GNU ld does; the index lists it in every
+// member below, but a COMMON, a weak or a function definition does not
+// count, nor does a definition that is not the member's first symbol of
+// that name.
+START_TEST(common_extracts_data_definition) {
+  entry_object("main.o", (struct tsym[]){common("x", 4, 4)}, 1);
+  struct tsym fn = {"x", STB_GLOBAL, STT_FUNC, 1, 0, 4};
+  struct member_spec m[] = {
+      {"c.o", {common("x", 16, 16), def("c")}, 2},
+      {"w.o", {weak_def("x"), def("w")}, 2},
+      {"f.o", {fn, def("f")}, 2},
+      {"d.o", {def("x"), def("d")}, 2},
+  };
+  entry_archive("lib.a", m, 4, false);
+  resolve_symbols(ctx);
+  ck_assert_uint_eq(ctx->errors, 0);
+  ck_assert_str_eq(live_objects(), "main.o lib.a(d.o)");
+  ck_assert_uint_eq(sym("x")->state, SYM_DEFINED);
+  ck_assert_str_eq(sym("x")->file->name, "lib.a(d.o)");
+  ck_assert_uint_eq(sym("d")->state, SYM_DEFINED);
+  ck_assert(sym_find_str(ctx, "c") == NULL);
+} END_TEST
+
+// An absolute definition counts too; a member extracted for another
+// symbol merges its COMMON symbol with the one it meets.
+START_TEST(common_extracts_abs_and_merges) {
+  struct tsym main_syms[] = {common("x", 4, 4), common("y", 4, 4),
+                             undef("pull")};
+  entry_object("main.o", main_syms, 3);
+  struct tsym abs = {"x", STB_GLOBAL, STT_OBJECT, SHN_ABS, 8, 0};
+  struct member_spec m[] = {
+      {"a.o", {abs}, 1},
+      {"p.o", {def("pull"), common("y", 64, 32)}, 2},
+  };
+  entry_archive("lib.a", m, 2, false);
+  resolve_symbols(ctx);
+  ck_assert_str_eq(live_objects(), "main.o lib.a(a.o) lib.a(p.o)");
+  ck_assert(sym_is_abs(sym("x")));
+  ck_assert_uint_eq(sym("y")->state, SYM_COMMON);
+  ck_assert_uint_eq(def_size(sym("y")), 64);
+  ck_assert_uint_eq(sym("y")->value, 32);
+} END_TEST
+
 // COMMON symbols are listed once each, in file order, for .bss.
 START_TEST(commons_listed_in_file_order) {
   struct tsym a[] = {common("z", 4, 4), common("y", 8, 8)};
@@ -540,6 +584,8 @@ int main(void) {
   tcase_add_test(tc, no_group_no_rescan);
   tcase_add_test(tc, whole_archive_takes_all);
   tcase_add_test(tc, dash_u_extracts);
+  tcase_add_test(tc, common_extracts_data_definition);
+  tcase_add_test(tc, common_extracts_abs_and_merges);
   tcase_add_test(tc, commons_listed_in_file_order);
   tcase_add_test(tc, comdat_first_wins);
   return run_suite(s);
