@@ -132,32 +132,70 @@ static bool gottpoff_relaxable(struct isec *is, u64 off) {
          (modrm & 0xc7) == 0x05;
 }
 
+// The general- and local-dynamic sequences a static link rewrites to
+// local-exec (psABI, "Thread-Local Storage", and its large-model
+// sequences; GNU ld's elf_x86_64_check_tls_transition).  off is the
+// TLSGD/TLSLD field of relocation i; the call's relocation must be the
+// next one, at its place in the sequence.
 static const u8 gd_plt[] = {0x66, 0x48, 0x8d, 0x3d};
 static const u8 gd_call_plt[] = {0x66, 0x66, 0x48, 0xe8};
 static const u8 gd_call_got[] = {0x66, 0x48, 0xff, 0x15};
 
-// A TLSGD sequence: 0 if unrecognised, else its total length (16).
-static u32 tlsgd_seq(struct isec *is, u64 off) {
+// Relocation i + 1 has this type and lies at this offset.
+static bool next_rel_at(struct isec *is, u32 i, u64 off, u32 type) {
+  if (i + 1 >= is->nrels)
+    return false;
+  const u8 *r = is->rels + (u64)(i + 1) * sizeof(Elf64_Rela);
+  return rd64(r) == off && (type == UINT32_MAX ||
+                            ELF64_R_TYPE(rd64(r + 8)) == type);
+}
+
+// -mcmodel=large -fPIC, from off - 3 (22 bytes):
+//   lea x@tlsgd(%rip), %rdi  (or x@tlsld)
+//   movabs $__tls_get_addr@pltoff, %rax; add %rbx, %rax (or %r15)
+//   call *%rax
+static bool large_call(struct isec *is, u32 i, u64 off) {
+  if (off < 3 || off + 19 > is->size)
+    return false;
+  const u8 *p = is->data + off - 3;
+  static const u8 add_rbx[] = {0x48, 0x01, 0xd8};   // add %rbx, %rax
+  static const u8 add_r15[] = {0x4c, 0x01, 0xf8};   // add %r15, %rax
+  return p[0] == 0x48 && p[1] == 0x8d && p[2] == 0x3d &&
+         p[7] == 0x48 && p[8] == 0xb8 &&
+         (!memcmp(p + 17, add_rbx, 3) || !memcmp(p + 17, add_r15, 3)) &&
+         p[20] == 0xff && p[21] == 0xd0 &&
+         next_rel_at(is, i, off + 6, R_X86_64_PLTOFF64);
+}
+
+// A TLSGD sequence: 0 if unrecognised, else its length: 16 from off - 4,
+// or 22 from off - 3 (large model).
+static u32 tlsgd_seq(struct isec *is, u32 i, u64 off) {
+  if (large_call(is, i, off))
+    return 22;
   if (off < 4 || off + 12 > is->size)
     return 0;
   const u8 *p = is->data + off - 4;
-  if (memcmp(p, gd_plt, 4))
+  if (memcmp(p, gd_plt, 4) || !next_rel_at(is, i, off + 8, UINT32_MAX))
     return 0;
   if (!memcmp(p + 8, gd_call_plt, 4) || !memcmp(p + 8, gd_call_got, 4))
     return 16;
   return 0;
 }
 
-// A TLSLD sequence: 12 (call via PLT) or 13 (call via GOT), 0 if unknown.
-static u32 tlsld_seq(struct isec *is, u64 off) {
+// A TLSLD sequence, from off - 3: 12 (call via PLT), 13 (call via GOT),
+// 22 (large model), 0 if unknown.
+static u32 tlsld_seq(struct isec *is, u32 i, u64 off) {
+  if (large_call(is, i, off))
+    return 22;
   if (off < 3 || off + 9 > is->size)
     return 0;
   const u8 *p = is->data + off - 3;
   if (p[0] != 0x48 || p[1] != 0x8d || p[2] != 0x3d)
     return 0;
-  if (p[7] == 0xe8)
+  if (p[7] == 0xe8 && next_rel_at(is, i, off + 5, UINT32_MAX))
     return 12;
-  if (off + 10 <= is->size && p[7] == 0xff && p[8] == 0x15)
+  if (off + 10 <= is->size && p[7] == 0xff && p[8] == 0x15 &&
+      next_rel_at(is, i, off + 6, UINT32_MAX))
     return 13;
   return 0;
 }
@@ -209,16 +247,15 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
       break;
     case R_X86_64_TLSGD:
     case R_X86_64_TLSLD: {
-      u32 n = type == R_X86_64_TLSGD ? tlsgd_seq(is, off) : tlsld_seq(is, off);
+      u32 n = type == R_X86_64_TLSGD ? tlsgd_seq(is, i, off)
+                                     : tlsld_seq(is, i, off);
       if (!n) {
         error(ctx, "%s:(%s+0x%llx): %s is not followed by a call to "
               "__tls_get_addr in a form mld can relax", f->name,
               isec_name(is), (unsigned long long)off, reloc_name(type));
         break;
       }
-      // The call's relocation (to __tls_get_addr) goes away.
-      if (i + 1 < is->nrels)
-        i++;
+      i++;        // the call's relocation (to __tls_get_addr) goes away
       break;
     }
     case R_X86_64_GOTPC32_TLSDESC:
@@ -459,11 +496,17 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       // call __tls_get_addr  ->  mov %fs:0, %rax; lea x@tpoff(%rax), %rax
       static const u8 le[] = {0x64, 0x48, 0x8b, 0x04, 0x25, 0, 0, 0, 0,
                               0x48, 0x8d, 0x80, 0, 0, 0, 0};
-      if (!tlsgd_seq(is, off))
+      // The large model's 22 bytes: the same and nopw 0x0(%rax,%rax,1).
+      static const u8 nopw[] = {0x66, 0x0f, 0x1f, 0x44, 0, 0};
+      u32 n = tlsgd_seq(is, i, off);
+      if (!n)
         break;
-      memcpy(loc - 4, le, sizeof(le));
+      u8 *seq = n == 22 ? loc - 3 : loc - 4;
+      memcpy(seq, le, sizeof(le));
+      if (n == 22)
+        memcpy(seq + 16, nopw, sizeof(nopw));
       v = tp_offset(ctx, S);
-      PUT_S32(loc + 8, v);
+      PUT_S32(seq + 12, v);
       i++;
       break;
     }
@@ -472,10 +515,15 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       // data16 data16 data16 mov %fs:0, %rax (+ nop for the GOT form)
       static const u8 le[] = {0x66, 0x66, 0x66, 0x64, 0x48, 0x8b, 0x04,
                               0x25, 0,    0,    0,    0,    0x90};
-      u32 n = tlsld_seq(is, off);
+      // The large model's: data16 x3 cs nopw 0x0(%rax,%rax,1);
+      // mov %fs:0, %rax
+      static const u8 le_large[] = {
+          0x66, 0x66, 0x66, 0x66, 0x2e, 0x0f, 0x1f, 0x84, 0, 0, 0,
+          0,    0,    0x64, 0x48, 0x8b, 0x04, 0x25, 0,    0, 0, 0};
+      u32 n = tlsld_seq(is, i, off);
       if (!n)
         break;
-      memcpy(loc - 3, le, n);
+      memcpy(loc - 3, n == 22 ? le_large : le, n);
       i++;
       break;
     }

@@ -362,6 +362,80 @@ START_TEST(tlsld_to_le) {
   ck_assert_uint_eq(ctx->errors, 0);
 } END_TEST
 
+// -mcmodel=large -fPIC: the call goes through a 64-bit PLT offset added
+// to the GOT pointer (%rbx here); the 22 bytes become GNU ld's local-exec
+// sequence, padded with a 6-byte nop.
+START_TEST(tlsgd_large_to_le) {
+  static const u8 code[] = {
+      0x48, 0x8d, 0x3d, 0, 0, 0, 0,         // lea x@tlsgd(%rip), %rdi
+      // movabs $__tls_get_addr@pltoff, %rax
+      0x48, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0,
+      0x48, 0x01, 0xd8,                     // add %rbx, %rax
+      0xff, 0xd0,                           // call *%rax
+  };
+  struct reloc r[] = {
+      {3, X, R_X86_64_TLSGD, -4},
+      {9, TLS_GET_ADDR, R_X86_64_PLTOFF64, 0},
+  };
+  define("x", X_ADDR);
+  static const u8 want[] = {
+      0x64, 0x48, 0x8b, 0x04, 0x25, 0, 0, 0, 0,   // mov %fs:0, %rax
+      0x48, 0x8d, 0x80, 0xf8, 0xff, 0xff, 0xff,   // lea -8(%rax), %rax
+      0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00,         // nopw 0x0(%rax,%rax,1)
+  };
+  ck_assert_bytes(apply(code, 22, r, 2), want, 22);
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// The same for local-dynamic, with %r15 as the GOT pointer.
+START_TEST(tlsld_large_to_le) {
+  static const u8 code[] = {
+      0x48, 0x8d, 0x3d, 0, 0, 0, 0,         // lea x@tlsld(%rip), %rdi
+      // movabs $__tls_get_addr@pltoff, %rax
+      0x48, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0,
+      0x4c, 0x01, 0xf8,                     // add %r15, %rax
+      0xff, 0xd0,                           // call *%rax
+      0x48, 0x8d, 0x88, 0, 0, 0, 0,         // lea x@dtpoff(%rax), %rcx
+  };
+  struct reloc r[] = {
+      {3, X, R_X86_64_TLSLD, -4},
+      {9, TLS_GET_ADDR, R_X86_64_PLTOFF64, 0},
+      {25, X, R_X86_64_DTPOFF32, 0},
+  };
+  define("x", X_ADDR);
+  static const u8 want[] = {
+      // data16 data16 data16 cs nopw 0x0(%rax,%rax,1)
+      0x66, 0x66, 0x66, 0x66, 0x2e, 0x0f, 0x1f, 0x84, 0, 0, 0, 0, 0,
+      0x64, 0x48, 0x8b, 0x04, 0x25, 0, 0, 0, 0,   // mov %fs:0, %rax
+      0x48, 0x8d, 0x88, 0xf8, 0xff, 0xff, 0xff,   // lea -8(%rax), %rcx
+  };
+  ck_assert_bytes(apply(code, 29, r, 3), want, 29);
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// Another register than %rbx or %r15 is not a sequence GNU ld relaxes.
+START_TEST(tlsld_large_other_register) {
+  static const u8 code[] = {
+      0x48, 0x8d, 0x3d, 0, 0, 0, 0,         // lea x@tlsld(%rip), %rdi
+      // movabs $__tls_get_addr@pltoff, %rax
+      0x48, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0,
+      0x48, 0x01, 0xc8,                     // add %rcx, %rax
+      0xff, 0xd0,                           // call *%rax
+  };
+  struct reloc r[] = {
+      {3, X, R_X86_64_TLSLD, -4},
+      {9, TLS_GET_ADDR, R_X86_64_PLTOFF64, 0},
+  };
+  define("x", X_ADDR);
+  struct isec *is = test_text(code, 22, r, 2, TEXT_ADDR);
+  struct capture c;
+  capture_begin(&c);
+  arch_x86_64.scan_section(ctx, is);
+  ck_assert_contains(capture_end(&c),
+                     "t.o:(.text+0x3): R_X86_64_TLSLD is not followed by a "
+                     "call to __tls_get_addr in a form mld can relax");
+} END_TEST
+
 //
 // Broken relocations
 //
@@ -451,6 +525,9 @@ int main(void) {
   tcase_add_test(tc, tlsgd_to_le);
   tcase_add_test(tc, tlsgd_got_call_to_le);
   tcase_add_test(tc, tlsld_to_le);
+  tcase_add_test(tc, tlsgd_large_to_le);
+  tcase_add_test(tc, tlsld_large_to_le);
+  tcase_add_test(tc, tlsld_large_other_register);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("broken");

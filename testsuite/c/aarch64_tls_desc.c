@@ -8,10 +8,10 @@
 //# arch: aarch64
 //# cflags: -O2 -fPIC -mtls-dialect=desc -pthread
 //# ldflags: -pthread
-//# sources: inc/aarch64_tls_defs.c inc/aarch64_tls_gd.c inc/aarch64_tls_ld.c
-//# sources: inc/aarch64_tls_ie.c inc/aarch64_tls_le.c
-//# file-cflags: inc/aarch64_tls_gd.c: -ftls-model=global-dynamic
-//# file-cflags: inc/aarch64_tls_ld.c: -ftls-model=local-dynamic
-//# file-cflags: inc/aarch64_tls_ie.c: -ftls-model=initial-exec
-//# file-cflags: inc/aarch64_tls_le.c: -ftls-model=local-exec
-#include "inc/aarch64_tls_main.h"
+//# sources: inc/tls_models_defs.c inc/tls_models_gd.c inc/tls_models_ld.c
+//# sources: inc/tls_models_ie.c inc/tls_models_le.c
+//# file-cflags: inc/tls_models_gd.c: -ftls-model=global-dynamic
+//# file-cflags: inc/tls_models_ld.c: -ftls-model=local-dynamic
+//# file-cflags: inc/tls_models_ie.c: -ftls-model=initial-exec
+//# file-cflags: inc/tls_models_le.c: -ftls-model=local-exec
+#include "inc/tls_models_main.h"

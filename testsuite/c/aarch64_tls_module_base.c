@@ -5,9 +5,9 @@
    such sequence, so it is written in asm. */
 //# arch: aarch64
 //# cflags: -O2 -fPIC
-//# sources: inc/aarch64_tls_defs.c
+//# sources: inc/tls_models_defs.c
 #include <stdio.h>
-#include "inc/aarch64_tls_body.h"
+#include "inc/tls_models_body.h"
 
 static __thread int own_init = 31;
 static __thread long own_zero;

@@ -1,9 +1,9 @@
-/* The code of the aarch64_tls_{gd,ld,ie,le}.c helpers, each compiled with
+/* The code of the tls_models_{gd,ld,ie,le}.c helpers, each compiled with
    its own -ftls-model (and, by the test, -mtls-dialect), each with its
-   own prefix P: they read and change the variables of aarch64_tls_defs.c
+   own prefix P: they read and change the variables of tls_models_defs.c
    and one static TLS variable of their own, initialised, and one zero. */
-#ifndef AARCH64_TLS_BODY_H
-#define AARCH64_TLS_BODY_H
+#ifndef TLS_MODELS_BODY_H
+#define TLS_MODELS_BODY_H
 
 struct blk64 { long v[3]; } __attribute__((aligned(64)));
 

@@ -1,11 +1,11 @@
-/* main() of aarch64_tls_desc.c and aarch64_tls_trad.c: every access
-   model must see the same addresses and values as the others and as
+/* main() of the TLS model tests (aarch64_tls_*.c, tls_cmodel_*.c): every
+   access model must see the same addresses and values as the others and as
    main's own (global-dynamic) accesses, in the main thread and in a new
    one, whose block starts from .tdata and a zeroed .tbss again. */
 #include <stdio.h>
 #include <stdint.h>
 #include <pthread.h>
-#include "inc/aarch64_tls_body.h"
+#include "inc/tls_models_body.h"
 
 #define DECLARE(p) \
     void p##_view(struct tls_view *v); \
