@@ -34,7 +34,8 @@ static const char *reloc_name(u32 type) {
   N(LDST128_ABS_LO12_NC) N(GOTREL64) N(GOTREL32) N(GOT_LD_PREL19)
   N(LD64_GOTOFF_LO15) N(ADR_GOT_PAGE) N(LD64_GOT_LO12_NC)
   N(LD64_GOTPAGE_LO15) N(TLSGD_ADR_PREL21) N(TLSGD_ADR_PAGE21)
-  N(TLSGD_ADD_LO12_NC) N(TLSLD_ADR_PAGE21) N(TLSLD_ADD_LO12_NC)
+  N(TLSGD_ADD_LO12_NC) N(TLSLD_ADR_PREL21) N(TLSLD_ADR_PAGE21)
+  N(TLSLD_ADD_LO12_NC)
   N(TLSLD_ADD_DTPREL_HI12) N(TLSLD_ADD_DTPREL_LO12)
   N(TLSLD_ADD_DTPREL_LO12_NC) N(TLSIE_ADR_GOTTPREL_PAGE21)
   N(TLSIE_LD64_GOTTPREL_LO12_NC) N(TLSIE_LD_GOTTPREL_PREL19)
@@ -87,6 +88,10 @@ static u32 reloc_width(u32 type) {
   case R_AARCH64_ADR_GOT_PAGE: case R_AARCH64_LD64_GOT_LO12_NC:
   case R_AARCH64_LD64_GOTPAGE_LO15: case R_AARCH64_GOT_LD_PREL19:
   case R_AARCH64_TLSGD_ADR_PAGE21: case R_AARCH64_TLSGD_ADD_LO12_NC:
+  case R_AARCH64_TLSGD_ADR_PREL21: case R_AARCH64_TLSLD_ADR_PREL21:
+  case R_AARCH64_TLSLD_ADR_PAGE21: case R_AARCH64_TLSLD_ADD_LO12_NC:
+  case R_AARCH64_TLSIE_LD_GOTTPREL_PREL19:
+  case R_AARCH64_TLSDESC_LD_PREL19: case R_AARCH64_TLSDESC_ADR_PREL21:
   case R_AARCH64_TLSLD_ADD_DTPREL_HI12: case R_AARCH64_TLSLD_ADD_DTPREL_LO12:
   case R_AARCH64_TLSLD_ADD_DTPREL_LO12_NC:
   case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
@@ -183,12 +188,23 @@ enum {
   INSN_NOP = 0xd503201f,        // nop
   INSN_MOVZ_X = 0xd2a00000,     // movz xd, #0, lsl #16
   INSN_MOVK_X = 0xf2800000,     // movk xd, #0
+  INSN_MRS_X0_TP = 0xd53bd040,  // mrs x0, tpidr_el0
   INSN_MRS_X1_TP = 0xd53bd041,  // mrs x1, tpidr_el0
   INSN_ADD_X0_X1_X0 = 0x8b000020,  // add x0, x1, x0
+  INSN_ADD_X0_X0 = 0x91000000,  // add x0, x0, #0
+  INSN_ADD_X0_X1_HI = 0x91400020,  // add x0, x1, #0, lsl #12
+  INSN_LDR_X0_X0 = 0xf9400000,  // ldr x0, [x0]
 };
 
 static u64 tp_offset(struct ctx *ctx, u64 addr) {
   return addr - ctx->tls_start + align_up(16, ctx->tls_align);
+}
+
+// TPREL(S + A) for a local-exec relocation: GNU ld makes it 0 for an
+// undefined weak symbol, whatever the addend, so &v is the thread
+// pointer.
+static i64 le_value(struct ctx *ctx, const struct reloc_sym *rs, u64 SA) {
+  return rs->undef_weak ? 0 : (i64)tp_offset(ctx, SA);
 }
 
 // The local-exec form the TLS relaxations produce: movz xd, #hi, lsl #16
@@ -267,7 +283,10 @@ static bool got_pair_relaxable(struct isec *is, u32 i, u64 off, u32 symidx,
 
 // A traditional general-dynamic sequence, which gcc emits as
 //   adrp x0, :tlsgd:v; add x0, x0, :tlsgd_lo12:v; bl __tls_get_addr; nop
-// The ADD's relocation (i) must be followed by the call's.
+// or with -mcmodel=tiny (AAELF64 TLSGD_ADR_PREL21)
+//   adr x0, :tlsgd:v; bl __tls_get_addr; nop
+// and the local-dynamic ones with :tlsldm: in their place.  The ADD's or
+// ADR's relocation (i) must be followed by the call's.
 static bool tlsgd_call_follows(struct isec *is, u32 i, u64 off) {
   if (i + 1 >= is->nrels || off + 12 > is->size)
     return false;
@@ -281,6 +300,49 @@ static void bad_sequence(struct ctx *ctx, struct isec *is, u64 off,
                          u32 type, const char *what) {
   error(ctx, "%s:(%s+0x%llx): %s %s", is->file->name, isec_name(is),
         (unsigned long long)off, reloc_name(type), what);
+}
+
+// Relocation i + 1 has this type and lies at this offset.
+static bool next_rel_is(struct isec *is, u32 i, u64 off, u32 type) {
+  if (i + 1 >= is->nrels)
+    return false;
+  const u8 *r = rela_at(is, i + 1);
+  return rd64(r) == off && ELF64_R_TYPE(rd64(r + 8)) == type;
+}
+
+// The TP offset of the TLS block's start, which the local-dynamic
+// sequences relax to: the TCB rounded up to the block's alignment.
+// (GNU ld 2.40 writes the TCB's 16 bytes whatever the alignment, which
+// is the same unless a TLS section is aligned to more than 16 bytes.)
+static u64 tls_block_tp_offset(struct ctx *ctx) {
+  return align_up(16, ctx->tls_align);
+}
+
+// Undefined weak TLS symbols in sequences GNU ld 2.40 either crashes on
+// (descriptors) or links into code computing a garbage address (tiny
+// general-dynamic, where __tls_get_addr gets the code's own address):
+// refused rather than guessed.  The first relocation of each sequence
+// reports it.
+static void check_weak_tls(struct ctx *ctx, struct isec *is, u64 off,
+                           u32 type, const struct reloc_sym *rs) {
+  const char *what, *instead;
+  switch (type) {
+  case R_AARCH64_TLSDESC_ADR_PAGE21:
+  case R_AARCH64_TLSDESC_LD_PREL19:
+    what = "crashes on it";
+    instead = "-mtls-dialect=trad";
+    break;
+  case R_AARCH64_TLSGD_ADR_PREL21:
+    what = "makes code that computes a wrong address";
+    instead = "-mcmodel=small";
+    break;
+  default:
+    return;
+  }
+  error(ctx, "%s:(%s+0x%llx): %s against undefined weak TLS symbol '%s' is "
+        "not supported (GNU ld 2.40 %s; use %s or define the symbol)",
+        is->file->name, isec_name(is), (unsigned long long)off,
+        reloc_name(type), reloc_sym_name(rs), what, instead);
 }
 
 static void scan_section(struct ctx *ctx, struct isec *is) {
@@ -303,7 +365,9 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
     struct reloc_sym rs;
     reloc_target(ctx, f, symidx, &rs);
     struct symbol *sym = rs.sym;
-    if (sym && sym->state == SYM_UNDEF && (sym->ref_flags & SF_REF_STRONG))
+    bool strong_undef = sym && sym->state == SYM_UNDEF &&
+                        (sym->ref_flags & SF_REF_STRONG);
+    if (strong_undef)
       report_undefined(ctx, f, is, off, sym);
     if (rs.is_ifunc)
       need_iplt(ctx, sym);
@@ -328,11 +392,27 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
       break;
     case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
     case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
-      // An undefined weak keeps its GOT entry, which holds 0 (GNU ld).
+    case R_AARCH64_TLSGD_ADR_PAGE21:
+      // An undefined weak keeps its GOT entry (GNU ld), which holds its
+      // TP offset, and general-dynamic code becomes initial-exec.
       if (!rs.defined)
         need_gottp(ctx, reloc_symbol(ctx, f, symidx));
       break;
+    case R_AARCH64_TLSIE_LD_GOTTPREL_PREL19:
+      // GNU ld keeps this GOT load; for an undefined weak it loads from
+      // the instruction itself (see apply_section).
+      if (rs.defined)
+        need_gottp(ctx, reloc_symbol(ctx, f, symidx));
+      break;
+    case R_AARCH64_TLSLD_ADR_PAGE21:
+      if (!next_rel_is(is, i, off + 4, R_AARCH64_TLSLD_ADD_LO12_NC))
+        bad_sequence(ctx, is, off, type, "is not followed by "
+                     "R_AARCH64_TLSLD_ADD_LO12_NC");
+      break;
     case R_AARCH64_TLSGD_ADD_LO12_NC:
+    case R_AARCH64_TLSGD_ADR_PREL21:
+    case R_AARCH64_TLSLD_ADD_LO12_NC:
+    case R_AARCH64_TLSLD_ADR_PREL21:
       if (!tlsgd_call_follows(is, i, off)) {
         bad_sequence(ctx, is, off, type, "is not followed by a call to "
                      "__tls_get_addr in a form mld can relax");
@@ -341,6 +421,8 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
       i++;                         // the call to __tls_get_addr goes away
       break;
     }
+    if (!rs.defined && !strong_undef)
+      check_weak_tls(ctx, is, off, type, &rs);
   }
 }
 
@@ -592,26 +674,27 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
             reloc_sym_name(&rs));
       break;
 
-    // Local-exec TLS: TPREL(S + A).
+    // Local-exec TLS: TPREL(S + A), where GNU ld makes an undefined
+    // weak symbol's whole value 0, addend included: the thread pointer.
     case R_AARCH64_TLSLE_ADD_TPREL_HI12:
-      v = tp_offset(ctx, S + A);
+      v = le_value(ctx, &rs, S + A);
       CHECK(v, 0, (1 << 24) - 1);
       aarch64_write_lo12(loc, (u64)v >> 12, 0);
       break;
     case R_AARCH64_TLSLE_ADD_TPREL_LO12:
-      v = tp_offset(ctx, S + A);
+      v = le_value(ctx, &rs, S + A);
       CHECK(v, 0, (1 << 12) - 1);
       aarch64_write_lo12(loc, v, 0);
       break;
     case R_AARCH64_TLSLE_ADD_TPREL_LO12_NC:
-      aarch64_write_lo12(loc, tp_offset(ctx, S + A), 0);
+      aarch64_write_lo12(loc, le_value(ctx, &rs, S + A), 0);
       break;
     case R_AARCH64_TLSLE_LDST8_TPREL_LO12:
     case R_AARCH64_TLSLE_LDST16_TPREL_LO12:
     case R_AARCH64_TLSLE_LDST32_TPREL_LO12:
     case R_AARCH64_TLSLE_LDST64_TPREL_LO12:
     case R_AARCH64_TLSLE_LDST128_TPREL_LO12:
-      v = tp_offset(ctx, S + A);
+      v = le_value(ctx, &rs, S + A);
       CHECK(v, 0, (1 << 12) - 1);
       // fallthrough
     case R_AARCH64_TLSLE_LDST8_TPREL_LO12_NC:
@@ -620,7 +703,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     case R_AARCH64_TLSLE_LDST64_TPREL_LO12_NC:
     case R_AARCH64_TLSLE_LDST128_TPREL_LO12_NC: {
       u32 shift = ldst_shift(type);
-      v = tp_offset(ctx, S + A);
+      v = le_value(ctx, &rs, S + A);
       ALIGNED(v & 0xfff, 1 << shift);
       aarch64_write_lo12(loc, v, shift);
       break;
@@ -630,7 +713,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     case R_AARCH64_TLSLE_MOVW_TPREL_G0: {
       u32 shift = type == R_AARCH64_TLSLE_MOVW_TPREL_G2   ? 32
                   : type == R_AARCH64_TLSLE_MOVW_TPREL_G1 ? 16 : 0;
-      v = tp_offset(ctx, S + A);
+      v = le_value(ctx, &rs, S + A);
       if (!fits_signed(v, shift + 17))
         reloc_overflow(ctx, is, off, type, &rs, v,
                        -((i64)1 << (shift + 16)), ((i64)1 << (shift + 16)) - 1);
@@ -638,10 +721,10 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       break;
     }
     case R_AARCH64_TLSLE_MOVW_TPREL_G1_NC:
-      aarch64_write_movw(loc, tp_offset(ctx, S + A) >> 16);
+      aarch64_write_movw(loc, le_value(ctx, &rs, S + A) >> 16);
       break;
     case R_AARCH64_TLSLE_MOVW_TPREL_G0_NC:
-      aarch64_write_movw(loc, tp_offset(ctx, S + A));
+      aarch64_write_movw(loc, le_value(ctx, &rs, S + A));
       break;
 
     // Local-dynamic offsets, used after the module base (which relaxes to
@@ -660,7 +743,94 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       aarch64_write_lo12(loc, S + A - ctx->tls_start, 0);
       break;
 
-    // Initial-exec, TLS descriptors and general-dynamic, relaxed to
+    // The module base of local-dynamic code, relaxed as GNU ld does:
+    //   adrp x0, :tlsldm:v; add x0, x0, :tlsldm_lo12_nc:v; bl; nop
+    //   -> mrs x0, tpidr_el0; add x0, x0, #block; nop; nop
+    //   adr x0, :tlsldm:v; bl; nop  (-mcmodel=tiny)
+    //   -> mrs x0, tpidr_el0; add x0, x0, #block; nop
+    case R_AARCH64_TLSLD_ADR_PAGE21:
+      wr32(loc, INSN_MRS_X0_TP);
+      break;
+    case R_AARCH64_TLSLD_ADD_LO12_NC:
+    case R_AARCH64_TLSLD_ADR_PREL21: {
+      if (!tlsgd_call_follows(is, i, off))
+        break;
+      u8 *add = loc;
+      if (type == R_AARCH64_TLSLD_ADR_PREL21) {
+        wr32(loc, INSN_MRS_X0_TP);
+        add = loc + 4;
+      } else {
+        wr32(loc + 4, INSN_NOP);
+      }
+      v = tls_block_tp_offset(ctx);
+      CHECK(v, 0, (1 << 12) - 1);
+      wr32(add, INSN_ADD_X0_X0);
+      aarch64_write_lo12(add, v, 0);
+      i++;
+      break;
+    }
+
+    // General-dynamic code against an undefined weak symbol becomes
+    // initial-exec, whose GOT entry holds the symbol's TP offset.  GNU
+    // ld does the same when the symbol also has initial-exec references,
+    // else keeps the call, with a GOT pair giving the same address:
+    //   adrp x0, :tlsgd:v; add x0, x0, :tlsgd_lo12:v; bl; nop
+    //   -> adrp x0, :gottprel:v; ldr x0, [x0, :gottprel_lo12:v];
+    //      mrs x1, tpidr_el0; add x0, x1, x0
+    case R_AARCH64_TLSGD_ADR_PAGE21:
+    case R_AARCH64_TLSGD_ADD_LO12_NC:
+      if (rs.defined)
+        goto to_le;
+      if (type == R_AARCH64_TLSGD_ADR_PAGE21) {
+        v = aarch64_page(gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx))) -
+            aarch64_page(P);
+        CHECK(v, -((i64)1 << 32), ((i64)1 << 32) - 1);
+        aarch64_write_adrp(loc, v);
+        break;
+      }
+      if (!tlsgd_call_follows(is, i, off))
+        break;
+      wr32(loc, INSN_LDR_X0_X0);
+      aarch64_write_lo12(
+          loc, gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx)), 3);
+      wr32(loc + 4, INSN_MRS_X1_TP);
+      wr32(loc + 8, INSN_ADD_X0_X1_X0);
+      i++;
+      break;
+
+    // -mcmodel=tiny general-dynamic, as GNU ld relaxes it:
+    //   adr x0, :tlsgd:v; bl __tls_get_addr; nop
+    //   -> mrs x1, tpidr_el0; add x0, x1, :tprel_hi12:v, lsl #12;
+    //      add x0, x0, :tprel_lo12_nc:v
+    // (scan_section refuses it against an undefined weak symbol).
+    case R_AARCH64_TLSGD_ADR_PREL21:
+      if (!tlsgd_call_follows(is, i, off))
+        break;
+      v = tp_offset(ctx, S + A);
+      CHECK(v, 0, (1 << 24) - 1);
+      wr32(loc, INSN_MRS_X1_TP);
+      wr32(loc + 4, INSN_ADD_X0_X1_HI);
+      aarch64_write_lo12(loc + 4, (u64)v >> 12, 0);
+      wr32(loc + 8, INSN_ADD_X0_X0);
+      aarch64_write_lo12(loc + 8, v, 0);
+      i++;
+      break;
+
+    // -mcmodel=tiny initial-exec: ldr xd, <GOT entry>, which GNU ld
+    // keeps: G(GTPREL(S)) - P.  For an undefined weak symbol GNU ld
+    // writes offset 0, so the load reads the instruction itself.
+    case R_AARCH64_TLSIE_LD_GOTTPREL_PREL19:
+      if (!rs.defined) {
+        aarch64_write_imm19(loc, 0);
+        break;
+      }
+      v = gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) - P;
+      CHECK(v, -(1 << 20), (1 << 20) - 1);
+      ALIGNED(v, 4);
+      aarch64_write_imm19(loc, v);
+      break;
+
+    // Initial-exec and TLS descriptors, and general-dynamic, relaxed to
     // local-exec: the TP offset is built with movz/movk.
     case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
     case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
@@ -675,8 +845,9 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       // fallthrough
     case R_AARCH64_TLSDESC_ADR_PAGE21:
     case R_AARCH64_TLSDESC_LD64_LO12:
-    case R_AARCH64_TLSGD_ADR_PAGE21:
-    case R_AARCH64_TLSGD_ADD_LO12_NC: {
+    case R_AARCH64_TLSDESC_LD_PREL19:
+    case R_AARCH64_TLSDESC_ADR_PREL21:
+    to_le: {
       v = tp_offset(ctx, S + A);
       CHECK(v, 0, (i64)UINT32_MAX);
       u32 rd = rd32(loc) & 31;
@@ -691,8 +862,14 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       case R_AARCH64_TLSGD_ADR_PAGE21:
         write_movz_hi(loc, 0, v);    // adrp x0 -> movz x0, #hi, lsl #16
         break;
+      case R_AARCH64_TLSDESC_LD_PREL19:
+        write_movz_hi(loc, 0, v);    // ldr x1, ... -> movz x0, #hi, lsl #16
+        break;
       case R_AARCH64_TLSDESC_LD64_LO12:
         write_movk_lo(loc, 0, v);    // ldr x1, [x0, ...] -> movk x0, #lo
+        break;
+      case R_AARCH64_TLSDESC_ADR_PREL21:
+        write_movk_lo(loc, 0, v);    // adr x0, ... -> movk x0, #lo
         break;
       case R_AARCH64_TLSGD_ADD_LO12_NC:
         if (!tlsgd_call_follows(is, i, off))

@@ -423,9 +423,12 @@ void write_synthetic(struct ctx *ctx, u8 *buf) {
   }
   for (u32 i = 0; i < ctx->gottp_syms.len; i++) {
     struct symbol *sym = ctx->gottp_syms.v[i];
-    // An undefined weak TLS symbol's entry holds 0, as in GNU ld.
+    // An undefined weak TLS symbol is at address 0, so its entry holds
+    // the TP offset of 0, as in GNU ld; 0 if there is no TLS block.
+    u64 addr = sym->state == SYM_DEFINED ? sym->value : 0;
     wr64(got + gottp_entry_addr(ctx, sym),
-         sym->state == SYM_DEFINED ? arch->tp_offset(ctx, sym->value) : 0);
+         sym->state == SYM_DEFINED || ctx->tls_first
+             ? arch->tp_offset(ctx, addr) : 0);
   }
   // IFUNC slots are the last words of .got.plt, after any reserved ones.
   u64 first_slot = ctx->gotplt->size / 8 - ctx->iplt_syms.len;

@@ -778,6 +778,155 @@ START_TEST(tlsgd_to_le) {
   ck_assert_uint_eq(ctx->errors, 0);
 } END_TEST
 
+// -mcmodel=tiny: adr x0, :tlsgd:x; bl; nop becomes GNU ld's three
+// instructions, the TP offset in two 12-bit halves.
+START_TEST(tlsgd_tiny_to_le) {
+  static const u32 code[] = {
+      ADR_X0,                     // adr x0, :tlsgd:x
+      BL,                         // bl __tls_get_addr
+      0xd503201f,                 // nop
+  };
+  struct reloc r[] = {
+      {0, X, R_AARCH64_TLSGD_ADR_PREL21, 0},
+      {4, TLS_GET_ADDR, R_AARCH64_CALL26, 0},
+  };
+  define("x", TLS_START + 0x12348);
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(w[0], 0xd53bd041);        // mrs x1, tpidr_el0
+  ck_assert_uint_eq(w[1], 0x91404820);        // add x0, x1, #0x12, lsl #12
+  ck_assert_uint_eq(w[2], 0x910d6000);        // add x0, x0, #0x358
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// Tiny descriptors: ldr x1, :tlsdesc:x; adr x0, :tlsdesc:x; blr x1.
+START_TEST(tlsdesc_tiny_to_le) {
+  static const u32 code[] = {
+      LDR_LIT_X1,                 // ldr x1, :tlsdesc:x
+      ADR_X0,                     // adr x0, :tlsdesc:x
+      0xd63f0020,                 // blr x1
+  };
+  struct reloc r[] = {
+      {0, X, R_AARCH64_TLSDESC_LD_PREL19, 0},
+      {4, X, R_AARCH64_TLSDESC_ADR_PREL21, 0},
+      {8, X, R_AARCH64_TLSDESC_CALL, 0},
+  };
+  define("x", TLS_START + 0x12348);
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(w[0], 0xd2a00020);        // movz x0, #0x1, lsl #16
+  ck_assert_uint_eq(w[1], 0xf2846b00);        // movk x0, #0x2358
+  ck_assert_uint_eq(w[2], 0xd503201f);        // nop
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// Tiny initial-exec stays a literal load from the GOT (GNU ld), here
+// the entry at GOT_ADDR + 8: G - P = 0x1f008.
+START_TEST(tlsie_tiny_keeps_got) {
+  static const u32 code[] = {0x58000000};       // ldr x0, :gottprel:x
+  struct reloc r = {0, X, R_AARCH64_TLSIE_LD_GOTTPREL_PREL19, 0};
+  define("x", TLS_START + 0x12348);
+  u32 *w = scan_apply(code, 1, &r, 1);
+  ck_assert_uint_eq(ctx->gottp_syms.len, 1);
+  ck_assert_uint_eq(w[0], 0x580f8040);        // ldr x0, . + 0x1f008
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// Local-dynamic: the module base is the TP plus the TCB.  Small model:
+// adrp; add; bl; nop -> mrs x0, tpidr_el0; add x0, x0, #16; nop; nop.
+START_TEST(tlsld_to_le) {
+  static const u32 code[] = {
+      ADRP_X0,                    // adrp x0, :tlsldm:x
+      ADD_X0,                     // add x0, x0, :tlsldm_lo12_nc:x
+      BL,                         // bl __tls_get_addr
+      0xd503201f,                 // nop
+  };
+  struct reloc r[] = {
+      {0, X, R_AARCH64_TLSLD_ADR_PAGE21, 0},
+      {4, X, R_AARCH64_TLSLD_ADD_LO12_NC, 0},
+      {8, TLS_GET_ADDR, R_AARCH64_CALL26, 0},
+  };
+  define("x", TLS_START + 0x12348);
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(w[0], 0xd53bd040);        // mrs x0, tpidr_el0
+  ck_assert_uint_eq(w[1], 0x91004000);        // add x0, x0, #0x10
+  ck_assert_uint_eq(w[2], 0xd503201f);        // nop
+  ck_assert_uint_eq(w[3], 0xd503201f);        // nop
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// Tiny: adr; bl; nop -> mrs x0, tpidr_el0; add x0, x0, #TCB; nop, with
+// the TCB rounded up to the block's alignment (64 here; GNU ld 2.40
+// adds 16 whatever the alignment).
+START_TEST(tlsld_tiny_to_le_align64) {
+  static const u32 code[] = {
+      ADR_X0,                     // adr x0, :tlsldm:x
+      BL,                         // bl __tls_get_addr
+      0xd503201f,                 // nop
+  };
+  struct reloc r[] = {
+      {0, X, R_AARCH64_TLSLD_ADR_PREL21, 0},
+      {4, TLS_GET_ADDR, R_AARCH64_CALL26, 0},
+  };
+  define("x", TLS_START + 0x12348);
+  ctx->tls_align = 64;
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(w[0], 0xd53bd040);        // mrs x0, tpidr_el0
+  ck_assert_uint_eq(w[1], 0x91010000);        // add x0, x0, #0x40
+  ck_assert_uint_eq(w[2], 0xd503201f);        // nop
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// An undefined weak symbol in local-exec code is the thread pointer,
+// addend included (GNU ld).
+START_TEST(tlsle_undef_weak_is_tp) {
+  static const u32 code[] = {0x91400000, ADD_X0};
+  struct reloc r[] = {
+      {0, WEAK, R_AARCH64_TLSLE_ADD_TPREL_HI12, 12},
+      {4, WEAK, R_AARCH64_TLSLE_ADD_TPREL_LO12_NC, 12},
+  };
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(w[0], 0x91400000);        // add x0, x0, #0, lsl #12
+  ck_assert_uint_eq(w[1], 0x91000000);        // add x0, x0, #0
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// General-dynamic against an undefined weak symbol becomes initial-exec
+// from a GOT entry (at GOT_ADDR + 8), which holds its TP offset.
+START_TEST(tlsgd_undef_weak_to_ie) {
+  static const u32 code[] = {ADRP_X0, ADD_X0, BL, 0xd503201f};
+  struct reloc r[] = {
+      {0, WEAK, R_AARCH64_TLSGD_ADR_PAGE21, 0},
+      {4, WEAK, R_AARCH64_TLSGD_ADD_LO12_NC, 0},
+      {8, TLS_GET_ADDR, R_AARCH64_CALL26, 0},
+  };
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(ctx->gottp_syms.len, 1);
+  ck_assert_uint_eq(w[0], 0xf00000e0);        // adrp x0, . + 0x1f000
+  ck_assert_uint_eq(w[1], 0xf9400400);        // ldr x0, [x0, #8]
+  ck_assert_uint_eq(w[2], 0xd53bd041);        // mrs x1, tpidr_el0
+  ck_assert_uint_eq(w[3], 0x8b000020);        // add x0, x1, x0
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// Descriptors against an undefined weak symbol crash GNU ld 2.40: an
+// error, once per sequence.
+START_TEST(tlsdesc_undef_weak_refused) {
+  static const u32 code[] = {ADRP_X0, 0xf9400001, ADD_X0, 0xd63f0020};
+  struct reloc r[] = {
+      {0, WEAK, R_AARCH64_TLSDESC_ADR_PAGE21, 0},
+      {4, WEAK, R_AARCH64_TLSDESC_LD64_LO12, 0},
+      {8, WEAK, R_AARCH64_TLSDESC_ADD_LO12, 0},
+      {12, WEAK, R_AARCH64_TLSDESC_CALL, 0},
+  };
+  struct isec *is = text_isec(code, N(code), r, N(r));
+  struct capture c;
+  capture_begin(&c);
+  arch_aarch64.scan_section(ctx, is);
+  ck_assert_contains(capture_end(&c),
+                     "t.o:(.text+0x0): R_AARCH64_TLSDESC_ADR_PAGE21 against "
+                     "undefined weak TLS symbol 'w' is not supported");
+  ck_assert_uint_eq(ctx->errors, 1);
+} END_TEST
+
 int main(void) {
   Suite *s = suite_create("aarch64");
   TCase *tc = tcase_create("encoders");
@@ -845,6 +994,14 @@ int main(void) {
   tcase_add_test(tc, tlsie_to_le);
   tcase_add_test(tc, tlsdesc_to_le);
   tcase_add_test(tc, tlsgd_to_le);
+  tcase_add_test(tc, tlsgd_tiny_to_le);
+  tcase_add_test(tc, tlsdesc_tiny_to_le);
+  tcase_add_test(tc, tlsie_tiny_keeps_got);
+  tcase_add_test(tc, tlsld_to_le);
+  tcase_add_test(tc, tlsld_tiny_to_le_align64);
+  tcase_add_test(tc, tlsle_undef_weak_is_tp);
+  tcase_add_test(tc, tlsgd_undef_weak_to_ie);
+  tcase_add_test(tc, tlsdesc_undef_weak_refused);
   suite_add_tcase(s, tc);
   return run_suite(s);
 }

@@ -1,0 +1,3 @@
+/* One helper of tls_weak_undef_*.c: see inc/tls_weak_body.h. */
+#define P f
+#include "inc/tls_weak_body.h"
