@@ -36,6 +36,16 @@ static const char *reloc_name(u32 type) {
   N(LD64_GOTPAGE_LO15) N(TLSGD_ADR_PREL21) N(TLSGD_ADR_PAGE21)
   N(TLSGD_ADD_LO12_NC) N(TLSLD_ADR_PREL21) N(TLSLD_ADR_PAGE21)
   N(TLSLD_ADD_LO12_NC)
+  N(TLSGD_MOVW_G1) N(TLSGD_MOVW_G0_NC) N(TLSLD_MOVW_G1) N(TLSLD_MOVW_G0_NC)
+  N(TLSLD_LD_PREL19) N(TLSLD_MOVW_DTPREL_G2) N(TLSLD_MOVW_DTPREL_G1)
+  N(TLSLD_MOVW_DTPREL_G1_NC) N(TLSLD_MOVW_DTPREL_G0)
+  N(TLSLD_MOVW_DTPREL_G0_NC) N(TLSLD_LDST8_DTPREL_LO12)
+  N(TLSLD_LDST8_DTPREL_LO12_NC) N(TLSLD_LDST16_DTPREL_LO12)
+  N(TLSLD_LDST16_DTPREL_LO12_NC) N(TLSLD_LDST32_DTPREL_LO12)
+  N(TLSLD_LDST32_DTPREL_LO12_NC) N(TLSLD_LDST64_DTPREL_LO12)
+  N(TLSLD_LDST64_DTPREL_LO12_NC) N(TLSLD_LDST128_DTPREL_LO12)
+  N(TLSLD_LDST128_DTPREL_LO12_NC) N(TLSIE_MOVW_GOTTPREL_G1)
+  N(TLSIE_MOVW_GOTTPREL_G0_NC)
   N(TLSLD_ADD_DTPREL_HI12) N(TLSLD_ADD_DTPREL_LO12)
   N(TLSLD_ADD_DTPREL_LO12_NC) N(TLSIE_ADR_GOTTPREL_PAGE21)
   N(TLSIE_LD64_GOTTPREL_LO12_NC) N(TLSIE_LD_GOTTPREL_PREL19)
@@ -92,6 +102,24 @@ static u32 reloc_width(u32 type) {
   case R_AARCH64_TLSLD_ADR_PAGE21: case R_AARCH64_TLSLD_ADD_LO12_NC:
   case R_AARCH64_TLSIE_LD_GOTTPREL_PREL19:
   case R_AARCH64_TLSDESC_LD_PREL19: case R_AARCH64_TLSDESC_ADR_PREL21:
+  case R_AARCH64_TLSGD_MOVW_G1: case R_AARCH64_TLSGD_MOVW_G0_NC:
+  case R_AARCH64_TLSIE_MOVW_GOTTPREL_G1:
+  case R_AARCH64_TLSIE_MOVW_GOTTPREL_G0_NC:
+  case R_AARCH64_TLSDESC_OFF_G1: case R_AARCH64_TLSDESC_OFF_G0_NC:
+  case R_AARCH64_TLSDESC_LDR: case R_AARCH64_TLSDESC_ADD:
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G2: case R_AARCH64_TLSLD_MOVW_DTPREL_G1:
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G1_NC: case R_AARCH64_TLSLD_MOVW_DTPREL_G0:
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G0_NC:
+  case R_AARCH64_TLSLD_LDST8_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST8_DTPREL_LO12_NC:
+  case R_AARCH64_TLSLD_LDST16_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST16_DTPREL_LO12_NC:
+  case R_AARCH64_TLSLD_LDST32_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST32_DTPREL_LO12_NC:
+  case R_AARCH64_TLSLD_LDST64_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST64_DTPREL_LO12_NC:
+  case R_AARCH64_TLSLD_LDST128_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST128_DTPREL_LO12_NC:
   case R_AARCH64_TLSLD_ADD_DTPREL_HI12: case R_AARCH64_TLSLD_ADD_DTPREL_LO12:
   case R_AARCH64_TLSLD_ADD_DTPREL_LO12_NC:
   case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
@@ -188,6 +216,8 @@ enum {
   INSN_NOP = 0xd503201f,        // nop
   INSN_MOVZ_X = 0xd2a00000,     // movz xd, #0, lsl #16
   INSN_MOVK_X = 0xf2800000,     // movk xd, #0
+  INSN_MOVZ_X0_32 = 0xd2c00000, // movz x0, #0, lsl #32
+  INSN_MOVK_X0_16 = 0xf2a00000, // movk x0, #0, lsl #16
   INSN_MRS_X0_TP = 0xd53bd040,  // mrs x0, tpidr_el0
   INSN_MRS_X1_TP = 0xd53bd041,  // mrs x1, tpidr_el0
   INSN_ADD_X0_X1_X0 = 0x8b000020,  // add x0, x1, x0
@@ -224,17 +254,25 @@ static u32 ldst_shift(u32 type) {
   switch (type) {
   case R_AARCH64_LDST16_ABS_LO12_NC: case R_AARCH64_TLSLE_LDST16_TPREL_LO12:
   case R_AARCH64_TLSLE_LDST16_TPREL_LO12_NC:
+  case R_AARCH64_TLSLD_LDST16_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST16_DTPREL_LO12_NC:
     return 1;
   case R_AARCH64_LDST32_ABS_LO12_NC: case R_AARCH64_TLSLE_LDST32_TPREL_LO12:
   case R_AARCH64_TLSLE_LDST32_TPREL_LO12_NC:
+  case R_AARCH64_TLSLD_LDST32_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST32_DTPREL_LO12_NC:
     return 2;
   case R_AARCH64_LDST64_ABS_LO12_NC: case R_AARCH64_TLSLE_LDST64_TPREL_LO12:
   case R_AARCH64_TLSLE_LDST64_TPREL_LO12_NC:
+  case R_AARCH64_TLSLD_LDST64_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST64_DTPREL_LO12_NC:
   case R_AARCH64_LD64_GOT_LO12_NC:
     return 3;
   case R_AARCH64_LDST128_ABS_LO12_NC:
   case R_AARCH64_TLSLE_LDST128_TPREL_LO12:
   case R_AARCH64_TLSLE_LDST128_TPREL_LO12_NC:
+  case R_AARCH64_TLSLD_LDST128_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST128_DTPREL_LO12_NC:
     return 4;
   default:
     return 0;
@@ -296,6 +334,19 @@ static bool tlsgd_call_follows(struct isec *is, u32 i, u64 off) {
          (type == R_AARCH64_CALL26 || type == R_AARCH64_JUMP26);
 }
 
+// The large model's general-dynamic sequence (AAELF64 TLSGD_MOVW_*):
+//   movz x0, #:tlsgd_g1:v; movk x0, #:tlsgd_g0_nc:v; add x0, xgot, x0;
+//   bl __tls_get_addr; nop
+// The MOVK's relocation (i) must be followed by the call's.
+static bool tlsgd_large_call_follows(struct isec *is, u32 i, u64 off) {
+  if (i + 1 >= is->nrels || off + 16 > is->size)
+    return false;
+  const u8 *r = rela_at(is, i + 1);
+  u32 type = ELF64_R_TYPE(rd64(r + 8));
+  return rd64(r) == off + 8 &&
+         (type == R_AARCH64_CALL26 || type == R_AARCH64_JUMP26);
+}
+
 static void bad_sequence(struct ctx *ctx, struct isec *is, u64 off,
                          u32 type, const char *what) {
   error(ctx, "%s:(%s+0x%llx): %s %s", is->file->name, isec_name(is),
@@ -320,7 +371,8 @@ static u64 tls_block_tp_offset(struct ctx *ctx) {
 
 // Undefined weak TLS symbols in sequences GNU ld 2.40 either crashes on
 // (descriptors) or links into code computing a garbage address (tiny
-// general-dynamic, where __tls_get_addr gets the code's own address):
+// general-dynamic, where __tls_get_addr gets the code's own address), or
+// keeps as a call with a GOT pair mld does not make (large model):
 // refused rather than guessed.  The first relocation of each sequence
 // reports it.
 static void check_weak_tls(struct ctx *ctx, struct isec *is, u64 off,
@@ -329,8 +381,13 @@ static void check_weak_tls(struct ctx *ctx, struct isec *is, u64 off,
   switch (type) {
   case R_AARCH64_TLSDESC_ADR_PAGE21:
   case R_AARCH64_TLSDESC_LD_PREL19:
+  case R_AARCH64_TLSDESC_OFF_G1:
     what = "crashes on it";
     instead = "-mtls-dialect=trad";
+    break;
+  case R_AARCH64_TLSGD_MOVW_G1:
+    what = "does not relax it";
+    instead = "the small code model";
     break;
   case R_AARCH64_TLSGD_ADR_PREL21:
     what = "makes code that computes a wrong address";
@@ -403,6 +460,18 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
       // the instruction itself (see apply_section).
       if (rs.defined)
         need_gottp(ctx, reloc_symbol(ctx, f, symidx));
+      break;
+    case R_AARCH64_TLSIE_MOVW_GOTTPREL_G1:
+    case R_AARCH64_TLSIE_MOVW_GOTTPREL_G0_NC:
+      need_gottp(ctx, reloc_symbol(ctx, f, symidx));   // kept (GNU ld)
+      break;
+    case R_AARCH64_TLSGD_MOVW_G0_NC:
+      if (!tlsgd_large_call_follows(is, i, off)) {
+        bad_sequence(ctx, is, off, type, "is not followed by a call to "
+                     "__tls_get_addr in a form mld can relax");
+        break;
+      }
+      i++;                         // the call to __tls_get_addr goes away
       break;
     case R_AARCH64_TLSLD_ADR_PAGE21:
       if (!next_rel_is(is, i, off + 4, R_AARCH64_TLSLD_ADD_LO12_NC))
@@ -742,6 +811,90 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     case R_AARCH64_TLSLD_ADD_DTPREL_LO12_NC:
       aarch64_write_lo12(loc, S + A - ctx->tls_start, 0);
       break;
+    case R_AARCH64_TLSLD_LDST8_DTPREL_LO12:
+    case R_AARCH64_TLSLD_LDST16_DTPREL_LO12:
+    case R_AARCH64_TLSLD_LDST32_DTPREL_LO12:
+    case R_AARCH64_TLSLD_LDST64_DTPREL_LO12:
+    case R_AARCH64_TLSLD_LDST128_DTPREL_LO12:
+      v = S + A - ctx->tls_start;
+      CHECK(v, 0, (1 << 12) - 1);
+      // fallthrough
+    case R_AARCH64_TLSLD_LDST8_DTPREL_LO12_NC:
+    case R_AARCH64_TLSLD_LDST16_DTPREL_LO12_NC:
+    case R_AARCH64_TLSLD_LDST32_DTPREL_LO12_NC:
+    case R_AARCH64_TLSLD_LDST64_DTPREL_LO12_NC:
+    case R_AARCH64_TLSLD_LDST128_DTPREL_LO12_NC: {
+      u32 shift = ldst_shift(type);
+      v = S + A - ctx->tls_start;
+      ALIGNED(v & 0xfff, 1 << shift);
+      aarch64_write_lo12(loc, v, shift);
+      break;
+    }
+    case R_AARCH64_TLSLD_MOVW_DTPREL_G2:
+    case R_AARCH64_TLSLD_MOVW_DTPREL_G1:
+    case R_AARCH64_TLSLD_MOVW_DTPREL_G0: {
+      u32 shift = type == R_AARCH64_TLSLD_MOVW_DTPREL_G2   ? 32
+                  : type == R_AARCH64_TLSLD_MOVW_DTPREL_G1 ? 16 : 0;
+      v = S + A - ctx->tls_start;
+      if (!fits_signed(v, shift + 17))
+        reloc_overflow(ctx, is, off, type, &rs, v,
+                       -((i64)1 << (shift + 16)), ((i64)1 << (shift + 16)) - 1);
+      aarch64_write_movnz(loc, v, shift);
+      break;
+    }
+    case R_AARCH64_TLSLD_MOVW_DTPREL_G1_NC:
+      aarch64_write_movw(loc, (S + A - ctx->tls_start) >> 16);
+      break;
+    case R_AARCH64_TLSLD_MOVW_DTPREL_G0_NC:
+      aarch64_write_movw(loc, S + A - ctx->tls_start);
+      break;
+
+    // Large-model initial-exec, kept as GNU ld keeps it: the GOT entry's
+    // offset from the GOT, G(GTPREL(S)) - GOT, in movz/movk.
+    case R_AARCH64_TLSIE_MOVW_GOTTPREL_G1:
+      v = gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) - GOT;
+      if (!fits_signed(v, 33))
+        reloc_overflow(ctx, is, off, type, &rs, v, INT32_MIN, INT32_MAX);
+      aarch64_write_movnz(loc, v, 16);
+      break;
+    case R_AARCH64_TLSIE_MOVW_GOTTPREL_G0_NC:
+      aarch64_write_movw(
+          loc, gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) - GOT);
+      break;
+
+    // Large-model general-dynamic and descriptors, relaxed to local-exec
+    // as GNU ld relaxes them, the TP offset in three moves:
+    //   movz x0, #:tlsgd_g1:v; movk x0, #:tlsgd_g0_nc:v; add x0, xgot, x0;
+    //   bl __tls_get_addr; nop
+    //   -> movz x0, #hi, lsl #32; movk x0, #mid, lsl #16; movk x0, #lo;
+    //      mrs x1, tpidr_el0; add x0, x1, x0
+    //   movz x0, #:tlsdesc_off_g1:v; movk x0, #:tlsdesc_off_g0_nc:v;
+    //   ldr x1, [xgot, x0]; add x0, xgot, x0; blr x1
+    //   -> movz x0, #hi, lsl #32; movk x0, #mid, lsl #16; movk x0, #lo;
+    //      nop; nop
+    case R_AARCH64_TLSGD_MOVW_G1:
+    case R_AARCH64_TLSDESC_OFF_G1:
+      v = tp_offset(ctx, S + A);
+      wr32(loc, INSN_MOVZ_X0_32);
+      aarch64_write_movw(loc, (u64)v >> 32);
+      break;
+    case R_AARCH64_TLSGD_MOVW_G0_NC:
+    case R_AARCH64_TLSDESC_OFF_G0_NC:
+      v = tp_offset(ctx, S + A);
+      wr32(loc, INSN_MOVK_X0_16);
+      aarch64_write_movw(loc, (u64)v >> 16);
+      if (type == R_AARCH64_TLSGD_MOVW_G0_NC) {
+        if (!tlsgd_large_call_follows(is, i, off))
+          break;
+        write_movk_lo(loc + 4, 0, v);       // add x0, xgot, x0
+        wr32(loc + 8, INSN_MRS_X1_TP);      // bl __tls_get_addr
+        wr32(loc + 12, INSN_ADD_X0_X1_X0);  // nop
+        i++;
+      }
+      break;
+    case R_AARCH64_TLSDESC_LDR:        // ldr x1, [xgot, x0] -> movk x0, #lo
+      write_movk_lo(loc, 0, tp_offset(ctx, S + A));
+      break;
 
     // The module base of local-dynamic code, relaxed as GNU ld does:
     //   adrp x0, :tlsldm:v; add x0, x0, :tlsldm_lo12_nc:v; bl; nop
@@ -883,6 +1036,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       break;
     }
     case R_AARCH64_TLSDESC_ADD_LO12:   // add x0, x0, ... -> nop
+    case R_AARCH64_TLSDESC_ADD:        // add x0, xgot, x0 -> nop
     case R_AARCH64_TLSDESC_CALL:       // blr x1 -> nop
       wr32(loc, INSN_NOP);
       break;

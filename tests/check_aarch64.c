@@ -927,6 +927,111 @@ START_TEST(tlsdesc_undef_weak_refused) {
   ck_assert_uint_eq(ctx->errors, 1);
 } END_TEST
 
+// Large model, general-dynamic: movz/movk of the GOT offset, the add
+// of the GOT pointer, the call and its nop become local-exec in three
+// moves (GNU ld).
+START_TEST(tlsgd_large_to_le) {
+  static const u32 code[] = {
+      MOVZ_X0_16,                 // movz x0, #:tlsgd_g1:x, lsl #16
+      MOVK_X0,                    // movk x0, #:tlsgd_g0_nc:x
+      0x8b000040,                 // add x0, x2, x0
+      BL,                         // bl __tls_get_addr
+      0xd503201f,                 // nop
+  };
+  struct reloc r[] = {
+      {0, X, R_AARCH64_TLSGD_MOVW_G1, 0},
+      {4, X, R_AARCH64_TLSGD_MOVW_G0_NC, 0},
+      {12, TLS_GET_ADDR, R_AARCH64_CALL26, 0},
+  };
+  define("x", TLS_START + 0x12348);
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(w[0], 0xd2c00000);        // movz x0, #0x0, lsl #32
+  ck_assert_uint_eq(w[1], 0xf2a00020);        // movk x0, #0x1, lsl #16
+  ck_assert_uint_eq(w[2], 0xf2846b00);        // movk x0, #0x2358
+  ck_assert_uint_eq(w[3], 0xd53bd041);        // mrs x1, tpidr_el0
+  ck_assert_uint_eq(w[4], 0x8b000020);        // add x0, x1, x0
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// Large model, descriptors.
+START_TEST(tlsdesc_large_to_le) {
+  static const u32 code[] = {
+      MOVZ_X0_16,                 // movz x0, #:tlsdesc_off_g1:x, lsl #16
+      MOVK_X0,                    // movk x0, #:tlsdesc_off_g0_nc:x
+      0xf8606841,                 // ldr x1, [x2, x0]
+      0x8b000040,                 // add x0, x2, x0
+      0xd63f0020,                 // blr x1
+  };
+  struct reloc r[] = {
+      {0, X, R_AARCH64_TLSDESC_OFF_G1, 0},
+      {4, X, R_AARCH64_TLSDESC_OFF_G0_NC, 0},
+      {8, X, R_AARCH64_TLSDESC_LDR, 0},
+      {12, X, R_AARCH64_TLSDESC_ADD, 0},
+      {16, X, R_AARCH64_TLSDESC_CALL, 0},
+  };
+  define("x", TLS_START + 0x12348);
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(w[0], 0xd2c00000);        // movz x0, #0x0, lsl #32
+  ck_assert_uint_eq(w[1], 0xf2a00020);        // movk x0, #0x1, lsl #16
+  ck_assert_uint_eq(w[2], 0xf2846b00);        // movk x0, #0x2358
+  ck_assert_uint_eq(w[3], 0xd503201f);        // nop
+  ck_assert_uint_eq(w[4], 0xd503201f);        // nop
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// Large model, initial-exec: GNU ld keeps the GOT load; the GOT entry
+// (GOT_ADDR + 8) is 8 bytes into the GOT.
+START_TEST(tlsie_large_keeps_got) {
+  static const u32 code[] = {
+      MOVZ_X0_16,                 // movz x0, #:gottprel_g1:x, lsl #16
+      MOVK_X0,                    // movk x0, #:gottprel_g0_nc:x
+  };
+  struct reloc r[] = {
+      {0, X, R_AARCH64_TLSIE_MOVW_GOTTPREL_G1, 0},
+      {4, X, R_AARCH64_TLSIE_MOVW_GOTTPREL_G0_NC, 0},
+  };
+  define("x", TLS_START + 0x12348);
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(ctx->gottp_syms.len, 1);
+  ck_assert_uint_eq(w[0], 0xd2a00000);        // movz x0, #0x0, lsl #16
+  ck_assert_uint_eq(w[1], 0xf2800100);        // movk x0, #0x8
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// Local-dynamic offsets: DTPREL = 0x12348, in movz/movk groups and in a
+// 16-byte load's scaled offset.
+START_TEST(tlsld_dtprel_movw_ldst) {
+  static const u32 code[] = {
+      MOVZ_X0_32,                 // movz x0, #:dtprel_g2:x, lsl #32
+      MOVK_X0_16,                 // movk x0, #:dtprel_g1_nc:x, lsl #16
+      MOVK_X0,                    // movk x0, #:dtprel_g0_nc:x
+      LDR_Q1,                     // ldr q1, [x0, #:dtprel_lo12_nc:x+8]
+  };
+  struct reloc r[] = {
+      {0, X, R_AARCH64_TLSLD_MOVW_DTPREL_G2, 0},
+      {4, X, R_AARCH64_TLSLD_MOVW_DTPREL_G1_NC, 0},
+      {8, X, R_AARCH64_TLSLD_MOVW_DTPREL_G0_NC, 0},
+      {12, X, R_AARCH64_TLSLD_LDST128_DTPREL_LO12_NC, 8},
+  };
+  define("x", TLS_START + 0x12348);
+  u32 *w = apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(w[0], 0xd2c00000);        // movz x0, #0x0, lsl #32
+  ck_assert_uint_eq(w[1], 0xf2a00020);        // movk x0, #0x1, lsl #16
+  ck_assert_uint_eq(w[2], 0xf2846900);        // movk x0, #0x2348
+  ck_assert_uint_eq(w[3], 0x3dc0d401);        // ldr q1, [x0, #0x350]
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// The checked LO12 forms hold offsets below 4 KiB only (GNU ld).
+START_TEST(tlsld_ldst_dtprel_overflow) {
+  static const u32 code[] = {LDR_X1};         // ldr x1, [x0, #:dtprel_lo12:x]
+  struct reloc r = {0, X, R_AARCH64_TLSLD_LDST64_DTPREL_LO12, 0};
+  define("x", TLS_START + 0x12348);
+  ck_assert_contains(apply_fails(code, 1, &r, 1),
+                     "relocation truncated to fit: "
+                     "R_AARCH64_TLSLD_LDST64_DTPREL_LO12 against symbol 'x'");
+} END_TEST
+
 int main(void) {
   Suite *s = suite_create("aarch64");
   TCase *tc = tcase_create("encoders");
@@ -1002,6 +1107,11 @@ int main(void) {
   tcase_add_test(tc, tlsle_undef_weak_is_tp);
   tcase_add_test(tc, tlsgd_undef_weak_to_ie);
   tcase_add_test(tc, tlsdesc_undef_weak_refused);
+  tcase_add_test(tc, tlsgd_large_to_le);
+  tcase_add_test(tc, tlsdesc_large_to_le);
+  tcase_add_test(tc, tlsie_large_keeps_got);
+  tcase_add_test(tc, tlsld_dtprel_movw_ldst);
+  tcase_add_test(tc, tlsld_ldst_dtprel_overflow);
   suite_add_tcase(s, tc);
   return run_suite(s);
 }
