@@ -1115,6 +1115,7 @@ const struct arch arch_aarch64 = {
     .max_page_size = 0x10000,
     .common_page_size = 0x1000,
     .iplt_size = 16,
+    .iplt_align = 16,
     .got_reserved = 1,
     .got_plt_reserved = 3,
     .r_irelative = R_AARCH64_IRELATIVE,

@@ -84,23 +84,23 @@ static u64 tp_offset(struct ctx *ctx, u64 addr) {
 static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
                             u32 type, const struct reloc_sym *rs) {
   (void)ctx;
-  if (type != R_X86_64_GOTPCRELX && type != R_X86_64_REX_GOTPCRELX)
-    return RX_NONE;
-  if (off < 2)
+  bool relocx = type == R_X86_64_GOTPCRELX || type == R_X86_64_REX_GOTPCRELX;
+  if ((!relocx && type != R_X86_64_GOTPCREL) || off < 2 || rs->is_ifunc)
     return RX_NONE;
   const u8 *loc = is->data + off;
   u8 op = loc[-2], modrm = loc[-1];
-  if (rs->is_ifunc)
-    return RX_NONE;
-  // An undefined weak symbol is 0: only a load can become "mov $0".
   // mov $imm rewrites the REX prefix of the REX form, before the opcode.
   bool rex_ok = type != R_X86_64_REX_GOTPCRELX || off >= 3;
-  if (!rs->defined) {
-    if (op == 0x8b && rs->undef_weak && rex_ok)
-      return RX_MOV_IMM;
+  // An undefined weak symbol is 0 in a static executable.  As GNU ld does
+  // (elf_x86_64_convert_load_reloc), every GOTPCRELX form then uses 0
+  // directly (the branches go to address 0), and a plain GOTPCREL mov
+  // becomes lea 0(%rip).
+  if (!rs->defined && !rs->undef_weak)
     return RX_NONE;
-  }
-  bool abs = rs->sym ? sym_is_abs(rs->sym) : false;
+  bool zero = !rs->defined;
+  if (!relocx)
+    return zero && op == 0x8b && (modrm & 0xc7) == 0x05 ? RX_LEA : RX_NONE;
+  bool abs = !zero && rs->sym && sym_is_abs(rs->sym);
   if (op == 0xff && modrm == 0x15)
     return abs ? RX_NONE : RX_CALL;
   if (op == 0xff && modrm == 0x25)
@@ -108,7 +108,7 @@ static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
   if ((modrm & 0xc7) != 0x05)
     return RX_NONE;
   if (op == 0x8b)
-    return !abs ? RX_LEA : rex_ok ? RX_MOV_IMM : RX_NONE;
+    return !abs && !zero ? RX_LEA : rex_ok ? RX_MOV_IMM : RX_NONE;
   if (type != R_X86_64_REX_GOTPCRELX || off < 3)
     return RX_NONE;
   // test/binop with an immediate need a REX.W prefix right before.
@@ -228,10 +228,10 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
     switch (type) {
     case R_X86_64_GOTPCRELX:
     case R_X86_64_REX_GOTPCRELX:
+    case R_X86_64_GOTPCREL:
       if (gotpcrelx(ctx, is, off, type, &rs) != RX_NONE)
         break;
       // fallthrough
-    case R_X86_64_GOTPCREL:
     case R_X86_64_GOT32:
     case R_X86_64_GOT64:
     case R_X86_64_GOTPCREL64:
@@ -563,13 +563,15 @@ static enum data_reloc data_reloc_kind(u32 type) {
   }
 }
 
-// jmp *slot(%rip), padded with int3 to 16 bytes.
+// GNU ld's non-lazy PLT entry, which it uses for IFUNCs in a static
+// executable: jmp *slot(%rip); xchg %ax,%ax (8 bytes).
 static void write_iplt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
   (void)ctx;
-  memset(buf, 0xcc, 16);
   buf[0] = 0xff;
   buf[1] = 0x25;
   wr32(buf + 2, slot - (addr + 6));
+  buf[6] = 0x66;
+  buf[7] = 0x90;
 }
 
 // .note.gnu.property (x86-64 psABI, "Program Property"): -z cet-report
@@ -620,7 +622,8 @@ const struct arch arch_x86_64 = {
     .image_base = 0x400000,
     .max_page_size = 0x1000,
     .common_page_size = 0x1000,
-    .iplt_size = 16,
+    .iplt_size = 8,
+    .iplt_align = 8,
     .got_plt_reserved = 3,
     .r_irelative = R_X86_64_IRELATIVE,
     .gotplt_is_got_symbol = true,

@@ -713,7 +713,7 @@ struct arch {
   u64 image_base;
   u64 max_page_size;
   u64 common_page_size;
-  u32 iplt_size;
+  u32 iplt_size, iplt_align;
   u32 got_plt_reserved;        // reserved .got.plt entries
   u32 got_reserved;            // reserved .got entries (AArch64: _DYNAMIC)
   u32 r_irelative;

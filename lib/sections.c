@@ -678,7 +678,7 @@ void create_chunks(struct ctx *ctx) {
   ctx->rela_iplt->order = KEY(O_RELA_PLT);
   ctx->rela_iplt->entsize = sizeof(Elf64_Rela);
   ctx->iplt = new_chunk(ctx, ".plt", CK_IPLT, SHT_PROGBITS,
-                        SHF_ALLOC | SHF_EXECINSTR, 16);
+                        SHF_ALLOC | SHF_EXECINSTR, arch->iplt_align);
   ctx->iplt->order = KEY(O_PLT);
   ctx->eh_frame_hdr = new_chunk(ctx, ".eh_frame_hdr", CK_EH_FRAME_HDR,
                                 SHT_PROGBITS, SHF_ALLOC, 4);
@@ -697,7 +697,6 @@ void create_chunks(struct ctx *ctx) {
   ctx->strtab->order = KEY(O_STRTAB);
   ctx->shstrtab = new_chunk(ctx, ".shstrtab", CK_SHSTRTAB, SHT_STRTAB, 0, 1);
   ctx->shstrtab->order = KEY(O_SHSTRTAB);
-  (void)arch;
   if (ctx->cfg.z_execstack >= 0)
     ctx->stack = ctx->cfg.z_execstack ? STACK_X : STACK_NX;
 
