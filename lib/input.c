@@ -142,10 +142,9 @@ void add_file(struct ctx *ctx, const char *path, bool whole,
   struct mapping *m = map_file(ctx, path, true);
   if (!m)
     return;
-  // The same object named twice is linked once; an archive named twice
-  // is scanned again at its second position, as GNU ld does.
-  if (m->obj)
-    return;
+  // As in GNU ld, an object named twice is linked twice (its strong
+  // symbols then clash), and an archive named twice is scanned again at
+  // its second position.
   if (m->ar) {
     add_entry(ctx, E_ARCHIVE, NULL, m->ar, whole);
     return;
@@ -160,7 +159,7 @@ void add_file(struct ctx *ctx, const char *path, bool whole,
   }
   if (is_elf_object(m->data, m->size) || (m->size >= 4 &&
       !memcmp(m->data, ELFMAG, SELFMAG))) {
-    struct objfile *f = new_objfile(ctx, m->path, m->data, m->size);
+    struct objfile *f = new_objfile(ctx, path, m->data, m->size);
     m->obj = f;
     if (parse_object(ctx, f))
       add_entry(ctx, E_OBJECT, f, NULL, false);

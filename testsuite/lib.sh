@@ -96,6 +96,42 @@ t_gcc_mld() {
     t_run "${T_CC:-gcc}" -B"$T/bin/" "$@"
 }
 
+# t_same_as_ld ARGS...: link with GNU ld (${T_LD:-ld.bfd}) and with mld,
+# the same arguments followed by "-o ref.out" and "-o mld.out".  Passes
+# if both fail, or if both succeed and the two programs (run with
+# $T_RUN, e.g. qemu-aarch64) exit alike and print the same.  mld's
+# status and stderr are kept as t_mld keeps them.
+t_same_as_ld() {
+    local ld=${T_LD:-ld.bfd} rs ms r1 r2
+    T_CMD="$*"
+    echo "\$ {$ld,mld} $T_CMD"
+    rm -f ref.out mld.out
+    timeout 30 "$ld" "$@" -o ref.out >ref.stdout 2>ref.stderr
+    rs=$?
+    timeout 30 "$MLD" "$@" -o mld.out >stdout.txt 2>stderr.txt
+    ms=$?
+    T_STATUS=$ms
+    sed 's/^/  ld stderr: /' ref.stderr
+    sed 's/^/  mld stderr: /' stderr.txt
+    if [ "$ms" -ge 124 ]; then
+        t_fail "mld crashed or hung (status $ms): $T_CMD"
+    elif [ "$rs" -ne 0 ] && [ "$ms" -ne 0 ]; then
+        t_pass "both fail: $T_CMD"
+    elif [ "$rs" -ne 0 ] || [ "$ms" -ne 0 ]; then
+        t_fail "GNU ld status $rs, mld status $ms: $T_CMD"
+    else
+        ${T_RUN:-} ./ref.out >ref.run 2>&1
+        r1=$?
+        ${T_RUN:-} ./mld.out >mld.run 2>&1
+        r2=$?
+        if [ "$r1" -eq "$r2" ] && cmp -s ref.run mld.run; then
+            t_pass "both link, programs exit $r1: $T_CMD"
+        else
+            t_fail "programs differ (GNU ld's exits $r1, mld's $r2): $T_CMD"
+        fi
+    fi
+}
+
 t_pass() {
     T_CHECKS=$((T_CHECKS + 1))
     echo "  ok: $*"
