@@ -22,6 +22,8 @@
 
 #include "mld.h"
 
+#include <stdlib.h>
+
 static const char *wrapped_name(struct ctx *ctx, const char *name);
 
 // True the first time a COMDAT signature is seen.
@@ -318,10 +320,15 @@ void resolve_symbols(struct ctx *ctx) {
     sym->symidx = W_DEFSYM << 1;
     vec_push(ctx, &ctx->linker_syms, sym);
   }
-  if (ctx->cfg.entry) {
-    struct symbol *sym = sym_intern(ctx, ctx->cfg.entry,
-                                    strlen(ctx->cfg.entry));
-    sym->ref_flags |= SF_REFERENCED;
+  // The entry symbol is undefined from the start, like -u (GNU ld's
+  // after_parse_default): -e NAME or the default _start, unless -e gives
+  // an address.
+  const char *entry = ctx->cfg.entry ? ctx->cfg.entry : "_start";
+  char *end;
+  strtoull(entry, &end, 0);
+  if (!ctx->cfg.entry || *end || end == entry) {
+    struct symbol *sym = sym_intern(ctx, entry, strlen(entry));
+    sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
   }
 
   u32 group_start[16];
