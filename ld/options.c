@@ -53,7 +53,9 @@ static const char usage[] =
     "  --warn-rwx-segments, --no-warn-rwx-segments\n"
     "                              Warn (default) of RWX LOAD segments\n"
     "  --fix-cortex-a53-843419     AArch64: work around erratum 843419\n"
-    "  --sysroot=DIR               Root for -L=DIR and $SYSROOT paths\n"
+    "  --sysroot=DIR               Root for =DIR and $SYSROOT/DIR in -L,\n"
+    "                              file names and input scripts\n"
+    "  -nostdlib                   Ignore SEARCH_DIR in input scripts\n"
     "  --unique[=SECTION]          An output section for each input section\n"
     "                              matching the pattern (each orphan)\n"
     "  --fatal-warnings            Treat warnings as errors (no output)\n"
@@ -67,7 +69,7 @@ static const char usage[] =
     "  -static, -Bstatic, -Bdynamic, --as-needed, --no-as-needed,\n"
     "  --hash-style=STYLE, -plugin FILE, -plugin-opt=OPT,\n"
     "  -dynamic-linker FILE, other -z keywords, -X, -x, -EL, -O LEVEL,\n"
-    "  -nostdlib, --no-relax, -rpath DIR\n";
+    "  --no-relax, -rpath DIR\n";
 
 struct args {
   char **v;
@@ -360,7 +362,7 @@ static bool is(const char *s, const char *opt) {
 static const char *const ignored_flags[] = {
     "static", "Bstatic", "dn", "non_shared", "Bdynamic", "dy",
     "call_shared", "as-needed", "no-as-needed", "X", "discard-locals", "x",
-    "discard-all", "EL", "nostdlib", "no-relax", "relax", "export-dynamic",
+    "discard-all", "no-relax", "relax", "export-dynamic",
     "E", "no-export-dynamic", "fix-cortex-a53-835769",
     "no-fix-cortex-a53-835769", "no-dynamic-linker", "no-pie", "O",
     "enable-new-dtags", "disable-new-dtags", "no-undefined", "g",
@@ -386,6 +388,12 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   for (int i = 1; i < argc; i++)
     expand(ctx, &a, argv[i], 0);
   c->output = "a.out";
+  c->sysroot = "";
+  for (int i = 1; i < argc; i++)
+    if (!strncmp(argv[i], "--sysroot=", 10))
+      c->sysroot = argv[i] + 10;
+  if (c->sysroot[0] == '/' && !c->sysroot[1])
+    c->sysroot = "";
   c->z_execstack = -1;
   c->warn_execstack = 2;
   c->build_id = BUILD_ID_NONE;
@@ -471,8 +479,17 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       vec_push(ctx, &c->unique, strchr(s, '=') + 1);
       continue;
     }
-    if ((v = arg_of(ctx, &a, &i, NULL, "sysroot"))) {
-      c->sysroot = v;
+    // GNU ld takes the sysroot from its own arguments before anything
+    // else, and only in the form --sysroot=DIR (not from @files); the
+    // option's other forms are accepted and do nothing.
+    if (arg_of(ctx, &a, &i, NULL, "sysroot"))
+      continue;
+    if (is(s, "nostdlib")) {
+      c->nostdlib = true;
+      continue;
+    }
+    if (!strcmp(s, "-EL")) {
+      c->endian_little = true;
       continue;
     }
     if (is(s, "s") || is(s, "strip-all")) {

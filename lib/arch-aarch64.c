@@ -1107,8 +1107,22 @@ static const struct linker_sym script_syms[] = {
     {"__end__", W_END_IMAGE, NULL, STV_DEFAULT, true},
 };
 
+// The machine names GNU ld (aarch64-linux-gnu-ld) accepts in OUTPUT_ARCH (bfd_scan_arch),
+// found by trying them.
+static const char *const output_arch_names[] = {
+    "aarch64", "aarch64:aarch64", "aarch64:ilp32", "aarch64:llp64",
+    "aarch64:armv8-r", "armv8-r", "arm", "arm:arm", "armv2", "armv2a", "armv3",
+    "armv3m", "armv4", "armv4t", "armv5", "armv5t", "armv5te", "xscale",
+    "arm:xscale", "ep9312", "arm:ep9312", "iwmmxt", "arm:iwmmxt", "iwmmxt2",
+    "arm:iwmmxt2", "armv5tej", "armv6", "armv6kz", "armv6t2", "armv6k",
+    "armv7", "armv6-m", "armv6s-m", "armv7e-m", "armv8-a", "armv8-m.base",
+    "armv8-m.main", "armv8.1-m.main", NULL,
+};
+
 const struct arch arch_aarch64 = {
     .name = "AArch64",
+    .output_format = "elf64-littleaarch64",
+    .output_arch_names = output_arch_names,
     .emulation = "aarch64linux",
     .e_machine = EM_AARCH64,
     .image_base = 0x400000,

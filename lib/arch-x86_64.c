@@ -611,8 +611,18 @@ static void finish_properties(struct ctx *ctx) {
   }
 }
 
+// The machine names GNU ld (ld.bfd) accepts in OUTPUT_ARCH (bfd_scan_arch),
+// found by trying them.
+static const char *const output_arch_names[] = {
+    "i386", "i386:i386", "i386:x86-64", "i386:x64-32", "i386:intel",
+    "i386:x86-64:intel", "i386:x64-32:intel", "i8086", "iamcu",
+    "iamcu:intel", NULL,
+};
+
 const struct arch arch_x86_64 = {
     .name = "x86-64",
+    .output_format = "elf64-x86-64",
+    .output_arch_names = output_arch_names,
     .default_execstack = true,
     .report_prop = GNU_PROPERTY_X86_FEATURE_1_AND,
     .file_properties = file_properties,

@@ -153,6 +153,28 @@ u64 archive_index_offset(struct archive *ar, u32 i) {
   return v;
 }
 
+// The bytes of the first regular member (GNU ld checks a searched
+// archive's target on it); NULL for a thin archive or if there is none.
+// Reports nothing: a malformed archive is diagnosed when it is read.
+const u8 *archive_first_member(const struct mapping *m, u64 *size) {
+  bool thin = m->size >= 8 && !memcmp(m->data, "!<thin>\n", 8);
+  u64 off = 8;
+  while (!thin && m->size >= AR_HDR && off <= m->size - AR_HDR) {
+    const u8 *h = m->data + off;
+    u64 n;
+    if (!ar_num(h + 48, 10, &n) || n > m->size - off - AR_HDR)
+      return NULL;
+    bool special = h[0] == '/' && (h[1] == ' ' || h[1] == '/' ||
+                                   h[1] == 'S');
+    if (!special) {
+      *size = n;
+      return h + AR_HDR;
+    }
+    off += AR_HDR + n + (n & 1);
+  }
+  return NULL;
+}
+
 static struct objfile **cache_slot(struct ctx *ctx, struct archive *ar,
                                    u64 off) {
   if ((ar->cache_count + 1) * 2 > ar->cache_mask) {

@@ -57,6 +57,18 @@ void warn(struct ctx *ctx, const char *fmt, ...) {
     __atomic_add_fetch(&ctx->errors, 1, __ATOMIC_RELAXED);
 }
 
+// For what GNU ld does silently but a user should know: not a warning,
+// so --fatal-warnings leaves it alone.
+void note(struct ctx *ctx, const char *fmt, ...) {
+  (void)ctx;
+  va_list ap;
+  va_start(ap, fmt);
+  pthread_mutex_lock(&msg_lock);
+  vmsg("note: ", fmt, ap);
+  pthread_mutex_unlock(&msg_lock);
+  va_end(ap);
+}
+
 void fatal(struct ctx *ctx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

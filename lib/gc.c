@@ -110,10 +110,15 @@ void gc_sections(struct ctx *ctx) {
       if (is_root(c->isecs.v[k]))
         mark(ctx, &work, c->isecs.v[k]);
   }
-  const char *entry = ctx->cfg.entry ? ctx->cfg.entry : "_start";
-  mark_symbol(ctx, &work, sym_find_str(ctx, entry));
+  // The entry point, and the symbol that was the entry point before any
+  // input script's ENTRY: GNU ld keeps both.
+  mark_symbol(ctx, &work, sym_find_str(ctx, entry_symbol(ctx)));
+  mark_symbol(ctx, &work, sym_find_str(ctx, ctx->cfg.entry ? ctx->cfg.entry
+                                                           : "_start"));
   for (u32 i = 0; i < ctx->cfg.undefined.len; i++)
     mark_symbol(ctx, &work, sym_find_str(ctx, ctx->cfg.undefined.v[i]));
+  for (u32 i = 0; i < ctx->extern_syms.len; i++)
+    mark_symbol(ctx, &work, sym_find_str(ctx, ctx->extern_syms.v[i]));
   for (u32 i = 0; i < ctx->cfg.defsyms.len; i++) {
     struct defsym *d = ctx->cfg.defsyms.v[i];
     mark_symbol(ctx, &work, sym_find_str(ctx, d->name));

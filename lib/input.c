@@ -9,6 +9,7 @@
 #include "mld.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -85,24 +86,127 @@ static bool file_exists(const char *path) {
 }
 
 // Paths given as "=/dir" or "$SYSROOT/dir" are relative to --sysroot.
-static const char *sysroot_path(struct ctx *ctx, const char *dir) {
+const char *sysroot_path(struct ctx *ctx, const char *path) {
   const char *root = ctx->cfg.sysroot ? ctx->cfg.sysroot : "";
-  if (dir[0] == '=')
-    return arena_printf(ctx, "%s%s", root, dir + 1);
-  if (!strncmp(dir, "$SYSROOT", 8))
-    return arena_printf(ctx, "%s%s", root, dir + 8);
-  return dir;
+  if (path[0] == '=')
+    return arena_printf(ctx, "%s%s", root, path + 1);
+  if (!strncmp(path, "$SYSROOT", 8))
+    return arena_printf(ctx, "%s%s", root, path + 8);
+  return path;
+}
+
+// realpath(), or the path itself if that fails (as libiberty's
+// lrealpath does).
+static const char *real_path(struct ctx *ctx, const char *path) {
+  char *r = realpath(path, NULL);
+  if (!r)
+    return path;
+  const char *copy = arena_strdup(ctx, r);
+  free(r);
+  return copy;
+}
+
+// A script is inside the sysroot if its real path is below the real
+// sysroot; absolute names in it then mean names under the sysroot.
+bool in_sysroot(struct ctx *ctx, const char *path) {
+  if (!ctx->canon_sysroot) {
+    const char *root = ctx->cfg.sysroot ? ctx->cfg.sysroot : "";
+    char *c = *root ? arena_strdup(ctx, real_path(ctx, root)) : "";
+    u64 n = strlen(c);
+    if (n && c[n - 1] == '/')
+      c[n - 1] = 0;
+    ctx->canon_sysroot = c;
+  }
+  u64 n = strlen(ctx->canon_sysroot);
+  if (!n)
+    return false;
+  const char *r = real_path(ctx, path);
+  return strlen(r) > n && r[n] == '/' && !memcmp(r, ctx->canon_sysroot, n);
+}
+
+// What GNU ld checks before it takes a file found by searching: an
+// object or the first member of an archive must be for the output's
+// target, and an input script's OUTPUT_FORMAT must name it; else it skips
+// the file and searches on.  Before the target is known, all fit.
+static bool elf_fits(struct ctx *ctx, const u8 *p, u64 size) {
+  if (size < 20 || memcmp(p, ELFMAG, SELFMAG) || !ctx->arch)
+    return true;
+  return p[EI_CLASS] == ELFCLASS64 &&
+         rd16(p + offsetof(Elf64_Ehdr, e_machine)) == ctx->arch->e_machine;
+}
+
+static bool is_archive(const struct mapping *m) {
+  return m->size >= 8 && (!memcmp(m->data, "!<arch>\n", 8) ||
+                          !memcmp(m->data, "!<thin>\n", 8));
+}
+
+static bool search_fits(struct ctx *ctx, const char *path, const char *want) {
+  if (!file_exists(path))
+    return false;
+  struct mapping *m = map_file(ctx, path, false);
+  if (!m)
+    return true;               // add_file reports why it cannot be read
+  bool fits = true;
+  if (is_archive(m)) {
+    u64 size;
+    const u8 *first = archive_first_member(m, &size);
+    fits = !first || elf_fits(ctx, first, size);
+  } else if (m->size >= SELFMAG && !memcmp(m->data, ELFMAG, SELFMAG)) {
+    fits = elf_fits(ctx, m->data, m->size);
+  } else if (is_input_script(m->data, m->size)) {
+    fits = script_output_format_matches(ctx, m);
+  }
+  if (!fits)
+    warn(ctx, "skipping incompatible %s when searching for %s", path, want);
+  return fits;
 }
 
 // -lNAME finds libNAME.a along the -L paths in order (static links only);
 // -l:FILE finds FILE.
 const char *find_library(struct ctx *ctx, const char *name) {
+  const char *want = arena_printf(ctx, "-l%s", name);
   for (u32 i = 0; i < ctx->cfg.lib_paths.len; i++) {
     const char *dir = sysroot_path(ctx, ctx->cfg.lib_paths.v[i]);
     const char *path = name[0] == ':'
                            ? arena_printf(ctx, "%s/%s", dir, name + 1)
                            : arena_printf(ctx, "%s/lib%s.a", dir, name);
-    if (file_exists(path))
+    if (search_fits(ctx, path, want))
+      return path;
+  }
+  return NULL;
+}
+
+// A file named in an input script, found as GNU ld finds it (ldlang.c's
+// lang_add_input_file, ldfile.c's ldfile_open_file): "=" and "$SYSROOT"
+// mean the sysroot; a relative name is tried in the script's directory
+// `dir`, then as it is (from the current directory), then along the
+// search path; an absolute one as it is, or, in a script inside the
+// sysroot, under the sysroot only.  NULL if not found.
+const char *find_script_input(struct ctx *ctx, const char *name,
+                              const char *dir, bool sysrooted) {
+  if (name[0] == '=' || !strncmp(name, "$SYSROOT", 8)) {
+    name = sysroot_path(ctx, name);
+    dir = NULL;
+    sysrooted = false;
+  }
+  bool absolute = name[0] == '/';
+  if (dir && !absolute) {
+    const char *path = arena_printf(ctx, "%s/%s", dir, name);
+    if (search_fits(ctx, path, name))
+      return path;
+  }
+  if (absolute && sysrooted) {
+    const char *path = arena_printf(ctx, "%s%s", ctx->cfg.sysroot, name);
+    return search_fits(ctx, path, name) ? path : NULL;
+  }
+  if (search_fits(ctx, name, name))
+    return name;
+  if (absolute)
+    return NULL;
+  for (u32 i = 0; i < ctx->cfg.lib_paths.len; i++) {
+    const char *ldir = sysroot_path(ctx, ctx->cfg.lib_paths.v[i]);
+    const char *path = arena_printf(ctx, "%s/%s", ldir, name);
+    if (search_fits(ctx, path, name))
       return path;
   }
   return NULL;
@@ -118,27 +222,26 @@ static void add_entry(struct ctx *ctx, enum entry_kind kind,
   vec_push(ctx, &ctx->entries, e);
 }
 
-static bool is_text(const u8 *p, u64 n) {
-  for (u64 i = 0; i < n && i < 256; i++)
-    if (p[i] == 0)
-      return false;
-  return n > 0;
-}
-
 void add_group_marker(struct ctx *ctx, bool start) {
   add_entry(ctx, start ? E_GROUP_START : E_GROUP_END, NULL, NULL, false);
 }
 
-void add_library(struct ctx *ctx, const char *name, bool whole, int depth) {
+void add_undef_entry(struct ctx *ctx, const char *name) {
+  add_entry(ctx, E_UNDEF, NULL, NULL, false);
+  struct input_entry *e = ctx->entries.v[ctx->entries.len - 1];
+  e->sym = name;
+}
+
+void add_library(struct ctx *ctx, const char *name, bool whole) {
   const char *path = find_library(ctx, name);
   if (!path)
     error(ctx, "cannot find -l%s", name);
   else
-    add_file(ctx, path, whole, path, depth);
+    add_file(ctx, path, whole, path);
 }
 
 void add_file(struct ctx *ctx, const char *path, bool whole,
-              const char *shown, int depth) {
+              const char *shown) {
   struct mapping *m = map_file(ctx, path, true);
   if (!m)
     return;
@@ -149,8 +252,7 @@ void add_file(struct ctx *ctx, const char *path, bool whole,
     add_entry(ctx, E_ARCHIVE, NULL, m->ar, whole);
     return;
   }
-  if (m->size >= 8 && (!memcmp(m->data, "!<arch>\n", 8) ||
-                       !memcmp(m->data, "!<thin>\n", 8))) {
+  if (is_archive(m)) {
     struct archive *ar = open_archive(ctx, m);
     m->ar = ar;
     if (ar)
@@ -165,8 +267,8 @@ void add_file(struct ctx *ctx, const char *path, bool whole,
       add_entry(ctx, E_OBJECT, f, NULL, false);
     return;
   }
-  if (is_text(m->data, m->size))
-    read_input_script(ctx, m, whole, depth);
+  if (is_input_script(m->data, m->size))
+    read_input_script(ctx, m, path, whole);
   else
     error(ctx, "%s: file format not recognized", shown);
 }
@@ -177,10 +279,11 @@ void read_inputs(struct ctx *ctx) {
     struct input_spec *in = ctx->cfg.inputs.v[i];
     switch (in->kind) {
     case IN_FILE:
-      add_file(ctx, in->arg, whole, in->arg, 0);
+      // "=/path" and "$SYSROOT/path" are under the sysroot here too.
+      add_file(ctx, sysroot_path(ctx, in->arg), whole, in->arg);
       break;
     case IN_LIB:
-      add_library(ctx, in->arg, whole, 0);
+      add_library(ctx, in->arg, whole);
       break;
     case IN_GROUP_START:
     case IN_GROUP_END:
@@ -194,8 +297,10 @@ void read_inputs(struct ctx *ctx) {
       break;
     }
   }
-  if (!ctx->entries.len && !ctx->errors)
+  // Input scripts may name nothing (an empty file is an empty script).
+  if (!ctx->cfg.inputs.len && !ctx->errors)
     error(ctx, "no input files");
+  check_output_arch(ctx);
 }
 
 // Unmaps every input; only for programs that link more than once in one

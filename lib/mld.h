@@ -108,6 +108,8 @@ void error(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void warn(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+void note(struct ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 _Noreturn void fatal(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void checkpoint(struct ctx *ctx);
@@ -165,8 +167,10 @@ struct defsym {
 
 struct config {
   const char *output;
-  const char *entry;
-  const char *sysroot;
+  const char *entry;           // -e; an input script's ENTRY yields to it
+  const char *sysroot;         // the last --sysroot=DIR, "" for none or "/"
+  bool nostdlib;               // -nostdlib: scripts' SEARCH_DIR ignored
+  bool endian_little;          // -EL: OUTPUT_FORMAT's third name applies
   const struct arch *arch;     // from -m, else from the first ELF input
   struct vec lib_paths;        // const char *
   struct vec inputs;           // struct input_spec *
@@ -216,19 +220,30 @@ struct mapping {
 
 struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist);
 const char *find_library(struct ctx *ctx, const char *name);
+const char *sysroot_path(struct ctx *ctx, const char *path);
+const char *find_script_input(struct ctx *ctx, const char *name,
+                              const char *dir, bool sysrooted);
+bool in_sysroot(struct ctx *ctx, const char *path);
 void read_inputs(struct ctx *ctx);
 void release_inputs(struct ctx *ctx);
 void add_file(struct ctx *ctx, const char *path, bool whole,
-              const char *shown, int depth);
-void add_library(struct ctx *ctx, const char *name, bool whole, int depth);
+              const char *shown);
+void add_library(struct ctx *ctx, const char *name, bool whole);
+void add_undef_entry(struct ctx *ctx, const char *name);
 void add_group_marker(struct ctx *ctx, bool start);
 
 //
 // script.c
 //
 
-void read_input_script(struct ctx *ctx, struct mapping *m, bool whole,
-                       int depth);
+enum { MAX_SCRIPT_DEPTH = 16, MAX_SCRIPT_NAME = 4096 };
+
+bool is_input_script(const u8 *p, u64 size);
+void read_input_script(struct ctx *ctx, struct mapping *m, const char *path,
+                       bool whole);
+bool script_output_format_matches(struct ctx *ctx, struct mapping *m);
+void check_output_arch(struct ctx *ctx);
+const char *entry_symbol(struct ctx *ctx);
 
 //
 // archive.c
@@ -255,6 +270,7 @@ struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off);
 void archive_all_members(struct ctx *ctx, struct archive *ar,
                          void (*fn)(struct ctx *, struct objfile *));
 u64 archive_index_offset(struct archive *ar, u32 i);
+const u8 *archive_first_member(const struct mapping *m, u64 *size);
 
 //
 // object.c: ELF relocatable objects, viewed in place
@@ -725,6 +741,8 @@ struct arch {
   // The script's DATA_SEGMENT_RELRO_END offset is 24 even without a
   // .got.plt (AArch64), not only for a .got.plt of 3 words or more.
   bool relro_offset_always;
+  const char *output_format;   // BFD's name, as in OUTPUT_FORMAT
+  const char *const *output_arch_names;  // OUTPUT_ARCH names GNU ld takes
   void (*scan_section)(struct ctx *ctx, struct isec *is);
   void (*apply_section)(struct ctx *ctx, struct isec *is, u8 *out);
   void (*write_iplt)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot);
@@ -826,6 +844,15 @@ struct ctx {
   struct mapping **map_slots;  // by (st_dev, st_ino), open addressing
   u32 map_mask;
   struct vec entries;          // struct input_entry *, in command-line order
+  // script.c
+  const char *script_entry;    // the last input script's ENTRY
+  const char *output_arch;     // the last OUTPUT_ARCH, checked once the
+  const char *output_arch_file;  // target is known (check_output_arch)
+  struct vec extern_syms;      // const char *, EXTERN names (gc roots)
+  struct mapping *script_stack[MAX_SCRIPT_DEPTH];  // scripts being read
+  const char *script_paths[MAX_SCRIPT_DEPTH];      // ... as opened
+  u32 nscripts;
+  const char *canon_sysroot;   // realpath of cfg.sysroot, "" if none
   // symbols.c
   struct name_table symbols;   // global symbols by name
   struct vec objs;             // struct objfile *, live, in priority order
@@ -889,15 +916,17 @@ struct ctx {
 int mld_link(struct ctx *ctx);
 double now_seconds(void);
 
-// Input entries in command-line order: an object, an archive, or a group
-// marker.  Filled by read_inputs, consumed by resolve_symbols.
-enum entry_kind { E_OBJECT, E_ARCHIVE, E_GROUP_START, E_GROUP_END };
+// Input entries in command-line order: an object, an archive, a group
+// marker, or a script's EXTERN symbol (an undefined reference from that
+// point on).  Filled by read_inputs, consumed by resolve_symbols.
+enum entry_kind { E_OBJECT, E_ARCHIVE, E_GROUP_START, E_GROUP_END, E_UNDEF };
 
 struct input_entry {
   enum entry_kind kind;
   struct objfile *obj;
   struct archive *ar;
   bool whole;                  // --whole-archive in force here
+  const char *sym;             // E_UNDEF
 };
 
 #endif

@@ -354,7 +354,7 @@ void fix_linker_symbols(struct ctx *ctx) {
 
 // The entry point, once symbols have their final values.
 void set_entry(struct ctx *ctx) {
-  const char *entry = ctx->cfg.entry ? ctx->cfg.entry : "_start";
+  const char *entry = entry_symbol(ctx);
   struct symbol *e = sym_find_str(ctx, entry);
   if (e && e->state == SYM_DEFINED) {
     ctx->entry_addr = e->value;

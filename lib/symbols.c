@@ -322,7 +322,7 @@ void resolve_symbols(struct ctx *ctx) {
   }
   // The entry symbol is undefined from the start, like -u (GNU ld's
   // after_parse_default): -e NAME or the default _start, unless -e gives
-  // an address.
+  // an address.  An input script's ENTRY comes too late to pull members.
   const char *entry = ctx->cfg.entry ? ctx->cfg.entry : "_start";
   char *end;
   strtoull(entry, &end, 0);
@@ -344,6 +344,14 @@ void resolve_symbols(struct ctx *ctx) {
         archive_all_members(ctx, e->ar, add_object);
       else
         scan_archive(ctx, e->ar);
+      break;
+    case E_UNDEF:
+      // EXTERN: a new undefined symbol; one already seen is left as it
+      // is (GNU ld's insert_undefined), so a weak reference stays weak.
+      if (!sym_find(ctx, e->sym, strlen(e->sym))) {
+        struct symbol *sym = sym_intern(ctx, e->sym, strlen(e->sym));
+        sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
+      }
       break;
     case E_GROUP_START:
       // A script's GROUP may sit inside --start-group: groups nest.

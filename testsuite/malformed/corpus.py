@@ -159,7 +159,6 @@ MAIN = global_sym_index(b"main")
 
 cases = [
     # (name, bytes, expected substring in the first error line, is_archive)
-    ("empty file", b"", "", False),
     ("just the magic", b"\x7fELF", "too short", False),
     ("32-bit class", patch(GOOD, 4, "<B", 1), "ELF class", False),
     ("big-endian", patch(GOOD, 5, "<B", 2), "big-endian", False),
