@@ -2,12 +2,13 @@
 //
 // Input sections with SHF_MERGE hold strings (SHF_STRINGS) or fixed-size
 // constants that may be shared: identical pieces from all files of one
-// output section are kept once, as GNU ld does.  Each output section gets
-// one synthetic input section per kind of piece (entry size, strings or
-// not), placed where the first such input section was; it points at the
-// unique pieces in the input mappings, and each input section keeps a
-// sorted map from its piece offsets to offsets in the merged section, so
-// symbols and relocations into it can be moved.
+// output section are kept once, and a string that ends another is kept
+// inside it, as GNU ld does.  As in GNU ld, each piece stays with the
+// input section that had it first, which keeps its place in the output
+// section and holds only those pieces (pointing at them in the input
+// mappings); each input section keeps a sorted map from its piece offsets
+// to where they went (a section and an offset there), so symbols and
+// relocations into it can be moved.
 
 #include "mld.h"
 
@@ -40,68 +41,186 @@ static u32 split(struct isec *is, u64 entsize, bool strings, u32 *off) {
   return n;
 }
 
+// The unique pieces of one group, in a hash table by content.
 struct piece_table {
   const u8 **src;
   u32 *len;
-  u64 *out;
+  u32 *align;        // the most any copy needs (GNU ld's entry alignment)
+  u32 *owner;        // the member whose copy is kept
+  u32 *event;        // where it last joined the order of appearance
+  u64 *out;          // its offset in its owner
+  u32 *home;         // a tail-merged piece: the piece holding its bytes
   u32 *slots;        // index + 1 into the arrays
   u64 mask;
   u32 n;
-  u64 size;
+  u32 *order;        // events: piece numbers, in order of appearance
+  u32 nevents;
+  u32 last_member;   // the member of the last event
 };
 
-static u64 piece_offset(struct piece_table *t, const u8 *p, u32 len,
-                        u64 align) {
+static u32 piece_find(struct piece_table *t, const u8 *p, u32 len, u64 *slot) {
   u64 j = hash_name((const char *)p, len) & t->mask;
   for (;;) {
     u32 k = t->slots[j];
     if (!k)
       break;
     k--;
-    if (t->len[k] == len && !memcmp(t->src[k], p, len))
-      return t->out[k];
+    if (t->len[k] == len && !memcmp(t->src[k], p, len)) {
+      *slot = j;
+      return k;
+    }
     j = (j + 1) & t->mask;
   }
-  u32 k = t->n++;
-  t->src[k] = p;
-  t->len[k] = len;
-  t->size = align_up(t->size, align);
-  t->out[k] = t->size;
-  t->size += len;
-  t->slots[j] = k + 1;
-  return t->out[k];
+  *slot = j;
+  return UINT32_MAX;
 }
 
+// The piece equal to p, added if new.  As in GNU ld (bfd's merge.c), a
+// copy that needs more alignment than the one seen so far replaces it:
+// the piece moves to this member and to this point of the order.
+static u32 piece_add(struct piece_table *t, const u8 *p, u32 len, u32 align,
+                     u32 member) {
+  u64 j;
+  u32 k = piece_find(t, p, len, &j);
+  if (k == UINT32_MAX) {
+    k = t->n++;
+    t->src[k] = p;
+    t->len[k] = len;
+    t->align[k] = 0;
+    t->slots[j] = k + 1;
+  }
+  if (t->align[k] < align) {
+    t->align[k] = align;
+    t->src[k] = p;
+    t->owner[k] = member;
+    t->event[k] = t->nevents;
+    t->order[t->nevents++] = k;
+    t->last_member = member;
+  }
+  return k;
+}
+
+struct rev_piece {
+  u64 key;                     // the last 8 bytes, last one highest
+  const u8 *src;
+  u32 len, align, idx;         // len without the terminator
+};
+
+// Strings compared from their last byte backwards (GNU ld's strrevcmp),
+// so that a string sorts right before those it is a suffix of.  The key
+// decides most comparisons at once; it only works for strings of bytes,
+// which hold no zero byte (wider characters compare in full).
+static int cmp_reversed(const void *a, const void *b) {
+  const struct rev_piece *x = a, *y = b;
+  if (x->key != y->key)
+    return x->key < y->key ? -1 : 1;
+  u32 n = x->len < y->len ? x->len : y->len;
+  for (u32 i = 1; i <= n; i++) {
+    u8 c = x->src[x->len - i], d = y->src[y->len - i];
+    if (c != d)
+      return c < d ? -1 : 1;
+  }
+  if (x->len != y->len)
+    return x->len < y->len ? -1 : 1;
+  return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+// The same when all strings have one alignment above the character size
+// (GNU ld's strrevcmp_align): first by length modulo the alignment.
+static int cmp_reversed_align(const void *a, const void *b) {
+  const struct rev_piece *x = a, *y = b;
+  i64 tail = (i64)(x->len & (x->align - 1)) - (i64)(y->len & (x->align - 1));
+  if (tail)
+    return tail < 0 ? -1 : 1;
+  return cmp_reversed(a, b);
+}
+
+// String tail merging, as GNU ld's merge_strings: a string that ends
+// another one, at an offset its alignment allows, is not stored; it
+// points into the longer one (t->home).
+static void tail_merge(struct ctx *ctx, struct piece_table *t, u64 entsize) {
+  for (u32 i = 0; i < t->n; i++)
+    t->home[i] = i;
+  if (t->n < 2)
+    return;
+  struct rev_piece *v = arena_alloc(ctx, (u64)t->n * sizeof(*v));
+  u32 common = 0;              // the one alignment, or UINT32_MAX
+  for (u32 i = 0; i < t->n; i++) {
+    u32 len = t->len[i] - entsize;
+    u64 key = 0;
+    for (u32 b = 0; entsize == 1 && b < 8; b++)
+      key = key << 8 | (b < len ? t->src[i][len - 1 - b] : 0);
+    v[i] = (struct rev_piece){key, t->src[i], len, t->align[i], i};
+    common = !common || common == t->align[i] ? t->align[i] : UINT32_MAX;
+  }
+  qsort(v, t->n, sizeof(*v),
+        common != UINT32_MAX && common > entsize ? cmp_reversed_align
+                                                 : cmp_reversed);
+  struct rev_piece *e = &v[t->n - 1];
+  for (u32 a = t->n - 1; a-- > 0;) {
+    struct rev_piece *c = &v[a];
+    if (e->align >= c->align && !((e->len - c->len) & (c->align - 1)) &&
+        e->len > c->len &&
+        !memcmp(e->src + e->len - c->len, c->src, c->len + entsize))
+      t->home[c->idx] = e->idx;
+    else
+      e = c;
+  }
+}
+
+static bool is_zero(const u8 *p, u64 n) {
+  for (u64 i = 0; i < n; i++)
+    if (p[i])
+      return false;
+  return true;
+}
+
+// Whether GNU ld merges this section, and how (bfd's
+// _bfd_add_merge_section): not empty, no relocations, an entity size
+// that fits the alignment.
 static bool mergeable(struct isec *is, u64 *entsize, bool *strings) {
-  if (is->is_common || !is->data || is->nrels || is->eh)
+  if (is->is_common || !is->data || is->nrels || is->eh || !is->size)
     return false;
   const u8 *sh = shdr_at(is->file, is->shndx);
   u64 flags = SH_FLAGS(sh);
-  *entsize = SH_ENTSIZE(sh);
+  u64 e = SH_ENTSIZE(sh), al = is->align;
+  *entsize = e;
   *strings = (flags & SHF_STRINGS) != 0;
-  return (flags & SHF_MERGE) && *entsize && *entsize <= 64 &&
-         is->size % *entsize == 0 && is->size < (1ULL << 32);
+  if (!(flags & SHF_MERGE) || !e || e > 64 || is->size % e ||
+      is->size >= (1ULL << 32))
+    return false;
+  if (e < al && ((e & (e - 1)) || !*strings))
+    return false;
+  return !(e > al && (e & (al - 1)));
+}
+
+static bool in_group(struct isec *is, u64 entsize, bool strings,
+                     u32 align) {
+  u64 e;
+  bool st;
+  return !is->min && mergeable(is, &e, &st) && e == entsize &&
+         st == strings && is->align == align;
 }
 
 // Merges the sections of one kind (entsize, strings, alignment) in chunk
-// c.  Pieces keep their section's alignment: gcc puts strings it reads
-// with wide loads in .rodata.str1.8 and the like.
+// c as GNU ld does (bfd's merge.c): each piece is kept once, by the input
+// section that had it first (with the alignment it needs), which stays
+// in its place in the output section with just the pieces it keeps; one
+// that keeps none is dropped.  A string's alignment is that of its offset
+// in its section, up to the section's; zero padding after a string is not
+// a piece, except the first aligned one of a section, the empty string.
 static void merge_group(struct ctx *ctx, struct chunk *c, u64 entsize,
                         bool strings, u32 align) {
   u64 total = 0;
-  u32 first = UINT32_MAX;
-  for (u32 i = 0; i < c->isecs.len; i++) {
-    struct isec *is = c->isecs.v[i];
-    u64 e;
-    bool st;
-    if (is->min || !mergeable(is, &e, &st) || e != entsize ||
-        st != strings || is->align != align)
-      continue;
-    if (first == UINT32_MAX)
-      first = i;
-    total += split(is, entsize, strings, NULL);
-  }
-  if (first == UINT32_MAX)
+  u32 nmembers = 0;
+  bool padded = true;          // every member's size a multiple of align
+  for (u32 i = 0; i < c->isecs.len; i++)
+    if (in_group(c->isecs.v[i], entsize, strings, align)) {
+      total += split(c->isecs.v[i], entsize, strings, NULL);
+      padded &= ((struct isec *)c->isecs.v[i])->size % align == 0;
+      nmembers++;
+    }
+  if (!nmembers)
     return;
 
   struct piece_table t = {0};
@@ -112,49 +231,136 @@ static void merge_group(struct ctx *ctx, struct chunk *c, u64 entsize,
   t.slots = arena_alloc(ctx, cap * sizeof(u32));
   t.src = arena_alloc(ctx, total * sizeof(void *));
   t.len = arena_alloc(ctx, total * sizeof(u32));
+  t.align = arena_alloc(ctx, total * sizeof(u32));
+  t.owner = arena_alloc(ctx, total * sizeof(u32));
+  t.event = arena_alloc(ctx, total * sizeof(u32));
   t.out = arena_alloc(ctx, total * sizeof(u64));
+  t.home = arena_alloc(ctx, total * sizeof(u32));
+  t.order = arena_alloc(ctx, total * sizeof(u32));
 
-  struct isec *m = arena_alloc(ctx, sizeof(*m));
-  struct isec *proto = c->isecs.v[first];
-  *m = *proto;
-  m->data = NULL;
-  m->rels = NULL;
-  m->nrels = 0;
-  m->align = align;
-  m->mout = arena_alloc(ctx, sizeof(*m->mout));
+  struct isec **members = arena_alloc(ctx, nmembers * sizeof(*members));
+  u32 m = 0;
+  for (u32 i = 0; i < c->isecs.len; i++) {
+    struct isec *is = c->isecs.v[i];
+    if (!in_group(is, entsize, strings, align))
+      continue;
+    struct merge_in *mi = arena_alloc(ctx, sizeof(*mi));
+    mi->members = members;
+    mi->npieces = split(is, entsize, strings, NULL);
+    mi->in_off = arena_alloc(ctx, (u64)mi->npieces * sizeof(u32));
+    mi->owner = arena_alloc(ctx, (u64)mi->npieces * sizeof(u32));
+    mi->out_off = arena_alloc(ctx, (u64)mi->npieces * sizeof(u64));
+    split(is, entsize, strings, mi->in_off);
+    bool nul = false;
+    for (u32 k = 0; k < mi->npieces; k++) {
+      u64 off = mi->in_off[k];
+      u64 end = k + 1 < mi->npieces ? mi->in_off[k + 1] : is->size;
+      const u8 *p = is->data + off;
+      u32 len = end - off, al = 1;
+      if (strings) {
+        // Padding: zeros after a string (a piece of its own in split).
+        if (off && len == entsize && is_zero(p, len)) {
+          if (nul || (off & (align - 1))) {
+            mi->out_off[k] = UINT64_MAX;     // resolved below
+            continue;
+          }
+          nul = true;
+          al = align;
+        } else {
+          al = off ? (u32)(off & -off) : align;
+          if (al > align)
+            al = align;
+        }
+      }
+      // The piece's number for now; its place below.
+      mi->out_off[k] = piece_add(&t, p, len, al, m);
+    }
+    is->min = mi;
+    members[m++] = is;
+  }
 
+  if (strings)
+    tail_merge(ctx, &t, entsize);
+  else
+    for (u32 k = 0; k < t.n; k++)
+      t.home[k] = k;
+
+  // Each member's kept pieces from offset 0, in order of appearance.
+  u64 *size = arena_alloc(ctx, nmembers * sizeof(u64));
+  u32 *nkept = arena_alloc(ctx, nmembers * sizeof(u32));
+  for (u32 ev = 0; ev < t.nevents; ev++) {
+    u32 k = t.order[ev];
+    if (t.event[k] != ev || t.home[k] != k)
+      continue;
+    u32 o = t.owner[k];
+    size[o] = align_up(size[o], t.align[k]);
+    t.out[k] = size[o];
+    size[o] += t.len[k];
+    nkept[o]++;
+  }
+  // GNU ld pads the section of the last piece in order of appearance
+  // (kept or not) to the alignment if the inputs were all padded so.
+  if (t.nevents && padded)
+    size[t.last_member] = align_up(size[t.last_member], align);
+  for (m = 0; m < nmembers; m++) {
+    struct merged_sec *ms = arena_alloc(ctx, sizeof(*ms));
+    ms->src = arena_alloc(ctx, (u64)nkept[m] * sizeof(void *));
+    ms->len = arena_alloc(ctx, (u64)nkept[m] * sizeof(u32));
+    ms->out = arena_alloc(ctx, (u64)nkept[m] * sizeof(u64));
+    members[m]->mout = ms;
+    members[m]->size = size[m];
+  }
+  for (u32 ev = 0; ev < t.nevents; ev++) {
+    u32 k = t.order[ev];
+    if (t.event[k] != ev || t.home[k] != k)
+      continue;
+    struct merged_sec *ms = members[t.owner[k]]->mout;
+    ms->src[ms->n] = t.src[k];
+    ms->len[ms->n] = t.len[k];
+    ms->out[ms->n++] = t.out[k];
+  }
+  for (u32 k = 0; k < t.n; k++)
+    if (t.home[k] != k) {
+      u32 h = t.home[k];
+      t.owner[k] = t.owner[h];
+      t.out[k] = t.out[h] + t.len[h] - t.len[k];
+    }
+
+  // Padding resolves to the empty string, or to the end of the first
+  // piece kept (as GNU ld's _bfd_merged_section_offset falls back).
+  const u8 zeros[64] = {0};
+  u64 slot;
+  u32 empty = strings ? piece_find(&t, zeros, entsize, &slot) : UINT32_MAX;
+  if (empty == UINT32_MAX && t.nevents) {
+    u32 k = t.order[0];
+    while (t.home[k] != k)
+      k = t.home[k];
+    empty = k;
+  }
+  for (m = 0; m < nmembers; m++) {
+    struct merge_in *mi = members[m]->min;
+    for (u32 k = 0; k < mi->npieces; k++) {
+      u64 idx = mi->out_off[k];
+      if (idx == UINT64_MAX) {
+        u32 e = empty;
+        mi->owner[k] = t.owner[e];
+        mi->out_off[k] = t.out[e] + t.len[e] - entsize;
+      } else {
+        mi->owner[k] = t.owner[idx];
+        mi->out_off[k] = t.out[idx];
+      }
+    }
+  }
+
+  // A member that keeps no piece leaves the output section (GNU ld
+  // excludes it, so it takes no alignment padding either).
   u32 n = 0;
   for (u32 i = 0; i < c->isecs.len; i++) {
     struct isec *is = c->isecs.v[i];
-    u64 e;
-    bool st;
-    if (is->min || !mergeable(is, &e, &st) || e != entsize ||
-        st != strings || is->align != align) {
+    if (!is->mout || is->mout->n)
       c->isecs.v[n++] = is;
-      continue;
-    }
-    struct merge_in *mi = arena_alloc(ctx, sizeof(*mi));
-    mi->merged = m;
-    mi->npieces = split(is, entsize, strings, NULL);
-    mi->in_off = arena_alloc(ctx, (u64)mi->npieces * sizeof(u32));
-    mi->out_off = arena_alloc(ctx, (u64)mi->npieces * sizeof(u64));
-    split(is, entsize, strings, mi->in_off);
-    for (u32 k = 0; k < mi->npieces; k++) {
-      u64 end = k + 1 < mi->npieces ? mi->in_off[k + 1] : is->size;
-      mi->out_off[k] = piece_offset(&t, is->data + mi->in_off[k],
-                                    end - mi->in_off[k],
-                                    align > entsize ? align : entsize);
-    }
-    is->min = mi;
-    if (i == first)
-      c->isecs.v[n++] = m;
   }
   c->isecs.len = n;
-  m->size = t.size;
-  m->mout->n = t.n;
-  m->mout->src = t.src;
-  m->mout->len = t.len;
-  m->mout->out = t.out;
 }
 
 void merge_sections(struct ctx *ctx) {
@@ -167,7 +373,7 @@ void merge_sections(struct ctx *ctx) {
       struct isec *is = c->isecs.v[k];
       u64 entsize;
       bool strings;
-      if (!is->mout && !is->min && mergeable(is, &entsize, &strings))
+      if (!is->min && mergeable(is, &entsize, &strings))
         merge_group(ctx, c, entsize, strings, is->align);
     }
   }
@@ -187,8 +393,9 @@ u64 isec_offset_addr(struct isec *is, u64 off) {
       hi = mid;
   }
   if (!mi->npieces)
-    return isec_addr(mi->merged);
-  return isec_addr(mi->merged) + mi->out_off[lo] + (off - mi->in_off[lo]);
+    return isec_addr(mi->members[0]);
+  return isec_addr(mi->members[mi->owner[lo]]) + mi->out_off[lo] +
+         (off - mi->in_off[lo]);
 }
 
 void write_merged(struct isec *m, u8 *dst) {

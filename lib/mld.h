@@ -450,7 +450,7 @@ struct isec {
   u32 rank;                    // sort key within the output section
   struct eh_frame *eh;         // .eh_frame: its records, set by ehframe.c
   struct merge_in *min;        // SHF_MERGE input: where its pieces went
-  struct merged_sec *mout;     // a merged section made by merge.c
+  struct merged_sec *mout;     // SHF_MERGE input: the pieces it keeps
   bool live;
   bool is_common;              // a synthetic section for one COMMON symbol
   bool reverse;                // set by create_chunks: .ctors in .init_array
@@ -547,16 +547,18 @@ void write_eh_frame(struct ctx *ctx, u8 *buf);
 //
 
 struct merge_in {
-  struct isec *merged;         // the section its pieces went to
+  struct isec **members;       // the sections merged with it, in order
   u32 npieces;
   u32 *in_off;                 // piece offsets in the input, ascending
-  u64 *out_off;                // their offsets in the merged section
+  u32 *owner;                  // the member holding each piece's bytes
+  u64 *out_off;                // and the piece's offset in that member
 };
 
+// The pieces a merged input section keeps (its output contents).
 struct merged_sec {
-  const u8 **src;              // unique pieces, in the input mappings
+  const u8 **src;              // in the input mappings
   u32 *len;
-  u64 *out;
+  u64 *out;                    // offsets in the section
   u32 n;
 };
 

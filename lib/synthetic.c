@@ -337,7 +337,8 @@ static void mark_writing_files(struct ctx *ctx) {
     for (u32 k = 1; k < f->shnum && !f->writes_contents; k++) {
       struct isec *is = f->isecs[k];
       f->writes_contents = is && is->live && is->osec &&
-                           is->osec->type != SHT_NOBITS && is_emitted(is->osec);
+                           is->osec->type != SHT_NOBITS &&
+                           is_emitted(is->osec) && !(is->mout && !is->mout->n);
     }
   }
 }
