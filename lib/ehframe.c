@@ -17,6 +17,146 @@ static int cmp_rel(const void *a, const void *b) {
   return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
+// Reading CIE and FDE fields, each bounded by the record's end.
+static bool uleb(const u8 **p, const u8 *end, u64 *v) {
+  u64 x = 0;
+  for (u32 shift = 0; *p < end; shift += 7) {
+    u8 b = *(*p)++;
+    if (shift < 64)
+      x |= (u64)(b & 0x7f) << shift;
+    if (!(b & 0x80)) {
+      *v = x;
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool skip(const u8 **p, const u8 *end, u64 n) {
+  if (n > (u64)(end - *p))
+    return false;
+  *p += n;
+  return true;
+}
+
+// The size of a pointer of DWARF encoding enc (0: none we know).
+static u32 enc_width(u8 enc) {
+  switch (enc & 0x0f) {
+  case 0x00: return 8;                 // DW_EH_PE_absptr, 64-bit targets
+  case 0x02: case 0x0a: return 2;      // udata2, sdata2
+  case 0x03: case 0x0b: return 4;      // udata4, sdata4
+  case 0x04: case 0x0c: return 8;      // udata8, sdata8
+  default: return 0;
+  }
+}
+
+// Skips one call frame instruction (DWARF 5, 6.4.2, and the GNU ones GNU
+// ld knows); false if it is not one.
+static bool skip_cfa_op(const u8 **p, const u8 *end, u32 ptr_width) {
+  u8 op = *(*p)++;
+  u64 n;
+  switch (op & 0xc0 ? op & 0xc0 : op) {
+  case 0x00: case 0x40: case 0xc0:     // nop, advance_loc, restore
+  case 0x0a: case 0x0b: case 0x2d:     // remember/restore_state, window_save
+    return true;
+  case 0x80: case 0x06: case 0x07: case 0x08: case 0x0d: case 0x0e:
+  case 0x13: case 0x2e:                // one LEB128 operand
+    return uleb(p, end, &n);
+  case 0x05: case 0x09: case 0x0c: case 0x11: case 0x12: case 0x14:
+  case 0x15: case 0x2f:                // two LEB128 operands
+    return uleb(p, end, &n) && uleb(p, end, &n);
+  case 0x0f:                           // def_cfa_expression: a block
+    return uleb(p, end, &n) && skip(p, end, n);
+  case 0x10: case 0x16:                // expression, val_expression
+    return uleb(p, end, &n) && uleb(p, end, &n) && skip(p, end, n);
+  case 0x01: return skip(p, end, ptr_width);   // set_loc
+  case 0x02: return skip(p, end, 1);           // advance_loc1
+  case 0x03: return skip(p, end, 2);           // advance_loc2
+  case 0x04: return skip(p, end, 4);           // advance_loc4
+  case 0x1d: return skip(p, end, 8);           // MIPS_advance_loc8
+  default: return false;
+  }
+}
+
+// The DW_CFA_nop padding that ends the instructions [p, end), which GNU
+// ld drops (it pads records again to their alignment); 0 if they do not
+// decode, or use DW_CFA_set_loc in a CIE.
+static u32 cfa_padding(const u8 *p, const u8 *end, u32 ptr_width, bool cie) {
+  const u8 *last = p;
+  while (p < end) {
+    if (*p == 0) {
+      p++;
+      continue;
+    }
+    if ((cie && *p == 0x01) || !skip_cfa_op(&p, end, ptr_width))
+      return 0;
+    last = p;
+  }
+  return end - last;
+}
+
+// A CIE's augmentation: its FDEs' encoding, and where its instructions
+// start.  False if it does not decode (then nothing is trimmed).
+static bool parse_cie(struct eh_rec *rec, const u8 *d) {
+  const u8 *end = d + rec->size, *p = d + 8;
+  rec->fde_enc = 0;
+  rec->aug_z = false;
+  if (p >= end)
+    return false;
+  u8 version = *p++;
+  const char *aug = (const char *)p;
+  while (p < end && *p)
+    p++;
+  if (p++ >= end)
+    return false;
+  u64 n;
+  if (!uleb(&p, end, &n) || !uleb(&p, end, &n))   // code, data alignment
+    return false;
+  if (version == 1 ? !skip(&p, end, 1) : !uleb(&p, end, &n))
+    return false;
+  if (aug[0] == 'z') {
+    u64 len;
+    if (!uleb(&p, end, &len) || len > (u64)(end - p))
+      return false;
+    const u8 *q = p, *qend = p + len;
+    for (const char *a = aug + 1; *a; a++) {
+      if (*a == 'R' || *a == 'L') {
+        if (q >= qend)
+          return false;
+        if (*a == 'R')
+          rec->fde_enc = *q;
+        q++;
+      } else if (*a == 'P') {
+        if (q >= qend)
+          return false;
+        u8 pe = *q++;
+        if (!skip(&q, qend, enc_width(pe)))
+          return false;
+      } else if (*a != 'S' && *a != 'B') {
+        return false;
+      }
+    }
+    rec->aug_z = true;
+    p = qend;
+  } else if (aug[0]) {
+    return false;
+  }
+  rec->pad = cfa_padding(p, end, enc_width(rec->fde_enc), true);
+  return true;
+}
+
+// An FDE's padding, from its CIE's encoding.
+static void parse_fde(struct eh_rec *rec, const u8 *d) {
+  struct eh_rec *cie = rec->cie;
+  const u8 *end = d + rec->size, *p = d + 8;
+  u32 w = enc_width(cie->fde_enc);
+  u64 len;
+  if (!w || !skip(&p, end, 2 * (u64)w) || !cie->aug_z ||
+      !uleb(&p, end, &len) || !skip(&p, end, len))
+    return;
+  rec->pad = cfa_padding(p, end, w, false);
+}
+
 static void parse_one(struct ctx *ctx, struct isec *is) {
   struct objfile *f = is->file;
   struct eh_frame *eh = arena_alloc(ctx, sizeof(*eh));
@@ -138,6 +278,17 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
       return;
     }
   }
+
+  // Trailing padding, as GNU ld finds it (CIEs first: FDEs read them).
+  for (u32 i = 0; i < eh->nrecs; i++) {
+    eh->recs[i].pad = 0;
+    if (eh->recs[i].is_cie && !parse_cie(&eh->recs[i], is->data +
+                                                        eh->recs[i].offset))
+      eh->recs[i].pad = 0;
+  }
+  for (u32 i = 0; i < eh->nrecs; i++)
+    if (!eh->recs[i].is_cie)
+      parse_fde(&eh->recs[i], is->data + eh->recs[i].offset);
 }
 
 void parse_eh_frame(struct ctx *ctx) {
@@ -181,8 +332,11 @@ static bool fde_live(struct ctx *ctx, struct eh_frame *eh,
 // Two CIEs are the same if their bytes and relocations are.
 static bool same_cie(struct eh_frame *a, struct eh_rec *x, struct eh_frame *b,
                      struct eh_rec *y) {
-  if (x->size != y->size ||
-      memcmp(a->is->data + x->offset, b->is->data + y->offset, x->size) ||
+  // Equal without their padding, which the output makes anew.
+  u32 n = x->size - x->pad;
+  if (n != y->size - y->pad ||
+      memcmp(a->is->data + x->offset + 4, b->is->data + y->offset + 4,
+             n - 4) ||
       x->rel_end - x->rel_begin != y->rel_end - y->rel_begin)
     return false;
   for (u32 i = 0; i < x->rel_end - x->rel_begin; i++) {
@@ -248,7 +402,8 @@ void size_eh_frame(struct ctx *ctx) {
       rec->referenced = false;
       if (!rec->is_cie)
         continue;
-      u64 j = hash_bytes(eh->is->data + rec->offset, rec->size) & (cap - 1);
+      u64 j = hash_bytes(eh->is->data + rec->offset + 4,
+                         rec->size - rec->pad - 4) & (cap - 1);
       while (slots[j] && !same_cie(owners[j], slots[j], eh, rec))
         j = (j + 1) & (cap - 1);
       if (!slots[j]) {
@@ -276,22 +431,53 @@ void size_eh_frame(struct ctx *ctx) {
     terminator |= eh && eh->terminator;
   }
 
+  // As GNU ld lays them out (_bfd_elf_discard_section_eh_frame): records
+  // without their padding, each aligned in its input section to 4 (an FDE
+  // to its address size), the gap going to the record before it as
+  // DW_CFA_nops; each input section a multiple of 4, placed at its own
+  // alignment, the gap again inside the record before (zeros between
+  // records would read as a terminator); a terminator only from the last
+  // input section (crtend.o).
+  (void)terminator;
   u64 out = 0;
+  struct eh_rec *prev = NULL;
   for (u32 i = 0; i < c->isecs.len; i++) {
     struct isec *is = c->isecs.v[i];
-    is->offset = out;
     struct eh_frame *eh = is->eh;
+    bool term = eh && eh->terminator && i + 1 == c->isecs.len;
+    bool any = term;
     for (u32 k = 0; eh && k < eh->nrecs; k++) {
       struct eh_rec *rec = &eh->recs[k];
-      bool keep = rec->is_cie ? rec->leader == rec && rec->referenced
-                              : rec->live;
-      rec->out_offset = out;
-      if (keep)
-        out += rec->size;
-      rec->emitted = keep;
+      rec->emitted = rec->is_cie ? rec->leader == rec && rec->referenced
+                                 : rec->live;
+      any |= rec->emitted;
     }
+    // A section left empty takes no place (GNU ld excludes it).
+    if (any)
+      out = align_up(out, is->align > 4 ? is->align : 4);
+    is->offset = out;
+    u64 local = 0;
+    for (u32 k = 0; eh && k < eh->nrecs; k++) {
+      struct eh_rec *rec = &eh->recs[k];
+      rec->out_offset = out + local;
+      if (!rec->emitted)
+        continue;
+      u32 w = rec->is_cie ? 0 : enc_width(rec->cie->fde_enc);
+      local = align_up(local, w > 4 ? w : 4);
+      rec->out_offset = out + local;
+      if (prev)
+        prev->out_size = rec->out_offset - prev->out_offset;
+      local += rec->size - rec->pad;
+      prev = rec;
+    }
+    local = align_up(local, 4);
+    if (prev)
+      prev->out_size = out + local - prev->out_offset;
+    if (term)
+      local += 4;
+    out += local;
   }
-  c->size = out + (terminator ? 4 : 0);
+  c->size = out;
   c->align = 8;
   if (ctx->cfg.eh_frame_hdr && c->size)
     ctx->eh_frame_hdr->size = 12 + 8 * (u64)ctx->eh_fde_count;
@@ -364,7 +550,10 @@ void write_eh_frame(struct ctx *ctx, u8 *buf) {
       if (!rec->emitted)
         continue;
       u8 *dst = base + rec->out_offset;
-      memcpy(dst, is->data + rec->offset, rec->size);
+      u32 n = rec->size - rec->pad;
+      memcpy(dst, is->data + rec->offset, n);
+      memset(dst + n, 0, rec->out_size - n);   // DW_CFA_nop
+      wr32(dst, rec->out_size - 4);
       if (!rec->is_cie)
         wr32(dst + 4, rec->out_offset + 4 - rec->cie->leader->out_offset);
       for (u32 r = rec->rel_begin; r < rec->rel_end; r++) {

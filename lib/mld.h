@@ -522,7 +522,10 @@ struct eh_rec {
   u32 offset, size;            // in the input section, size with length
   u32 rel_begin, rel_end;      // its relocations in eh_frame.rels
   u32 cie_offset;              // FDE: where its CIE is
-  u32 out_offset;              // set by size_eh_frame
+  u32 out_offset, out_size;    // set by size_eh_frame
+  u16 pad;                     // trailing DW_CFA_nop bytes, not copied
+  u8 fde_enc;                  // CIE: its FDEs' pointer encoding ('R')
+  bool aug_z;                  // CIE: 'z' augmentation (its length given)
   struct eh_rec *cie;          // FDE: its CIE
   struct eh_rec *leader;       // CIE: the first identical CIE
   bool is_cie, live, referenced, emitted;

@@ -7,7 +7,9 @@ src=$(cd "$(dirname "$0")/../c" && pwd)
 # which keeps its place; strings that end others merged into them; a
 # string aligned as its offset was; zero padding dropped but for one empty
 # string.  .rodata, .comment and the DWARF string sections of programs
-# built with -g must be byte for byte GNU ld's, for glibc, musl and AArch64.
+# built with -g must be byte for byte GNU ld's, for glibc, musl and AArch64;
+# so must .eh_frame, rewritten record by record (GNU ld drops trailing
+# DW_CFA_nop padding, aligns records anew, pads sections inside records).
 
 for v in gcc musl-gcc aarch64-linux-gnu-gcc; do
   command -v $v >/dev/null || continue
@@ -19,7 +21,7 @@ for v in gcc musl-gcc aarch64-linux-gnu-gcc; do
   $v -static -o $v.ref $v-main.o $v-other.o || t_hard_error "$v link failed"
   T_CC=$v t_gcc_mld -static -o $v.mld $v-main.o $v-other.o
   [ "$T_STATUS" = 0 ] || { t_fail "$v: mld failed"; continue; }
-  for s in .rodata .comment .debug_str .debug_line_str; do
+  for s in .rodata .comment .debug_str .debug_line_str .eh_frame .eh_frame_hdr .gcc_except_table; do
     rm -f ref.bin mld.bin
     $objcopy --dump-section $s=ref.bin $v.ref scratch 2>/dev/null
     $objcopy --dump-section $s=mld.bin $v.mld scratch 2>/dev/null
@@ -28,4 +30,39 @@ for v in gcc musl-gcc aarch64-linux-gnu-gcc; do
       t_fail "$v: $s differs: mld $(wc -c <mld.bin) bytes, GNU ld $(wc -c <ref.bin)"
   done
 done
+# C++: exceptions through several objects, --eh-frame-hdr.
+if command -v g++ >/dev/null; then
+  t_write x1.cc <<'SRC'
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+int thrower(int);
+int main() {
+  int n = 0;
+  for (int i = 0; i < 3; i++)
+    try { n += thrower(i); } catch (const std::exception &e) { std::puts(e.what()); }
+  return n;
+}
+SRC
+  t_write x2.cc <<'SRC'
+#include <stdexcept>
+#include <string>
+int thrower(int i) {
+  if (i == 1) throw std::runtime_error("one: " + std::to_string(i));
+  return i;
+}
+SRC
+  g++ -O1 -c x1.cc x2.cc || t_hard_error "g++ failed"
+  g++ -static -Wl,--eh-frame-hdr -o cxx.ref x1.o x2.o || t_hard_error "g++ link failed"
+  T_CC=g++ t_gcc_mld -static -Wl,--eh-frame-hdr -o cxx.mld x1.o x2.o
+  for s in .eh_frame .eh_frame_hdr .gcc_except_table .rodata; do
+    rm -f ref.bin mld.bin
+    objcopy --dump-section $s=ref.bin cxx.ref scratch 2>/dev/null
+    objcopy --dump-section $s=mld.bin cxx.mld scratch 2>/dev/null
+    cmp -s ref.bin mld.bin && t_pass "g++: $s as GNU ld's ($(wc -c <ref.bin) bytes)" ||
+      t_fail "g++: $s differs: mld $(wc -c <mld.bin 2>/dev/null) bytes, GNU ld $(wc -c <ref.bin)"
+  done
+  [ "$(./cxx.mld 2>&1; echo $?)" = "$(./cxx.ref 2>&1; echo $?)" ] &&
+    t_pass "g++: runs as GNU ld's" || t_fail "g++: runs differently"
+fi
 t_done
