@@ -422,6 +422,8 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
     struct reloc_sym rs;
     reloc_target(ctx, f, symidx, &rs);
     struct symbol *sym = rs.sym;
+    if (sym && sym == ctx->got_symbol)
+      ctx->got_referenced = true;
     bool strong_undef = sym && sym->state == SYM_UNDEF &&
                         (sym->ref_flags & SF_REF_STRONG);
     if (strong_undef)
@@ -1119,6 +1121,15 @@ static const char *const output_arch_names[] = {
     "armv8-m.main", "armv8.1-m.main", NULL,
 };
 
+// GNU ld's code fill on AArch64 (bfd's cpu-aarch64.c): nop words, and
+// zeros for what is left of a word.
+static void fill_code(u8 *p, u64 n) {
+  u64 i = 0;
+  for (; i + 4 <= n; i += 4)
+    wr32(p + i, 0xd503201f);           // nop
+  memset(p + i, 0, n - i);
+}
+
 const struct arch arch_aarch64 = {
     .name = "AArch64",
     .output_format = "elf64-littleaarch64",
@@ -1136,6 +1147,7 @@ const struct arch arch_aarch64 = {
     .gotplt_is_got_symbol = false,
     .noseparate_code = true,
     .section_symbols = true,
+    .fill_code = fill_code,
     .tls_module_base_always = true,
     .relro_offset_always = true,
     .scan_section = scan_section,

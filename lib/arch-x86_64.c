@@ -219,6 +219,8 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
     struct reloc_sym rs;
     reloc_target(ctx, f, symidx, &rs);
     struct symbol *sym = rs.sym;
+    if (sym && sym == ctx->got_symbol)
+      ctx->got_referenced = true;
     if (sym && sym->state == SYM_UNDEF && (sym->ref_flags & SF_REF_STRONG) &&
         type != R_X86_64_TLSDESC_CALL)
       report_undefined(ctx, f, is, off, sym);
@@ -397,6 +399,14 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     case R_X86_64_REX_GOTPCRELX:
     case R_X86_64_GOTPCREL: {
       enum relax rx = gotpcrelx(ctx, is, off, type, &rs);
+      // GNU ld rewrites a GOTPCRELX mov in an executable that is not
+      // position-independent as mov $foo (elf_x86_64_convert_load_reloc),
+      // where the address (the GOT entry's value: no addend) fits the
+      // immediate.
+      if (rx == RX_LEA && type != R_X86_64_GOTPCREL &&
+          (off >= 3 || type == R_X86_64_GOTPCRELX) && (i64)S == (i32)S &&
+          (i64)S >= 0)
+        rx = RX_MOV_IMM;
       switch (rx) {
       case RX_NONE:
         v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - P;
@@ -619,11 +629,33 @@ static const char *const output_arch_names[] = {
     "iamcu:intel", NULL,
 };
 
+// GNU ld's code fill on x86 (bfd's cpu-i386.c): the longest nops first,
+// 10 bytes each (cs nopw 0x0(%rax,%rax,1)), then one for the rest.
+static void fill_code(u8 *p, u64 n) {
+  static const u8 nops[10][10] = {
+      {0x90},                                               // nop
+      {0x66, 0x90},                                         // xchg %ax,%ax
+      {0x0f, 0x1f, 0x00},                                   // nopl (%rax)
+      {0x0f, 0x1f, 0x40, 0x00},                             // nopl 0(%rax)
+      {0x0f, 0x1f, 0x44, 0x00, 0x00},                       // nopl 0(%rax,%rax)
+      {0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00},                 // nopw 0(%rax,%rax)
+      {0x0f, 0x1f, 0x80, 0x00, 0x00, 0x00, 0x00},           // nopl 0L(%rax)
+      {0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},     // nopl 0L(%rax,%rax)
+      {0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},
+      {0x66, 0x2e, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},
+  };
+  for (; n >= 10; n -= 10, p += 10)
+    memcpy(p, nops[9], 10);
+  if (n)
+    memcpy(p, nops[n - 1], n);
+}
+
 const struct arch arch_x86_64 = {
     .name = "x86-64",
     .output_format = "elf64-x86-64",
     .output_arch_names = output_arch_names,
     .default_execstack = true,
+    .fill_code = fill_code,
     .report_prop = GNU_PROPERTY_X86_FEATURE_1_AND,
     .file_properties = file_properties,
     .finish_properties = finish_properties,

@@ -738,7 +738,9 @@ struct arch {
   u32 got_plt_reserved;        // reserved .got.plt entries
   u32 got_reserved;            // reserved .got entries (AArch64: _DYNAMIC)
   u32 r_irelative;
-  u8 fill_byte_text;           // padding between code sections
+  // Fills padding between input sections of a code output section, as
+  // GNU ld does (its bfd_arch_info fill: nops).
+  void (*fill_code)(u8 *p, u64 n);
   bool gotplt_is_got_symbol;   // _GLOBAL_OFFSET_TABLE_ at .got.plt
   bool noseparate_code;        // -z noseparate-code is the default
   bool default_execstack;      // an input without .note.GNU-stack wants one
@@ -915,6 +917,7 @@ struct ctx {
   u64 stat_branches, stat_candidates, stat_stubs, stat_errata;
   u32 stub_passes;
   bool got_referenced;         // _GLOBAL_OFFSET_TABLE_ is used
+  struct symbol *got_symbol;   // set by scan_relocations, for the above
   bool gnu_osabi;              // set by size_symtab: IFUNC or UNIQUE listed
 };
 

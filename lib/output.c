@@ -242,6 +242,33 @@ static void write_isec(struct ctx *ctx, void *arg, u32 i) {
     ctx->arch->apply_section(ctx, is, dst);
 }
 
+// The gaps between the input sections (and stub sections) of code output
+// sections, filled as the target's GNU ld fills them.
+static void fill_code_gaps(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind != CK_REGULAR || !c->shndx || c->type == SHT_NOBITS ||
+        !(c->flags & SHF_EXECINSTR))
+      continue;
+    u8 *base = ctx->out_buf + c->offset;
+    u64 end = 0;
+    for (u32 k = 0; k < c->isecs.len; k++) {
+      struct isec *is = c->isecs.v[k];
+      if (is->offset > end)
+        ctx->arch->fill_code(base + end, is->offset - end);
+      if (is->offset + is->size > end)
+        end = is->offset + is->size;
+      struct stub_sec *ss = is->stubs;
+      if (ss && ss->size) {
+        if (ss->offset > end)
+          ctx->arch->fill_code(base + end, ss->offset - end);
+        if (ss->offset + ss->size > end)
+          end = ss->offset + ss->size;
+      }
+    }
+  }
+}
+
 // Copies input sections and applies their relocations, on all processors:
 // each section's bytes are its own, and relocation only reads symbols.
 static void write_sections(struct ctx *ctx) {
@@ -264,6 +291,7 @@ static void write_sections(struct ctx *ctx) {
     }
   }
   parallel_for(ctx, n, write_isec, list);
+  fill_code_gaps(ctx);
 }
 
 void write_build_id(struct ctx *ctx, u8 *buf, u64 filesize) {

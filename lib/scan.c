@@ -76,6 +76,10 @@ void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
 }
 
 void scan_relocations(struct ctx *ctx) {
+  // A relocation against _GLOBAL_OFFSET_TABLE_ keeps .got.plt (GNU ld's
+  // got_referenced); gas names it in every object using the GOT, which
+  // does not.
+  ctx->got_symbol = sym_find_str(ctx, "_GLOBAL_OFFSET_TABLE_");
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = 1; k < f->shnum; k++) {
@@ -89,10 +93,6 @@ void scan_relocations(struct ctx *ctx) {
       ctx->arch->scan_section(ctx, is);
     }
   }
-  // A reference to _GLOBAL_OFFSET_TABLE_ by name keeps .got.plt.
-  struct symbol *got = sym_find_str(ctx, "_GLOBAL_OFFSET_TABLE_");
-  if (got && (got->ref_flags & SF_REFERENCED))
-    ctx->got_referenced = true;
 }
 
 // Sizes of the GOT, the IPLT and their relocations.
@@ -237,9 +237,6 @@ void define_linker_symbols(struct ctx *ctx) {
       // On AArch64 it is the start of .got (AAELF64's GOT).
       if (!ctx->arch->gotplt_is_got_symbol)
         c = ctx->got;
-      struct symbol *s = sym_find_str(ctx, ls->name);
-      if (s && s->state == SYM_UNDEF)
-        ctx->got_referenced = true;
     }
     define_one(ctx, ls->name, ls->vis, always, c,
                ls->section ? script_order(ls->section) : 0, ls->where,
