@@ -527,6 +527,8 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     struct reloc_sym rs;
     reloc_target_addend(ctx, f, symidx, &A, &rs);
     u8 *loc = out + isec_out_offset(is, off);
+    if (!alloc && debug_dead_ref(is, &rs, loc, width))
+      continue;
     u64 P = base + off;       // GNU ld: also where an entry is moved
     u64 S = rs.S;
     // An IFUNC's address, wherever it is taken, is its IPLT entry.

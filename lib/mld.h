@@ -296,6 +296,10 @@ struct objfile {
   struct isec **isecs;         // [shnum], NULL for sections not kept
   struct symbol **locals;      // [first_global], made on demand (GOT, IPLT)
   u8 *discarded;               // [shnum] 1: in a losing COMDAT group
+  struct symbol **lost_to;     // [shnum] the group's signature (its file
+                               // and symidx: the winner's group section)
+  struct isec **kept;          // [shnum] set by parse_sections: the
+                               // winner's section of the same name and size
   u8 crt;                      // enum crt_kind: its .ctors/.dtors rules
   bool writes_contents;        // set by size_symtab: a section of it has
                                // bytes in the output (so its locals show)
@@ -710,6 +714,8 @@ void need_iplt(struct ctx *ctx, struct symbol *sym);
 u64 isec_addr(struct isec *is);
 u64 reloc_sym_size(const struct reloc_sym *rs);
 u64 local_sym_addr(struct objfile *f, u32 symidx);
+bool debug_dead_ref(struct isec *is, struct reloc_sym *rs, u8 *loc,
+                    u32 width);
 const char *reloc_sym_name(const struct reloc_sym *rs);
 void reloc_overflow(struct ctx *ctx, struct isec *is, u64 off, u32 type,
                     const struct reloc_sym *rs, i64 val, i64 lo, i64 hi);

@@ -138,6 +138,49 @@ void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
   }
 }
 
+static bool is_debug_section(const char *n) {
+  return !strncmp(n, ".debug", 6) || !strncmp(n, ".zdebug", 7) ||
+         !strncmp(n, ".gnu.linkonce.wi.", 17) || !strcmp(n, ".line") ||
+         !strncmp(n, ".stab", 5);
+}
+
+// A reference from debug information (in is) to a local symbol whose
+// section is not in the output.  As GNU ld does, it goes to the kept copy
+// of a discarded COMDAT section of the same name and size (rs->S is set,
+// and false returned: apply it as usual); otherwise the field at loc gets
+// GNU ld's tombstone, 0, or 1 in .debug_ranges where 0 would end a list,
+// and true is returned.
+bool debug_dead_ref(struct isec *is, struct reloc_sym *rs, u8 *loc,
+                    u32 width) {
+  if (rs->defined || rs->sym || !rs->file)
+    return false;
+  const char *name = isec_name(is);
+  if (!is_debug_section(name))
+    return false;
+  struct objfile *f = rs->file;
+  struct esym s;
+  read_sym(f, rs->symidx, &s);
+  u32 shndx = sym_shndx(f, rs->symidx, &s);
+  if (shndx == SHN_UNDEF || shndx >= f->shnum)
+    return false;
+  struct isec *kept = f->kept ? f->kept[shndx] : NULL;
+  if (kept && kept->osec) {
+    rs->S = isec_offset_addr(kept, s.st_value);
+    rs->defined = true;
+    return false;
+  }
+  u64 tomb = !strcmp(name, ".debug_ranges");
+  if (width == 8)
+    wr64(loc, tomb);
+  else if (width == 4)
+    wr32(loc, tomb);
+  else if (width == 2)
+    wr16(loc, tomb);
+  else if (width == 1)
+    loc[0] = tomb;
+  return true;
+}
+
 // The address of local symbol symidx of f, once sections have addresses.
 u64 local_sym_addr(struct objfile *f, u32 symidx) {
   struct esym s;

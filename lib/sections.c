@@ -339,6 +339,32 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
     ctx->arch->file_properties(ctx, f, report);
 }
 
+// For each member of a losing COMDAT group, the winning group's member of
+// the same name, if its size is the same (GNU ld's kept_section and
+// _bfd_elf_check_kept_section): references from debug information to the
+// discarded copy go to it.
+static void find_kept_sections(struct ctx *ctx, struct objfile *f) {
+  f->kept = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
+  for (u32 m = 1; m < f->shnum; m++) {
+    struct symbol *g = f->lost_to[m];
+    if (!f->discarded[m] || !g || !g->file || !g->file->isecs)
+      continue;
+    struct objfile *w = g->file;
+    const u8 *gsh = shdr_at(w, g->symidx);
+    const u8 *p = w->data + SH_OFFSET(gsh);
+    const char *name = section_name(f, m);
+    u64 size = SH_SIZE(shdr_at(f, m));
+    for (u64 k = 1; k < SH_SIZE(gsh) / 4; k++) {
+      u32 s = rd32(p + k * 4);
+      if (s < w->shnum && w->isecs[s] && !strcmp(section_name(w, s), name)) {
+        if (SH_SIZE(shdr_at(w, s)) == size)
+          f->kept[m] = w->isecs[s];
+        break;
+      }
+    }
+  }
+}
+
 void parse_sections(struct ctx *ctx) {
   bool any_stack_note = false;
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
@@ -408,6 +434,11 @@ void parse_sections(struct ctx *ctx) {
         target->nrels = 0;
       }
     }
+  }
+  for (u32 fi = 0; fi < ctx->objs.len; fi++) {
+    struct objfile *f = ctx->objs.v[fi];
+    if (f->lost_to)
+      find_kept_sections(ctx, f);
   }
   // Properties the command line adds (x86 -z ibt, ...).
   if (ctx->arch->finish_properties)

@@ -26,13 +26,6 @@
 
 static const char *wrapped_name(struct ctx *ctx, const char *name);
 
-// True the first time a COMDAT signature is seen.
-static bool comdat_claim(struct ctx *ctx, const char *name) {
-  bool created;
-  table_intern(ctx, &ctx->comdats, name, strlen(name), &created);
-  return created;
-}
-
 // Marks the members of COMDAT groups whose signature was seen before.
 static void handle_comdat(struct ctx *ctx, struct objfile *f) {
   for (u32 i = 1; i < f->shnum; i++) {
@@ -55,10 +48,18 @@ static void handle_comdat(struct ctx *ctx, struct objfile *f) {
     if (ELF64_ST_TYPE(s.st_info) == STT_SECTION)
       sig = section_name(f, sym_shndx(f, symidx, &s) < f->shnum
                                 ? sym_shndx(f, symidx, &s) : 0);
-    if (comdat_claim(ctx, sig))
+    bool created;
+    struct symbol *g = table_intern(ctx, &ctx->comdats, sig, strlen(sig),
+                                    &created);
+    if (created) {
+      g->file = f;             // the winning group, for its members
+      g->symidx = i;
       continue;
-    if (!f->discarded)
+    }
+    if (!f->discarded) {
       f->discarded = arena_alloc(ctx, f->shnum);
+      f->lost_to = arena_alloc(ctx, f->shnum * sizeof(struct symbol *));
+    }
     for (u64 k = 1; k < n; k++) {
       u32 m = rd32(p + k * 4);
       if (m >= f->shnum) {
@@ -67,6 +68,7 @@ static void handle_comdat(struct ctx *ctx, struct objfile *f) {
         continue;
       }
       f->discarded[m] = 1;
+      f->lost_to[m] = g;
     }
   }
 }
