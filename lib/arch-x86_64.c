@@ -157,7 +157,7 @@ static bool next_rel_at(struct isec *is, u32 i, u64 off, u32 type) {
 static bool large_call(struct isec *is, u32 i, u64 off) {
   if (off < 3 || off + 19 > is->size)
     return false;
-  const u8 *p = is->data + off - 3;
+  const u8 *p = is->data + (off - 3);
   static const u8 add_rbx[] = {0x48, 0x01, 0xd8};   // add %rbx, %rax
   static const u8 add_r15[] = {0x4c, 0x01, 0xf8};   // add %r15, %rax
   return p[0] == 0x48 && p[1] == 0x8d && p[2] == 0x3d &&
@@ -174,7 +174,7 @@ static u32 tlsgd_seq(struct isec *is, u32 i, u64 off) {
     return 22;
   if (off < 4 || off + 12 > is->size)
     return 0;
-  const u8 *p = is->data + off - 4;
+  const u8 *p = is->data + (off - 4);
   if (memcmp(p, gd_plt, 4) || !next_rel_at(is, i, off + 8, UINT32_MAX))
     return 0;
   if (!memcmp(p + 8, gd_call_plt, 4) || !memcmp(p + 8, gd_call_got, 4))
@@ -189,7 +189,7 @@ static u32 tlsld_seq(struct isec *is, u32 i, u64 off) {
     return 22;
   if (off < 3 || off + 9 > is->size)
     return 0;
-  const u8 *p = is->data + off - 3;
+  const u8 *p = is->data + (off - 3);
   if (p[0] != 0x48 || p[1] != 0x8d || p[2] != 0x3d)
     return 0;
   if (p[7] == 0xe8 && next_rel_at(is, i, off + 5, UINT32_MAX))

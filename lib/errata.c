@@ -266,7 +266,7 @@ void write_errata(struct ctx *ctx, u8 *buf) {
       u8 *sec = buf + is->osec->offset + is->offset;
       u64 base = isec_addr(is);
       u64 veneer = stub_sec_addr(s) + ctx->arch->stub_header_size + 8 * k;
-      u8 *vp = buf + s->after->osec->offset + (veneer - s->after->osec->addr);
+      u8 *vp = buf + chunk_file_offset(s->after->osec, veneer);
       u64 ldst = base + e->ldst_off;
       wr32(vp, rd32(sec + e->ldst_off));          // the load or store
       wr32(vp + 4, INSN_B);                        // b ldst + 4

@@ -491,6 +491,13 @@ struct chunk {
   bool unique;                 // --unique: no other input joins it
 };
 
+// Where ADDR, an address inside C, lies in the output file.  Computed in
+// integers and then used as one index: buf + c->offset - c->addr would
+// form a pointer outside the buffer first, which C leaves undefined.
+static inline u64 chunk_file_offset(const struct chunk *c, u64 addr) {
+  return c->offset + (addr - c->addr);
+}
+
 void parse_sections(struct ctx *ctx);
 void create_chunks(struct ctx *ctx);
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,

@@ -414,20 +414,19 @@ static void write_notes(struct ctx *ctx, u8 *buf) {
 
 void write_synthetic(struct ctx *ctx, u8 *buf) {
   const struct arch *arch = ctx->arch;
-  u8 *got = buf + ctx->got->offset - ctx->got->addr;
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
     u64 v = sym->state == SYM_DEFINED ? sym->value : 0;
     if (sym->flags & SF_NEEDS_IPLT)
       v = iplt_entry_addr(ctx, sym);
-    wr64(got + got_entry_addr(ctx, sym), v);
+    wr64(buf + chunk_file_offset(ctx->got, got_entry_addr(ctx, sym)), v);
   }
   for (u32 i = 0; i < ctx->gottp_syms.len; i++) {
     struct symbol *sym = ctx->gottp_syms.v[i];
     // An undefined weak TLS symbol is at address 0, so its entry holds
     // the TP offset of 0, as in GNU ld; 0 if there is no TLS block.
     u64 addr = sym->state == SYM_DEFINED ? sym->value : 0;
-    wr64(got + gottp_entry_addr(ctx, sym),
+    wr64(buf + chunk_file_offset(ctx->got, gottp_entry_addr(ctx, sym)),
          sym->state == SYM_DEFINED || ctx->tls_first
              ? arch->tp_offset(ctx, addr) : 0);
   }
@@ -439,7 +438,7 @@ void write_synthetic(struct ctx *ctx, u8 *buf) {
     u64 entry = ctx->iplt->addr + (u64)i * arch->iplt_size;
     arch->write_iplt(ctx, buf + ctx->iplt->offset + (u64)i * arch->iplt_size,
                      entry, slot);
-    wr64(buf + ctx->gotplt->offset + (slot - ctx->gotplt->addr), sym->value);
+    wr64(buf + chunk_file_offset(ctx->gotplt, slot), sym->value);
     u8 *rela = buf + ctx->rela_iplt->offset + (u64)i * sizeof(Elf64_Rela);
     wr64(rela, slot);
     wr64(rela + 8, ELF64_R_INFO(0, arch->r_irelative));
