@@ -1,9 +1,12 @@
 #!/bin/sh
 # Writes the fuzzer's seed corpus into DIR: small valid objects and
-# archives for x86-64 and, when the cross compiler is there, AArch64.
+# archives for x86-64 and, when the cross compiler is there, AArch64, and
+# input scripts (INPUT, GROUP, AS_NEEDED, -l, SEARCH_DIR...) naming them,
+# by absolute path and relative to the directory the fuzzer runs in.
 set -e
 dir=${1:?usage: make-seeds.sh DIR}
 mkdir -p "$dir"
+abs=$(cd "$dir" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cat >"$tmp/a.c" <<'SRC'
@@ -27,4 +30,22 @@ for cc in gcc aarch64-linux-gnu-gcc; do
   done
   ar rcs "$dir/$tag-ab.a" "$dir/$tag-a.o" "$dir/$tag-b.o"
   ar rcsT "$dir/$tag-thin.a" "$dir/$tag-b.o"
+  fmt=elf64-x86-64
+  [ $tag = gcc ] || fmt=elf64-littleaarch64
+  cp "$dir/$tag-ab.a" "$dir/lib$tag.a"
+  cat >"$dir/$tag-group.lds" <<EOF
+/* like glibc's libc.so */
+OUTPUT_FORMAT($fmt)
+GROUP ( $abs/$tag-a.o $abs/$tag-thin.a AS_NEEDED ( $abs/$tag-ab.a ) )
+EOF
+  cat >"$dir/$tag-input.lds" <<EOF
+SEARCH_DIR("$abs") INPUT(-l$tag)
+EOF
+  printf 'ENTRY(main) EXTERN(b w) INPUT(%s, %s)\n' "$abs/$tag-a-g.o" \
+    "$abs/$tag-b-g.o" >"$dir/$tag-entry.lds"
+  printf 'INPUT(%s)\n' "$abs/$tag-group.lds" >"$dir/$tag-nested.lds"
+  printf 'GROUP(%s %s)\nINPUT(input)\n' "$dir/$tag-a.o" "lib$tag.a" \
+    >"$dir/$tag-relative.lds"
+  printf 'STARTUP(%s) INPUT(%s)\nOUTPUT_ARCH(%s)\n' "$abs/$tag-a.o" \
+    "=/$tag-thin.a" "${fmt#elf64-}" >"$dir/$tag-startup.lds"
 done
