@@ -5,7 +5,9 @@
 // which), with `-e main -u main` so that archive members are pulled in.
 // Errors are expected; crashes, hangs, sanitizer reports and leaks of
 // mappings or file descriptors are findings.  mld_exit() returns here
-// through ctx->bail instead of exiting.
+// through ctx->bail instead of exiting.  Inputs are read into copies that
+// end at an inaccessible page (ctx->guard_inputs), so a read one byte past
+// the end of an input faults at once, as ASan's red zones do for the heap.
 
 #include "../ld/options.h"
 
@@ -33,6 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   struct ctx *ctx = calloc(1, sizeof(*ctx));
   jmp_buf bail;
   ctx->bail = &bail;
+  ctx->guard_inputs = true;
   char *argv[] = {"mld", "-static", "-o", out, "-e", "main", "-u", "main",
                   "--build-id=none", in, NULL};
   if (!setjmp(bail)) {

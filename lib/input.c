@@ -37,6 +37,33 @@ static struct mapping **map_slot(struct ctx *ctx, dev_t dev, ino_t ino) {
   return &ctx->map_slots[j];
 }
 
+// The file's bytes copied so that they end where a PROT_NONE page begins
+// (ctx->guard_inputs).  NULL with errno set if that cannot be done.
+static void *map_guarded(int fd, u64 size, struct mapping *m) {
+  u64 page = sysconf(_SC_PAGESIZE);
+  u64 span = align_up(size, page);
+  u8 *base = mmap(NULL, span + page, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (base == MAP_FAILED)
+    return NULL;
+  m->map_base = base;
+  m->map_len = span + page;
+  u8 *data = base + (span - size);
+  for (u64 done = 0; done < size;) {
+    ssize_t n = pread(fd, data + done, size - done, done);
+    if (n <= 0) {
+      if (n == 0)
+        errno = EIO;
+      munmap(base, span + page);
+      return NULL;
+    }
+    done += n;
+  }
+  mprotect(base, span, PROT_READ);
+  mprotect(base + span, page, PROT_NONE);
+  return data;
+}
+
 struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
@@ -66,7 +93,16 @@ struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist) {
   m->ino = st.st_ino;
   m->size = st.st_size;
   if (st.st_size > 0) {
-    void *p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    void *p;
+    if (ctx->guard_inputs) {
+      p = map_guarded(fd, st.st_size, m);
+      if (!p)
+        p = MAP_FAILED;
+    } else {
+      p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+      m->map_base = p;
+      m->map_len = st.st_size;
+    }
     if (p == MAP_FAILED) {
       error(ctx, "cannot map %s: %s", path, strerror(errno));
       close(fd);
@@ -309,7 +345,7 @@ void release_inputs(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->mappings.len; i++) {
     struct mapping *m = ctx->mappings.v[i];
     if (m->data)
-      munmap((void *)m->data, m->size);
+      munmap(m->map_base, m->map_len);
     m->data = NULL;
   }
   ctx->mappings.len = 0;

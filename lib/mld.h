@@ -212,6 +212,8 @@ struct mapping {
   const char *path;
   const u8 *data;
   u64 size;
+  void *map_base;              // what to munmap: data, or the guarded copy
+  u64 map_len;
   dev_t dev;
   ino_t ino;
   struct objfile *obj;         // what add_file made of it, if anything
@@ -913,6 +915,11 @@ struct ctx {
   // and mld_exit() then returns there instead of exiting.
   jmp_buf *bail;
   int exit_status;
+  // input.c: the fuzzer sets it, and every input is then a copy whose
+  // last byte is followed by an inaccessible page, so that reading past
+  // an input faults at once instead of finding the zeros a plain mapping
+  // has up to the end of its last page.
+  bool guard_inputs;
   // output.c
   char *tmp_path;
   int out_fd;
