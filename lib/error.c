@@ -17,7 +17,11 @@
 
 #include <pthread.h>
 
+// The link the signal handler cleans up after: set by
+// install_signal_guards, cleared by remove_signal_guards, so that it never
+// points to a ctx that the program has freed.
 static struct ctx *guard_ctx;
+static const int guarded_sigs[] = {SIGBUS, SIGINT, SIGTERM, SIGHUP};
 
 // Sections are relocated on several threads (parallel.c): messages and
 // the error count are taken one at a time.
@@ -145,7 +149,16 @@ void install_signal_guards(struct ctx *ctx) {
   sa.sa_sigaction = on_fault;
   sa.sa_flags = SA_SIGINFO;
   sigemptyset(&sa.sa_mask);
-  int sigs[] = {SIGBUS, SIGINT, SIGTERM, SIGHUP};
-  for (u32 i = 0; i < sizeof(sigs) / sizeof(*sigs); i++)
-    sigaction(sigs[i], &sa, NULL);
+  for (u32 i = 0; i < sizeof(guarded_sigs) / sizeof(*guarded_sigs); i++)
+    sigaction(guarded_sigs[i], &sa, NULL);
+}
+
+// The end of a link: default handlers again, and nothing refers to ctx.
+void remove_signal_guards(struct ctx *ctx) {
+  if (guard_ctx != ctx)
+    return;
+  for (u32 i = 0; i < sizeof(guarded_sigs) / sizeof(*guarded_sigs); i++)
+    signal(guarded_sigs[i], SIG_DFL);
+  signal(SIGXFSZ, SIG_DFL);
+  guard_ctx = NULL;
 }

@@ -12,16 +12,14 @@ double now_seconds(void) {
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static double t_last;
-
 static void timer(struct ctx *ctx, const char *name) {
   double t = now_seconds();
   if (ctx->ntimers < sizeof(ctx->timers) / sizeof(*ctx->timers)) {
     ctx->timers[ctx->ntimers].name = name;
-    ctx->timers[ctx->ntimers].seconds = t - t_last;
+    ctx->timers[ctx->ntimers].seconds = t - ctx->t_last;
     ctx->ntimers++;
   }
-  t_last = t;
+  ctx->t_last = t;
 }
 
 static void print_stats(struct ctx *ctx) {
@@ -63,7 +61,7 @@ static void setup_target(struct ctx *ctx) {
 }
 
 int mld_link(struct ctx *ctx) {
-  t_last = now_seconds();
+  ctx->t_last = now_seconds();
   install_signal_guards(ctx);
   if (ctx->cfg.arch)
     ctx->arch = ctx->cfg.arch;
@@ -111,5 +109,6 @@ int mld_link(struct ctx *ctx) {
   timer(ctx, "write_output");
   if (ctx->cfg.stats)
     print_stats(ctx);
+  remove_signal_guards(ctx);  // the caller may free ctx now
   return 0;
 }

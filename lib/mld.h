@@ -115,6 +115,7 @@ _Noreturn void fatal(struct ctx *ctx, const char *fmt, ...)
 void checkpoint(struct ctx *ctx);
 _Noreturn void mld_exit(struct ctx *ctx, int status);
 void install_signal_guards(struct ctx *ctx);
+void remove_signal_guards(struct ctx *ctx);
 
 //
 // hash.c: tables of symbols keyed by (name, length)
@@ -927,6 +928,7 @@ struct ctx {
   // link.c
   struct timer timers[32];
   u32 ntimers;
+  double t_last;               // when the last timer stopped
   u64 stat_relocs, stat_got, stat_iplt;
   // stubs.c, errata.c
   struct branch *branches;     // the candidates, sorted by key
