@@ -1,0 +1,155 @@
+// check_link.c: mld_link() called link after link in one process.
+//
+// A program embedding the library (the fuzzer does, millions of times)
+// links with a fresh ctx each time and sets ctx->bail, so that errors
+// return instead of exiting.  Nothing one link leaves behind may reach
+// the next: a later link's messages name only its own files and symbols,
+// a link that failed half-way does not spoil the one after it, and when
+// mld_link() returns no signal handler still refers to the ctx that the
+// caller is about to free.
+
+#include "testutil.h"
+
+#include <setjmp.h>
+#include <signal.h>
+#include <sys/stat.h>
+
+static char dir[64];
+
+static void dir_setup(void) {
+  ctx_setup();
+  snprintf(dir, sizeof(dir), "/tmp/mld-check-link-XXXXXX");
+  ck_assert(mkdtemp(dir) != NULL);
+}
+
+static void dir_teardown(void) {
+  char cmd[100];
+  snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+  ck_assert_int_eq(system(cmd), 0);
+  ctx_teardown();
+}
+
+static const char *path_in_dir(const char *name) {
+  return arena_printf(ctx, "%s/%s", dir, name);
+}
+
+struct link_result {
+  int status;                  // 0 linked, else ctx->exit_status
+  const char *messages;        // what the link printed on stderr
+};
+
+// Links input (an object written to DIR/NAME) to DIR/a.out as the fuzzer
+// does: a ctx of its own, -e main, errors returning through bail.
+static struct link_result link_once(const char *name, struct tobj *o) {
+  const char *in = path_in_dir(name), *out = path_in_dir("a.out");
+  write_file(in, o->data, o->size);
+  unlink(out);
+  struct ctx *c = calloc(1, sizeof(*c));
+  ck_assert(c != NULL);
+  jmp_buf bail;
+  c->bail = &bail;
+  c->cfg.output = out;
+  c->cfg.entry = "main";
+  struct input_spec spec = {IN_FILE, in};
+  vec_push(c, &c->cfg.inputs, &spec);
+  struct link_result r = {0, NULL};
+  struct capture cap;
+  capture_begin(&cap);
+  if (!setjmp(bail))
+    mld_link(c);
+  else
+    r.status = c->exit_status ? c->exit_status : 1;
+  r.messages = capture_end(&cap);
+  release_output(c);
+  release_inputs(c);
+  arena_release(&c->arena);
+  free(c);
+  return r;
+}
+
+// An object whose main calls SYM, which nothing defines.
+static struct tobj calling_undefined(const char *sym) {
+  static const u8 text[16] = {0xe8, 0, 0, 0, 0, 0xc3};   // call SYM; ret
+  u8 *rela = arena_alloc(ctx, sizeof(Elf64_Rela));
+  put_rela(rela, 1, 2, R_X86_64_PLT32, -4);
+  struct tsec secs[] = {
+      {".text", SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, text, 16, 16},
+      {".rela.text", SHT_RELA, SHF_INFO_LINK, rela, sizeof(Elf64_Rela), 8, 1},
+  };
+  struct tsym syms[] = {
+      {"main", STB_GLOBAL, STT_FUNC, 1, 0, 6},
+      {sym, STB_GLOBAL, STT_NOTYPE, SHN_UNDEF},
+  };
+  return tobj_build(secs, 2, syms, 2);
+}
+
+static struct tobj defining_main(void) {
+  static const char *const names[] = {"main"};
+  return tobj_defining(names, 1);
+}
+
+START_TEST(a_failed_link_leaves_nothing_behind) {
+  struct tobj good = defining_main();
+  struct tobj first = calling_undefined("first_missing");
+  struct tobj second = calling_undefined("second_missing");
+
+  struct link_result r = link_once("good.o", &good);
+  ck_assert_int_eq(r.status, 0);
+
+  r = link_once("first.o", &first);
+  ck_assert_int_eq(r.status, 1);
+  ck_assert_contains(r.messages, "first.o: in function 'main': undefined "
+                                 "reference to 'first_missing'");
+
+  // The next failing link names its own file and symbol, and only those.
+  r = link_once("second.o", &second);
+  ck_assert_int_eq(r.status, 1);
+  ck_assert_contains(r.messages, "second.o: in function 'main': undefined "
+                                 "reference to 'second_missing'");
+  ck_assert_msg(!strstr(r.messages, "first"), "stale name in: %s",
+                r.messages);
+
+  r = link_once("good.o", &good);
+  ck_assert_int_eq(r.status, 0);
+  struct stat st;
+  ck_assert_int_eq(stat(path_in_dir("a.out"), &st), 0);
+}
+END_TEST
+
+// Without bail (the mld program), mld_link() installs handlers that clean
+// up the temporary output; once it returns they are gone, since main()
+// frees the ctx they would read.
+START_TEST(signal_handlers_end_with_the_link) {
+  struct tobj good = defining_main();
+  const char *in = path_in_dir("good.o");
+  write_file(in, good.data, good.size);
+  struct ctx *c = calloc(1, sizeof(*c));
+  ck_assert(c != NULL);
+  c->cfg.output = path_in_dir("a.out");
+  c->cfg.entry = "main";
+  struct input_spec spec = {IN_FILE, in};
+  vec_push(c, &c->cfg.inputs, &spec);
+  ck_assert_int_eq(mld_link(c), 0);
+  int sigs[] = {SIGBUS, SIGINT, SIGTERM, SIGHUP};
+  for (u32 i = 0; i < sizeof(sigs) / sizeof(*sigs); i++) {
+    struct sigaction sa;
+    ck_assert_int_eq(sigaction(sigs[i], NULL, &sa), 0);
+    ck_assert_msg(sa.sa_handler == SIG_DFL, "signal %d still handled",
+                  sigs[i]);
+  }
+  release_output(c);
+  release_inputs(c);
+  arena_release(&c->arena);
+  free(c);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("link");
+  TCase *tc = tcase_create("link after link");
+  tcase_add_checked_fixture(tc, dir_setup, dir_teardown);
+  suite_add_tcase(s, tc);
+  tcase_add_test(tc, a_failed_link_leaves_nothing_behind);
+  tcase_add_test(tc, signal_handlers_end_with_the_link);
+  return run_suite(s);
+}
