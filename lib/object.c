@@ -289,6 +289,11 @@ const char *sym_name(struct objfile *f, const struct esym *s) {
   return f->strtab + s->st_name;
 }
 
+// Only the names of sections 1 to shnum - 1 were checked by parse_object:
+// section 0's sh_name is whatever the input holds, and no offset into
+// .shstrtab may be taken from it.
 const char *section_name(struct objfile *f, u32 shndx) {
+  if (shndx == 0 || shndx >= f->shnum)
+    return "";
   return f->shstrtab + SH_NAME(shdr_at(f, shndx));
 }

@@ -202,6 +202,8 @@ const char *reloc_sym_name(const struct reloc_sym *rs) {
   struct esym s;
   read_sym(rs->file, rs->symidx, &s);
   u32 shndx = sym_shndx(rs->file, rs->symidx, &s);
+  if (rs->local_section && shndx == SHN_UNDEF)
+    return "*UND*";            // GNU ld's name for it
   if (rs->local_section && shndx < rs->file->shnum)
     return section_name(rs->file, shndx);
   return sym_name(rs->file, &s);

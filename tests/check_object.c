@@ -46,6 +46,19 @@ START_TEST(accepts_minimal_object) {
   ck_assert(f->parsed);
 } END_TEST
 
+// Section 0's sh_name is not checked (nothing names section 0), so its
+// name must not come from it: a relocation against a section symbol
+// whose st_shndx is 0 once made an error message print from
+// .shstrtab + 0x7ffffff0.
+START_TEST(section_zero_has_no_name) {
+  struct tobj o = minimal();
+  SHDR_SET32(tobj_shdr(&o, 0), sh_name, 0x7ffffff0);
+  struct objfile *f = tobj_load("t.o", &o);
+  ck_assert_str_eq(section_name(f, 0), "");
+  ck_assert_str_eq(section_name(f, f->shnum), "");
+  ck_assert_str_eq(section_name(f, 1), ".text");
+} END_TEST
+
 // SHT_NOBITS takes no file space, so its size may be anything.
 START_TEST(accepts_huge_nobits) {
   struct tsec secs[] = {
@@ -428,6 +441,7 @@ int main(void) {
   Suite *s = suite_create("object");
   TCase *tc = ctx_tcase(s, "accepted");
   tcase_add_test(tc, accepts_minimal_object);
+  tcase_add_test(tc, section_zero_has_no_name);
   tcase_add_test(tc, accepts_huge_nobits);
   tcase_add_test(tc, accepts_align_0_and_1);
   tcase_add_test(tc, extended_shnum);
