@@ -6,7 +6,8 @@
 // the next: a later link's messages name only its own files and symbols,
 // a link that failed half-way does not spoil the one after it, and when
 // mld_link() returns no signal handler still refers to the ctx that the
-// caller is about to free.
+// caller is about to free.  The fuzzer's guarded inputs are checked here
+// too.
 
 #include "testutil.h"
 
@@ -144,6 +145,47 @@ START_TEST(signal_handlers_end_with_the_link) {
 }
 END_TEST
 
+// Whether the byte at p can be read: the kernel copies it into a pipe,
+// and reports EFAULT (rather than raising a signal) if it cannot.
+static bool readable(const u8 *p) {
+  int fds[2];
+  ck_assert_int_eq(pipe(fds), 0);
+  bool ok = write(fds[1], p, 1) == 1;
+  close(fds[0]);
+  close(fds[1]);
+  return ok;
+}
+
+// ctx->guard_inputs (the fuzzer's setting): an input's bytes are all
+// there and the byte after the last one cannot be read, whatever the size.
+START_TEST(guarded_input_ends_at_a_fault) {
+  u64 sizes[] = {1, 100, 4096, 4097};
+  for (u32 i = 0; i < sizeof(sizes) / sizeof(*sizes); i++) {
+    u8 *bytes = arena_alloc(ctx, sizes[i]);
+    for (u64 k = 0; k < sizes[i]; k++)
+      bytes[k] = k * 7 + 1;
+    const char *path = path_in_dir("in");
+    write_file(path, bytes, sizes[i]);
+    for (int guard = 0; guard < 2; guard++) {
+      struct ctx *c = calloc(1, sizeof(*c));
+      ck_assert(c != NULL);
+      c->guard_inputs = guard;
+      struct mapping *m = map_file(c, path, true);
+      ck_assert(m != NULL);
+      ck_assert_uint_eq(m->size, sizes[i]);
+      ck_assert(!memcmp(m->data, bytes, sizes[i]));
+      ck_assert(readable(m->data + m->size - 1));
+      // A plain mapping reads zeros up to the end of its last page.
+      if (guard || sizes[i] % sysconf(_SC_PAGESIZE))
+        ck_assert_int_eq(readable(m->data + m->size), !guard);
+      release_inputs(c);
+      arena_release(&c->arena);
+      free(c);
+    }
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("link");
   TCase *tc = tcase_create("link after link");
@@ -151,5 +193,6 @@ int main(void) {
   suite_add_tcase(s, tc);
   tcase_add_test(tc, a_failed_link_leaves_nothing_behind);
   tcase_add_test(tc, signal_handlers_end_with_the_link);
+  tcase_add_test(tc, guarded_input_ends_at_a_fault);
   return run_suite(s);
 }
