@@ -79,7 +79,7 @@ EOF
   cat >"$dir/$tag-input.lds" <<EOF
 SEARCH_DIR("$abs") INPUT(-l$tag)
 EOF
-  printf 'ENTRY(main) EXTERN(b w) INPUT(%s, %s)\n' "$abs/$tag-a-g.o" \
+  printf 'ENTRY(main) EXTERN(b w) INPUT(%s %s)\n' "$abs/$tag-a-g.o" \
     "$abs/$tag-b-g.o" >"$dir/$tag-entry.lds"
   printf 'INPUT(%s)\n' "$abs/$tag-group.lds" >"$dir/$tag-nested.lds"
   printf 'GROUP(%s %s)\nINPUT(input)\n' "$dir/$tag-a.o" "lib$tag.a" \
