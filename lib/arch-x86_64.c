@@ -11,6 +11,9 @@
 
 #include "mld.h"
 
+// x86-64 psABI 4.1.1: large-model COMMON symbols; not in <elf.h>.
+#define SHN_X86_64_LCOMMON 0xff02
+
 // How a GOTPCRELX relocation is rewritten.
 enum relax {
   RX_NONE,        // keep the GOT load
@@ -671,6 +674,7 @@ const struct arch arch_x86_64 = {
     .got_plt_reserved = 3,
     .r_irelative = R_X86_64_IRELATIVE,
     .gotplt_is_got_symbol = true,
+    .shn_large_common = SHN_X86_64_LCOMMON,
     .scan_section = scan_section,
     .apply_section = apply_section,
     .write_iplt = write_iplt,

@@ -506,7 +506,7 @@ void create_chunks(struct ctx *ctx);
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
                         u32 type, u64 flags, u64 align);
 i64 init_priority(const char *name);
-u32 script_order(const char *name);
+u32 script_order(struct ctx *ctx, const char *name);
 struct gnu_prop *gnu_property(struct ctx *ctx, u32 type);
 
 // Where byte off of input section is lands in its output copy: at off,
@@ -766,6 +766,9 @@ struct arch {
   bool relro_offset_always;
   const char *output_format;   // BFD's name, as in OUTPUT_FORMAT
   const char *const *output_arch_names;  // OUTPUT_ARCH names GNU ld takes
+  // Section index of large-model COMMON symbols (x86-64 SHN_X86_64_LCOMMON,
+  // which GNU ld's script puts in .lbss as LARGE_COMMON); 0: none.
+  u16 shn_large_common;
   void (*scan_section)(struct ctx *ctx, struct isec *is);
   void (*apply_section)(struct ctx *ctx, struct isec *is, u8 *out);
   void (*write_iplt)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot);

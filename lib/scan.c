@@ -239,7 +239,7 @@ void define_linker_symbols(struct ctx *ctx) {
         c = ctx->got;
     }
     define_one(ctx, ls->name, ls->vis, always, c,
-               ls->section ? script_order(ls->section) : 0, ls->where,
+               ls->section ? script_order(ctx, ls->section) : 0, ls->where,
                ls->where == W_END);
   }
   // The target's own script symbols.
@@ -247,7 +247,7 @@ void define_linker_symbols(struct ctx *ctx) {
     const struct linker_sym *ls = &ctx->arch->linker_syms[i];
     struct chunk *c = ls->section ? chunk_named(ctx, ls->section) : NULL;
     define_one(ctx, ls->name, ls->vis, ls->always, c,
-               ls->section ? script_order(ls->section) : 0, ls->where,
+               ls->section ? script_order(ctx, ls->section) : 0, ls->where,
                ls->where == W_END);
   }
   // __start_SEC and __stop_SEC for sections named like C identifiers.
@@ -267,6 +267,7 @@ void fix_linker_symbols(struct ctx *ctx) {
   u64 etext = 0, edata = 0, end = 0;
   struct chunk *etext_c = NULL, *edata_c = NULL, *end_c = NULL;
   struct chunk *bss_c = NULL;   // the first allocated section after edata_c
+  bool past_bss = false;        // x86-64 .ldata after .bss is not data
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR || !c->size)
@@ -277,7 +278,9 @@ void fix_linker_symbols(struct ctx *ctx) {
     }
     if ((c->flags & SHF_TLS) && c->type == SHT_NOBITS)
       continue;
-    if ((c->flags & SHF_WRITE) && c->type != SHT_NOBITS) {
+    if (c->type == SHT_NOBITS)
+      past_bss = true;
+    if ((c->flags & SHF_WRITE) && c->type != SHT_NOBITS && !past_bss) {
       edata = c->addr + c->size;
       edata_c = c;
       bss_c = NULL;

@@ -46,6 +46,9 @@ enum {
   O_DATA = 4100,
   O_DATA1 = 4200,
   O_BSS = 5000,
+  O_LBSS = 5100,      // x86-64 large-model sections, after .bss
+  O_LRODATA = 5200,
+  O_LDATA = 5300,
   O_COMMENT = 6000,
   O_DEBUG = 6100,     // + position in debug_names
   O_GNU_ATTRIBUTES = 6900,
@@ -103,7 +106,8 @@ struct rule {
 
 // Maps an input section to its output section by the default script.
 // Returns false if no rule names it (an orphan).
-static bool script_rule(struct objfile *f, const char *n, struct rule *r) {
+static bool script_rule(struct ctx *ctx, struct objfile *f, const char *n,
+                        struct rule *r) {
   r->rank = 0;
 #define OUT(nm, ord) do { r->name = nm; r->order = KEY(ord); return true; } while (0)
   if (!strcmp(n, ".text") || starts(n, ".text.") || !strcmp(n, ".stub") ||
@@ -188,6 +192,17 @@ static bool script_rule(struct objfile *f, const char *n, struct rule *r) {
   if (is_or_dot(n, ".bss") || starts(n, ".gnu.linkonce.b.") ||
       !strcmp(n, ".dynbss"))
     OUT(".bss", O_BSS);
+  if (ctx->arch->shn_large_common) {
+    // GNU ld's x86-64 script: the large-model sections follow .bss,
+    // LARGE_COMMON at the end of .lbss (see create_chunks).
+    if (is_or_dot(n, ".lbss") || starts(n, ".gnu.linkonce.lb.") ||
+        !strcmp(n, ".dynlbss"))
+      OUT(".lbss", O_LBSS);
+    if (is_or_dot(n, ".lrodata") || starts(n, ".gnu.linkonce.lr."))
+      OUT(".lrodata", O_LRODATA);
+    if (is_or_dot(n, ".ldata") || starts(n, ".gnu.linkonce.l."))
+      OUT(".ldata", O_LDATA);
+  }
   if (!strcmp(n, ".comment"))
     OUT(".comment", O_COMMENT);
   for (u32 i = 0; i < sizeof(debug_names) / sizeof(*debug_names); i++)
@@ -201,10 +216,11 @@ static bool script_rule(struct objfile *f, const char *n, struct rule *r) {
 
 // Where the default script puts output section NAME (0: it does not name
 // it), for symbols of sections that no input makes.
-u32 script_order(const char *name) {
+u32 script_order(struct ctx *ctx, const char *name) {
   struct objfile none = {0};
   struct rule r;
-  return script_rule(&none, name, &r) && !strcmp(r.name, name) ? r.order : 0;
+  return script_rule(ctx, &none, name, &r) && !strcmp(r.name, name) ? r.order
+                                                                    : 0;
 }
 
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
@@ -637,7 +653,8 @@ void create_chunks(struct ctx *ctx) {
       struct rule r;
       struct chunk *c;
       bool unique = unique_pattern(ctx, name);
-      if (unique || (ctx->cfg.unique_orphans && !script_rule(f, name, &r) &&
+      if (unique || (ctx->cfg.unique_orphans &&
+                     !script_rule(ctx, f, name, &r) &&
                      !(type == SHT_NOTE && (flags & SHF_ALLOC)))) {
         // Placed as an orphan, after any section of its name.
         c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
@@ -651,7 +668,7 @@ void create_chunks(struct ctx *ctx) {
         if (!strcmp(name, ".note.gnu.build-id"))
           c->order = KEY(O_BUILD_ID);
         is->rank = 0;
-      } else if (script_rule(f, name, &r)) {
+      } else if (script_rule(ctx, f, name, &r)) {
         c = regular_chunk(ctx, r.name, r.order);
         is->rank = r.rank;
       } else {
@@ -679,6 +696,8 @@ void create_chunks(struct ctx *ctx) {
     struct esym s;
     read_sym(sym->file, sym->symidx, &s);
     bool tls = ELF64_ST_TYPE(s.st_info) == STT_TLS;
+    u32 shndx = sym_shndx(sym->file, sym->symidx, &s);
+    bool large = arch->shn_large_common && shndx == arch->shn_large_common;
     struct isec *is = arena_alloc(ctx, sizeof(*is));
     is->file = sym->file;
     is->shndx = sym->file->shnum + i;  // sorts after real sections
@@ -687,8 +706,9 @@ void create_chunks(struct ctx *ctx) {
     is->live = true;
     is->is_common = true;
     is->rank = 100000;
-    struct chunk *c = regular_chunk(ctx, tls ? ".tbss" : ".bss",
-                                    KEY(tls ? O_TBSS : O_BSS));
+    struct chunk *c = large ? regular_chunk(ctx, ".lbss", KEY(O_LBSS))
+                      : regular_chunk(ctx, tls ? ".tbss" : ".bss",
+                                      KEY(tls ? O_TBSS : O_BSS));
     add_isec(ctx, c, is, SHT_NOBITS,
              SHF_ALLOC | SHF_WRITE | (tls ? SHF_TLS : 0), 0);
     // The symbol now lives in this section at offset 0.

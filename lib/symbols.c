@@ -158,6 +158,10 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
     u32 shndx = sym_shndx(f, i, &s);
     bool undef = shndx == SHN_UNDEF ||
                  (shndx < f->shnum && f->discarded && f->discarded[shndx]);
+    // Large-model COMMON (x86-64 LARGE_COMMON) resolves as COMMON does;
+    // sections.c puts it in .lbss.
+    if (shndx && shndx == ctx->arch->shn_large_common)
+      shndx = SHN_COMMON;
     if (!undef && shndx >= f->shnum && shndx != SHN_ABS &&
         shndx != SHN_COMMON) {
       error(ctx, "%s: symbol '%s' has a bad section index %u", f->name, name,
