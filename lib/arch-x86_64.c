@@ -227,8 +227,15 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
     if (sym && sym->state == SYM_UNDEF && (sym->ref_flags & SF_REF_STRONG) &&
         type != R_X86_64_TLSDESC_CALL)
       report_undefined(ctx, f, is, off, sym);
-    if (rs.is_ifunc)
+    if (rs.is_ifunc) {
       need_iplt(ctx, sym);
+      // As GNU ld's check_relocs: absolute references, and PC32 outside
+      // code, need the one canonical address (see ifunc_got_is_gotplt).
+      bool code = is->osec && (is->osec->flags & SHF_EXECINSTR);
+      if (type == R_X86_64_64 || type == R_X86_64_32 ||
+          type == R_X86_64_32S || (type == R_X86_64_PC32 && !code))
+        sym->flags |= SF_ADDR_EQ;
+    }
 
     switch (type) {
     case R_X86_64_GOTPCRELX:
@@ -675,6 +682,7 @@ const struct arch arch_x86_64 = {
     .r_irelative = R_X86_64_IRELATIVE,
     .gotplt_is_got_symbol = true,
     .shn_large_common = SHN_X86_64_LCOMMON,
+    .ifunc_got_is_gotplt = true,
     .scan_section = scan_section,
     .apply_section = apply_section,
     .write_iplt = write_iplt,

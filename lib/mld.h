@@ -366,6 +366,8 @@ enum {
   SF_SCRIPT_HIDDEN = 1 << 10,  // PROVIDE_HIDDEN: a local in .symtab
   SF_WARNING = 1 << 11,        // a .gnu.warning.SYM waits for a reference
   SF_REF_LISTED = 1 << 12,     // COMMON, or referenced once defined
+  SF_ADDR_EQ = 1 << 13,        // IFUNC: address taken outside code and GOT
+  SF_GOT_IS_GOTPLT = 1 << 14,  // IFUNC: GOT loads use its .got.plt slot
 };
 
 struct symbol {
@@ -766,6 +768,11 @@ struct arch {
   bool relro_offset_always;
   const char *output_format;   // BFD's name, as in OUTPUT_FORMAT
   const char *const *output_arch_names;  // OUTPUT_ARCH names GNU ld takes
+  // GNU ld's x86-64 rule for an IFUNC in a static executable: unless
+  // something needs pointer equality (SF_ADDR_EQ, set by scan_section),
+  // GOT loads of its address read its .got.plt slot, the real function,
+  // while PC-relative references get its IPLT entry.
+  bool ifunc_got_is_gotplt;
   // Section index of large-model COMMON symbols (x86-64 SHN_X86_64_LCOMMON,
   // which GNU ld's script puts in .lbss as LARGE_COMMON); 0: none.
   u16 shn_large_common;

@@ -98,18 +98,24 @@ void scan_relocations(struct ctx *ctx) {
 // Sizes of the GOT, the IPLT and their relocations.
 void allocate_slots(struct ctx *ctx) {
   u32 res = ctx->arch->got_reserved, n = 0;
+  for (u32 i = 0; i < ctx->got_syms.len; i++) {
+    struct symbol *sym = ctx->got_syms.v[i];
+    if (ctx->arch->ifunc_got_is_gotplt && (sym->flags & SF_NEEDS_IPLT) &&
+        !(sym->flags & SF_ADDR_EQ))
+      sym->flags |= SF_GOT_IS_GOTPLT;
+  }
   for (int near = 1; near >= 0; near--)
     for (u32 i = 0; i < ctx->got_syms.len; i++) {
       struct symbol *sym = ctx->got_syms.v[i];
-      if (!(sym->flags & SF_GOT_NEAR) == !near)
+      if (!(sym->flags & SF_GOT_NEAR) == !near &&
+          !(sym->flags & SF_GOT_IS_GOTPLT))
         sym_aux(ctx, sym)->got_idx = res + n++;
     }
   for (u32 i = 0; i < ctx->gottp_syms.len; i++)
-    sym_aux(ctx, ctx->gottp_syms.v[i])->gottp_idx =
-        res + ctx->got_syms.len + i;
+    sym_aux(ctx, ctx->gottp_syms.v[i])->gottp_idx = res + n + i;
   for (u32 i = 0; i < ctx->iplt_syms.len; i++)
     sym_aux(ctx, ctx->iplt_syms.v[i])->iplt_idx = i;
-  u64 ngot = ctx->got_syms.len + ctx->gottp_syms.len;
+  u64 ngot = n + ctx->gottp_syms.len;
   u64 niplt = ctx->iplt_syms.len;
   // A target with reserved .got words (AArch64) makes .got and the
   // reserved .got.plt words together, as GNU ld does; IFUNC slots alone
@@ -127,6 +133,10 @@ void allocate_slots(struct ctx *ctx) {
 }
 
 u64 got_entry_addr(struct ctx *ctx, struct symbol *sym) {
+  // IFUNC slots are the last words of .got.plt.
+  if (sym->flags & SF_GOT_IS_GOTPLT)
+    return ctx->gotplt->addr + ctx->gotplt->size -
+           (u64)(ctx->iplt_syms.len - ctx->aux[sym->aux].iplt_idx) * 8;
   return ctx->got->addr + (u64)ctx->aux[sym->aux].got_idx * 8;
 }
 

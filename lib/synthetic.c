@@ -416,6 +416,8 @@ void write_synthetic(struct ctx *ctx, u8 *buf) {
   const struct arch *arch = ctx->arch;
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
+    if (sym->flags & SF_GOT_IS_GOTPLT)
+      continue;
     u64 v = sym->state == SYM_DEFINED ? sym->value : 0;
     if (sym->flags & SF_NEEDS_IPLT)
       v = iplt_entry_addr(ctx, sym);
