@@ -303,6 +303,10 @@ static void defsym(struct ctx *ctx, const char *arg) {
     d->addend = neg ? -(i64)v : (i64)v;
   }
   vec_push(ctx, &ctx->cfg.defsyms, d);
+  // As in GNU ld, the expression references its symbol where the option
+  // stands: only archives after it (or in its group) are searched for it.
+  if (d->target)
+    add_input(ctx, IN_DEFSYM_REF, d->target);
 }
 
 static void set_emulation(struct ctx *ctx, const char *m) {

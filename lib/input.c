@@ -331,10 +331,19 @@ void read_inputs(struct ctx *ctx) {
     case IN_NO_WHOLE_ARCHIVE:
       whole = false;
       break;
+    case IN_DEFSYM_REF:
+      add_undef_entry(ctx, in->arg);
+      break;
     }
   }
-  // Input scripts may name nothing (an empty file is an empty script).
-  if (!ctx->cfg.inputs.len && !ctx->errors)
+  // Input scripts may name nothing (an empty file is an empty script);
+  // --defsym's references are no input.
+  u32 files = 0;
+  for (u32 i = 0; i < ctx->cfg.inputs.len; i++) {
+    enum input_kind k = ((struct input_spec *)ctx->cfg.inputs.v[i])->kind;
+    files += k == IN_FILE || k == IN_LIB;
+  }
+  if (!files && !ctx->errors)
     error(ctx, "no input files");
   check_output_arch(ctx);
 }

@@ -145,6 +145,7 @@ enum input_kind {
   IN_GROUP_END,
   IN_WHOLE_ARCHIVE,
   IN_NO_WHOLE_ARCHIVE,
+  IN_DEFSYM_REF,  // --defsym's target symbol: referenced from here on
 };
 
 struct input_spec {
@@ -957,8 +958,9 @@ int mld_link(struct ctx *ctx);
 double now_seconds(void);
 
 // Input entries in command-line order: an object, an archive, a group
-// marker, or a script's EXTERN symbol (an undefined reference from that
-// point on).  Filled by read_inputs, consumed by resolve_symbols.
+// marker, or a script's EXTERN symbol or --defsym's target (an undefined
+// reference from that point on).  Filled by read_inputs, consumed by
+// resolve_symbols.
 enum entry_kind { E_OBJECT, E_ARCHIVE, E_GROUP_START, E_GROUP_END, E_UNDEF };
 
 struct input_entry {

@@ -305,8 +305,8 @@ void resolve_symbols(struct ctx *ctx) {
     struct symbol *sym = sym_intern(ctx, name, strlen(name));
     sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
   }
-  // --defsym symbols are defined before any file is read, and their
-  // targets are references like -u.
+  // --defsym symbols are defined before any file is read; their targets
+  // are referenced where the option stands (E_UNDEF below).
   for (u32 i = 0; i < ctx->cfg.defsyms.len; i++) {
     struct defsym *d = ctx->cfg.defsyms.v[i];
     struct symbol *sym = sym_intern(ctx, d->name, strlen(d->name));
@@ -316,10 +316,8 @@ void resolve_symbols(struct ctx *ctx) {
     struct symbol *target = NULL;
     if (!d->target)
       sym->flags |= SF_ABS;
-    if (d->target) {
+    if (d->target)
       target = sym_intern(ctx, d->target, strlen(d->target));
-      target->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
-    }
     struct sym_aux *aux = sym_aux(ctx, sym);
     aux->target = target;
     aux->addend = d->addend;
@@ -351,14 +349,18 @@ void resolve_symbols(struct ctx *ctx) {
       else
         scan_archive(ctx, e->ar);
       break;
-    case E_UNDEF:
-      // EXTERN: a new undefined symbol; one already seen is left as it
-      // is (GNU ld's insert_undefined), so a weak reference stays weak.
-      if (!sym_find(ctx, e->sym, strlen(e->sym))) {
-        struct symbol *sym = sym_intern(ctx, e->sym, strlen(e->sym));
+    case E_UNDEF: {
+      // EXTERN or --defsym's target: a new undefined symbol; one already
+      // seen is left as it is (GNU ld's insert_undefined), so a weak
+      // reference stays weak.  Interned but neither referenced nor
+      // defined (a --defsym target so far) is new.
+      struct symbol *sym = sym_find(ctx, e->sym, strlen(e->sym));
+      if (!sym || (sym->state == SYM_UNDEF && !sym->ref_flags)) {
+        sym = sym_intern(ctx, e->sym, strlen(e->sym));
         sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
       }
       break;
+    }
     case E_GROUP_START:
       // A script's GROUP may sit inside --start-group: groups nest.
       if (depth == 16)
