@@ -48,6 +48,10 @@ ALL_FEATURES = [
     "ctors-legacy",  # .ctors, .ctors.N, .dtors, .dtors.N sections
     "preinit",       # .preinit_array entries
     "startstop",     # __start_SEC/__stop_SEC records
+    "comdat",        # COMDAT groups (top-level asm), the first one wins
+    "wrap",          # --wrap=SYM with __wrap_SYM/__real_SYM
+    "defsym",        # --defsym=ALIAS=SYM, called through the alias
+    "strings",       # string literals, merged and tail-merged across objects
     "archives",      # archives, order, groups, --whole-archive, thin
     "gc",            # --gc-sections
     "cmodel",        # -mcmodel= per object
@@ -412,8 +416,9 @@ class Gen:
                             % (u.name, name, name))
         # Pointer equality: in data, in code, and against main's.
         u.defs.append("static int (*dp_%s)(void) = %s;" % (name, name))
-        line = 'out("%s &%s: %%d' % (u.name, name)
-        args = "dp_%s == %s" % (name, name)
+        u.defs.append("static int (*const cdp_%s)(void) = %s;" % (name, name))
+        line = 'out("%s &%s: %%d %%d' % (u.name, name)
+        args = "dp_%s == %s, cdp_%s == dp_%s" % (name, name, name, name)
         if u is not main and (name in main.defined or name in main.refs):
             u.decls.append("extern int same_%s(int (*)(void));" % name)
             line += ' %d'
@@ -534,6 +539,109 @@ class Gen:
             u.ctors.append('__attribute__((section("%s"), used)) '
                            'static void (*p_%s)(void) = %s;' % (sec, fn, fn))
 
+    # ------------------------------------------------------------ COMDAT
+    def comdat_asm(self, name, value):
+        """A function NAME returning VALUE in its own COMDAT group."""
+        if self.arch == "x86_64":
+            body = ["movl $%d, %%eax" % value, "ret"]
+            pb = "@progbits"
+        else:
+            body = ["mov w0, #%d" % value, "ret"]
+            pb = "%progbits"
+        lines = ['.pushsection .text.%s,"axG",%s,%s,comdat' % (name, pb, name),
+                 ".globl %s" % name, ".type %s, %%function" % name,
+                 "%s:" % name] + body + [
+                 ".size %s, .-%s" % (name, name), ".popsection"]
+        return "__asm__(%s);" % " ".join(
+            '"%s\\n"' % l.replace('"', '\\"') for l in lines)
+
+    def gen_comdat(self):
+        if not self.has("comdat"):
+            return
+        for k in range(self.r.randint(0, 2)):
+            name = "cd%d" % k
+            sites = [u for u in self.units if self.chance(0.35)]
+            for u in sites:
+                u.defs.append("int %s(void);" % name)
+                u.defs.append(self.comdat_asm(name, self.next_value()))
+                u.defined[name] = "comdat"
+            for u in self.units:
+                if name not in u.defined and sites and self.chance(0.4):
+                    u.refs[name] = "strong"
+                    u.decls.append("extern int %s(void);" % name)
+                if name in u.defined or name in u.refs:
+                    u.report.append('out("%s %s()=%%d\\n", %s());'
+                                    % (u.name, name, name))
+
+    # ------------------------------------------------------------ --wrap, --defsym
+    def gen_wrap_defsym(self):
+        """Link options naming functions: returns link-line flags."""
+        flags = []
+        main = self.units[0]
+        funcs = sorted({s for u in self.units for s, k in u.defined.items()
+                        if s.startswith("f") and k != "ifunc"})
+        if self.has("wrap") and funcs and self.chance(0.3):
+            f = self.r.choice(funcs)
+            flags.append("-Wl,--wrap=%s" % f)
+            main.defs += ["extern int __real_%s(void);" % f,
+                          "int __wrap_%s(void) { return __real_%s() + 50000; }"
+                          % (f, f)]
+            main.report.append('out("main __real_%s()=%%d\\n", __real_%s());'
+                               % (f, f))
+        if self.has("defsym") and funcs and self.chance(0.3):
+            f = self.r.choice(funcs)
+            flags.append("-Wl,--defsym=ds_%s=%s" % (f, f))
+            main.decls.append("extern int ds_%s(void);" % f)
+            main.report.append('out("main ds_%s()=%%d\\n", ds_%s());'
+                               % (f, f))
+        return flags
+
+    # ------------------------------------------------------------ strings
+    STRINGS = ["alphabet", "bet", "et", "alpha", "pha", "a", "gamma",
+               "mma", "ma", "delta", "elta"]
+
+    def gen_strings(self):
+        """Each unit has a table of string literals; main compares the
+        pointers across units, suffixes included (tail merging)."""
+        if not self.has("strings"):
+            return
+        self.str_units = []
+        for u in self.units:
+            if not self.chance(0.5):
+                continue
+            picks = self.r.sample(self.STRINGS, self.r.randint(2, 5))
+            u.defs.append("const char *const strs_%s[] = {%s, 0};" % (
+                u.name, ", ".join('"%s"' % p for p in picks)))
+            u.defs.append('__attribute__((used)) static const char '
+                          '*const lstr_%s = "%s";'
+                          % (u.name, self.r.choice(self.STRINGS)))
+            self.str_units.append((u, picks))
+
+    def strings_report(self):
+        """Main's lines comparing string pointers of every unit pair."""
+        if not self.has("strings"):
+            return [], []
+        decls, lines = [], []
+        for u, picks in self.str_units:
+            if u.name != "main":
+                    decls.append("extern const char *const strs_%s[] "
+                             "__attribute__((weak));" % u.name)
+        for a, pa in self.str_units:
+            for b, pb in self.str_units:
+                for i, x in enumerate(pa):
+                    for j, y in enumerate(pb):
+                        if (a, i) == (b, j) or not x.endswith(y):
+                            continue
+                        lines.append(
+                            '  if (strs_%s && strs_%s) out("str %s[%d]+%d '
+                            '%s[%d] %%d\\n", strs_%s[%d] + %d == strs_%s[%d]);'
+                            % (a.name, b.name, a.name, i, len(x) - len(y),
+                               b.name, j, a.name, i, len(x) - len(y),
+                               b.name, j))
+        if len(lines) > 30:
+            lines = sorted(self.r.sample(lines, 30))
+        return decls, lines
+
     # ------------------------------------------------------------ start/stop
     def gen_records(self):
         r = self.r
@@ -581,6 +689,8 @@ class Gen:
             lines.append("extern int __start_%s[] __attribute__((weak));" % s)
             lines.append("extern int __stop_%s[] __attribute__((weak));" % s)
         lines.append("extern int __start_nosuch[] __attribute__((weak));")
+        decls, self.str_lines = self.strings_report()
+        lines += decls
         lines += self.report_fn(main)
         lines.append("static void report_all(int phase)")
         lines.append("{")
@@ -604,6 +714,7 @@ class Gen:
                          % (s, s))
             lines.append('    out("%s %%d\\n", *p);' % s)
         lines.append('  out("nosuch %d\\n", __start_nosuch == 0);')
+        lines += self.str_lines
         if thread:
             lines += ["  pthread_t th;",
                       "  if (pthread_create(&th, 0, thread_main, 0) == 0)",
@@ -665,9 +776,12 @@ class Gen:
         self.gen_funcs()
         self.gen_tls()
         self.gen_ctors()
+        self.gen_comdat()
+        self.gen_strings()
         secs = self.gen_records()
         self.big_align()
-        items = self.link_items()
+        extra = self.gen_wrap_defsym()
+        items = self.link_items() + [["flag", x] for x in extra]
         os.makedirs(outdir, exist_ok=True)
         with open(os.path.join(outdir, "rt.h"), "w") as f:
             f.write(RT_H)
