@@ -578,8 +578,12 @@ class Gen:
         """Link options naming functions: returns link-line flags."""
         flags = []
         main = self.units[0]
-        funcs = sorted({s for u in self.units for s, k in u.defined.items()
-                        if s.startswith("f") and k != "ifunc"})
+        # main calls them: from a tiny or large main, never an IFUNC.
+        ifuncs = {s for u in self.units for s, k in u.defined.items()
+                  if k == "ifunc"}
+        funcs = sorted({s for u in self.units for s in u.defined
+                        if s.startswith("f") and not (
+                            main.cmodel in ("tiny", "large") and s in ifuncs)})
         if self.has("wrap") and funcs and self.chance(0.3):
             f = self.r.choice(funcs)
             flags.append("-Wl,--wrap=%s" % f)
