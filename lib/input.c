@@ -262,10 +262,11 @@ void add_group_marker(struct ctx *ctx, bool start) {
   add_entry(ctx, start ? E_GROUP_START : E_GROUP_END, NULL, NULL, false);
 }
 
-void add_undef_entry(struct ctx *ctx, const char *name) {
+struct input_entry *add_undef_entry(struct ctx *ctx, const char *name) {
   add_entry(ctx, E_UNDEF, NULL, NULL, false);
   struct input_entry *e = ctx->entries.v[ctx->entries.len - 1];
   e->sym = name;
+  return e;
 }
 
 void add_library(struct ctx *ctx, const char *name, bool whole) {
@@ -332,7 +333,7 @@ void read_inputs(struct ctx *ctx) {
       whole = false;
       break;
     case IN_DEFSYM_REF:
-      add_undef_entry(ctx, in->arg);
+      add_undef_entry(ctx, in->arg)->wrapped = true;
       break;
     }
   }

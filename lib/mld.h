@@ -233,7 +233,7 @@ void release_inputs(struct ctx *ctx);
 void add_file(struct ctx *ctx, const char *path, bool whole,
               const char *shown);
 void add_library(struct ctx *ctx, const char *name, bool whole);
-void add_undef_entry(struct ctx *ctx, const char *name);
+struct input_entry *add_undef_entry(struct ctx *ctx, const char *name);
 void add_group_marker(struct ctx *ctx, bool start);
 
 //
@@ -969,6 +969,7 @@ struct input_entry {
   struct archive *ar;
   bool whole;                  // --whole-archive in force here
   const char *sym;             // E_UNDEF
+  bool wrapped;                // E_UNDEF of --defsym: looked up via --wrap
 };
 
 #endif

@@ -316,8 +316,12 @@ void resolve_symbols(struct ctx *ctx) {
     struct symbol *target = NULL;
     if (!d->target)
       sym->flags |= SF_ABS;
-    if (d->target)
-      target = sym_intern(ctx, d->target, strlen(d->target));
+    if (d->target) {
+      // The expression's name is looked up as an undefined reference,
+      // so --wrap applies to it (GNU ld's wrapped lookup).
+      const char *t = wrapped_name(ctx, d->target);
+      target = sym_intern(ctx, t, strlen(t));
+    }
     struct sym_aux *aux = sym_aux(ctx, sym);
     aux->target = target;
     aux->addend = d->addend;
@@ -353,10 +357,12 @@ void resolve_symbols(struct ctx *ctx) {
       // EXTERN or --defsym's target: a new undefined symbol; one already
       // seen is left as it is (GNU ld's insert_undefined), so a weak
       // reference stays weak.  Interned but neither referenced nor
-      // defined (a --defsym target so far) is new.
-      struct symbol *sym = sym_find(ctx, e->sym, strlen(e->sym));
+      // defined (a --defsym target so far) is new.  --wrap applies to
+      // --defsym's name (GNU ld's wrapped lookup), not to EXTERN's.
+      const char *name = e->wrapped ? wrapped_name(ctx, e->sym) : e->sym;
+      struct symbol *sym = sym_find(ctx, name, strlen(name));
       if (!sym || (sym->state == SYM_UNDEF && !sym->ref_flags)) {
-        sym = sym_intern(ctx, e->sym, strlen(e->sym));
+        sym = sym_intern(ctx, name, strlen(name));
         sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
       }
       break;
