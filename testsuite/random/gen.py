@@ -31,9 +31,9 @@ import os
 import random
 
 # Features a program may use.  DEFAULT_FEATURES is what `make check` runs;
-# the others are areas where mld is known to differ from GNU ld today and
-# are being fixed elsewhere (see /work/notes/difftest-findings and issue 8):
-# enable them with --features all or --features +NAME.
+# the others are areas where mld is known to differ from GNU ld today
+# (issue 8: TLS corners), until the fix lands: enable them with
+# --features all or --features +NAME.
 ALL_FEATURES = [
     "common",        # COMMON definitions (attribute or -fcommon tentative)
     "common-archive",  # a COMMON symbol that an archive member defines for real
@@ -58,8 +58,7 @@ ALL_FEATURES = [
     "bigalign",      # sections aligned beyond the page size
 ]
 DEFAULT_FEATURES = [f for f in ALL_FEATURES
-                    if f not in ("common-archive", "tls-weak", "tls-models",
-                                 "ctors-legacy", "bigalign")]
+                    if f not in ("tls-weak", "tls-models")]
 
 
 def parse_features(text):
