@@ -208,7 +208,7 @@ def main():
             if kind in ("differ", "generr"):
                 failed.append(res)
                 repro = ("python3 %s --variant %s --seed %d --n 1 "
-                         "--features %s --keep DIR" %
+                         "--features=%s --keep DIR" %
                          (os.path.relpath(os.path.join(HERE, "difftest.py")),
                           res["variant"], res["seed"], feat_arg))
                 where = ""
