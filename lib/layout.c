@@ -131,6 +131,9 @@ static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
         tls_dot = dot;
       c->addr = align_up(tls_dot, c->align);
       tls_dot = checked_end(ctx, NULL, c->name, c->addr, c->size);
+      // Its alignment moves the location counter, its size does not.
+      if (c->addr > dot)
+        dot = c->addr;
       continue;
     }
     c->addr = align_up(dot, c->align);
@@ -308,9 +311,12 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
       for (u32 k = j; k-- > i;) {
         struct chunk *x = ctx->chunks.v[k];
         if (!is_emitted(x) || !(x->flags & SHF_ALLOC) ||
-            x->order > ctx->got->order || is_tbss(x))
+            x->order > ctx->got->order)
           continue;
-        u64 start = (x->addr + (desired - (x->addr + x->size))) &
+        // .tbss takes no room but keeps its alignment (GNU ld's
+        // lang_size_relro_segment_1 counts it with size 0).
+        u64 size = is_tbss(x) ? 0 : x->size;
+        u64 start = (x->addr + (desired - (x->addr + size))) &
                     ~(x->align - 1);
         desired = start;
       }

@@ -171,6 +171,10 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
     if ((sym->flags & SF_WARNING) && (undef || shndx == SHN_COMMON))
       warn_reference(ctx, f, sym);
     if (undef) {
+      // A name first seen undefined: GNU ld's undefs list grows (which
+      // decides whether a group is searched again).
+      if (sym->state == SYM_UNDEF && !(sym->ref_flags & SF_REFERENCED))
+        ctx->new_undefs++;
       if (sym->state == SYM_DEFINED)
         sym->flags |= SF_REF_LISTED;
       sym->ref_flags |= SF_REFERENCED;
@@ -270,30 +274,44 @@ static bool defines_data(struct objfile *f, const char *name, u32 len) {
 }
 
 // One pass over an archive's symbol index; true if a member was extracted.
-static bool scan_archive_once(struct ctx *ctx, struct archive *ar) {
+// One pass over the archive's index.  As in GNU ld (bfd's
+// elf_link_add_archive_symbols), a name found defined is not looked at
+// again in this search of the archive, even if a member extracted later
+// makes it COMMON; a weak reference is looked at again.
+static bool scan_archive_once(struct ctx *ctx, struct archive *ar, u8 *done) {
   bool added = false;
   const char *name = ar->names;
   for (u32 k = 0; k < ar->nsyms; k++) {
     const char *sname = name;
     u32 len = strlen(name);
-    struct symbol *sym = sym_find(ctx, name, len);
     name += len + 1;
-    bool common = sym && sym->state == SYM_COMMON;
-    if (!sym || (!common && (sym->state != SYM_UNDEF ||
-                             !(sym->ref_flags & SF_REF_STRONG))))
+    if (done[k])
       continue;
+    struct symbol *sym = sym_find(ctx, sname, len);
+    if (!sym)
+      continue;
+    bool common = sym->state == SYM_COMMON;
+    if (!common && (sym->state != SYM_UNDEF ||
+                    !(sym->ref_flags & SF_REF_STRONG))) {
+      done[k] = sym->state == SYM_DEFINED;
+      continue;
+    }
     struct objfile *f = archive_member(ctx, ar, archive_index_offset(ar, k));
     if (!f || f->live || (common && !defines_data(f, sname, len)))
       continue;
     add_object(ctx, f);
+    done[k] = 1;
     added = true;
   }
   return added;
 }
 
 static bool scan_archive(struct ctx *ctx, struct archive *ar) {
+  if (!ar->nsyms)
+    return false;
+  u8 *done = arena_alloc(ctx, ar->nsyms);
   bool any = false;
-  while (scan_archive_once(ctx, ar))
+  while (scan_archive_once(ctx, ar, done))
     any = true;
   return any;
 }
@@ -340,6 +358,7 @@ void resolve_symbols(struct ctx *ctx) {
   }
 
   u32 group_start[16];
+  u64 group_undefs[16];        // new_undefs when the group started
   u32 depth = 0;
   for (u32 i = 0; i < ctx->entries.len; i++) {
     struct input_entry *e = ctx->entries.v[i];
@@ -364,6 +383,7 @@ void resolve_symbols(struct ctx *ctx) {
       if (!sym || (sym->state == SYM_UNDEF && !sym->ref_flags)) {
         sym = sym_intern(ctx, name, strlen(name));
         sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
+        ctx->new_undefs++;
       }
       break;
     }
@@ -371,18 +391,23 @@ void resolve_symbols(struct ctx *ctx) {
       // A script's GROUP may sit inside --start-group: groups nest.
       if (depth == 16)
         fatal(ctx, "groups nested too deeply");
+      group_undefs[depth] = ctx->new_undefs;
       group_start[depth++] = i;
       break;
     case E_GROUP_END:
       if (!depth)
         break;
       depth--;
-      for (bool again = true; again;) {
-        again = false;
+      // As GNU ld, the group is searched again while a pass over it made
+      // names undefined that were not seen before (a member it adds that
+      // only defines names, such as a COMMON taking over from a weak
+      // definition, does not start another pass).
+      for (u64 seen = group_undefs[depth]; seen != ctx->new_undefs;) {
+        seen = ctx->new_undefs;
         for (u32 j = group_start[depth] + 1; j < i; j++) {
           struct input_entry *g = ctx->entries.v[j];
-          if (g->kind == E_ARCHIVE && !g->whole && scan_archive(ctx, g->ar))
-            again = true;
+          if (g->kind == E_ARCHIVE && !g->whole)
+            scan_archive(ctx, g->ar);
         }
       }
       break;

@@ -111,6 +111,15 @@ def run_case(seed, variant, features, bindir, workroot):
         text = [l for l in ref["link"].decode(errors="replace").splitlines()
                 if "collect2" not in l]
         res["why"] = text[-1] if text else ""
+    elif (ref["linked"] and not mld["linked"] and
+          (ref["status"] < 0 or ref["status"] > 128) and
+          ref["status"] != 124):
+        # GNU ld made a program that dies by a signal, mld refused with an
+        # error: a refusal beats a broken binary (counted apart).
+        res["kind"] = "gnu-broken"
+        text = mld["link"].decode(errors="replace").strip().splitlines()
+        res["why"] = "GNU ld's program died (status %d); mld refused: %s" % (
+            ref["status"], text[0] if text else "")
     elif ref["linked"] != mld["linked"]:
         res["kind"] = "differ"
         who = "mld" if not mld["linked"] else "GNU ld"
@@ -237,9 +246,11 @@ def main():
     shutil.rmtree(work, ignore_errors=True)
     for v in variants:
         print("difftest %s: seeds %d..%d, features %s: %d same, "
-              "%d both refused, %d differ, %d generator errors"
+              "%d both refused, %d GNU ld's program crashed where mld "
+              "refused, %d differ, %d generator errors"
               % (v, args.seed, args.seed + args.n - 1, feat_arg,
                  tally.get((v, "same"), 0), tally.get((v, "refused"), 0),
+                 tally.get((v, "gnu-broken"), 0),
                  tally.get((v, "differ"), 0), tally.get((v, "generr"), 0)))
     print("difftest: %d cases in %.0f s, %d failed%s"
           % (len(jobs), time.time() - start, len(failed),
