@@ -950,7 +950,8 @@ struct ctx {
   u64 stat_branches, stat_candidates, stat_stubs, stat_errata;
   u32 stub_passes;
   bool got_referenced;         // _GLOBAL_OFFSET_TABLE_ is used
-  u64 new_undefs;              // set by symbols.c: names first seen undefined
+  u64 new_undefs;              // set by symbols.c: names first referenced
+                               // strongly while undefined
   struct symbol *got_symbol;   // set by scan_relocations, for the above
   bool gnu_osabi;              // set by size_symtab: IFUNC or UNIQUE listed
 };

@@ -171,9 +171,11 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
     if ((sym->flags & SF_WARNING) && (undef || shndx == SHN_COMMON))
       warn_reference(ctx, f, sym);
     if (undef) {
-      // A name first seen undefined: GNU ld's undefs list grows (which
-      // decides whether a group is searched again).
-      if (sym->state == SYM_UNDEF && !(sym->ref_flags & SF_REFERENCED))
+      // A name first referenced strongly while undefined: GNU ld's undefs
+      // list grows (weak references do not add to it), which decides
+      // whether a group is searched again.
+      if (bind != STB_WEAK && sym->state == SYM_UNDEF &&
+          !(sym->ref_flags & SF_REF_STRONG))
         ctx->new_undefs++;
       if (sym->state == SYM_DEFINED)
         sym->flags |= SF_REF_LISTED;
