@@ -190,6 +190,9 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
               name, (unsigned long long)s.st_value);
         continue;
       }
+      // A name first seen as COMMON joins GNU ld's undefined list too.
+      if (sym->state == SYM_UNDEF && !sym->ref_flags)
+        ctx->new_undefs++;
       // A COMMON symbol is a reference too, for .gnu.warning.SYM.
       sym->ref_flags |= SF_REFERENCED;
       sym->flags |= SF_REF_LISTED;
@@ -308,13 +311,22 @@ static bool scan_archive_once(struct ctx *ctx, struct archive *ar, u8 *done) {
   return added;
 }
 
+// GNU ld searches an archive again while a pass over it made names
+// undefined that were not seen before ("If there are any new undefined
+// symbols, we need to make another pass"), as it does groups.
 static bool scan_archive(struct ctx *ctx, struct archive *ar) {
   if (!ar->nsyms)
     return false;
   u8 *done = arena_alloc(ctx, ar->nsyms);
   bool any = false;
-  while (scan_archive_once(ctx, ar, done))
+  for (;;) {
+    u64 before = ctx->new_undefs;
+    if (!scan_archive_once(ctx, ar, done))
+      break;
     any = true;
+    if (ctx->new_undefs == before)
+      break;
+  }
   return any;
 }
 
