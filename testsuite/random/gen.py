@@ -175,6 +175,10 @@ class Gen:
         if self.has("cmodel") and self.chance(0.4):
             if self.arch == "x86_64":
                 u.cmodel = r.choice(["small", "medium", "large"])
+                # gcc 12 fails (unrecognizable insn) on TLS in large-model
+                # code without -fPIC.
+                if u.cmodel == "large" and self.has("tls"):
+                    pic = "-fPIC"
             else:
                 u.cmodel = r.choice(["tiny", "small", "large"])
                 if u.cmodel == "large":
