@@ -96,6 +96,24 @@ t_gcc_mld() {
     t_run "${T_CC:-gcc}" -B"$T/bin/" "$@"
 }
 
+# t_which_main: for tests that compare which object GNU ld and mld link:
+# skips unless ld.bfd and an x86-64 host are there, and writes main.c, a
+# _start that exits with the value of which().
+t_which_main() {
+    command -v ld.bfd >/dev/null 2>&1 || t_skip "ld.bfd not installed"
+    case $(uname -m) in
+        x86_64) ;;
+        *) t_skip "this test assumes an x86-64 host" ;;
+    esac
+    t_write main.c <<'SRC'
+extern int which(void);
+void _start(void) {
+  __asm__ volatile("syscall" :: "a"(60), "D"(which()) : "rcx", "r11");
+  for (;;) ;
+}
+SRC
+}
+
 # t_same_as_ld ARGS...: link with GNU ld (${T_LD:-ld.bfd}) and with mld,
 # the same arguments followed by "-o ref.out" and "-o mld.out".  Passes
 # if both fail, or if both succeed and the two programs (run with

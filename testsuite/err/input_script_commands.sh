@@ -10,20 +10,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # STARTUP (no effect in an input script); on AArch64 too.  Commands that
 # lay out sections or assign symbols are errors in mld.
 
-command -v ld.bfd >/dev/null 2>&1 || t_skip "ld.bfd not installed"
-case $(uname -m) in
-    x86_64) ;;
-    *) t_skip "this test assumes an x86-64 host" ;;
-esac
-
-# exit_with EXPR: a _start-like function body that exits with EXPR
-t_write main.c <<'SRC'
-extern int which(void);
-void _start(void) {
-  __asm__ volatile("syscall" :: "a"(60), "D"(which()) : "rcx", "r11");
-  for (;;) ;
-}
-SRC
+t_which_main
 t_write start2.c <<'SRC'
 void start2(void) {
   __asm__ volatile("syscall" :: "a"(60), "D"(42) : "rcx", "r11");

@@ -9,19 +9,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # and "/" means none.  Each program exits with the number of the object
 # that defines which().
 
-command -v ld.bfd >/dev/null 2>&1 || t_skip "ld.bfd not installed"
-case $(uname -m) in
-    x86_64) ;;
-    *) t_skip "this test assumes an x86-64 host" ;;
-esac
-
-t_write main.c <<'SRC'
-extern int which(void);
-void _start(void) {
-  __asm__ volatile("syscall" :: "a"(60), "D"(which()) : "rcx", "r11");
-  for (;;) ;
-}
-SRC
+t_which_main
 t_compile main.c -fno-pic
 obj() {
     mkdir -p "$(dirname "$1")"
