@@ -282,9 +282,9 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
   // Trailing padding, as GNU ld finds it (CIEs first: FDEs read them).
   for (u32 i = 0; i < eh->nrecs; i++) {
     eh->recs[i].pad = 0;
-    if (eh->recs[i].is_cie && !parse_cie(&eh->recs[i], is->data +
-                                                        eh->recs[i].offset))
-      eh->recs[i].pad = 0;
+    if (eh->recs[i].is_cie && !parse_cie(&eh->recs[i],
+                                         is->data + eh->recs[i].offset))
+      eh->recs[i].pad = 0;       // undecodable: copied as it is
   }
   for (u32 i = 0; i < eh->nrecs; i++)
     if (!eh->recs[i].is_cie)
@@ -415,7 +415,6 @@ void size_eh_frame(struct ctx *ctx) {
   }
 
   // Live FDEs keep their CIE's leader.
-  bool terminator = false;
   for (u32 i = 0; i < c->isecs.len; i++) {
     struct eh_frame *eh = ((struct isec *)c->isecs.v[i])->eh;
     for (u32 k = 0; eh && k < eh->nrecs; k++) {
@@ -428,7 +427,6 @@ void size_eh_frame(struct ctx *ctx) {
         ctx->eh_fde_count++;
       }
     }
-    terminator |= eh && eh->terminator;
   }
 
   // As GNU ld lays them out (_bfd_elf_discard_section_eh_frame): records
@@ -438,7 +436,6 @@ void size_eh_frame(struct ctx *ctx) {
   // alignment, the gap again inside the record before (zeros between
   // records would read as a terminator); a terminator only from the last
   // input section (crtend.o).
-  (void)terminator;
   u64 out = 0;
   struct eh_rec *prev = NULL;
   for (u32 i = 0; i < c->isecs.len; i++) {
