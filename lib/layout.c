@@ -513,11 +513,9 @@ void compute_symbol_values(struct ctx *ctx) {
 
 // The name GNU ld gives a file in messages: an archive member's own name.
 static const char *member_name(struct ctx *ctx, struct objfile *f) {
-  const char *p = strchr(f->name, '(');
-  u64 len = strlen(f->name);
-  if (!p || f->name[len - 1] != ')')
-    return f->name;
-  return arena_strndup(ctx, p + 1, f->name + len - 1 - (p + 1));
+  const char *name;
+  u32 len = file_own_name(f, &name);
+  return name == f->name ? f->name : arena_strndup(ctx, name, len);
 }
 
 // GNU ld 2.40's warnings about executable memory, once addresses are

@@ -283,6 +283,19 @@ u32 sym_shndx(struct objfile *f, u32 idx, const struct esym *s) {
   return s->st_shndx;
 }
 
+// The name GNU ld gives a file (bfd_get_filename): an archive member's own
+// name, else its path; a span of f->name, returning its length.
+u32 file_own_name(struct objfile *f, const char **name) {
+  u32 len = strlen(f->name);
+  const char *paren = strchr(f->name, '(');
+  *name = f->name;
+  if (paren && len && f->name[len - 1] == ')') {
+    *name = paren + 1;
+    len = (u32)(f->name + len - 1 - *name);
+  }
+  return len;
+}
+
 const char *sym_name(struct objfile *f, const struct esym *s) {
   if (s->st_name >= f->strtab_size)
     return "<bad symbol name>";

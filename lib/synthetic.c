@@ -190,13 +190,8 @@ static bool is_hidden(struct symbol *sym) {
 // file (its base name, or an archive member's base name), before the
 // first of its local symbols it lists.
 static void put_file_symbol(struct symtab_writer *w, struct objfile *f) {
-  const char *name = f->name;
-  u32 len = strlen(name);
-  const char *paren = strchr(name, '(');
-  if (paren && len && name[len - 1] == ')') {
-    name = paren + 1;
-    len = (u32)(f->name + len - 1 - name);
-  }
+  const char *name;
+  u32 len = file_own_name(f, &name);
   for (u32 i = len; i > 0; i--) {
     if (name[i - 1] == '/') {
       len -= i;
