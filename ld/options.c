@@ -28,6 +28,10 @@ static const char usage[] =
     "  -m EMULATION                elf_x86_64, aarch64linux, aarch64elf\n"
     "  -s, --strip-all             Omit .symtab and .strtab\n"
     "  -S, --strip-debug           Omit debugging sections\n"
+    "  -x, --discard-all           Omit the inputs' local symbols\n"
+    "  -X, --discard-locals        Omit local labels (.L...) of the inputs\n"
+    "  --discard-none              Keep every local symbol (default: omit\n"
+    "                              local labels of mergeable sections)\n"
     "  --build-id[=STYLE]          sha1 (default), md5, uuid, 0xHEX, none\n"
     "  --start-group, -( ... --end-group, -)\n"
     "                              Rescan the archives between until no "
@@ -68,7 +72,7 @@ static const char usage[] =
     "Accepted and ignored (as GNU ld does for a static executable):\n"
     "  -static, -Bstatic, -Bdynamic, --as-needed, --no-as-needed,\n"
     "  --hash-style=STYLE, -plugin FILE, -plugin-opt=OPT,\n"
-    "  -dynamic-linker FILE, other -z keywords, -X, -x, -EL, -O LEVEL,\n"
+    "  -dynamic-linker FILE, other -z keywords, -EL, -O LEVEL,\n"
     "  --no-relax, -rpath DIR\n";
 
 struct args {
@@ -365,8 +369,7 @@ static bool is(const char *s, const char *opt) {
 
 static const char *const ignored_flags[] = {
     "static", "Bstatic", "dn", "non_shared", "Bdynamic", "dy",
-    "call_shared", "as-needed", "no-as-needed", "X", "discard-locals", "x",
-    "discard-all", "no-relax", "relax", "export-dynamic",
+    "call_shared", "as-needed", "no-as-needed", "no-relax", "relax", "export-dynamic",
     "E", "no-export-dynamic", "fix-cortex-a53-835769",
     "no-fix-cortex-a53-835769", "no-dynamic-linker", "no-pie", "O",
     "enable-new-dtags", "disable-new-dtags", "no-undefined", "g",
@@ -498,6 +501,18 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if (is(s, "s") || is(s, "strip-all")) {
       c->strip_all = true;
+      continue;
+    }
+    if (is(s, "X") || is(s, "discard-locals")) {
+      c->discard = DISCARD_LOCALS;
+      continue;
+    }
+    if (is(s, "x") || is(s, "discard-all")) {
+      c->discard = DISCARD_ALL;
+      continue;
+    }
+    if (is(s, "discard-none")) {
+      c->discard = DISCARD_NONE;
       continue;
     }
     if (is(s, "S") || is(s, "strip-debug")) {

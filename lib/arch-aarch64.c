@@ -283,42 +283,6 @@ static const u8 *rela_at(struct isec *is, u32 i) {
   return is->rels + (u64)i * sizeof(Elf64_Rela);
 }
 
-// Whether the symbol of a relocation is absolute (SHN_ABS): its address
-// is not relative to the image, so a GOT load of it is kept.
-static bool target_is_abs(struct objfile *f, u32 symidx,
-                          const struct reloc_sym *rs) {
-  if (rs->sym && symidx >= f->first_global)
-    return sym_is_abs(rs->sym);
-  struct esym s;
-  read_sym(f, symidx, &s);
-  return sym_shndx(f, symidx, &s) == SHN_ABS;
-}
-
-// adrp xN, :got:sym; ldr xN, [xN, :got_lo12:sym] can become
-// adrp xN, sym; add xN, xN, :lo12:sym when the LDR is the next
-// instruction and the next relocation, on the same symbol, and overwrites
-// the ADRP's register, so that no other load depends on the GOT page
-// (mold's rule).  Scan and apply both call this, so they always agree.
-static bool got_pair_relaxable(struct isec *is, u32 i, u64 off, u32 symidx,
-                               const struct reloc_sym *rs) {
-  struct objfile *f = is->file;
-  if (i + 1 >= is->nrels || !rs->defined || rs->is_ifunc || rs->undef_weak)
-    return false;
-  if (rd64(rela_at(is, i) + 16) != 0 || target_is_abs(f, symidx, rs))
-    return false;
-  const u8 *r = rela_at(is, i + 1);
-  u64 info = rd64(r + 8);
-  if (rd64(r) != off + 4 || ELF64_R_TYPE(info) != R_AARCH64_LD64_GOT_LO12_NC ||
-      ELF64_R_SYM(info) != symidx || rd64(r + 16) != 0 ||
-      off + 8 > is->size)
-    return false;
-  u32 adrp = rd32(is->data + off), ldr = rd32(is->data + off + 4);
-  u32 rd = adrp & 31;
-  return (adrp & 0x9f000000) == 0x90000000 &&   // adrp
-         (ldr & 0xffc00000) == 0xf9400000 &&    // ldr xt, [xn, #imm]
-         (ldr & 31) == rd && ((ldr >> 5) & 31) == rd;
-}
-
 // A traditional general-dynamic sequence, which gcc emits as
 //   adrp x0, :tlsgd:v; add x0, x0, :tlsgd_lo12:v; bl __tls_get_addr; nop
 // or with -mcmodel=tiny (AAELF64 TLSGD_ADR_PREL21)
@@ -433,13 +397,6 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
 
     switch (type) {
     case R_AARCH64_ADR_GOT_PAGE:
-      ctx->got_referenced = true;
-      if (got_pair_relaxable(is, i, off, symidx, &rs)) {
-        i++;                       // the LDR is rewritten with the ADRP
-        break;
-      }
-      need_got(ctx, reloc_symbol(ctx, f, symidx));
-      break;
     case R_AARCH64_LD64_GOT_LO12_NC:
     case R_AARCH64_GOT_LD_PREL19:
       ctx->got_referenced = true;
@@ -696,18 +653,8 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     }
 
     // The GOT: G(GDAT(S + A)), with A = 0 (one entry per symbol).
+    // GNU ld keeps every GOT load (it does not relax ADRP+LDR to ADD).
     case R_AARCH64_ADR_GOT_PAGE:
-      if (got_pair_relaxable(is, i, off, symidx, &rs)) {
-        // adrp xN, sym; add xN, xN, :lo12:sym
-        u32 rd = rd32(loc) & 31;
-        v = aarch64_page(S) - aarch64_page(P);
-        CHECK(v, -((i64)1 << 32), ((i64)1 << 32) - 1);
-        aarch64_write_adrp(loc, v);
-        wr32(loc + 4, 0x91000000 | rd << 5 | rd);   // add xN, xN, #0
-        aarch64_write_lo12(loc + 4, S, 0);
-        i++;
-        break;
-      }
       if (A)
         goto got_addend;
       v = aarch64_page(got_entry_addr(ctx, reloc_symbol(ctx, f, symidx))) -
@@ -1162,7 +1109,11 @@ const struct arch arch_aarch64 = {
     .nlinker_syms = sizeof(script_syms) / sizeof(*script_syms),
     .erratum_843419 = true,
     .branch_range = (i64)1 << 27,
+    .got_entsize = 8,
     .stub_size = 16,
+    // GNU ld sizes a stub section for long-branch stubs (24 bytes each)
+    // and writes the shorter ADRP stubs into it, leaving the rest zero.
+    .stub_reserve = 24,
     .stub_header_size = 8,
     .stub_insn_size = 12,
     .r_call = R_AARCH64_CALL26,

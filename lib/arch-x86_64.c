@@ -81,14 +81,31 @@ static u64 tp_offset(struct ctx *ctx, u64 addr) {
   return addr - ctx->tls_end;
 }
 
+// Whether the relocation's symbol is defined in a large-model section
+// (SHF_X86_64_LARGE, or a large COMMON): GNU ld keeps GOT loads of those.
+static bool in_large_section(const struct reloc_sym *rs) {
+  struct objfile *f = rs->sym ? rs->sym->file : rs->file;
+  u32 symidx = rs->sym ? rs->sym->symidx : rs->symidx;
+  if (!f || (rs->sym && (rs->sym->flags & SF_LINKER)))
+    return false;
+  struct esym s;
+  read_sym(f, symidx, &s);
+  u32 shndx = sym_shndx(f, symidx, &s);
+  if (shndx == SHN_X86_64_LCOMMON)
+    return true;
+  return shndx && shndx < f->shnum && f->isecs[shndx] &&
+         (SH_FLAGS(shdr_at(f, shndx)) & SHF_X86_64_LARGE);
+}
+
 // Decides how a GOTPCRELX relocation at loc (pointing at the 4-byte
 // displacement) can be relaxed, from the instruction bytes before it and
 // the symbol.  Scan and apply both call this, so they always agree.
 static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
                             u32 type, const struct reloc_sym *rs) {
-  (void)ctx;
   bool relocx = type == R_X86_64_GOTPCRELX || type == R_X86_64_REX_GOTPCRELX;
-  if ((!relocx && type != R_X86_64_GOTPCREL) || off < 2 || rs->is_ifunc)
+  (void)ctx;
+  if ((!relocx && type != R_X86_64_GOTPCREL) || off < 2 || rs->is_ifunc ||
+      (rs->defined && in_large_section(rs)))
     return RX_NONE;
   const u8 *loc = is->data + off;
   u8 op = loc[-2], modrm = loc[-1];

@@ -57,14 +57,18 @@ static void size_regular_chunks(struct ctx *ctx) {
     if (c->kind != CK_REGULAR)
       continue;
     u64 off = 0;
+    c->lead = c->tail = 0;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
       off = align_up(off, is->align);
       is->offset = off;
       off = checked_end(ctx, is, NULL, off, is->size);
-      // A stub section made by stubs.c or errata.c follows its section.
+      // A stub section made by stubs.c or errata.c follows its section,
+      // aligned to 8 as GNU ld aligns its stub sections.
       if (is->stubs && is->stubs->size) {
-        off = align_up(off, 4);
+        off = align_up(off, 8);
+        if (c->align < 8)
+          c->align = 8;
         is->stubs->offset = off;
         off += is->stubs->size;
       }
@@ -97,6 +101,37 @@ static u32 count_phdrs(struct ctx *ctx) {
   n += tls + relro + (ctx->stack != STACK_NONE);
   n += is_emitted(ctx->property) + is_emitted(ctx->eh_frame_hdr);
   return n;
+}
+
+// GNU ld's script ends .bss (and x86-64 .ldata) with
+// . = ALIGN(. != 0 ? 8 : 1): the section's size reaches an aligned end.
+static void set_tail(struct chunk *c) {
+  if (!c->tail_align)
+    return;
+  c->size -= c->tail;
+  c->tail = align_up(c->addr + c->size, c->tail_align) - (c->addr + c->size);
+  c->size += c->tail;
+}
+
+// Places C at ADDR, which need not be aligned as C is: its inputs move up
+// by the padding that aligns them (GNU ld, for an address expression).
+static void place_at(struct chunk *c, u64 addr) {
+  c->addr = addr;
+  u64 lead = align_up(addr, c->align) - addr;
+  u64 delta = lead - c->lead;   // unsigned: wraps back when lead shrinks
+  for (u32 k = 0; k < c->isecs.len; k++) {
+    struct isec *is = c->isecs.v[k];
+    is->offset += delta;
+    if (is->stubs && is->stubs->size)
+      is->stubs->offset += delta;
+  }
+  c->size += delta;
+  c->lead = lead;
+}
+
+// The next maximum page, at the same offset in it as dot.
+static u64 next_page_same_offset(u64 dot, u64 page) {
+  return align_up(dot, page) + (dot & (page - 1));
 }
 
 // Lays out the chunks [from, to) at successive addresses from dot;
@@ -137,12 +172,46 @@ static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
       continue;
     }
     c->addr = align_up(dot, c->align);
+    set_tail(c);
     dot = checked_end(ctx, NULL, c->name, c->addr, c->size);
     if (c->flags & SHF_TLS)
       tls_dot = dot;
   }
   if (!passed_got && relro_dot)
     *relro_dot = dot;
+  return dot;
+}
+
+// x86-64's large-model .lrodata and .ldata, the last allocated sections
+// (from chunk FROM on), where GNU ld's script puts them:
+//   . = ALIGN(8);
+//   .lrodata ALIGN(MAXPAGESIZE) + (. & (MAXPAGESIZE - 1)) : ...
+//   .ldata   ALIGN(MAXPAGESIZE) + (. & (MAXPAGESIZE - 1)) : ...
+// The script moves the location counter to .lrodata's address even when
+// .lrodata is removed, so .ldata alone starts two pages on.
+static u64 place_large(struct ctx *ctx, u32 from, u64 dot) {
+  u64 page = ctx->page_size;
+  dot = next_page_same_offset(align_up(dot, 8), page);
+  bool ldata = false;
+  for (u32 k = from; k < ctx->chunks.len; k++) {
+    struct chunk *c = ctx->chunks.v[k];
+    if (!(c->flags & SHF_ALLOC))
+      continue;
+    if (c->script_addr == SA_LDATA && !ldata) {
+      dot = next_page_same_offset(dot, page);
+      ldata = true;
+    }
+    if (!is_emitted(c)) {
+      c->addr = dot;
+      continue;
+    }
+    if (c->script_addr)
+      place_at(c, dot);
+    else
+      c->addr = align_up(dot, c->align);
+    set_tail(c);
+    dot = checked_end(ctx, NULL, c->name, c->addr, c->size);
+  }
   return dot;
 }
 
@@ -200,7 +269,7 @@ static u64 place_loads(struct ctx *ctx) {
   u32 *seg_of = arena_alloc(ctx, (u64)ctx->chunks.len * sizeof(u32));
   u32 first = ctx->nsegs;
   u64 prev_end = 0;
-  bool prev_section = false;
+  bool prev_section = false, prev_bss = false;
   struct segment *load = NULL;
   int cls = CLS_NONE;
   for (u32 k = 0; k < ctx->chunks.len; k++) {
@@ -209,7 +278,10 @@ static u64 place_loads(struct ctx *ctx) {
       continue;
     int kc = chunk_class(ctx, c);
     bool gap = prev_section && align_up(prev_end, page) + page <= c->addr;
-    if (kc != cls || gap) {
+    // Contents after zero-fill start a segment, so that the zero-fill
+    // stays out of the file (GNU ld; .tbss counts as contents here).
+    bool after_bss = prev_bss && c->type != SHT_NOBITS;
+    if (kc != cls || gap || after_bss) {
       load = add_seg(ctx, PT_LOAD, PF_R);
       load->align = page;
       load->vaddr = c->addr;
@@ -221,8 +293,10 @@ static u64 place_loads(struct ctx *ctx) {
                      (c->flags & SHF_WRITE ? PF_W : 0);
       prev_section = true;
     }
-    if (c->align > load->align)
-      load->align = c->align;
+    if (c->kind != CK_EHDR)
+      prev_bss = c->type == SHT_NOBITS && !is_tbss(c);
+    if (chunk_addralign(c) > load->align)
+      load->align = chunk_addralign(c);
     if (!is_tbss(c)) {
       u64 end = c->addr + c->size;
       prev_end = end;
@@ -279,10 +353,15 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
       i++;
       continue;
     }
+    if (c->script_addr) {
+      place_large(ctx, i, dot);
+      break;
+    }
     // A run of one class; non-allocated sections in it take no space
     // (an input section named .text but not SHF_ALLOC sorts among them).
     u32 j = i;
     while (j < ctx->chunks.len &&
+           !((struct chunk *)ctx->chunks.v[j])->script_addr &&
            (chunk_class(ctx, ctx->chunks.v[j]) == cls ||
             chunk_class(ctx, ctx->chunks.v[j]) == CLS_NONE))
       j++;

@@ -10,6 +10,11 @@
 #define MLD_H
 
 #include <elf.h>
+
+// x86-64 psABI: a large-model section (not in every <elf.h>).
+#ifndef SHF_X86_64_LARGE
+#define SHF_X86_64_LARGE 0x10000000
+#endif
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -167,6 +172,13 @@ struct defsym {
   i64 addend;
 };
 
+enum discard {
+  DISCARD_SEC_MERGE,           // default: internal labels of SHF_MERGE input
+  DISCARD_LOCALS,              // -X: every internal label (.L...)
+  DISCARD_ALL,                 // -x: every local symbol of the inputs
+  DISCARD_NONE,                // --discard-none
+};
+
 struct config {
   const char *output;
   const char *entry;           // -e; an input script's ENTRY yields to it
@@ -197,6 +209,7 @@ struct config {
   u8 build_id_hex[64];
   u32 build_id_hex_len;
   bool strip_all, strip_debug;
+  enum discard discard;        // which local symbols .symtab leaves out
   bool gc_sections;
   bool eh_frame_hdr;
   bool stats;
@@ -362,7 +375,6 @@ enum {
   SF_LINKER = 1 << 4,          // defined by the linker
   SF_REPORTED = 1 << 5,        // undefined reference already reported
   SF_REFERENCED = 1 << 6,      // any reference at all, COMMON included
-  SF_IN_SYMTAB = 1 << 7,
   SF_ABS = 1 << 8,             // --defsym NAME=NUMBER: an absolute value
   SF_GOT_NEAR = 1 << 9,        // a short-reach GOT load (LD64_GOTPAGE_LO15)
   SF_SCRIPT_HIDDEN = 1 << 10,  // PROVIDE_HIDDEN: a local in .symtab
@@ -496,7 +508,27 @@ struct chunk {
   bool relro;
   bool sorted_by_priority;     // .init_array & co
   bool unique;                 // --unique: no other input joins it
+  // Where GNU ld's script does more than align the section (sections.c
+  // sets these, layout.c follows them):
+  u8 tail_align;               // ends with . = ALIGN(. != 0 ? N : 1)
+  u8 script_addr;              // an address expression: SA_* below
+  u64 lead, tail;              // set by layout.c: padding before the
+                               // first input (a given address) and
+                               // after the last (tail_align)
 };
+
+// x86-64 .lrodata and .ldata: at ALIGN(MAXPAGESIZE) + (. & (MAXPAGESIZE
+// - 1)) after the location counter is aligned to 8 (.lrodata) or where
+// .lrodata ends (.ldata).
+enum { SA_NONE, SA_LRODATA, SA_LDATA };
+
+// sh_addralign: a section placed at a given address is no more aligned
+// than that address (GNU ld).
+static inline u64 chunk_addralign(const struct chunk *c) {
+  if (c->script_addr && c->addr && (c->addr & -c->addr) < c->align)
+    return c->addr & -c->addr;
+  return c->align;
+}
 
 // Where ADDR, an address inside C, lies in the output file.  Computed in
 // integers and then used as one index: buf + c->offset - c->addr would
@@ -765,6 +797,7 @@ struct arch {
   bool noseparate_code;        // -z noseparate-code is the default
   bool default_execstack;      // an input without .note.GNU-stack wants one
   bool section_symbols;        // .symtab has an STT_SECTION per section
+  u8 got_entsize;              // .got's sh_entsize as GNU ld writes it
   // The script's DATA_SEGMENT_RELRO_END offset is 24 even without a
   // .got.plt (AArch64), not only for a .got.plt of 3 words or more.
   bool relro_offset_always;
@@ -802,6 +835,7 @@ struct arch {
   // type r_call or r_jump reaches [P - branch_range, P + branch_range).
   i64 branch_range;
   u32 stub_size, stub_header_size;     // a stub's slot; the branch over
+  u32 stub_reserve;                    // room sized per stub (>= stub_size)
   u32 stub_insn_size;                  // a stub's instructions (st_size)
   u32 r_call, r_jump;
   bool (*write_stub)(u8 *buf, u64 P, u64 S);
@@ -919,7 +953,6 @@ struct ctx {
   // synthetic.c
   struct vec got_syms, gottp_syms, iplt_syms;
   struct vec linker_syms;      // struct symbol *
-  struct vec undef_weak_syms;  // struct symbol *, listed in .symtab
   u32 symtab_nlocal, symtab_count;
   u64 strtab_size;
   struct gnu_prop props[16];

@@ -219,7 +219,7 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
     wr64(p + offsetof(Elf64_Shdr, sh_size), c->size);
     wr32(p + offsetof(Elf64_Shdr, sh_link), link);
     wr32(p + offsetof(Elf64_Shdr, sh_info), info);
-    wr64(p + offsetof(Elf64_Shdr, sh_addralign), c->align);
+    wr64(p + offsetof(Elf64_Shdr, sh_addralign), chunk_addralign(c));
     wr64(p + offsetof(Elf64_Shdr, sh_entsize), c->entsize);
   }
 }

@@ -496,6 +496,10 @@ static struct chunk *regular_chunk(struct ctx *ctx, const char *name,
   if (!c) {
     c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
     c->order = order;
+    if (order == KEY(O_BSS) || order == KEY(O_LDATA))
+      c->tail_align = 8;
+    if (order == KEY(O_LRODATA) || order == KEY(O_LDATA))
+      c->script_addr = order == KEY(O_LRODATA) ? SA_LRODATA : SA_LDATA;
   }
   return c;
 }
@@ -710,7 +714,9 @@ void create_chunks(struct ctx *ctx) {
                       : regular_chunk(ctx, tls ? ".tbss" : ".bss",
                                       KEY(tls ? O_TBSS : O_BSS));
     add_isec(ctx, c, is, SHT_NOBITS,
-             SHF_ALLOC | SHF_WRITE | (tls ? SHF_TLS : 0), 0);
+             SHF_ALLOC | SHF_WRITE | (tls ? SHF_TLS : 0) |
+                 (large ? SHF_X86_64_LARGE : 0),
+             0);
     // The symbol now lives in this section at offset 0.
     sym->state = SYM_DEFINED;
     sym->value = 0;
@@ -737,6 +743,7 @@ void create_chunks(struct ctx *ctx) {
   ctx->got = new_chunk(ctx, ".got", CK_GOT, SHT_PROGBITS,
                        SHF_ALLOC | SHF_WRITE, 8);
   ctx->got->order = KEY(O_GOT);
+  ctx->got->entsize = arch->got_entsize;
   ctx->gotplt = new_chunk(ctx, ".got.plt", CK_GOTPLT, SHT_PROGBITS,
                           SHF_ALLOC | SHF_WRITE, 8);
   ctx->gotplt->order = KEY(O_GOT_PLT);

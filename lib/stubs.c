@@ -266,10 +266,10 @@ struct stub_sec *stub_sec_after(struct ctx *ctx, struct isec *is) {
   return is->stubs;
 }
 
-// Header, erratum veneers (8 bytes each), stubs; 4 KiB pages with the
-// erratum fix on.
+// Header, erratum veneers (8 bytes each), room for the stubs; 4 KiB
+// pages with the erratum fix on.
 void size_stub_sec(struct ctx *ctx, struct stub_sec *s) {
-  u64 n = (u64)s->errata.len * 8 + (u64)s->stubs.len * ctx->arch->stub_size;
+  u64 n = (u64)s->errata.len * 8 + (u64)s->stubs.len * ctx->arch->stub_reserve;
   s->size = n ? ctx->arch->stub_header_size + n : 0;
   if (s->size && ctx->cfg.fix_cortex_a53_843419)
     s->size = align_up(s->size, 0x1000);

@@ -153,11 +153,6 @@ static void put_global(struct ctx *ctx, struct symtab_writer *w,
                        struct symbol *sym, bool as_local) {
   u8 bind = as_local ? STB_LOCAL : sym->binding;
   u8 other = as_local ? STV_DEFAULT : sym->visibility;
-  if (sym->state == SYM_UNDEF) {
-    put(w, sym->name, ELF64_ST_INFO(STB_WEAK, STT_NOTYPE), other, SHN_UNDEF,
-        0, 0);
-    return;
-  }
   if (sym->flags & SF_LINKER) {
     struct chunk *c = ctx->aux[sym->aux].osec;
     u8 type = !strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ? STT_OBJECT
@@ -202,6 +197,21 @@ static void put_file_symbol(struct symtab_writer *w, struct objfile *f) {
   put_n(w, name, len, ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);
 }
 
+// bfd's names of assembler-internal labels: ".L...", "..." and "_.L_...",
+// and "L<digits>" followed by ^A or ^B (fake and dollar/local labels).
+static bool is_local_label(const char *name) {
+  if (name[0] == '.' && (name[1] == 'L' || name[1] == '.'))
+    return true;
+  if (!strncmp(name, "_.L_", 4))
+    return true;
+  if (name[0] != 'L' || name[1] < '0' || name[1] > '9')
+    return false;
+  u32 i = 2;
+  while (name[i] >= '0' && name[i] <= '9')
+    i++;
+  return name[i] == 1 || name[i] == 2;
+}
+
 static void put_local(struct symtab_writer *w, struct objfile *f,
                       bool *have_file, const char *name, const struct esym *s,
                       u16 shndx, u64 value) {
@@ -217,8 +227,9 @@ static void put_local(struct symtab_writer *w, struct objfile *f,
 // The one walk over everything .symtab holds: with w->sym NULL it only
 // counts, so sizing and writing cannot disagree.  The order is GNU ld's
 // by kind: section symbols (where the target writes them), each object's
-// locals, the stubs' locals, the linker's hidden symbols after an unnamed
-// STT_FILE, then the globals; hidden globals of objects stay global.
+// locals (as -x/-X/--discard-none choose), the linker's hidden symbols
+// after an unnamed STT_FILE, the stubs' locals, then the globals; hidden
+// globals of objects stay global.
 static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   put(w, "", 0, 0, 0, 0, 0);
   if (ctx->arch->section_symbols) {
@@ -233,12 +244,14 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     bool have_file = false;
-    for (u32 k = 1; f->writes_contents && k < f->first_global; k++) {
+    for (u32 k = 1; f->writes_contents && ctx->cfg.discard != DISCARD_ALL &&
+                    k < f->first_global;
+         k++) {
       struct esym s;
       read_sym(f, k, &s);
       u8 type = ELF64_ST_TYPE(s.st_info);
       const char *name = sym_name(f, &s);
-      if (type == STT_SECTION || !name[0] || !strncmp(name, ".L", 2))
+      if (type == STT_SECTION || !name[0])
         continue;
       u32 shndx = sym_shndx(f, k, &s);
       if (type == STT_FILE || shndx == SHN_ABS) {
@@ -251,9 +264,27 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       // Locals of removed (empty) output sections are dropped.
       if (!is || !is->osec || !is_emitted(is->osec))
         continue;
+      // Internal labels: -X drops them, --discard-none keeps them, and by
+      // default they are dropped from mergeable sections only.
+      if (ctx->cfg.discard != DISCARD_NONE && is_local_label(name) &&
+          (ctx->cfg.discard == DISCARD_LOCALS ||
+           (SH_FLAGS(shdr_at(f, shndx)) & SHF_MERGE)))
+        continue;
       put_local(w, f, &have_file, name, &s, is->osec->shndx,
                 tls_adjust(ctx, type, isec_offset_addr(is, s.st_value)));
     }
+  }
+  // The linker's own hidden symbols are locals, after an STT_FILE without
+  // a name (none with -x).
+  bool any_hidden = false;
+  for (u32 i = 0; i < ctx->linker_syms.len; i++)
+    any_hidden |= is_hidden(ctx->linker_syms.v[i]);
+  if (any_hidden && ctx->cfg.discard != DISCARD_ALL)
+    put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);
+  for (u32 i = 0; i < ctx->linker_syms.len; i++) {
+    struct symbol *sym = ctx->linker_syms.v[i];
+    if (is_hidden(sym))
+      put_global(ctx, w, sym, true);
   }
   // Stub sections (stubs.c) as GNU ld lists them: $x at the start, then
   // each used erratum veneer's e843419@..., each stub's __foo_veneer
@@ -279,18 +310,6 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       put(w, "$x", notype, 0, shndx, a, 0);
     }
   }
-  // The linker's own hidden symbols are locals, after an STT_FILE without
-  // a name.
-  bool any_hidden = false;
-  for (u32 i = 0; i < ctx->linker_syms.len; i++)
-    any_hidden |= is_hidden(ctx->linker_syms.v[i]);
-  if (any_hidden)
-    put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);
-  for (u32 i = 0; i < ctx->linker_syms.len; i++) {
-    struct symbol *sym = ctx->linker_syms.v[i];
-    if (is_hidden(sym))
-      put_global(ctx, w, sym, true);
-  }
   ctx->symtab_nlocal = w->n;
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
@@ -298,13 +317,9 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       struct symbol *sym = f->globals[k - f->first_global];
       if (!sym)
         continue;
-      if (sym->state == SYM_UNDEF) {
-        // Undefined weak symbols are listed once, at first mention.
-        if (!(sym->flags & SF_IN_SYMTAB) && !w->sym)
-          vec_push(ctx, &ctx->undef_weak_syms, sym);
-        sym->flags |= SF_IN_SYMTAB;
+      // GNU ld lists no undefined (weak) symbol in a static executable.
+      if (sym->state == SYM_UNDEF)
         continue;
-      }
       if (sym->file != f || sym->symidx != k || (sym->flags & SF_LINKER))
         continue;
       // Symbols of collected or discarded sections are not listed.
@@ -319,8 +334,6 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
     if (!is_hidden(sym))
       put_global(ctx, w, sym, false);
   }
-  for (u32 i = 0; i < ctx->undef_weak_syms.len; i++)
-    put_global(ctx, w, ctx->undef_weak_syms.v[i], false);
 }
 
 // GNU ld lists an object's local symbols when it copies one of its

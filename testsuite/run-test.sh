@@ -116,6 +116,7 @@ D_STDIN=
 D_ENV=()
 D_GDB=
 D_RUN_COMPARE=yes
+D_LAYOUT_EXCEPT=
 directive_error=
 
 trim() {
@@ -169,6 +170,9 @@ parse_directives() {
             stdin)    D_STDIN=$val ;;
             env)      D_ENV+=("${words[@]}") ;;
             gdb)      D_GDB=$val ;;
+            layout-differs)
+                # VARIANT: REASON -- a known difference from GNU ld's layout
+                D_LAYOUT_EXCEPT+=" $(trim "${val%%:*}")" ;;
             run-compare)
                 case $val in
                     yes|no) D_RUN_COMPARE=$val ;;
@@ -223,6 +227,23 @@ incongruent_loads() {
                 echo "PT_LOAD at $va: p_offset $off, p_align $al"
             fi
         done
+}
+
+# layout_of EXE: every section header (name, type, address, offset, size,
+# entry size, flags, link, info, alignment) and program header in full.
+# .strtab and .shstrtab keep only name, type, flags and alignment: GNU ld
+# shares string tails there, and .shstrtab's offset follows .strtab.
+layout_of() {
+    "$V_READELF" -SW "$1" | awk '
+        /^ *\[ *[0-9]+\]/ {
+            sub(/^ *\[ *[0-9]+\] */, "")
+            if ($1 == ".strtab" || $1 == ".shstrtab") print $1, $2, $NF
+            else print }'
+    "$V_READELF" -lW "$1" | awk '
+        /^Program Headers:/ { p = 1; next }
+        !p || /^ *Type / || /^ *\[/ { next }
+        /^ *$/ { exit }
+        { print }'
 }
 
 # header_of EXE: the ELF header fields two correct links share
@@ -435,6 +456,12 @@ run_variant() {
     compare_files "defined symbols (type, binding, visibility, section)" \
         symbols.ref symbols.mld || bad="$bad, symbols"
 
+    if ! in_list "$v" "$D_LAYOUT_EXCEPT"; then
+        layout_of ref/prog >layout.ref
+        layout_of mld/prog >layout.mld
+        compare_files "layout (section and program headers)" layout.ref layout.mld ||
+            bad="$bad, layout"
+    fi
     # Behaviour.
     if [ "$D_RUN_COMPARE" = yes ]; then
         run_prog "$vdir/ref" ref

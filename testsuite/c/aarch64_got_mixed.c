@@ -1,12 +1,13 @@
-/* GOT accesses that a static link resolves or relaxes, from -fPIC (this
+/* GOT accesses that a static link resolves, from -fPIC (this
    file: ADR_GOT_PAGE + LD64_GOT_LO12_NC), -fPIE and -fpic (LD64_GOTPAGE_LO15)
    objects mixed with a -fno-pic one: to data and functions of another
    object, an IFUNC (its GOT entry holds the IPLT entry's address, as
    its -fno-pic address does), a weak undefined symbol (0), absolute
    symbols (one beyond ADRP's reach, whose GOT entry must stay) and a
-   --defsym one.  The asm pairs keep the GOT load: one has an instruction
-   between ADRP and LDR, one loads into another register.  Every way of
-   taking an address must give the same one. */
+   --defsym one.  GNU ld keeps every GOT load (the layout comparison
+   checks that the GOT is as large as GNU ld's); the asm pairs, one with
+   an instruction between ADRP and LDR and one loading into another
+   register, too.  Every way of taking an address must give the same one. */
 //# arch: aarch64
 //# cflags: -O2 -fPIC
 //# sources: inc/aarch64_got_nopic.c inc/aarch64_got_pie.c inc/aarch64_got_smallpic.c
@@ -31,7 +32,7 @@ int pie_call(int x);
 int pie_missing_is_null(void);
 void *smallpic_addr(int i);
 
-/* adrp + ldr with a nop between: not a pair mld may relax. */
+/* adrp + ldr with a nop between. */
 #define GOT_APART(sym)                                                    \
     ({ void *r_;                                                          \
        __asm__("adrp %0, :got:" #sym "\n\t"                               \
