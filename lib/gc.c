@@ -167,10 +167,13 @@ void gc_sections(struct ctx *ctx) {
     if (c->kind != CK_REGULAR || !(c->flags & SHF_ALLOC))
       continue;
     u32 n = 0;
+    u64 align = 1;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
       if (is->live) {
         c->isecs.v[n++] = is;
+        if (is->align > align)
+          align = is->align;
         continue;
       }
       if (ctx->cfg.print_gc_sections)
@@ -178,6 +181,10 @@ void gc_sections(struct ctx *ctx) {
                 isec_name(is), is->file->name);
       is->osec = NULL;
     }
+    // The alignment is the kept inputs' (GNU ld); an output section left
+    // empty keeps it for the symbols placed there.
+    if (n && n < c->isecs.len)
+      c->align = align;
     c->isecs.len = n;
   }
 }

@@ -57,7 +57,7 @@ static void size_regular_chunks(struct ctx *ctx) {
     if (c->kind != CK_REGULAR)
       continue;
     u64 off = 0;
-    c->lead = c->tail = 0;
+    c->tail = 0;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
       off = align_up(off, is->align);
@@ -113,20 +113,25 @@ static void set_tail(struct chunk *c) {
   c->size += c->tail;
 }
 
-// Places C at ADDR, which need not be aligned as C is: its inputs move up
-// by the padding that aligns them (GNU ld, for an address expression).
+// Places C at ADDR, which need not be aligned as C is: each input is
+// aligned in the address space, as GNU ld places the inputs of a section
+// with an address expression (the first moves up if it needs to).
 static void place_at(struct chunk *c, u64 addr) {
   c->addr = addr;
-  u64 lead = align_up(addr, c->align) - addr;
-  u64 delta = lead - c->lead;   // unsigned: wraps back when lead shrinks
+  u64 off = 0;
   for (u32 k = 0; k < c->isecs.len; k++) {
     struct isec *is = c->isecs.v[k];
-    is->offset += delta;
-    if (is->stubs && is->stubs->size)
-      is->stubs->offset += delta;
+    off = align_up(addr + off, is->align) - addr;
+    is->offset = off;
+    off += is->size;
+    if (is->stubs && is->stubs->size) {
+      off = align_up(addr + off, 8) - addr;
+      is->stubs->offset = off;
+      off += is->stubs->size;
+    }
   }
-  c->size += delta;
-  c->lead = lead;
+  c->size = off;
+  c->tail = 0;
 }
 
 // The next maximum page, at the same offset in it as dot.

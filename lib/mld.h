@@ -375,6 +375,7 @@ enum {
   SF_LINKER = 1 << 4,          // defined by the linker
   SF_REPORTED = 1 << 5,        // undefined reference already reported
   SF_REFERENCED = 1 << 6,      // any reference at all, COMMON included
+  SF_IN_SYMTAB = 1 << 7,       // undefined, seen by the .symtab walk
   SF_ABS = 1 << 8,             // --defsym NAME=NUMBER: an absolute value
   SF_GOT_NEAR = 1 << 9,        // a short-reach GOT load (LD64_GOTPAGE_LO15)
   SF_SCRIPT_HIDDEN = 1 << 10,  // PROVIDE_HIDDEN: a local in .symtab
@@ -512,15 +513,24 @@ struct chunk {
   // sets these, layout.c follows them):
   u8 tail_align;               // ends with . = ALIGN(. != 0 ? N : 1)
   u8 script_addr;              // an address expression: SA_* below
-  u64 lead, tail;              // set by layout.c: padding before the
-                               // first input (a given address) and
-                               // after the last (tail_align)
+  u64 tail;                    // set by layout.c: padding after the
+                               // last input (tail_align)
 };
 
 // x86-64 .lrodata and .ldata: at ALIGN(MAXPAGESIZE) + (. & (MAXPAGESIZE
 // - 1)) after the location counter is aligned to 8 (.lrodata) or where
 // .lrodata ends (.ldata).
 enum { SA_NONE, SA_LRODATA, SA_LDATA };
+
+// The more constraining of two ELF visibilities (INTERNAL, HIDDEN and
+// PROTECTED before DEFAULT).
+static inline u8 merge_visibility(u8 a, u8 b) {
+  if (a == STV_DEFAULT)
+    return b;
+  if (b == STV_DEFAULT)
+    return a;
+  return a < b ? a : b;
+}
 
 // sh_addralign: a section placed at a given address is no more aligned
 // than that address (GNU ld).
@@ -953,6 +963,7 @@ struct ctx {
   // synthetic.c
   struct vec got_syms, gottp_syms, iplt_syms;
   struct vec linker_syms;      // struct symbol *
+  struct vec undef_syms;       // struct symbol *: undefined, in .symtab
   u32 symtab_nlocal, symtab_count;
   u64 strtab_size;
   struct gnu_prop props[16];

@@ -260,15 +260,18 @@ void define_linker_symbols(struct ctx *ctx) {
                ls->section ? script_order(ctx, ls->section) : 0, ls->where,
                ls->where == W_END);
   }
-  // --defsym ALIAS=SYM has SYM's type from here on, as GNU ld copies it:
-  // the scan must see an alias of an IFUNC as an IFUNC.
+  // --defsym ALIAS=SYM has SYM's type from here on, and SYM's visibility
+  // if that is more constraining, as GNU ld copies them: the scan must see
+  // an alias of an IFUNC as an IFUNC.
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
     if (sym->symidx >> 1 != W_DEFSYM)
       continue;
     struct symbol *t = ctx->aux[sym->aux].target;
-    if (t && t->state == SYM_DEFINED)
+    if (t && t->state == SYM_DEFINED) {
       sym->type = t->type;
+      sym->visibility = merge_visibility(sym->visibility, t->visibility);
+    }
   }
   // __start_SEC and __stop_SEC for sections named like C identifiers.
   for (u32 i = 0; i < ctx->chunks.len; i++) {

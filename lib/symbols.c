@@ -73,14 +73,6 @@ static void handle_comdat(struct ctx *ctx, struct objfile *f) {
   }
 }
 
-static u8 merge_visibility(u8 a, u8 b) {
-  if (a == STV_DEFAULT)
-    return b;
-  if (b == STV_DEFAULT)
-    return a;
-  return a < b ? a : b;
-}
-
 static void take_definition(struct symbol *sym, struct objfile *f, u32 idx,
                             const struct esym *s, enum sym_state state) {
   sym->file = f;

@@ -317,9 +317,17 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       struct symbol *sym = f->globals[k - f->first_global];
       if (!sym)
         continue;
-      // GNU ld lists no undefined (weak) symbol in a static executable.
-      if (sym->state == SYM_UNDEF)
+      // With --gc-sections GNU ld lists an undefined symbol that a strong
+      // reference left (one whose uses were all relaxed away, as
+      // __tls_get_addr's), once and after the defined ones; no undefined
+      // weak one, and none at all without --gc-sections.
+      if (sym->state == SYM_UNDEF) {
+        if (ctx->cfg.gc_sections && (sym->ref_flags & SF_REF_STRONG) &&
+            !(sym->flags & SF_IN_SYMTAB) && !w->sym)
+          vec_push(ctx, &ctx->undef_syms, sym);
+        sym->flags |= SF_IN_SYMTAB;
         continue;
+      }
       if (sym->file != f || sym->symidx != k || (sym->flags & SF_LINKER))
         continue;
       // Symbols of collected or discarded sections are not listed.
@@ -333,6 +341,11 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
     struct symbol *sym = ctx->linker_syms.v[i];
     if (!is_hidden(sym))
       put_global(ctx, w, sym, false);
+  }
+  for (u32 i = 0; i < ctx->undef_syms.len; i++) {
+    struct symbol *sym = ctx->undef_syms.v[i];
+    put(w, sym->name, ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE), sym->visibility,
+        SHN_UNDEF, 0, 0);
   }
 }
 

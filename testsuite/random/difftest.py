@@ -5,8 +5,9 @@ For each seed, gen.py writes a random multi-object C program; it is
 compiled once, then linked twice from the same objects and archives: by
 GNU ld (the compiler driver's default linker) and by mld (the same command
 plus -B<dir>, where <dir>/ld is a symlink to mld).  A case passes when both
-links fail, or both succeed and the two programs print the same bytes and
-exit alike (AArch64 runs under qemu-aarch64).  A failing case is copied,
+links fail, or both succeed, the two programs print the same bytes and
+exit alike (AArch64 runs under qemu-aarch64), and the two executables have
+the same section and program headers (layout.diff otherwise).  A failing case is copied,
 sources, commands and outputs, into the --keep directory, and a one-line
 command to reproduce it is printed.
 
@@ -18,9 +19,11 @@ Exit status: 0 all passed, 1 some case differed, 77 nothing could run.
 
 import argparse
 import concurrent.futures
+import difflib
 import json
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -55,6 +58,23 @@ def sh(cmd, cwd, timeout=60):
 def quote(cmd):
     return " ".join(a if a and all(c.isalnum() or c in "-_=+./,:@"
                                    for c in a) else "'%s'" % a for a in cmd)
+
+
+def layout(path):
+    """Section and program headers as readelf prints them, the part two
+    links that agree with GNU ld share: .strtab and .shstrtab by name, type
+    and alignment only (GNU ld shares string tails there)."""
+    lines = []
+    st, outp = sh(["readelf", "-SlW", path], os.path.dirname(path))
+    for l in outp.decode(errors="replace").splitlines():
+        m = re.match(r"\s*\[\s*\d+\]\s+(.*)", l)
+        if m:
+            f = m.group(1).split()
+            lines.append(" ".join(f[:2] + f[-1:]) if f[0] in
+                         (".strtab", ".shstrtab") else m.group(1))
+        elif re.match(r"\s+(LOAD|TLS|NOTE|GNU_|PHDR)", l):
+            lines.append(l.strip())
+    return lines
 
 
 def run_case(seed, variant, features, bindir, workroot):
@@ -134,7 +154,18 @@ def run_case(seed, variant, features, bindir, workroot):
         else:
             res["why"] = "output differs"
     else:
-        res["kind"] = "same"
+        lr = layout(os.path.join(d, "ref", "prog"))
+        lm = layout(os.path.join(d, "mld", "prog"))
+        if lr != lm:
+            res["kind"] = "differ"
+            diff = [x for x in difflib.unified_diff(lr, lm, "GNU ld", "mld",
+                                                   lineterm="", n=0)]
+            with open(os.path.join(d, "layout.diff"), "w") as f:
+                f.write("\n".join(diff) + "\n")
+            res["why"] = "layout differs: " + next(
+                (x for x in diff[2:] if x[:1] in "-+"), "")
+        else:
+            res["kind"] = "same"
     return res
 
 
