@@ -32,6 +32,9 @@ static const char *reloc_name(u32 type) {
   N(MOVW_PREL_G0) N(MOVW_PREL_G0_NC) N(MOVW_PREL_G1) N(MOVW_PREL_G1_NC)
   N(MOVW_PREL_G2) N(MOVW_PREL_G2_NC) N(MOVW_PREL_G3)
   N(LDST128_ABS_LO12_NC) N(GOTREL64) N(GOTREL32) N(GOT_LD_PREL19)
+  N(MOVW_GOTOFF_G0) N(MOVW_GOTOFF_G0_NC) N(MOVW_GOTOFF_G1)
+  N(MOVW_GOTOFF_G1_NC) N(MOVW_GOTOFF_G2) N(MOVW_GOTOFF_G2_NC)
+  N(MOVW_GOTOFF_G3)
   N(LD64_GOTOFF_LO15) N(ADR_GOT_PAGE) N(LD64_GOT_LO12_NC)
   N(LD64_GOTPAGE_LO15) N(TLSGD_ADR_PREL21) N(TLSGD_ADR_PAGE21)
   N(TLSGD_ADD_LO12_NC) N(TLSLD_ADR_PREL21) N(TLSLD_ADR_PAGE21)
@@ -97,6 +100,8 @@ static u32 reloc_width(u32 type) {
   case R_AARCH64_JUMP26: case R_AARCH64_CALL26:
   case R_AARCH64_ADR_GOT_PAGE: case R_AARCH64_LD64_GOT_LO12_NC:
   case R_AARCH64_LD64_GOTPAGE_LO15: case R_AARCH64_GOT_LD_PREL19:
+  case R_AARCH64_MOVW_GOTOFF_G1: case R_AARCH64_MOVW_GOTOFF_G0_NC:
+  case R_AARCH64_LD64_GOTOFF_LO15:
   case R_AARCH64_TLSGD_ADR_PAGE21: case R_AARCH64_TLSGD_ADD_LO12_NC:
   case R_AARCH64_TLSGD_ADR_PREL21: case R_AARCH64_TLSLD_ADR_PREL21:
   case R_AARCH64_TLSLD_ADR_PAGE21: case R_AARCH64_TLSLD_ADD_LO12_NC:
@@ -399,10 +404,13 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
     case R_AARCH64_ADR_GOT_PAGE:
     case R_AARCH64_LD64_GOT_LO12_NC:
     case R_AARCH64_GOT_LD_PREL19:
+    case R_AARCH64_MOVW_GOTOFF_G1:
+    case R_AARCH64_MOVW_GOTOFF_G0_NC:
       ctx->got_referenced = true;
       need_got(ctx, reloc_symbol(ctx, f, symidx));
       break;
     case R_AARCH64_LD64_GOTPAGE_LO15:
+    case R_AARCH64_LD64_GOTOFF_LO15:
       ctx->got_referenced = true;
       need_got_near(ctx, reloc_symbol(ctx, f, symidx));
       break;
@@ -652,46 +660,48 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       break;
     }
 
-    // The GOT: G(GDAT(S + A)), with A = 0 (one entry per symbol).
-    // GNU ld keeps every GOT load (it does not relax ADRP+LDR to ADD).
+    // The GOT: one entry per symbol, G(GDAT(S)).  GNU ld 2.40 leaves
+    // the addend out of every GOT relocation (the entry holds S, the
+    // load reads it), and keeps every GOT load (it does not relax
+    // ADRP+LDR to ADD).
     case R_AARCH64_ADR_GOT_PAGE:
-      if (A)
-        goto got_addend;
       v = aarch64_page(got_entry_addr(ctx, reloc_symbol(ctx, f, symidx))) -
           aarch64_page(P);
       CHECK(v, -((i64)1 << 32), ((i64)1 << 32) - 1);
       aarch64_write_adrp(loc, v);
       break;
     case R_AARCH64_LD64_GOT_LO12_NC:
-      if (A)
-        goto got_addend;
       aarch64_write_lo12(loc, got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)),
                          3);
       break;
     case R_AARCH64_GOT_LD_PREL19:
       // ldr xN, <GOT entry> (-mcmodel=tiny with PIC/PIE): G - P.
-      if (A)
-        goto got_addend;
       v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) - P;
       CHECK(v, -(1 << 20), (1 << 20) - 1);
       ALIGNED(v, 4);
       aarch64_write_imm19(loc, v);
       break;
     case R_AARCH64_LD64_GOTPAGE_LO15:
-      if (A)
-        goto got_addend;
+    case R_AARCH64_LD64_GOTOFF_LO15:
+      // From the GOT's page, or from the GOT itself.
       v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) -
-          aarch64_page(GOT);
+          (type == R_AARCH64_LD64_GOTPAGE_LO15 ? aarch64_page(GOT) : GOT);
       CHECK(v, 0, (1 << 15) - 1);
       ALIGNED(v, 8);
       // The LDR's imm12 field holds bits 3-14 of the offset.
       wr32(loc, (rd32(loc) & ~(0xfffu << 10)) | (u32)(v >> 3) << 10);
       break;
-    got_addend:
-      error(ctx, "%s:(%s+0x%llx): %s against '%s' with a non-zero addend "
-            "is not supported", f->name, isec_name(is),
-            (unsigned long long)off, reloc_name(type),
-            reloc_sym_name(&rs));
+    // The entry's offset from the GOT in MOV[NZ]/MOVK groups, the two
+    // that gas writes (GNU ld 2.40 rejects the other MOVW_GOTOFF types).
+    case R_AARCH64_MOVW_GOTOFF_G1:
+      v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) - GOT;
+      CHECK(v, -((i64)1 << 32), ((i64)1 << 32) - 1);
+      aarch64_write_movnz(loc, v, 16);
+      break;
+    case R_AARCH64_MOVW_GOTOFF_G0_NC:
+      aarch64_write_movw(loc, got_entry_addr(ctx, reloc_symbol(ctx, f,
+                                                               symidx)) -
+                                  GOT);
       break;
 
     // Local-exec TLS: TPREL(S + A), where GNU ld makes an undefined

@@ -92,7 +92,7 @@ static bool in_large_section(const struct reloc_sym *rs) {
   read_sym(f, symidx, &s);
   u32 shndx = sym_shndx(f, symidx, &s);
   if (shndx == SHN_X86_64_LCOMMON)
-    return true;
+    return !(rs->sym && (rs->sym->flags & SF_SMALL_COMMON));
   return shndx && shndx < f->shnum && f->isecs[shndx] &&
          (SH_FLAGS(shdr_at(f, shndx)) & SHF_X86_64_LARGE);
 }

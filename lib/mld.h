@@ -383,6 +383,8 @@ enum {
   SF_REF_LISTED = 1 << 12,     // COMMON, or referenced once defined
   SF_ADDR_EQ = 1 << 13,        // IFUNC: address taken outside code and GOT
   SF_GOT_IS_GOTPLT = 1 << 14,  // IFUNC: GOT loads use its .got.plt slot
+  SF_SMALL_COMMON = 1 << 15,   // a non-large COMMON definition was seen:
+                               // the symbol goes in .bss, not .lbss
 };
 
 struct symbol {
@@ -509,6 +511,7 @@ struct chunk {
   bool relro;
   bool sorted_by_priority;     // .init_array & co
   bool unique;                 // --unique: no other input joins it
+  bool keep_empty;             // emitted even with size 0
   // Where GNU ld's script does more than align the section (sections.c
   // sets these, layout.c follows them):
   u8 tail_align;               // ends with . = ALIGN(. != 0 ? N : 1)
@@ -659,7 +662,7 @@ u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym);
 // A chunk is in the output (with a section header, but for the ELF header)
 // when it has contents; its section index is set by place_nonalloc.
 static inline bool is_emitted(struct chunk *c) {
-  return c->kind == CK_EHDR || c->size > 0;
+  return c->kind == CK_EHDR || c->size > 0 || c->keep_empty;
 }
 
 struct segment {
@@ -936,6 +939,7 @@ struct ctx {
   struct name_table symbols;   // global symbols by name
   struct vec objs;             // struct objfile *, live, in priority order
   struct vec commons;          // struct symbol *
+  bool large_common_seen;      // an x86-64 LARGE_COMMON symbol was read
   struct sym_aux *aux;         // [naux], aux[0] unused
   u32 naux, auxcap;
   struct vec undef_reports;

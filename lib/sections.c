@@ -701,7 +701,8 @@ void create_chunks(struct ctx *ctx) {
     read_sym(sym->file, sym->symidx, &s);
     bool tls = ELF64_ST_TYPE(s.st_info) == STT_TLS;
     u32 shndx = sym_shndx(sym->file, sym->symidx, &s);
-    bool large = arch->shn_large_common && shndx == arch->shn_large_common;
+    bool large = arch->shn_large_common && shndx == arch->shn_large_common &&
+                 !(sym->flags & SF_SMALL_COMMON);
     struct isec *is = arena_alloc(ctx, sizeof(*is));
     is->file = sym->file;
     is->shndx = sym->file->shnum + i;  // sorts after real sections
@@ -721,6 +722,17 @@ void create_chunks(struct ctx *ctx) {
     sym->state = SYM_DEFINED;
     sym->value = 0;
     sym_aux(ctx, sym)->isec = is;
+  }
+
+  // A large COMMON symbol that became ordinary leaves GNU ld's .lbss
+  // there, empty (its LARGE_COMMON input section is).
+  if (ctx->large_common_seen) {
+    struct chunk *c = regular_chunk(ctx, ".lbss", KEY(O_LBSS));
+    if (!c->isecs.len) {
+      c->type = SHT_NOBITS;
+      c->flags = SHF_ALLOC | SHF_WRITE | SHF_X86_64_LARGE;
+    }
+    c->keep_empty = true;
   }
 
   // Synthetic sections.

@@ -151,9 +151,15 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
     bool undef = shndx == SHN_UNDEF ||
                  (shndx < f->shnum && f->discarded && f->discarded[shndx]);
     // Large-model COMMON (x86-64 LARGE_COMMON) resolves as COMMON does;
-    // sections.c puts it in .lbss.
-    if (shndx && shndx == ctx->arch->shn_large_common)
+    // sections.c puts it in .lbss unless an ordinary COMMON definition of
+    // the name was seen too (GNU ld then makes it ordinary, whatever the
+    // sizes and the order).
+    if (shndx == SHN_COMMON)
+      sym->flags |= SF_SMALL_COMMON;
+    if (shndx && shndx == ctx->arch->shn_large_common) {
       shndx = SHN_COMMON;
+      ctx->large_common_seen = true;
+    }
     if (!undef && shndx >= f->shnum && shndx != SHN_ABS &&
         shndx != SHN_COMMON) {
       error(ctx, "%s: symbol '%s' has a bad section index %u", f->name, name,

@@ -381,7 +381,7 @@ void size_symtab(struct ctx *ctx) {
   u64 n = 1;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->kind != CK_EHDR && (c->size || c->kind == CK_SHSTRTAB))
+    if (c->kind != CK_EHDR && (is_emitted(c) || c->kind == CK_SHSTRTAB))
       n += strlen(c->name) + 1;
   }
   ctx->shstrtab->size = n;

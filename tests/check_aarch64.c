@@ -669,6 +669,56 @@ START_TEST(got_pair_undef_weak_kept) {
   ck_assert_uint_eq(ctx->errors, 0);
 } END_TEST
 
+// GNU ld 2.40 leaves the addend out of GOT relocations: the entry holds
+// the symbol, the load reads it.
+START_TEST(got_addend_left_out) {
+  static const u32 code[] = {
+      0x90000002,                 // adrp x2, :got:foo+8
+      0xf9400042,                 // ldr x2, [x2, :got_lo12:foo+8]
+  };
+  struct reloc r[] = {
+      {0, FOO, R_AARCH64_ADR_GOT_PAGE, 8},
+      {4, FOO, R_AARCH64_LD64_GOT_LO12_NC, 8},
+  };
+  define("foo", 0x5a3456);
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(ctx->got_syms.len, 1);
+  ck_assert_uint_eq(w[0], got_load_x2[0]);
+  ck_assert_uint_eq(w[1], got_load_x2[1]);
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// The entry's offset from the GOT (at GOT_ADDR, the entry at +8) in a
+// MOVZ/MOVK pair and in an LDR's scaled 15-bit offset.
+START_TEST(gotoff_movw_and_lo15) {
+  static const u32 code[] = {
+      0xd2a00003,                 // movz x3, #:gotoff_g1:foo
+      0xf2800003,                 // movk x3, #:gotoff_g0_nc:foo
+      0xf94000a4,                 // ldr x4, [x5, #:gotoff_lo15:foo]
+  };
+  struct reloc r[] = {
+      {0, FOO, R_AARCH64_MOVW_GOTOFF_G1, 0},
+      {4, FOO, R_AARCH64_MOVW_GOTOFF_G0_NC, 0},
+      {8, FOO, R_AARCH64_LD64_GOTOFF_LO15, 0},
+  };
+  define("foo", 0x5a3456);
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(ctx->got_syms.len, 1);
+  ck_assert_uint_eq(w[0], 0xd2a00003);        // movz x3, #0, lsl #16
+  ck_assert_uint_eq(w[1], 0xf2800103);        // movk x3, #8
+  ck_assert_uint_eq(w[2], 0xf94004a4);        // ldr x4, [x5, #8]
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// GNU ld 2.40 does not know GOTREL64 or the other MOVW_GOTOFF types.
+START_TEST(gotrel_refused) {
+  static const u32 code[] = {0, 0};
+  struct reloc r[] = {{0, FOO, R_AARCH64_GOTREL64, 0}};
+  define("foo", 0x5a3456);
+  scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(ctx->errors, 1);
+} END_TEST
+
 //
 // TLS, relaxed to local-exec
 //
@@ -1091,6 +1141,9 @@ int main(void) {
   tcase_add_test(tc, got_pair_other_register_kept);
   tcase_add_test(tc, got_pair_abs_kept);
   tcase_add_test(tc, got_pair_undef_weak_kept);
+  tcase_add_test(tc, got_addend_left_out);
+  tcase_add_test(tc, gotoff_movw_and_lo15);
+  tcase_add_test(tc, gotrel_refused);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("tls");
