@@ -288,6 +288,27 @@ static const u8 *rela_at(struct isec *is, u32 i) {
   return is->rels + (u64)i * sizeof(Elf64_Rela);
 }
 
+// The references that take an IFUNC's address other than through the
+// GOT or a branch, which make its IPLT entry the one canonical address
+// (GNU ld's pointer_equality_needed; see ifunc_got_is_gotplt).
+static bool needs_canonical_address(u32 type) {
+  switch (type) {
+  case R_AARCH64_ABS64:
+  case R_AARCH64_ADR_PREL_PG_HI21: case R_AARCH64_ADR_PREL_PG_HI21_NC:
+  case R_AARCH64_ADR_PREL_LO21: case R_AARCH64_ADD_ABS_LO12_NC:
+  case R_AARCH64_LDST8_ABS_LO12_NC: case R_AARCH64_LDST16_ABS_LO12_NC:
+  case R_AARCH64_LDST32_ABS_LO12_NC: case R_AARCH64_LDST64_ABS_LO12_NC:
+  case R_AARCH64_LDST128_ABS_LO12_NC:
+  case R_AARCH64_MOVW_UABS_G0: case R_AARCH64_MOVW_UABS_G0_NC:
+  case R_AARCH64_MOVW_UABS_G1: case R_AARCH64_MOVW_UABS_G1_NC:
+  case R_AARCH64_MOVW_UABS_G2: case R_AARCH64_MOVW_UABS_G2_NC:
+  case R_AARCH64_MOVW_UABS_G3:
+    return true;
+  default:
+    return false;
+  }
+}
+
 // A traditional general-dynamic sequence, which gcc emits as
 //   adrp x0, :tlsgd:v; add x0, x0, :tlsgd_lo12:v; bl __tls_get_addr; nop
 // or with -mcmodel=tiny (AAELF64 TLSGD_ADR_PREL21)
@@ -397,8 +418,11 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
                         (sym->ref_flags & SF_REF_STRONG);
     if (strong_undef)
       report_undefined(ctx, f, is, off, sym);
-    if (rs.is_ifunc)
+    if (rs.is_ifunc) {
       need_iplt(ctx, sym);
+      if (needs_canonical_address(type))
+        sym->flags |= SF_ADDR_EQ;
+    }
 
     switch (type) {
     case R_AARCH64_ADR_GOT_PAGE:
@@ -416,17 +440,23 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
       break;
     case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
     case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
-    case R_AARCH64_TLSGD_ADR_PAGE21:
       // An undefined weak keeps its GOT entry (GNU ld), which holds its
-      // TP offset, and general-dynamic code becomes initial-exec.
+      // TP offset.
       if (!rs.defined)
         need_gottp(ctx, reloc_symbol(ctx, f, symidx));
       break;
+    case R_AARCH64_TLSGD_ADR_PAGE21:
+      // General-dynamic code against an undefined weak symbol stays, with
+      // a GOT pair, unless the symbol has an initial-exec entry too: then
+      // it becomes initial-exec (GNU ld; allocate_slots decides).
+      if (!rs.defined)
+        need_gotgd(ctx, reloc_symbol(ctx, f, symidx));
+      break;
     case R_AARCH64_TLSIE_LD_GOTTPREL_PREL19:
       // GNU ld keeps this GOT load; for an undefined weak it loads from
-      // the instruction itself (see apply_section).
-      if (rs.defined)
-        need_gottp(ctx, reloc_symbol(ctx, f, symidx));
+      // the instruction itself (see apply_section), though it makes the
+      // GOT entry all the same.
+      need_gottp(ctx, reloc_symbol(ctx, f, symidx));
       break;
     case R_AARCH64_TLSIE_MOVW_GOTTPREL_G1:
     case R_AARCH64_TLSIE_MOVW_GOTTPREL_G0_NC:
@@ -454,7 +484,10 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
                      "__tls_get_addr in a form mld can relax");
         break;
       }
-      i++;                         // the call to __tls_get_addr goes away
+      // The call to __tls_get_addr goes away, except in general-dynamic
+      // code against an undefined weak symbol, which may keep it.
+      if (rs.defined || type != R_AARCH64_TLSGD_ADD_LO12_NC)
+        i++;
       break;
     }
     if (!rs.defined && !strong_undef)
@@ -884,10 +917,11 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       break;
     }
 
-    // General-dynamic code against an undefined weak symbol becomes
-    // initial-exec, whose GOT entry holds the symbol's TP offset.  GNU
-    // ld does the same when the symbol also has initial-exec references,
-    // else keeps the call, with a GOT pair giving the same address:
+    // General-dynamic code against an undefined weak symbol: GNU ld
+    // keeps the call to __tls_get_addr, with a GOT pair (module 1, offset
+    // of address 0 in the block), unless the symbol also has initial-exec
+    // references; then it becomes initial-exec, whose GOT entry holds
+    // the symbol's TP offset:
     //   adrp x0, :tlsgd:v; add x0, x0, :tlsgd_lo12:v; bl; nop
     //   -> adrp x0, :gottprel:v; ldr x0, [x0, :gottprel_lo12:v];
     //      mrs x1, tpidr_el0; add x0, x1, x0
@@ -895,6 +929,14 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     case R_AARCH64_TLSGD_ADD_LO12_NC:
       if (rs.defined)
         goto to_le;
+      if (has_gotgd(ctx, reloc_symbol(ctx, f, symidx))) {
+        u64 G = gotgd_entry_addr(ctx, reloc_symbol(ctx, f, symidx));
+        if (type == R_AARCH64_TLSGD_ADR_PAGE21)
+          aarch64_write_adrp(loc, aarch64_page(G) - aarch64_page(P));
+        else
+          aarch64_write_lo12(loc, G, 0);
+        break;                     // the call is applied as a call
+      }
       if (type == R_AARCH64_TLSGD_ADR_PAGE21) {
         v = aarch64_page(gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx))) -
             aarch64_page(P);
@@ -1104,6 +1146,7 @@ const struct arch arch_aarch64 = {
     .got_plt_reserved = 3,
     .r_irelative = R_AARCH64_IRELATIVE,
     .gotplt_is_got_symbol = false,
+    .ifunc_got_is_gotplt = true,
     .noseparate_code = true,
     .section_symbols = true,
     .fill_code = fill_code,

@@ -430,6 +430,7 @@ struct linker_sym {
 struct sym_aux {
   u32 got_idx;                 // index into .got, or -1
   u32 gottp_idx;
+  u32 gotgd_idx;               // a general-dynamic pair (module, offset)
   u32 iplt_idx;                // index into .iplt, or -1
   u32 out_symidx;              // index in the output .symtab
   struct chunk *osec;          // linker-defined symbols: their section
@@ -653,6 +654,8 @@ void write_synthetic(struct ctx *ctx, u8 *buf);
 void write_build_id(struct ctx *ctx, u8 *buf, u64 filesize);
 u64 got_entry_addr(struct ctx *ctx, struct symbol *sym);
 u64 gottp_entry_addr(struct ctx *ctx, struct symbol *sym);
+bool has_gotgd(struct ctx *ctx, struct symbol *sym);
+u64 gotgd_entry_addr(struct ctx *ctx, struct symbol *sym);
 u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym);
 
 //
@@ -769,6 +772,7 @@ bool check_reloc(struct ctx *ctx, struct isec *is, u32 i, u64 off, u32 width,
 void need_got(struct ctx *ctx, struct symbol *sym);
 void need_got_near(struct ctx *ctx, struct symbol *sym);
 void need_gottp(struct ctx *ctx, struct symbol *sym);
+void need_gotgd(struct ctx *ctx, struct symbol *sym);
 void need_iplt(struct ctx *ctx, struct symbol *sym);
 u64 isec_addr(struct isec *is);
 u64 reloc_sym_size(const struct reloc_sym *rs);
@@ -966,6 +970,7 @@ struct ctx {
   u64 entry_addr;
   // synthetic.c
   struct vec got_syms, gottp_syms, iplt_syms;
+  struct vec gotgd_syms;       // struct symbol *: wanting a GD pair
   struct vec linker_syms;      // struct symbol *
   struct vec undef_syms;       // struct symbol *: undefined, in .symtab
   u32 symtab_nlocal, symtab_count;

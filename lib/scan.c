@@ -37,6 +37,17 @@ void need_gottp(struct ctx *ctx, struct symbol *sym) {
   vec_push(ctx, &ctx->gottp_syms, sym);
 }
 
+// General-dynamic code that GNU ld leaves as it is (AArch64, an
+// undefined weak symbol without initial-exec references): a GOT pair of
+// module 1 and the offset in its block.  allocate_slots decides.
+void need_gotgd(struct ctx *ctx, struct symbol *sym) {
+  struct sym_aux *aux = sym_aux(ctx, sym);
+  if (aux->gotgd_idx != UINT32_MAX)
+    return;
+  aux->gotgd_idx = UINT32_MAX - 1;
+  vec_push(ctx, &ctx->gotgd_syms, sym);
+}
+
 void need_iplt(struct ctx *ctx, struct symbol *sym) {
   if (sym->flags & SF_NEEDS_IPLT)
     return;
@@ -115,7 +126,19 @@ void allocate_slots(struct ctx *ctx) {
     sym_aux(ctx, ctx->gottp_syms.v[i])->gottp_idx = res + n + i;
   for (u32 i = 0; i < ctx->iplt_syms.len; i++)
     sym_aux(ctx, ctx->iplt_syms.v[i])->iplt_idx = i;
-  u64 ngot = n + ctx->gottp_syms.len;
+  n += ctx->gottp_syms.len;
+  // A GD pair only without an initial-exec entry: with one, GNU ld makes
+  // the general-dynamic code initial-exec too.
+  for (u32 i = 0; i < ctx->gotgd_syms.len; i++) {
+    struct symbol *sym = ctx->gotgd_syms.v[i];
+    if (sym->flags & SF_NEEDS_GOTTP) {
+      sym_aux(ctx, sym)->gotgd_idx = UINT32_MAX;
+    } else {
+      sym_aux(ctx, sym)->gotgd_idx = res + n;
+      n += 2;
+    }
+  }
+  u64 ngot = n;
   u64 niplt = ctx->iplt_syms.len;
   // A target with reserved .got words (AArch64) makes .got and the
   // reserved .got.plt words together, as GNU ld does; IFUNC slots alone
@@ -142,6 +165,14 @@ u64 got_entry_addr(struct ctx *ctx, struct symbol *sym) {
 
 u64 gottp_entry_addr(struct ctx *ctx, struct symbol *sym) {
   return ctx->got->addr + (u64)ctx->aux[sym->aux].gottp_idx * 8;
+}
+
+bool has_gotgd(struct ctx *ctx, struct symbol *sym) {
+  return ctx->aux[sym->aux].gotgd_idx < UINT32_MAX - 1;
+}
+
+u64 gotgd_entry_addr(struct ctx *ctx, struct symbol *sym) {
+  return ctx->got->addr + (u64)ctx->aux[sym->aux].gotgd_idx * 8;
 }
 
 u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym) {

@@ -451,7 +451,7 @@ struct sym_aux *sym_aux(struct ctx *ctx, struct symbol *sym) {
     sym->aux = ++ctx->naux;
     struct sym_aux *x = &ctx->aux[sym->aux];
     memset(x, 0, sizeof(*x));
-    x->got_idx = x->gottp_idx = x->iplt_idx = UINT32_MAX;
+    x->got_idx = x->gottp_idx = x->gotgd_idx = x->iplt_idx = UINT32_MAX;
   }
   return &ctx->aux[sym->aux];
 }

@@ -453,6 +453,17 @@ void write_synthetic(struct ctx *ctx, u8 *buf) {
          sym->state == SYM_DEFINED || ctx->tls_first
              ? arch->tp_offset(ctx, addr) : 0);
   }
+  // General-dynamic pairs: module 1 (the executable's TLS block) and the
+  // offset in it, S - the block's start (GNU ld's values).
+  for (u32 i = 0; i < ctx->gotgd_syms.len; i++) {
+    struct symbol *sym = ctx->gotgd_syms.v[i];
+    if (!has_gotgd(ctx, sym))
+      continue;
+    u64 at = chunk_file_offset(ctx->got, gotgd_entry_addr(ctx, sym));
+    u64 addr = sym->state == SYM_DEFINED ? sym->value : 0;
+    wr64(buf + at, 1);
+    wr64(buf + at + 8, addr - ctx->tls_start);
+  }
   // IFUNC slots are the last words of .got.plt, after any reserved ones.
   u64 first_slot = ctx->gotplt->size / 8 - ctx->iplt_syms.len;
   for (u32 i = 0; i < ctx->iplt_syms.len; i++) {

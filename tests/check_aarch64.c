@@ -941,17 +941,43 @@ START_TEST(tlsle_undef_weak_is_tp) {
   ck_assert_uint_eq(ctx->errors, 0);
 } END_TEST
 
-// General-dynamic against an undefined weak symbol becomes initial-exec
-// from a GOT entry (at GOT_ADDR + 8), which holds its TP offset.
-START_TEST(tlsgd_undef_weak_to_ie) {
+// General-dynamic against an undefined weak symbol stays as GNU ld
+// leaves it: the GOT pair at GOT_ADDR + 8 and the call.
+START_TEST(tlsgd_undef_weak_kept) {
   static const u32 code[] = {ADRP_X0, ADD_X0, BL, 0xd503201f};
   struct reloc r[] = {
       {0, WEAK, R_AARCH64_TLSGD_ADR_PAGE21, 0},
       {4, WEAK, R_AARCH64_TLSGD_ADD_LO12_NC, 0},
       {8, TLS_GET_ADDR, R_AARCH64_CALL26, 0},
   };
+  define("__tls_get_addr", TEXT_ADDR + 0x100);
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(ctx->gotgd_syms.len, 1);
+  ck_assert_uint_eq(ctx->gottp_syms.len, 0);
+  ck_assert_uint_eq(ctx->got->size, 3 * 8);   // reserved word + pair
+  ck_assert_uint_eq(w[0], 0xf00000e0);        // adrp x0, . + 0x1f000
+  ck_assert_uint_eq(w[1], 0x91002000);        // add x0, x0, #8
+  ck_assert_uint_eq(w[2], 0x9400003e);        // bl . + 0xf8 (__tls_get_addr)
+  ck_assert_uint_eq(w[3], 0xd503201f);        // nop
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
+// With an initial-exec reference too, it becomes initial-exec from that
+// GOT entry (at GOT_ADDR + 8), which holds its TP offset (GNU ld).
+START_TEST(tlsgd_undef_weak_to_ie) {
+  static const u32 code[] = {ADRP_X0, ADD_X0, BL, 0xd503201f,
+                             ADRP_X0, 0xf9400000};
+  struct reloc r[] = {
+      {0, WEAK, R_AARCH64_TLSGD_ADR_PAGE21, 0},
+      {4, WEAK, R_AARCH64_TLSGD_ADD_LO12_NC, 0},
+      {8, TLS_GET_ADDR, R_AARCH64_CALL26, 0},
+      {16, WEAK, R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21, 0},
+      {20, WEAK, R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC, 0},
+  };
+  define("__tls_get_addr", TEXT_ADDR + 0x100);
   u32 *w = scan_apply(code, N(code), r, N(r));
   ck_assert_uint_eq(ctx->gottp_syms.len, 1);
+  ck_assert_uint_eq(ctx->got->size, 2 * 8);   // no pair
   ck_assert_uint_eq(w[0], 0xf00000e0);        // adrp x0, . + 0x1f000
   ck_assert_uint_eq(w[1], 0xf9400400);        // ldr x0, [x0, #8]
   ck_assert_uint_eq(w[2], 0xd53bd041);        // mrs x1, tpidr_el0
@@ -1160,6 +1186,7 @@ int main(void) {
   tcase_add_test(tc, tlsld_to_le);
   tcase_add_test(tc, tlsld_tiny_to_le_align64);
   tcase_add_test(tc, tlsle_undef_weak_is_tp);
+  tcase_add_test(tc, tlsgd_undef_weak_kept);
   tcase_add_test(tc, tlsgd_undef_weak_to_ie);
   tcase_add_test(tc, tlsdesc_undef_weak_refused);
   tcase_add_test(tc, tlsgd_large_to_le);
