@@ -369,7 +369,6 @@ static void check_weak_tls(struct ctx *ctx, struct isec *is, u64 off,
                            u32 type, const struct reloc_sym *rs) {
   const char *what, *instead;
   switch (type) {
-  case R_AARCH64_TLSDESC_ADR_PAGE21:
   case R_AARCH64_TLSDESC_LD_PREL19:
   case R_AARCH64_TLSDESC_OFF_G1:
     what = "crashes on it";
@@ -390,6 +389,29 @@ static void check_weak_tls(struct ctx *ctx, struct isec *is, u64 off,
         "not supported (GNU ld 2.40 %s; use %s or define the symbol)",
         is->file->name, isec_name(is), (unsigned long long)off,
         reloc_name(type), reloc_sym_name(rs), what, instead);
+}
+
+// A TLS descriptor sequence against an undefined weak symbol: GNU ld
+// makes it initial-exec when the symbol has an initial-exec GOT entry,
+// and crashes otherwise, which after_scan can only tell once every
+// reference has been seen.
+struct weak_desc {
+  struct isec *is;
+  u64 off;
+  struct symbol *sym;
+};
+
+static void after_scan(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->weak_desc.len; i++) {
+    struct weak_desc *d = ctx->weak_desc.v[i];
+    if (!(d->sym->flags & SF_NEEDS_GOTTP))
+      error(ctx, "%s:(%s+0x%llx): %s against undefined weak TLS symbol "
+            "'%s' is not supported (GNU ld 2.40 crashes on it, unless the "
+            "symbol has initial-exec references too; use "
+            "-mtls-dialect=trad or define the symbol)",
+            d->is->file->name, isec_name(d->is), (unsigned long long)d->off,
+            reloc_name(R_AARCH64_TLSDESC_ADR_PAGE21), d->sym->name);
+  }
 }
 
 static void scan_section(struct ctx *ctx, struct isec *is) {
@@ -451,6 +473,15 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
       // it becomes initial-exec (GNU ld; allocate_slots decides).
       if (!rs.defined)
         need_gotgd(ctx, reloc_symbol(ctx, f, symidx));
+      break;
+    case R_AARCH64_TLSDESC_ADR_PAGE21:
+      if (!rs.defined && rs.sym) {
+        struct weak_desc *d = arena_alloc(ctx, sizeof(*d));
+        d->is = is;
+        d->off = off;
+        d->sym = rs.sym;
+        vec_push(ctx, &ctx->weak_desc, d);
+      }
       break;
     case R_AARCH64_TLSIE_LD_GOTTPREL_PREL19:
       // GNU ld keeps this GOT load; for an undefined weak it loads from
@@ -999,8 +1030,32 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
         break;
       }
       // fallthrough
+    // Descriptors against an undefined weak symbol with an initial-exec
+    // entry (after_scan refuses the others), as GNU ld makes them:
+    // local-exec with the value 0 if the symbol is not default-visible,
+    // else initial-exec: adrp x0, :gottprel:v; ldr x0, [x0,
+    // :gottprel_lo12:v] (the ADD and the call become nops below).
     case R_AARCH64_TLSDESC_ADR_PAGE21:
     case R_AARCH64_TLSDESC_LD64_LO12:
+      if (!rs.defined && rs.sym && rs.sym->visibility != STV_DEFAULT) {
+        u32 rd = 0;
+        if (type == R_AARCH64_TLSDESC_ADR_PAGE21)
+          write_movz_hi(loc, rd, 0);
+        else
+          write_movk_lo(loc, rd, 0);
+        break;
+      }
+      if (!rs.defined) {
+        u64 G = gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx));
+        if (type == R_AARCH64_TLSDESC_ADR_PAGE21) {
+          aarch64_write_adrp(loc, aarch64_page(G) - aarch64_page(P));
+        } else {
+          wr32(loc, INSN_LDR_X0_X0);
+          aarch64_write_lo12(loc, G, 3);
+        }
+        break;
+      }
+      goto to_le;
     case R_AARCH64_TLSDESC_LD_PREL19:
     case R_AARCH64_TLSDESC_ADR_PREL21:
     to_le: {
@@ -1153,6 +1208,7 @@ const struct arch arch_aarch64 = {
     .tls_module_base_always = true,
     .relro_offset_always = true,
     .scan_section = scan_section,
+    .after_scan = after_scan,
     .apply_section = apply_section,
     .write_iplt = write_iplt,
     .data_reloc_kind = data_reloc_kind,

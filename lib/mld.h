@@ -829,6 +829,7 @@ struct arch {
   // which GNU ld's script puts in .lbss as LARGE_COMMON); 0: none.
   u16 shn_large_common;
   void (*scan_section)(struct ctx *ctx, struct isec *is);
+  void (*after_scan)(struct ctx *ctx);   // checks needing every reference
   void (*apply_section)(struct ctx *ctx, struct isec *is, u8 *out);
   void (*write_iplt)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot);
   // What a data relocation (as in .eh_frame) writes; ehframe.c writes it.
@@ -971,6 +972,7 @@ struct ctx {
   // synthetic.c
   struct vec got_syms, gottp_syms, iplt_syms;
   struct vec gotgd_syms;       // struct symbol *: wanting a GD pair
+  struct vec weak_desc;        // struct weak_desc *, AArch64 (arch file)
   struct vec linker_syms;      // struct symbol *
   struct vec undef_syms;       // struct symbol *: undefined, in .symtab
   u32 symtab_nlocal, symtab_count;

@@ -104,6 +104,8 @@ void scan_relocations(struct ctx *ctx) {
       ctx->arch->scan_section(ctx, is);
     }
   }
+  if (ctx->arch->after_scan)
+    ctx->arch->after_scan(ctx);
 }
 
 // Sizes of the GOT, the IPLT and their relocations.

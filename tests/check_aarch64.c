@@ -999,10 +999,34 @@ START_TEST(tlsdesc_undef_weak_refused) {
   struct capture c;
   capture_begin(&c);
   arch_aarch64.scan_section(ctx, is);
+  arch_aarch64.after_scan(ctx);
   ck_assert_contains(capture_end(&c),
                      "t.o:(.text+0x0): R_AARCH64_TLSDESC_ADR_PAGE21 against "
                      "undefined weak TLS symbol 'w' is not supported");
   ck_assert_uint_eq(ctx->errors, 1);
+} END_TEST
+
+// ... unless the symbol has an initial-exec reference too: then the
+// descriptor becomes initial-exec from its GOT entry (GNU ld).
+START_TEST(tlsdesc_undef_weak_with_ie) {
+  static const u32 code[] = {ADRP_X0, 0xf9400001, ADD_X0, 0xd63f0020,
+                             ADRP_X0, 0xf9400000};
+  struct reloc r[] = {
+      {0, WEAK, R_AARCH64_TLSDESC_ADR_PAGE21, 0},
+      {4, WEAK, R_AARCH64_TLSDESC_LD64_LO12, 0},
+      {8, WEAK, R_AARCH64_TLSDESC_ADD_LO12, 0},
+      {12, WEAK, R_AARCH64_TLSDESC_CALL, 0},
+      {16, WEAK, R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21, 0},
+      {20, WEAK, R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC, 0},
+  };
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  arch_aarch64.after_scan(ctx);
+  ck_assert_uint_eq(ctx->gottp_syms.len, 1);
+  ck_assert_uint_eq(w[0], 0xf00000e0);        // adrp x0, . + 0x1f000
+  ck_assert_uint_eq(w[1], 0xf9400400);        // ldr x0, [x0, #8]
+  ck_assert_uint_eq(w[2], 0xd503201f);        // nop
+  ck_assert_uint_eq(w[3], 0xd503201f);        // nop
+  ck_assert_uint_eq(ctx->errors, 0);
 } END_TEST
 
 // Large model, general-dynamic: movz/movk of the GOT offset, the add
@@ -1189,6 +1213,7 @@ int main(void) {
   tcase_add_test(tc, tlsgd_undef_weak_kept);
   tcase_add_test(tc, tlsgd_undef_weak_to_ie);
   tcase_add_test(tc, tlsdesc_undef_weak_refused);
+  tcase_add_test(tc, tlsdesc_undef_weak_with_ie);
   tcase_add_test(tc, tlsgd_large_to_le);
   tcase_add_test(tc, tlsdesc_large_to_le);
   tcase_add_test(tc, tlsie_large_keeps_got);
