@@ -300,8 +300,10 @@ static u64 place_loads(struct ctx *ctx) {
     }
     if (c->kind != CK_EHDR)
       prev_bss = c->type == SHT_NOBITS && !is_tbss(c);
-    if (chunk_addralign(c) > load->align)
-      load->align = chunk_addralign(c);
+    // The inputs' alignment, even where sh_addralign shows less
+    // (chunk_addralign): GNU ld's p_align.
+    if (c->align > load->align)
+      load->align = c->align;
     if (!is_tbss(c)) {
       u64 end = c->addr + c->size;
       prev_end = end;

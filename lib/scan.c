@@ -277,9 +277,12 @@ void define_linker_symbols(struct ctx *ctx) {
     if (c && c == ctx->eh_frame_hdr)
       always = ctx->cfg.eh_frame_hdr;
     if (!strcmp(ls->name, "_GLOBAL_OFFSET_TABLE_")) {
-      // On AArch64 it is the start of .got (AAELF64's GOT).
-      if (!ctx->arch->gotplt_is_got_symbol)
+      // On AArch64 it is the start of .got (AAELF64's GOT), which GNU ld
+      // defines it with whether or not anything names it.
+      if (!ctx->arch->gotplt_is_got_symbol) {
         c = ctx->got;
+        always = true;
+      }
     }
     define_one(ctx, ls->name, ls->vis, always, c,
                ls->section ? script_order(ctx, ls->section) : 0, ls->where,

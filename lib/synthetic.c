@@ -181,6 +181,12 @@ static bool is_hidden(struct symbol *sym) {
   return sym->flags & SF_SCRIPT_HIDDEN;
 }
 
+// GNU ld lists _GLOBAL_OFFSET_TABLE_ only with its GOT section.
+static bool got_symbol_unlisted(struct ctx *ctx, struct symbol *sym) {
+  struct chunk *c = ctx->aux[sym->aux].osec;
+  return sym == ctx->got_symbol && c && !is_emitted(c);
+}
+
 // GNU ld gives an object without an STT_FILE symbol one, named after the
 // file (its base name, or an archive member's base name), before the
 // first of its local symbols it lists.
@@ -278,12 +284,13 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   // a name (none with -x).
   bool any_hidden = false;
   for (u32 i = 0; i < ctx->linker_syms.len; i++)
-    any_hidden |= is_hidden(ctx->linker_syms.v[i]);
+    any_hidden |= is_hidden(ctx->linker_syms.v[i]) &&
+                  !got_symbol_unlisted(ctx, ctx->linker_syms.v[i]);
   if (any_hidden && ctx->cfg.discard != DISCARD_ALL)
     put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
-    if (is_hidden(sym))
+    if (is_hidden(sym) && !got_symbol_unlisted(ctx, sym))
       put_global(ctx, w, sym, true);
   }
   // Stub sections (stubs.c) as GNU ld lists them: $x at the start, then
