@@ -1,16 +1,6 @@
-/* Local symbols in .symtab: --discard-none: every local symbol is kept (GNU ld's rules, compared by the
-   structure check).  The AArch64 driver passes -X itself. */
-//# sources: inc/local_labels.c
+/* Local symbols in .symtab with --discard-none: every local symbol is kept
+   (GNU ld's rules, compared by the structure check).  The AArch64 driver
+   passes -X itself.  The program is inc/local_labels_main.c. */
+//# sources: inc/local_labels.c inc/local_labels_main.c
 //# file-cflags: inc/local_labels.c: -Wa,-L
 //# ldflags: -Wl,--discard-none
-#include <stdio.h>
-
-int local_labels_value(void);
-
-int main(void)
-{
-    int a = local_labels_value();
-    int b = local_labels_value();
-    printf("%d %d\n", a, b);
-    return 0;
-}
