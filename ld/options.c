@@ -32,6 +32,8 @@ static const char usage[] =
     "  -X, --discard-locals        Omit local labels (.L...) of the inputs\n"
     "  --discard-none              Keep every local symbol (default: omit\n"
     "                              local labels of mergeable sections)\n"
+    "  --sort-common[=descending|ascending]\n"
+    "                              Place COMMON symbols by alignment\n"
     "  --build-id[=STYLE]          sha1 (default), md5, uuid, 0xHEX, none\n"
     "  --start-group, -( ... --end-group, -)\n"
     "                              Rescan the archives between until no "
@@ -374,7 +376,7 @@ static const char *const ignored_flags[] = {
     "no-fix-cortex-a53-835769", "no-dynamic-linker", "no-pie", "O",
     "enable-new-dtags", "disable-new-dtags", "no-undefined", "g",
     "no-copy-dt-needed-entries", "warn-common", "no-warn-mismatch",
-    "eh-frame-hdr", "no-eh-frame-hdr", "sort-common", "color-diagnostics",
+    "eh-frame-hdr", "no-eh-frame-hdr", "color-diagnostics",
     "no-gc-sections", "no-print-gc-sections", "no-stats",
     "allow-multiple-definition-ignored", "push-state", "pop-state",
     "warn-shared-textrel",
@@ -509,6 +511,20 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if (is(s, "x") || is(s, "discard-all")) {
       c->discard = DISCARD_ALL;
+      continue;
+    }
+    if (is(s, "sort-common")) {
+      c->sort_common = SORT_COMMON_DESCENDING;
+      continue;
+    }
+    if (!strncmp(s, "--sort-common=", 14) || !strncmp(s, "-sort-common=", 13)) {
+      const char *how = strchr(s, '=') + 1;
+      if (!strcmp(how, "descending"))
+        c->sort_common = SORT_COMMON_DESCENDING;
+      else if (!strcmp(how, "ascending"))
+        c->sort_common = SORT_COMMON_ASCENDING;
+      else
+        fatal(ctx, "invalid common section sorting option: %s", how);
       continue;
     }
     if (is(s, "discard-none")) {

@@ -951,8 +951,9 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     // General-dynamic code against an undefined weak symbol: GNU ld
     // keeps the call to __tls_get_addr, with a GOT pair (module 1, offset
     // of address 0 in the block), unless the symbol also has initial-exec
-    // references; then it becomes initial-exec, whose GOT entry holds
-    // the symbol's TP offset:
+    // references; then it becomes local-exec 0 if the symbol is not
+    // default-visible, else initial-exec, whose GOT entry holds the
+    // symbol's TP offset:
     //   adrp x0, :tlsgd:v; add x0, x0, :tlsgd_lo12:v; bl; nop
     //   -> adrp x0, :gottprel:v; ldr x0, [x0, :gottprel_lo12:v];
     //      mrs x1, tpidr_el0; add x0, x1, x0
@@ -968,6 +969,9 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
           aarch64_write_lo12(loc, G, 0);
         break;                     // the call is applied as a call
       }
+      // Not default-visible: local-exec with the value 0 (GNU ld).
+      if (rs.sym && rs.sym->visibility != STV_DEFAULT)
+        goto to_le;
       if (type == R_AARCH64_TLSGD_ADR_PAGE21) {
         v = aarch64_page(gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx))) -
             aarch64_page(P);
@@ -1059,7 +1063,9 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     case R_AARCH64_TLSDESC_LD_PREL19:
     case R_AARCH64_TLSDESC_ADR_PREL21:
     to_le: {
-      v = tp_offset(ctx, S + A);
+      // An undefined weak symbol gets here only not default-visible,
+      // with the value 0 (GNU ld).
+      v = rs.defined ? tp_offset(ctx, S + A) : 0;
       CHECK(v, 0, (i64)UINT32_MAX);
       u32 rd = rd32(loc) & 31;
       switch (type) {

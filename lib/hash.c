@@ -68,6 +68,34 @@ struct symbol *table_intern(struct ctx *ctx, struct name_table *t,
   return s;
 }
 
+// GNU ld's order of symbols where it walks its hash table (COMMON
+// placement, for one): by bucket, bfd's string hash modulo the table's
+// size, which starts at 4051 entries and grows through these primes when
+// it is more than three quarters full.
+u32 bfd_hash(const char *name, u32 len) {
+  u32 h = 0;
+  for (u32 i = 0; i < len; i++) {
+    u32 c = (u8)name[i];
+    h += c + (c << 17);
+    h ^= h >> 2;
+  }
+  h += len + (len << 17);
+  h ^= h >> 2;
+  return h;
+}
+
+u32 bfd_table_size(u64 count) {
+  static const u32 primes[] = {
+      8191, 16381, 32749, 65521, 131071, 262139, 524287, 1048573,
+      2097143, 4194301, 8388593, 16777213, 33554393, 67108859, 134217689,
+      268435399, 536870909, 1073741789, 2147483647};
+  u64 size = 4051;
+  for (u32 i = 0; i < sizeof(primes) / sizeof(*primes) && count > size * 3 / 4;
+       i++)
+    size = primes[i];
+  return (u32)size;
+}
+
 struct symbol *sym_find(struct ctx *ctx, const char *name, u32 len) {
   return table_find(&ctx->symbols, name, len);
 }

@@ -586,8 +586,9 @@ void compute_symbol_values(struct ctx *ctx) {
       read_sym(f, k, &s);
       struct isec *is = sym_isec(ctx, sym);
       if (is && is->osec)
-        sym->value = is->is_common ? isec_addr(is)
-                                   : isec_offset_addr(is, s.st_value);
+        sym->value = is->is_common
+                         ? isec_addr(is) + (u64)sym_aux(ctx, sym)->addend
+                         : isec_offset_addr(is, s.st_value);
       else if (sym_shndx(f, k, &s) == SHN_ABS)
         sym->value = s.st_value;
       else

@@ -132,6 +132,8 @@ struct name_table {
 };
 
 u64 hash_name(const char *name, u32 len);
+u32 bfd_hash(const char *name, u32 len);
+u32 bfd_table_size(u64 count);
 struct symbol *table_find(struct name_table *t, const char *name, u32 len);
 struct symbol *table_intern(struct ctx *ctx, struct name_table *t,
                             const char *name, u32 len, bool *created);
@@ -210,6 +212,9 @@ struct config {
   u32 build_id_hex_len;
   bool strip_all, strip_debug;
   enum discard discard;        // which local symbols .symtab leaves out
+  enum {
+    SORT_COMMON_NONE, SORT_COMMON_DESCENDING, SORT_COMMON_ASCENDING
+  } sort_common;               // --sort-common[=ascending|descending]
   bool gc_sections;
   bool eh_frame_hdr;
   bool stats;
@@ -437,7 +442,7 @@ struct sym_aux {
   u32 order;                   // ... or where it would be, if it is absent
   struct isec *isec;           // COMMON symbols: their .bss piece
   struct symbol *target;       // --defsym: the symbol it is relative to
-  i64 addend;                  // --defsym
+  i64 addend;                  // --defsym; COMMON: offset in its section
 };
 
 void resolve_symbols(struct ctx *ctx);

@@ -694,7 +694,13 @@ void create_chunks(struct ctx *ctx) {
     }
   }
 
-  // COMMON symbols: one section each at the end of .bss (.tbss for TLS).
+  // COMMON symbols, as GNU ld places them: each file's own COMMON section
+  // (.tcommon for TLS, LARGE_COMMON for x86-64 large ones) holds the
+  // symbols whose largest definition it has, in ctx->commons' order,
+  // each aligned, the section as aligned as its most aligned symbol;
+  // these sections follow every .bss input.
+  struct isec **own =
+      arena_alloc(ctx, ((u64)ctx->next_priority + 1) * 3 * sizeof(*own));
   for (u32 i = 0; i < ctx->commons.len; i++) {
     struct symbol *sym = ctx->commons.v[i];
     struct esym s;
@@ -703,22 +709,34 @@ void create_chunks(struct ctx *ctx) {
     u32 shndx = sym_shndx(sym->file, sym->symidx, &s);
     bool large = arch->shn_large_common && shndx == arch->shn_large_common &&
                  !(sym->flags & SF_SMALL_COMMON);
-    struct isec *is = arena_alloc(ctx, sizeof(*is));
-    is->file = sym->file;
-    is->shndx = sym->file->shnum + i;  // sorts after real sections
-    is->size = s.st_size;
-    is->align = sym->value > 1 ? sym->value : 1;
-    is->live = true;
-    is->is_common = true;
-    is->rank = 100000;
-    struct chunk *c = large ? regular_chunk(ctx, ".lbss", KEY(O_LBSS))
-                      : regular_chunk(ctx, tls ? ".tbss" : ".bss",
-                                      KEY(tls ? O_TBSS : O_BSS));
-    add_isec(ctx, c, is, SHT_NOBITS,
-             SHF_ALLOC | SHF_WRITE | (tls ? SHF_TLS : 0) |
-                 (large ? SHF_X86_64_LARGE : 0),
-             0);
-    // The symbol now lives in this section at offset 0.
+    u32 kind = tls ? 1 : large ? 2 : 0;
+    struct isec **slot = &own[(u64)sym->file->priority * 3 + kind];
+    struct isec *is = *slot;
+    if (!is) {
+      is = *slot = arena_alloc(ctx, sizeof(*is));
+      is->file = sym->file;
+      is->shndx = sym->file->shnum + kind;  // sorts after real sections
+      is->align = 1;
+      is->live = true;
+      is->is_common = true;
+      is->rank = 100000;
+      struct chunk *c = large ? regular_chunk(ctx, ".lbss", KEY(O_LBSS))
+                        : regular_chunk(ctx, tls ? ".tbss" : ".bss",
+                                        KEY(tls ? O_TBSS : O_BSS));
+      add_isec(ctx, c, is, SHT_NOBITS,
+               SHF_ALLOC | SHF_WRITE | (tls ? SHF_TLS : 0) |
+                   (large ? SHF_X86_64_LARGE : 0),
+               0);
+    }
+    u64 align = sym->value > 1 ? sym->value : 1;
+    if (align > is->align)
+      is->align = align;
+    if (is->align > is->osec->align)
+      is->osec->align = is->align;
+    // The symbol now lives in this section, at its offset (aux->addend).
+    u64 off = align_up(is->size, align);
+    sym_aux(ctx, sym)->addend = (i64)off;
+    is->size = off + s.st_size;
     sym->state = SYM_DEFINED;
     sym->value = 0;
     sym_aux(ctx, sym)->isec = is;

@@ -1,5 +1,6 @@
 /* Initial-exec references to the undefined weak TLS variables that
-   aarch64_tls_weak_desc.c reaches through descriptors. */
+   aarch64_tls_weak_desc.c reaches through descriptors and
+   aarch64_tls_weak_gd_ie.c through general-dynamic code. */
 extern __thread int tls_desc_absent __attribute__((weak));
 extern __thread int tls_desc_absent_hidden
     __attribute__((weak, visibility("hidden")));

@@ -1,0 +1,33 @@
+/* AArch64 general-dynamic code (traditional dialect) against undefined
+   weak TLS variables that also have initial-exec references: GNU ld
+   makes it initial-exec (default visibility) or local-exec with the value
+   0 (hidden, here by another object's declaration).  Found by the
+   random differential test. */
+//# arch: aarch64
+//# cflags: -O2 -fPIC -ftls-model=global-dynamic -mtls-dialect=trad
+//# sources: inc/tls_weak_desc_ie.c
+//# file-cflags: inc/tls_weak_desc_ie.c: -ftls-model=initial-exec
+#include <stdio.h>
+
+extern __thread int tls_desc_absent __attribute__((weak));
+/* Hidden through the other object's declaration only. */
+extern __thread int tls_desc_absent_hidden __attribute__((weak));
+long tls_desc_ie_offsets(void);
+
+__attribute__((noinline)) static long gd_offset(void)
+{
+    return (char *)&tls_desc_absent - (char *)__builtin_thread_pointer();
+}
+
+__attribute__((noinline)) static long gd_offset_hidden(void)
+{
+    return (char *)&tls_desc_absent_hidden -
+           (char *)__builtin_thread_pointer();
+}
+
+int main(void)
+{
+    printf("%ld %ld %ld\n", tls_desc_ie_offsets(), gd_offset(),
+           gd_offset_hidden());
+    return 0;
+}
