@@ -1208,6 +1208,7 @@ const struct arch arch_aarch64 = {
     .r_irelative = R_AARCH64_IRELATIVE,
     .gotplt_is_got_symbol = false,
     .ifunc_got_is_gotplt = true,
+    .ifunc_got_after_globals = true,
     .noseparate_code = true,
     .section_symbols = true,
     .fill_code = fill_code,

@@ -63,6 +63,7 @@ struct symbol *table_intern(struct ctx *ctx, struct name_table *t,
   s->name = name;
   s->namelen = len;
   s->binding = STB_GLOBAL;
+  s->seq = (u32)t->count;
   *slot = s;
   t->count++;
   return s;

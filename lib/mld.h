@@ -403,6 +403,8 @@ struct symbol {
   u8 binding, type, visibility;
   u16 flags;
   u8 ref_flags;                // SF_REF_STRONG | SF_REFERENCED
+  u32 seq;                     // the order names were first seen in, as
+                               // GNU ld's hash chains keep it
 };
 
 _Static_assert(sizeof(struct symbol) <= 48, "struct symbol grew");
@@ -830,6 +832,9 @@ struct arch {
   // GOT loads of its address read its .got.plt slot, the real function,
   // while PC-relative references get its IPLT entry.
   bool ifunc_got_is_gotplt;
+  // GNU ld gives global IFUNCs their GOT entries after every other
+  // global (a second walk of its hash table: AArch64).
+  bool ifunc_got_after_globals;
   // Section index of large-model COMMON symbols (x86-64 SHN_X86_64_LCOMMON,
   // which GNU ld's script puts in .lbss as LARGE_COMMON); 0: none.
   u16 shn_large_common;

@@ -14,6 +14,8 @@
 
 #include "mld.h"
 
+#include <stdlib.h>
+
 void need_got(struct ctx *ctx, struct symbol *sym) {
   if (sym->flags & SF_NEEDS_GOT)
     return;
@@ -109,6 +111,42 @@ void scan_relocations(struct ctx *ctx) {
 }
 
 // Sizes of the GOT, the IPLT and their relocations.
+// GOT entries in GNU ld's order: the inputs' local symbols, file by file
+// in symbol-table order, then the globals as its hash table holds them
+// (bfd_hash buckets; in one bucket the name first seen last first), then
+// the local IFUNCs.  Each takes one word, or two for a GD pair.
+struct got_key {
+  u32 group, a, b;
+  u8 kind;                     // 0 address, 1 TP offset, 2 GD pair
+  struct symbol *sym;
+};
+
+static int cmp_got_key(const void *x, const void *y) {
+  const struct got_key *p = x, *q = y;
+  if (p->group != q->group)
+    return p->group < q->group ? -1 : 1;
+  if (p->a != q->a)
+    return p->a < q->a ? -1 : 1;
+  if (p->b != q->b)
+    return p->b < q->b ? -1 : 1;
+  return p->kind < q->kind ? -1 : p->kind > q->kind;
+}
+
+static void add_got_key(struct ctx *ctx, struct got_key *k, u32 *n,
+                        struct symbol *sym, u8 kind, u32 size) {
+  struct got_key *e = &k[(*n)++];
+  bool local = sym->binding == STB_LOCAL && sym->file;
+  bool ifunc = sym->flags & SF_NEEDS_IPLT;
+  // Local IFUNCs come last, as GNU ld allocates them after the globals
+  // (and, on some targets, the global IFUNCs after the other globals).
+  e->group = local ? (ifunc ? 3 : 0)
+                   : (ifunc && ctx->arch->ifunc_got_after_globals) ? 2 : 1;
+  e->a = local ? sym->file->priority : bfd_hash(sym->name, sym->namelen) % size;
+  e->b = local ? sym->symidx : UINT32_MAX - sym->seq;
+  e->kind = kind;
+  e->sym = sym;
+}
+
 void allocate_slots(struct ctx *ctx) {
   u32 res = ctx->arch->got_reserved, n = 0;
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
@@ -117,28 +155,72 @@ void allocate_slots(struct ctx *ctx) {
         !(sym->flags & SF_ADDR_EQ))
       sym->flags |= SF_GOT_IS_GOTPLT;
   }
-  for (int near = 1; near >= 0; near--)
-    for (u32 i = 0; i < ctx->got_syms.len; i++) {
-      struct symbol *sym = ctx->got_syms.v[i];
-      if (!(sym->flags & SF_GOT_NEAR) == !near &&
-          !(sym->flags & SF_GOT_IS_GOTPLT))
-        sym_aux(ctx, sym)->got_idx = res + n++;
-    }
-  for (u32 i = 0; i < ctx->gottp_syms.len; i++)
-    sym_aux(ctx, ctx->gottp_syms.v[i])->gottp_idx = res + n + i;
-  for (u32 i = 0; i < ctx->iplt_syms.len; i++)
-    sym_aux(ctx, ctx->iplt_syms.v[i])->iplt_idx = i;
-  n += ctx->gottp_syms.len;
   // A GD pair only without an initial-exec entry: with one, GNU ld makes
   // the general-dynamic code initial-exec too.
   for (u32 i = 0; i < ctx->gotgd_syms.len; i++) {
     struct symbol *sym = ctx->gotgd_syms.v[i];
-    if (sym->flags & SF_NEEDS_GOTTP) {
+    if (sym->flags & SF_NEEDS_GOTTP)
       sym_aux(ctx, sym)->gotgd_idx = UINT32_MAX;
-    } else {
-      sym_aux(ctx, sym)->gotgd_idx = res + n;
-      n += 2;
+  }
+  u32 size = bfd_table_size(ctx->symbols.count);
+  u64 total = (u64)ctx->got_syms.len + ctx->gottp_syms.len +
+              ctx->gotgd_syms.len;
+  struct got_key *keys = arena_alloc(ctx, total * sizeof(*keys) + 1);
+  u32 nk = 0;
+  bool any_near = false;
+  for (u32 i = 0; i < ctx->got_syms.len; i++) {
+    struct symbol *sym = ctx->got_syms.v[i];
+    if (!(sym->flags & SF_GOT_IS_GOTPLT))
+      add_got_key(ctx, keys, &nk, sym, 0, size);
+    any_near |= (sym->flags & SF_GOT_NEAR) != 0;
+  }
+  for (u32 i = 0; i < ctx->gottp_syms.len; i++)
+    add_got_key(ctx, keys, &nk, ctx->gottp_syms.v[i], 1, size);
+  for (u32 i = 0; i < ctx->gotgd_syms.len; i++)
+    if (sym_aux(ctx, ctx->gotgd_syms.v[i])->gotgd_idx == UINT32_MAX - 1)
+      add_got_key(ctx, keys, &nk, ctx->gotgd_syms.v[i], 2, size);
+  qsort(keys, nk, sizeof(*keys), cmp_got_key);
+  u64 words = res;
+  for (u32 i = 0; i < nk; i++)
+    words += keys[i].kind == 2 ? 2 : 1;
+  // Short-reach loads (LD64_GOTPAGE_LO15) reach 32 KiB from the GOT's
+  // page: a GOT that large puts their entries first, where GNU ld would
+  // fail.
+  bool near_first = any_near && words * 8 > 32768 - 4096;
+  for (int pass = near_first ? 1 : 0; pass >= 0; pass--)
+    for (u32 i = 0; i < nk; i++) {
+      struct got_key *k = &keys[i];
+      bool near = k->kind == 0 && (k->sym->flags & SF_GOT_NEAR);
+      if (near_first && near != (pass == 1))
+        continue;
+      struct sym_aux *aux = sym_aux(ctx, k->sym);
+      if (k->kind == 0)
+        aux->got_idx = res + n++;
+      else if (k->kind == 1)
+        aux->gottp_idx = res + n++;
+      else {
+        aux->gotgd_idx = res + n;
+        n += 2;
+      }
     }
+  // IPLT entries in GNU ld's order too: the globals as its hash table
+  // holds them, then the local IFUNCs (here in the order first seen).
+  u32 ni = ctx->iplt_syms.len;
+  struct got_key *ik = arena_alloc(ctx, (u64)ni * sizeof(*ik) + 1);
+  for (u32 i = 0; i < ni; i++) {
+    struct symbol *sym = ctx->iplt_syms.v[i];
+    u32 k = i;
+    add_got_key(ctx, ik, &k, sym, 0, size);
+    if (ik[i].group != 1 && ik[i].group != 2) {  // local: last, as seen
+      ik[i].group = 3;
+      ik[i].a = 0;
+      ik[i].b = i;
+    }
+  }
+  qsort(ik, ni, sizeof(*ik), cmp_got_key);
+  for (u32 i = 0; i < ni; i++) {
+    ctx->iplt_syms.v[i] = ik[i].sym;
+    sym_aux(ctx, ik[i].sym)->iplt_idx = i;
   }
   u64 ngot = n;
   u64 niplt = ctx->iplt_syms.len;

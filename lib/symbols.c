@@ -441,8 +441,8 @@ void resolve_symbols(struct ctx *ctx) {
   }
 
   // COMMON symbols become .bss space (sections.c) in GNU ld's order, that
-  // of its hash table (bfd_hash); in one bucket the later name first, as
-  // its chains are (taken here as the later file).  --sort-common makes
+  // of its hash table (bfd_hash); in one bucket the name first seen last
+  // first, as its chains are.  --sort-common makes
   // GNU ld walk the table once per alignment: 16 and more, 8, 4, 2, 1
   // (descending), or 1, 2, 4, 8, 16, then the rest (ascending).
   for (u32 i = ctx->objs.len; i-- > 0;) {
@@ -468,7 +468,7 @@ void resolve_symbols(struct ctx *ctx) {
                        ? (power <= 4 ? power : 5)
                        : 0;
     keys[i].bucket = bfd_hash(sym->name, sym->namelen) % size;
-    keys[i].seq = i;
+    keys[i].seq = UINT32_MAX - sym->seq;
     keys[i].sym = sym;
   }
   qsort(keys, n, sizeof(*keys), cmp_common_key);

@@ -230,7 +230,8 @@ incongruent_loads() {
 }
 
 # layout_of EXE: every section header (name, type, address, offset, size,
-# entry size, flags, link, info, alignment) and program header in full.
+# entry size, flags, link, info, alignment) and program header in full,
+# and the contents of .got (GNU ld's entry order).
 # .strtab and .shstrtab keep only name, type, flags and alignment: GNU ld
 # shares string tails there, and .shstrtab's offset follows .strtab.
 layout_of() {
@@ -244,6 +245,7 @@ layout_of() {
         !p || /^ *Type / || /^ *\[/ { next }
         /^ *$/ { exit }
         { print }'
+    "$V_READELF" -x .got "$1" 2>/dev/null | grep '^ *0x'
 }
 
 # header_of EXE: the ELF header fields two correct links share

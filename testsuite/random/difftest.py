@@ -63,7 +63,8 @@ def quote(cmd):
 def layout(path):
     """Section and program headers as readelf prints them, the part two
     links that agree with GNU ld share: .strtab and .shstrtab by name, type
-    and alignment only (GNU ld shares string tails there)."""
+    and alignment only (GNU ld shares string tails there); and .got's
+    contents."""
     lines = []
     st, outp = sh(["readelf", "-SlW", path], os.path.dirname(path))
     for l in outp.decode(errors="replace").splitlines():
@@ -74,6 +75,10 @@ def layout(path):
                          (".strtab", ".shstrtab") else m.group(1))
         elif re.match(r"\s+(LOAD|TLS|NOTE|GNU_|PHDR)", l):
             lines.append(l.strip())
+    # .got's contents: the order of its entries is GNU ld's too.
+    st, outp = sh(["readelf", "-x", ".got", path], os.path.dirname(path))
+    lines += [l.strip() for l in outp.decode(errors="replace").splitlines()
+              if l.strip().startswith("0x")]
     return lines
 
 
