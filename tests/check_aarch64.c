@@ -598,94 +598,49 @@ static const u32 got_load_x2[] = {
     0xf9400442,                   // ldr x2, [x2, #8]
 };
 
+// A GOT load, adrp x2, :got:SYM+A; LDR_IN (loading through x2): one GOT
+// entry, at GOT_ADDR + 8, which the pair reads as LDR_OUT.
+static void check_got_load(u32 sym, i64 a, u32 ldr_in, u32 ldr_out) {
+  const u32 code[] = {0x90000002, ldr_in};
+  struct reloc r[] = {
+      {0, sym, R_AARCH64_ADR_GOT_PAGE, a},
+      {4, sym, R_AARCH64_LD64_GOT_LO12_NC, a},
+  };
+  u32 *w = scan_apply(code, N(code), r, N(r));
+  ck_assert_uint_eq(ctx->got_syms.len, 1);
+  ck_assert_uint_eq(w[0], got_load_x2[0]);    // adrp x2, .+0x1f000
+  ck_assert_uint_eq(w[1], ldr_out);
+  ck_assert_uint_eq(ctx->errors, 0);
+}
+
 // GNU ld 2.40 does not rewrite a GOT load of a local address into an
 // ADD (lld and mold do): the entry and the load stay.
 START_TEST(got_pair_kept) {
-  static const u32 code[] = {
-      0x90000002,                 // adrp x2, :got:foo
-      0xf9400042,                 // ldr x2, [x2, :got_lo12:foo]
-  };
-  struct reloc r[] = {
-      {0, FOO, R_AARCH64_ADR_GOT_PAGE, 0},
-      {4, FOO, R_AARCH64_LD64_GOT_LO12_NC, 0},
-  };
   define("foo", 0x5a3456);
-  u32 *w = scan_apply(code, N(code), r, N(r));
-  ck_assert_uint_eq(ctx->got_syms.len, 1);
-  ck_assert_uint_eq(w[0], got_load_x2[0]);
-  ck_assert_uint_eq(w[1], got_load_x2[1]);
-  ck_assert_uint_eq(ctx->errors, 0);
+  check_got_load(FOO, 0, 0xf9400042, got_load_x2[1]);
 } END_TEST
 
 // The LDR loads into another register: the load stays.
 START_TEST(got_pair_other_register_kept) {
-  static const u32 code[] = {
-      0x90000002,                 // adrp x2, :got:foo
-      0xf9400043,                 // ldr x3, [x2, :got_lo12:foo]
-  };
-  struct reloc r[] = {
-      {0, FOO, R_AARCH64_ADR_GOT_PAGE, 0},
-      {4, FOO, R_AARCH64_LD64_GOT_LO12_NC, 0},
-  };
   define("foo", 0x5a3456);
-  u32 *w = scan_apply(code, N(code), r, N(r));
-  ck_assert_uint_eq(ctx->got_syms.len, 1);
-  ck_assert_uint_eq(w[0], got_load_x2[0]);    // adrp x2, .+0x1f000
-  ck_assert_uint_eq(w[1], 0xf9400443);        // ldr x3, [x2, #8]
-  ck_assert_uint_eq(ctx->errors, 0);
+  check_got_load(FOO, 0, 0xf9400043, 0xf9400443);   // ldr x3, [x2, #8]
 } END_TEST
 
 // An absolute symbol: its GOT entry stays.
 START_TEST(got_pair_abs_kept) {
-  static const u32 code[] = {
-      0x90000002,                 // adrp x2, :got:absym
-      0xf9400042,                 // ldr x2, [x2, :got_lo12:absym]
-  };
-  struct reloc r[] = {
-      {0, ABS, R_AARCH64_ADR_GOT_PAGE, 0},
-      {4, ABS, R_AARCH64_LD64_GOT_LO12_NC, 0},
-  };
-  u32 *w = scan_apply(code, N(code), r, N(r));
-  ck_assert_uint_eq(ctx->got_syms.len, 1);
-  ck_assert_uint_eq(w[0], got_load_x2[0]);
-  ck_assert_uint_eq(w[1], got_load_x2[1]);
-  ck_assert_uint_eq(ctx->errors, 0);
+  check_got_load(ABS, 0, 0xf9400042, got_load_x2[1]);
 } END_TEST
 
 // An undefined weak symbol keeps its GOT entry, which holds 0.
 START_TEST(got_pair_undef_weak_kept) {
-  static const u32 code[] = {
-      0x90000002,                 // adrp x2, :got:w
-      0xf9400042,                 // ldr x2, [x2, :got_lo12:w]
-  };
-  struct reloc r[] = {
-      {0, WEAK, R_AARCH64_ADR_GOT_PAGE, 0},
-      {4, WEAK, R_AARCH64_LD64_GOT_LO12_NC, 0},
-  };
-  u32 *w = scan_apply(code, N(code), r, N(r));
-  ck_assert_uint_eq(ctx->got_syms.len, 1);
-  ck_assert_uint_eq(w[0], got_load_x2[0]);
-  ck_assert_uint_eq(w[1], got_load_x2[1]);
-  ck_assert_uint_eq(ctx->errors, 0);
+  check_got_load(WEAK, 0, 0xf9400042, got_load_x2[1]);
 } END_TEST
 
 // GNU ld 2.40 leaves the addend out of GOT relocations: the entry holds
 // the symbol, the load reads it.
 START_TEST(got_addend_left_out) {
-  static const u32 code[] = {
-      0x90000002,                 // adrp x2, :got:foo+8
-      0xf9400042,                 // ldr x2, [x2, :got_lo12:foo+8]
-  };
-  struct reloc r[] = {
-      {0, FOO, R_AARCH64_ADR_GOT_PAGE, 8},
-      {4, FOO, R_AARCH64_LD64_GOT_LO12_NC, 8},
-  };
   define("foo", 0x5a3456);
-  u32 *w = scan_apply(code, N(code), r, N(r));
-  ck_assert_uint_eq(ctx->got_syms.len, 1);
-  ck_assert_uint_eq(w[0], got_load_x2[0]);
-  ck_assert_uint_eq(w[1], got_load_x2[1]);
-  ck_assert_uint_eq(ctx->errors, 0);
+  check_got_load(FOO, 8, 0xf9400042, got_load_x2[1]);
 } END_TEST
 
 // The entry's offset from the GOT (at GOT_ADDR, the entry at +8) in a
