@@ -817,6 +817,7 @@ struct arch {
   // Fills padding between input sections of a code output section, as
   // GNU ld does (its bfd_arch_info fill: nops).
   void (*fill_code)(u8 *p, u64 n);
+  bool fill_script_sections_only;  // only .init, .text, .fini (=0x...)
   bool gotplt_is_got_symbol;   // _GLOBAL_OFFSET_TABLE_ at .got.plt
   bool noseparate_code;        // -z noseparate-code is the default
   bool default_execstack;      // an input without .note.GNU-stack wants one
@@ -835,6 +836,13 @@ struct arch {
   // GNU ld gives global IFUNCs their GOT entries after every other
   // global (a second walk of its hash table: AArch64).
   bool ifunc_got_after_globals;
+  // What GNU ld writes in an IFUNC's .got.plt slot before IRELATIVE
+  // replaces it: its IPLT entry's address plus this (x86-64), or, when
+  // negative, the start of .plt (AArch64).
+  i8 iplt_slot_bias;
+  // GNU ld writes the IRELATIVE relocations from the end of .rela.plt
+  // back (x86-64), so glibc runs the resolvers last slot first.
+  bool irelative_descending;
   // Section index of large-model COMMON symbols (x86-64 SHN_X86_64_LCOMMON,
   // which GNU ld's script puts in .lbss as LARGE_COMMON); 0: none.
   u16 shn_large_common;

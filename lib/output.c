@@ -243,12 +243,17 @@ static void write_isec(struct ctx *ctx, void *arg, u32 i) {
 }
 
 // The gaps between the input sections (and stub sections) of code output
-// sections, filled as the target's GNU ld fills them.
+// sections, filled as the target's GNU ld fills them: every code section
+// with the target's fill, or (AArch64) only the sections its script
+// gives a fill to, the others keeping zeros.
 static void fill_code_gaps(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind != CK_REGULAR || !c->shndx || c->type == SHT_NOBITS ||
         !(c->flags & SHF_EXECINSTR))
+      continue;
+    if (ctx->arch->fill_script_sections_only && strcmp(c->name, ".init") &&
+        strcmp(c->name, ".text") && strcmp(c->name, ".fini"))
       continue;
     u8 *base = ctx->out_buf + c->offset;
     u64 end = 0;

@@ -403,6 +403,29 @@ void define_linker_symbols(struct ctx *ctx) {
   }
 }
 
+// The location counter where the script's section of this order stands
+// when no input made it (its PROVIDE_HIDDEN (__preinit_array_start = .)
+// takes that value in GNU ld): past the allocated section before it, a
+// TLS zero-fill section taking no room; 0 if the script has no such
+// section.
+static u64 absent_section_addr(struct ctx *ctx, u32 order) {
+  u64 dot = 0;
+  if (!order)
+    return 0;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->order >= order)
+      break;
+    if (!(c->flags & SHF_ALLOC) || !is_emitted(c))
+      continue;
+    bool tbss = (c->flags & SHF_TLS) && c->type == SHT_NOBITS;
+    u64 end = tbss ? c->addr : c->addr + c->size;
+    if (c->kind == CK_EHDR || end > dot)
+      dot = end;
+  }
+  return dot;
+}
+
 // Values of linker-defined symbols, once addresses are known.
 void fix_linker_symbols(struct ctx *ctx) {
   u64 etext = 0, edata = 0, end = 0;
@@ -440,10 +463,11 @@ void fix_linker_symbols(struct ctx *ctx) {
     enum where w = sym->symidx >> 1;
     switch (w) {
     case W_START:
-      sym->value = aux->osec ? aux->osec->addr : 0;
+      sym->value = aux->osec ? aux->osec->addr : absent_section_addr(ctx, aux->order);
       break;
     case W_END:
-      sym->value = aux->osec ? aux->osec->addr + aux->osec->size : 0;
+      sym->value = aux->osec ? aux->osec->addr + aux->osec->size
+                             : absent_section_addr(ctx, aux->order);
       break;
     case W_EHDR:
       sym->value = ctx->ehdr->addr;

@@ -479,8 +479,11 @@ void write_synthetic(struct ctx *ctx, u8 *buf) {
     u64 entry = ctx->iplt->addr + (u64)i * arch->iplt_size;
     arch->write_iplt(ctx, buf + ctx->iplt->offset + (u64)i * arch->iplt_size,
                      entry, slot);
-    wr64(buf + chunk_file_offset(ctx->gotplt, slot), sym->value);
-    u8 *rela = buf + ctx->rela_iplt->offset + (u64)i * sizeof(Elf64_Rela);
+    wr64(buf + chunk_file_offset(ctx->gotplt, slot),
+         arch->iplt_slot_bias < 0 ? ctx->iplt->addr
+                                  : entry + (u64)arch->iplt_slot_bias);
+    u64 k = arch->irelative_descending ? ctx->iplt_syms.len - 1 - i : i;
+    u8 *rela = buf + ctx->rela_iplt->offset + k * sizeof(Elf64_Rela);
     wr64(rela, slot);
     wr64(rela + 8, ELF64_R_INFO(0, arch->r_irelative));
     wr64(rela + 16, sym->value);

@@ -248,6 +248,21 @@ layout_of() {
     "$V_READELF" -x .got "$1" 2>/dev/null | grep '^ *0x'
 }
 
+# loaded_bytes_differ REF MLD: the allocated sections (SHF_ALLOC) of REF
+# whose contents differ in MLD, one name a line.  .note.gnu.build-id is
+# left out: it hashes the whole file, .symtab included.
+loaded_bytes_differ() {
+    local sec
+    for sec in $("$V_READELF" -SW "$1" | awk '
+            /^ *\[ *[0-9]+\]/ {
+                sub(/^ *\[ *[0-9]+\] */, "")
+                if (NF == 10 && $7 ~ /A/) print $1 }'); do
+        [ "$sec" = .note.gnu.build-id ] && continue
+        cmp -s <("$V_READELF" -x "$sec" "$1" 2>/dev/null) \
+               <("$V_READELF" -x "$sec" "$2" 2>/dev/null) || echo "$sec"
+    done
+}
+
 # header_of EXE: the ELF header fields two correct links share
 header_of() {
     "$V_READELF" -hW "$1" | grep -E '^ *(Class|Data|OS/ABI|ABI Version|Type|Machine|Flags):'
@@ -463,6 +478,12 @@ run_variant() {
         layout_of mld/prog >layout.mld
         compare_files "layout (section and program headers)" layout.ref layout.mld ||
             bad="$bad, layout"
+        loaded_bytes_differ ref/prog mld/prog >bytes.diff
+        if [ -s bytes.diff ]; then
+            echo "  --- allocated sections whose bytes differ from GNU ld's ---"
+            sed 's/^/    /' bytes.diff
+            bad="$bad, section contents"
+        fi
     fi
     # Behaviour.
     if [ "$D_RUN_COMPARE" = yes ]; then

@@ -7,7 +7,8 @@ GNU ld (the compiler driver's default linker) and by mld (the same command
 plus -B<dir>, where <dir>/ld is a symlink to mld).  A case passes when both
 links fail, or both succeed, the two programs print the same bytes and
 exit alike (AArch64 runs under qemu-aarch64), and the two executables have
-the same section and program headers (layout.diff otherwise).  A failing case is copied,
+the same section and program headers (layout.diff otherwise) and the same
+bytes in every allocated section but the build-id note.  A failing case is copied,
 sources, commands and outputs, into the --keep directory, and a one-line
 command to reproduce it is printed.
 
@@ -25,6 +26,7 @@ import os
 import platform
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -80,6 +82,26 @@ def layout(path):
     lines += [l.strip() for l in outp.decode(errors="replace").splitlines()
               if l.strip().startswith("0x")]
     return lines
+
+
+def loaded_sections(path):
+    """{name: bytes} of the allocated sections with file contents, but
+    .note.gnu.build-id (it hashes the whole file)."""
+    data = open(path, "rb").read()
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3a)
+    def shdr(i):
+        return struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
+    stroff = shdr(shstrndx)[4]
+    out = {}
+    for i in range(1, shnum):
+        name, typ, flags, _, off, size = shdr(i)[:6]
+        if not flags & 2 or typ == 8:     # SHF_ALLOC, not SHT_NOBITS
+            continue
+        n = data[stroff + name:data.index(b"\0", stroff + name)].decode()
+        if n != ".note.gnu.build-id":
+            out.setdefault(n, []).append(data[off:off + size])
+    return out
 
 
 def run_case(seed, variant, features, bindir, workroot):
@@ -161,7 +183,13 @@ def run_case(seed, variant, features, bindir, workroot):
     else:
         lr = layout(os.path.join(d, "ref", "prog"))
         lm = layout(os.path.join(d, "mld", "prog"))
-        if lr != lm:
+        br = loaded_sections(os.path.join(d, "ref", "prog"))
+        bm = loaded_sections(os.path.join(d, "mld", "prog"))
+        if lr == lm and br != bm:
+            res["kind"] = "differ"
+            res["why"] = "contents differ: " + " ".join(
+                sorted(n for n in set(br) | set(bm) if br.get(n) != bm.get(n)))
+        elif lr != lm:
             res["kind"] = "differ"
             diff = [x for x in difflib.unified_diff(lr, lm, "GNU ld", "mld",
                                                    lineterm="", n=0)]
