@@ -182,8 +182,9 @@ void gc_sections(struct ctx *ctx) {
       is->osec = NULL;
     }
     // The alignment is the kept inputs' (GNU ld); an output section left
-    // empty keeps it for the symbols placed there.
-    if (n && n < c->isecs.len)
+    // empty keeps it for the symbols placed there, unless it is written
+    // all the same (keep_empty: GNU ld's inputs left then have none).
+    if (n < c->isecs.len && (n || c->keep_empty))
       c->align = align;
     c->isecs.len = n;
   }
