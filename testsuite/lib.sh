@@ -96,15 +96,20 @@ t_gcc_mld() {
     t_run "${T_CC:-gcc}" -B"$T/bin/" "$@"
 }
 
-# t_which_main: for tests that compare which object GNU ld and mld link:
-# skips unless ld.bfd and an x86-64 host are there, and writes main.c, a
-# _start that exits with the value of which().
-t_which_main() {
+# t_need_ld_bfd_x86_64: skips unless ld.bfd and an x86-64 host are there
+t_need_ld_bfd_x86_64() {
     command -v ld.bfd >/dev/null 2>&1 || t_skip "ld.bfd not installed"
     case $(uname -m) in
         x86_64) ;;
         *) t_skip "this test assumes an x86-64 host" ;;
     esac
+}
+
+# t_which_main: for tests that compare which object GNU ld and mld link:
+# skips unless ld.bfd and an x86-64 host are there, and writes main.c, a
+# _start that exits with the value of which().
+t_which_main() {
+    t_need_ld_bfd_x86_64
     t_write main.c <<'SRC'
 extern int which(void);
 void _start(void) {

@@ -6,11 +6,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # after_parse_default); -e ADDRESS pulls nothing.  Linked by GNU ld and
 # by mld from the same command lines.
 
-command -v ld.bfd >/dev/null 2>&1 || t_skip "ld.bfd not installed"
-case $(uname -m) in
-    x86_64) ;;
-    *) t_skip "this test assumes an x86-64 host" ;;
-esac
+t_need_ld_bfd_x86_64
 
 t_write x.c <<'SRC'
 void first(void) {

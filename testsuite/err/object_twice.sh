@@ -5,11 +5,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # symbols are defined twice (an error), its weak ones once more (no
 # error, two copies of its sections).  Linked by GNU ld and by mld.
 
-command -v ld.bfd >/dev/null 2>&1 || t_skip "ld.bfd not installed"
-case $(uname -m) in
-    x86_64) ;;
-    *) t_skip "this test assumes an x86-64 host" ;;
-esac
+t_need_ld_bfd_x86_64
 
 t_write main.c <<'SRC'
 extern int which(void);
