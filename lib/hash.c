@@ -97,6 +97,22 @@ u32 bfd_table_size(u64 count) {
   return (u32)size;
 }
 
+// A symbol's place in GNU ld's walk of its hash table: by bucket, and in
+// one bucket the name first seen last first.
+u64 bfd_walk_order(const struct symbol *sym, u32 size) {
+  return (u64)(bfd_hash(sym->name, sym->namelen) % size) << 32 |
+         (UINT32_MAX - sym->seq);
+}
+
+int cmp_order_key(const void *x, const void *y) {
+  const struct order_key *p = x, *q = y;
+  if (p->group != q->group)
+    return p->group < q->group ? -1 : 1;
+  if (p->order != q->order)
+    return p->order < q->order ? -1 : 1;
+  return p->kind < q->kind ? -1 : p->kind > q->kind;
+}
+
 struct symbol *sym_find(struct ctx *ctx, const char *name, u32 len) {
   return table_find(&ctx->symbols, name, len);
 }

@@ -134,6 +134,16 @@ struct name_table {
 u64 hash_name(const char *name, u32 len);
 u32 bfd_hash(const char *name, u32 len);
 u32 bfd_table_size(u64 count);
+u64 bfd_walk_order(const struct symbol *sym, u32 size);
+// Sort keys for orders GNU ld takes from its hash table (qsort with
+// cmp_order_key): group, then order, then kind.
+struct order_key {
+  u32 group;
+  u8 kind;
+  u64 order;
+  struct symbol *sym;
+};
+int cmp_order_key(const void *x, const void *y);
 struct symbol *table_find(struct name_table *t, const char *name, u32 len);
 struct symbol *table_intern(struct ctx *ctx, struct name_table *t,
                             const char *name, u32 len, bool *created);

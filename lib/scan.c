@@ -114,35 +114,19 @@ void scan_relocations(struct ctx *ctx) {
 // GOT entries in GNU ld's order: the inputs' local symbols, file by file
 // in symbol-table order, then the globals as its hash table holds them
 // (bfd_hash buckets; in one bucket the name first seen last first), then
-// the local IFUNCs.  Each takes one word, or two for a GD pair.
-struct got_key {
-  u32 group, a, b;
-  u8 kind;                     // 0 address, 1 TP offset, 2 GD pair
-  struct symbol *sym;
-};
-
-static int cmp_got_key(const void *x, const void *y) {
-  const struct got_key *p = x, *q = y;
-  if (p->group != q->group)
-    return p->group < q->group ? -1 : 1;
-  if (p->a != q->a)
-    return p->a < q->a ? -1 : 1;
-  if (p->b != q->b)
-    return p->b < q->b ? -1 : 1;
-  return p->kind < q->kind ? -1 : p->kind > q->kind;
-}
-
-static void add_got_key(struct ctx *ctx, struct got_key *k, u32 *n,
+// the local IFUNCs.  Each takes one word, or two for a GD pair (kind: 0
+// an address, 1 a TP offset, 2 a GD pair).
+static void add_got_key(struct ctx *ctx, struct order_key *k, u32 *n,
                         struct symbol *sym, u8 kind, u32 size) {
-  struct got_key *e = &k[(*n)++];
+  struct order_key *e = &k[(*n)++];
   bool local = sym->binding == STB_LOCAL && sym->file;
   bool ifunc = sym->flags & SF_NEEDS_IPLT;
   // Local IFUNCs come last, as GNU ld allocates them after the globals
   // (and, on some targets, the global IFUNCs after the other globals).
   e->group = local ? (ifunc ? 3 : 0)
                    : (ifunc && ctx->arch->ifunc_got_after_globals) ? 2 : 1;
-  e->a = local ? sym->file->priority : bfd_hash(sym->name, sym->namelen) % size;
-  e->b = local ? sym->symidx : UINT32_MAX - sym->seq;
+  e->order = local ? (u64)sym->file->priority << 32 | sym->symidx
+                   : bfd_walk_order(sym, size);
   e->kind = kind;
   e->sym = sym;
 }
@@ -165,7 +149,7 @@ void allocate_slots(struct ctx *ctx) {
   u32 size = bfd_table_size(ctx->symbols.count);
   u64 total = (u64)ctx->got_syms.len + ctx->gottp_syms.len +
               ctx->gotgd_syms.len;
-  struct got_key *keys = arena_alloc(ctx, total * sizeof(*keys) + 1);
+  struct order_key *keys = arena_alloc(ctx, total * sizeof(*keys) + 1);
   u32 nk = 0;
   bool any_near = false;
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
@@ -179,7 +163,7 @@ void allocate_slots(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->gotgd_syms.len; i++)
     if (sym_aux(ctx, ctx->gotgd_syms.v[i])->gotgd_idx == UINT32_MAX - 1)
       add_got_key(ctx, keys, &nk, ctx->gotgd_syms.v[i], 2, size);
-  qsort(keys, nk, sizeof(*keys), cmp_got_key);
+  qsort(keys, nk, sizeof(*keys), cmp_order_key);
   u64 words = res;
   for (u32 i = 0; i < nk; i++)
     words += keys[i].kind == 2 ? 2 : 1;
@@ -189,7 +173,7 @@ void allocate_slots(struct ctx *ctx) {
   bool near_first = any_near && words * 8 > 32768 - 4096;
   for (int pass = near_first ? 1 : 0; pass >= 0; pass--)
     for (u32 i = 0; i < nk; i++) {
-      struct got_key *k = &keys[i];
+      struct order_key *k = &keys[i];
       bool near = k->kind == 0 && (k->sym->flags & SF_GOT_NEAR);
       if (near_first && near != (pass == 1))
         continue;
@@ -206,18 +190,17 @@ void allocate_slots(struct ctx *ctx) {
   // IPLT entries in GNU ld's order too: the globals as its hash table
   // holds them, then the local IFUNCs (here in the order first seen).
   u32 ni = ctx->iplt_syms.len;
-  struct got_key *ik = arena_alloc(ctx, (u64)ni * sizeof(*ik) + 1);
+  struct order_key *ik = arena_alloc(ctx, (u64)ni * sizeof(*ik) + 1);
   for (u32 i = 0; i < ni; i++) {
     struct symbol *sym = ctx->iplt_syms.v[i];
     u32 k = i;
     add_got_key(ctx, ik, &k, sym, 0, size);
     if (ik[i].group != 1 && ik[i].group != 2) {  // local: last, as seen
       ik[i].group = 3;
-      ik[i].a = 0;
-      ik[i].b = i;
+      ik[i].order = i;
     }
   }
-  qsort(ik, ni, sizeof(*ik), cmp_got_key);
+  qsort(ik, ni, sizeof(*ik), cmp_order_key);
   for (u32 i = 0; i < ni; i++) {
     ctx->iplt_syms.v[i] = ik[i].sym;
     sym_aux(ctx, ik[i].sym)->iplt_idx = i;

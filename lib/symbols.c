@@ -100,20 +100,6 @@ static u32 log2_align(u64 a) {
 // of its section and of its offset in it), and when a COMMON symbol gives
 // way to a definition of another size.  common_first: the COMMON symbol
 // came first.
-struct common_key {
-  u32 pass, bucket, seq;
-  struct symbol *sym;
-};
-
-static int cmp_common_key(const void *a, const void *b) {
-  const struct common_key *x = a, *y = b;
-  if (x->pass != y->pass)
-    return x->pass < y->pass ? -1 : 1;
-  if (x->bucket != y->bucket)
-    return x->bucket < y->bucket ? -1 : 1;
-  return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
 static void common_vs_definition(struct ctx *ctx, struct symbol *sym,
                                  struct objfile *cf, u64 csize, u64 calign,
                                  struct objfile *df, u32 shndx,
@@ -456,22 +442,21 @@ void resolve_symbols(struct ctx *ctx) {
   }
   u32 size = bfd_table_size(ctx->symbols.count);
   u32 n = ctx->commons.len;
-  struct common_key *keys = arena_alloc(ctx, (u64)n * sizeof(*keys) + 1);
+  struct order_key *keys = arena_alloc(ctx, (u64)n * sizeof(*keys) + 1);
   for (u32 i = 0; i < n; i++) {
     struct symbol *sym = ctx->commons.v[i];
     u32 power = 0;
     while (power < 63 && ((u64)2 << power) <= (sym->value ? sym->value : 1))
       power++;
-    keys[i].pass = ctx->cfg.sort_common == SORT_COMMON_DESCENDING
+    keys[i].group = ctx->cfg.sort_common == SORT_COMMON_DESCENDING
                        ? (power >= 4 ? 0 : 4 - power)
                    : ctx->cfg.sort_common == SORT_COMMON_ASCENDING
                        ? (power <= 4 ? power : 5)
                        : 0;
-    keys[i].bucket = bfd_hash(sym->name, sym->namelen) % size;
-    keys[i].seq = UINT32_MAX - sym->seq;
+    keys[i].order = bfd_walk_order(sym, size);
     keys[i].sym = sym;
   }
-  qsort(keys, n, sizeof(*keys), cmp_common_key);
+  qsort(keys, n, sizeof(*keys), cmp_order_key);
   for (u32 i = 0; i < n; i++)
     ctx->commons.v[i] = keys[i].sym;
 }
