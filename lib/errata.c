@@ -221,7 +221,9 @@ static i64 adr_imm(u32 insn) {
 // With final addresses: whether each site's ADRP, once relocated, can
 // become an ADR (its page within 1 MiB).  The section is relocated into
 // scratch memory to read the ADRP as it will be written (relaxations
-// included).  A used veneer gets a symbol named as GNU ld names it,
+// included).  A relaxation may have replaced the ADRP (TLS IE to LE): the
+// site then needs no fix, but its veneer slot stays, as in GNU ld, which
+// sizes veneers before relaxing.  A used veneer gets a symbol named as GNU ld names it,
 // e843419@FILE_SECTION_OFFSET (GNU ld numbers its own BFDs and sections;
 // mld uses the file's link order and the section index).
 void plan_errata(struct ctx *ctx) {
@@ -246,8 +248,13 @@ void plan_errata(struct ctx *ctx) {
       u64 P = isec_addr(is) + e->adrp_off;
       u32 adrp = rd32(tmp + e->adrp_off);
       i64 d = (i64)(aarch64_page(P) + ((u64)adr_imm(adrp) << 12) - P);
-      e->use_adr = d >= -(1 << 20) && d < (1 << 20);
-      if (!e->use_adr)
+      if (!is_adrp(adrp))
+        e->fix = ERRATUM_GONE;
+      else if (d >= -(1 << 20) && d < (1 << 20))
+        e->fix = ERRATUM_ADR;
+      else
+        e->fix = ERRATUM_VENEER;
+      if (e->fix == ERRATUM_VENEER)
         e->name = arena_printf(ctx, "e843419@%04x_%08x_%llx",
                                is->file->priority, is->shndx,
                                (unsigned long long)e->ldst_off);
@@ -256,7 +263,8 @@ void plan_errata(struct ctx *ctx) {
 }
 
 // After relocation: each site's veneer, and the ADR or the branch that
-// breaks its sequence.
+// breaks its sequence.  A site whose ADRP is gone keeps an unused veneer
+// with a zero word where the load or store would be, as GNU ld's.
 void write_errata(struct ctx *ctx, u8 *buf) {
   for (u32 i = 0; i < ctx->stub_secs.len; i++) {
     struct stub_sec *s = ctx->stub_secs.v[i];
@@ -268,14 +276,16 @@ void write_errata(struct ctx *ctx, u8 *buf) {
       u64 veneer = stub_sec_addr(s) + ctx->arch->stub_header_size + 8 * k;
       u8 *vp = buf + chunk_file_offset(s->after->osec, veneer);
       u64 ldst = base + e->ldst_off;
-      wr32(vp, rd32(sec + e->ldst_off));          // the load or store
+      wr32(vp, e->fix == ERRATUM_GONE ? 0 : rd32(sec + e->ldst_off));
       wr32(vp + 4, INSN_B);                        // b ldst + 4
       aarch64_write_branch26(vp + 4, (i64)(ldst + 4 - (veneer + 4)));
 
       u64 P = base + e->adrp_off;
       u32 adrp = rd32(sec + e->adrp_off);
       i64 d = (i64)(aarch64_page(P) + ((u64)adr_imm(adrp) << 12) - P);
-      if (e->use_adr) {
+      if (e->fix == ERRATUM_GONE)
+        continue;
+      if (e->fix == ERRATUM_ADR) {
         wr32(sec + e->adrp_off, INSN_ADR | (adrp & 31));   // adr xd, page
         aarch64_write_adr(sec + e->adrp_off, d);
         continue;

@@ -726,7 +726,8 @@ struct stub {
 struct erratum {
   struct isec *is;
   u64 adrp_off, ldst_off;
-  bool use_adr;                // set by plan_errata: ADR, not the veneer
+  // set by plan_errata: how the site is fixed once relocated
+  enum { ERRATUM_VENEER, ERRATUM_ADR, ERRATUM_GONE } fix;
   const char *name;            // the veneer's symbol when it is used
 };
 

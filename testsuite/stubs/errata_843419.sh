@@ -9,6 +9,10 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 #   .text.e2  ADRP at 0xffc, STR, ADD, LDR [Xn]: the page is 2 MiB away,
 #             out of ADR's reach, so the LDR becomes a branch to a veneer
 #   .text.e3  ADRP at 0xff8 followed by ADD: no erratum, left alone
+#   .text.e4  a TLS initial-exec ADRP at 0xffc, which the link relaxes to
+#             local-exec MOVZ: GNU ld keeps the veneer slot it sized before
+#             relaxing (a zero word and a branch back) but neither branches
+#             to it nor names it (never called: qemu sets up no TLS here)
 # mld's and GNU ld's executables must disassemble the same (both add a
 # 4 KiB stub section after .text.e1 and .text.e2) and exit the same.
 
@@ -61,6 +65,21 @@ e3:	adrp x0, near_data
 	ldr x0, [x0]
 	ret
 
+	.section .text.e4, "ax", %progbits
+	.balign 4096
+	.skip 0xff8
+	.type e4, %function
+e4:	mrs x1, tpidr_el0
+	adrp x0, :gottprel:tv
+	ldr x0, [x0, #:gottprel_lo12:tv]
+	add x0, x1, x0
+	ldr w0, [x0]
+	ret
+
+	.section .tbss, "awT", %nobits
+	.p2align 2
+tv:	.skip 4
+
 	.data
 	.p2align 3
 near_data:
@@ -73,7 +92,7 @@ SRC
 $AS -o e.o e.s || t_hard_error "as failed"
 $GLD -static --fix-cortex-a53-843419 -o e.gnu e.o || t_hard_error "GNU ld failed"
 t_mld -static --fix-cortex-a53-843419 -o e.mld e.o --stats
-expect_stderr "erratum 843419 sites 2"
+expect_stderr "erratum 843419 sites 3"
 # mld pads between code sections with zeros where GNU ld writes NOPs (not
 # a part of this fix), so runs of NOPs and of zeros are left out; GNU ld
 # names a used veneer e843419@BFD_SECTION_OFFSET after its internal BFD
@@ -90,6 +109,11 @@ else
     t_fail "objdump -d differs from GNU ld's:"
     head -40 dump.diff
 fi
+# The veneer symbols GNU ld writes (one: e2's), and no more.
+g=$(readelf -sW e.gnu | grep -c ' e843419@')
+m=$(readelf -sW e.mld | grep -c ' e843419@')
+[ "$g" = "$m" ] && [ "$m" = 1 ] && t_pass "one veneer symbol, as GNU ld writes" ||
+    t_fail "veneer symbols: GNU ld $g, mld $m (1 expected)"
 # The two fixes, as GNU ld makes them.
 $OBJDUMP -d e.mld | grep -q 'ff8:.*adr	x0, ' && t_pass "ADRP at 0xff8 became ADR" ||
     t_fail "no ADR at 0xff8"
