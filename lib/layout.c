@@ -77,6 +77,14 @@ static void size_regular_chunks(struct ctx *ctx) {
   }
 }
 
+// Whether a section turns RELRO on.  GNU ld 2.40 switches -z relro off
+// before laying out when no input section in the RELRO part has bytes in
+// memory: .tbss and empty sections do not count (lang_find_relro_sections).
+static bool makes_relro(struct ctx *ctx, struct chunk *c) {
+  return !ctx->cfg.z_norelro && is_emitted(c) && c->relro && !is_tbss(c) &&
+         c->size;
+}
+
 static u32 count_phdrs(struct ctx *ctx) {
   u32 n = 0;
   int cls = CLS_NONE;
@@ -96,7 +104,7 @@ static u32 count_phdrs(struct ctx *ctx) {
     prev_note = note;
     note_align = c->align;
     tls |= (c->flags & SHF_TLS) != 0;
-    relro |= c->relro && !ctx->cfg.z_norelro;
+    relro |= makes_relro(ctx, c);
   }
   n += tls + relro + (ctx->stack != STACK_NONE);
   n += is_emitted(ctx->property) + is_emitted(ctx->eh_frame_hdr);
@@ -383,10 +391,8 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
     u64 relro_offset =
         ctx->gotplt->size >= 24 || arch->relro_offset_always ? 24 : 0;
     bool any_relro = false;
-    for (u32 k = i; k < j && !ctx->cfg.z_norelro; k++) {
-      struct chunk *x = ctx->chunks.v[k];
-      any_relro |= is_emitted(x) && x->relro;
-    }
+    for (u32 k = i; k < j; k++)
+      any_relro |= makes_relro(ctx, ctx->chunks.v[k]);
     u64 base0 = align_up(dot, page);
     u64 base;
     if (any_relro) {
@@ -488,7 +494,7 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
     s->align = 1;
     for (u32 k = 0; k < ctx->chunks.len; k++) {
       struct chunk *c = ctx->chunks.v[k];
-      if (is_emitted(c) && c->relro) {
+      if (makes_relro(ctx, c)) {
         s->vaddr = c->addr;
         s->offset = c->offset;
         break;
