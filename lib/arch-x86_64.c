@@ -693,6 +693,7 @@ const struct arch arch_x86_64 = {
     .image_base = 0x400000,
     .max_page_size = 0x1000,
     .common_page_size = 0x1000,
+    .p_align_default_page = true,
     .iplt_size = 8,
     .iplt_align = 8,
     .got_plt_reserved = 3,

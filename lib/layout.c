@@ -79,7 +79,8 @@ static void size_regular_chunks(struct ctx *ctx) {
 
 // Whether a section turns RELRO on.  GNU ld 2.40 switches -z relro off
 // before laying out when no input section in the RELRO part has bytes in
-// memory: .tbss and empty sections do not count (lang_find_relro_sections).
+// memory: .tbss and empty sections do not count (lang_find_relro_sections;
+// ctx->relro_by_rw_copy is the other way it stays on).
 static bool makes_relro(struct ctx *ctx, struct chunk *c) {
   return !ctx->cfg.z_norelro && is_emitted(c) && c->relro && !is_tbss(c) &&
          c->size;
@@ -106,6 +107,7 @@ static u32 count_phdrs(struct ctx *ctx) {
     tls |= (c->flags & SHF_TLS) != 0;
     relro |= makes_relro(ctx, c);
   }
+  relro |= ctx->relro_by_rw_copy && !ctx->cfg.z_norelro;
   n += tls + relro + (ctx->stack != STACK_NONE);
   n += is_emitted(ctx->property) + is_emitted(ctx->eh_frame_hdr);
   return n;
@@ -296,7 +298,7 @@ static u64 place_loads(struct ctx *ctx) {
     bool after_bss = prev_bss && c->type != SHT_NOBITS;
     if (kc != cls || gap || after_bss) {
       load = add_seg(ctx, PT_LOAD, PF_R);
-      load->align = page;
+      load->align = ctx->load_align;
       load->vaddr = c->addr;
       cls = kc;
     }
@@ -330,8 +332,12 @@ static u64 place_loads(struct ctx *ctx) {
       continue;
     struct segment *s = &ctx->segs[seg_of[k]];
     if (seg_of[k] != cur) {
+      // Congruent to the address modulo the larger of p_align and the
+      // page size the layout used (which -z common-page-size may raise
+      // above p_align on x86-64).
       cur = seg_of[k];
-      s->offset = fpos + ((s->vaddr - fpos) & (s->align - 1));
+      u64 m = s->align > page ? s->align : page;
+      s->offset = fpos + ((s->vaddr - fpos) & (m - 1));
     }
     if (c->type == SHT_NOBITS) {
       c->offset = fpos > s->offset ? fpos : s->offset;
@@ -360,7 +366,7 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
   // Addresses, one class (R, RX, R, RW) at a time.
   u64 dot = arch->image_base;
   u32 i = 0;
-  u64 relro_end = 0;
+  u64 relro_start = 0, relro_end = 0;
   while (i < ctx->chunks.len) {
     struct chunk *c = ctx->chunks.v[i];
     int cls = chunk_class(ctx, c);
@@ -390,7 +396,7 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
     // The writable segment: DATA_SEGMENT_ALIGN + DATA_SEGMENT_RELRO_END.
     u64 relro_offset =
         ctx->gotplt->size >= 24 || arch->relro_offset_always ? 24 : 0;
-    bool any_relro = false;
+    bool any_relro = ctx->relro_by_rw_copy && !ctx->cfg.z_norelro;
     for (u32 k = i; k < j; k++)
       any_relro |= makes_relro(ctx, ctx->chunks.v[k]);
     u64 base0 = align_up(dot, page);
@@ -414,6 +420,7 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
       }
       base = desired;
       place_run(ctx, i, j, base, relro_offset, true, &rdot);
+      relro_start = base;
       relro_end = align_up(rdot + relro_offset, page);
     } else {
       base = data_segment_start(ctx, i, j, dot);
@@ -489,17 +496,25 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
     stack->align = 16;
     stack->memsz = ctx->cfg.z_stack_size;
   }
-  if (relro_end) {
+  // PT_GNU_RELRO from the first section in [relro_start, relro_end) that
+  // has bytes, if one has file contents (bfd/elf.c): with nothing in the
+  // RELRO part that may be .data, as in GNU ld.
+  struct chunk *first = NULL;
+  bool contents = false;
+  for (u32 k = 0; relro_end && k < ctx->chunks.len; k++) {
+    struct chunk *c = ctx->chunks.v[k];
+    if (!is_emitted(c) || !(c->flags & SHF_ALLOC) || !c->size ||
+        c->addr < relro_start || c->addr >= relro_end)
+      continue;
+    if (!first)
+      first = c;
+    contents |= c->type != SHT_NOBITS;
+  }
+  if (first && contents) {
     struct segment *s = add_seg(ctx, PT_GNU_RELRO, PF_R);
     s->align = 1;
-    for (u32 k = 0; k < ctx->chunks.len; k++) {
-      struct chunk *c = ctx->chunks.v[k];
-      if (makes_relro(ctx, c)) {
-        s->vaddr = c->addr;
-        s->offset = c->offset;
-        break;
-      }
-    }
+    s->vaddr = first->addr;
+    s->offset = first->offset;
     s->memsz = s->filesz = relro_end - s->vaddr;
     // No more file bytes than its PT_LOAD has from there (GNU ld): the
     // RELRO end can lie past them when nothing follows .got.

@@ -53,8 +53,19 @@ static void setup_target(struct ctx *ctx) {
                                     : ctx->arch->max_page_size;
   ctx->common_page_size = c->common_page_size ? c->common_page_size
                                               : ctx->arch->common_page_size;
-  if (ctx->common_page_size > ctx->page_size)
-    ctx->common_page_size = ctx->page_size;
+  // A common page size above the maximum is an error when both are
+  // given; otherwise it raises the maximum the layout uses, and on
+  // AArch64 PT_LOAD's p_align too (GNU ld 2.40).
+  ctx->load_align = ctx->page_size;
+  if (ctx->common_page_size > ctx->page_size) {
+    if (c->max_page_size)
+      error(ctx, "common page size (0x%llx) > maximum page size (0x%llx)",
+            (unsigned long long)ctx->common_page_size,
+            (unsigned long long)ctx->page_size);
+    ctx->page_size = ctx->common_page_size;
+    if (!ctx->arch->p_align_default_page)
+      ctx->load_align = ctx->page_size;
+  }
   // GNU ld's AArch64 script puts code and read-only data in one segment.
   if (ctx->arch->noseparate_code && !c->z_separate_code)
     c->z_noseparate_code = true;

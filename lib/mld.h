@@ -831,6 +831,8 @@ struct arch {
   bool fill_script_sections_only;  // only .init, .text, .fini (=0x...)
   bool gotplt_is_got_symbol;   // _GLOBAL_OFFSET_TABLE_ at .got.plt
   bool noseparate_code;        // -z noseparate-code is the default
+  bool p_align_default_page;   // PT_LOAD p_align stays max_page_size when
+                               // -z common-page-size raises the layout's
   bool default_execstack;      // an input without .note.GNU-stack wants one
   bool section_symbols;        // .symtab has an STT_SECTION per section
   u8 got_entsize;              // .got's sh_entsize as GNU ld writes it
@@ -986,12 +988,14 @@ struct ctx {
   struct chunk *ehdr, *got, *gotplt, *iplt, *rela_iplt, *build_id,
       *property, *symtab, *strtab, *shstrtab, *eh_frame_hdr;
   struct chunk *tls_first;
+  bool relro_by_rw_copy;       // an input that keeps RELRO on (sections.c)
   struct chunk *eh_frame;      // set by size_eh_frame
   u32 eh_fde_count;
   struct segment *segs;
   u32 nsegs;
   u64 tls_start, tls_end, tls_memsz, tls_align;
   u64 page_size, common_page_size;     // from the arch or -z
+  u64 load_align;              // PT_LOAD's least p_align
   enum { STACK_NX, STACK_X, STACK_NONE } stack;  // PT_GNU_STACK, if any
   struct objfile *stack_x_note;   // set by parse_sections: why STACK_X
   struct objfile *stack_no_note;

@@ -381,6 +381,23 @@ static void find_kept_sections(struct ctx *ctx, struct objfile *f) {
   }
 }
 
+// GNU ld's default script has a writable copy of the exception-handling
+// output sections inside the RELRO part (".eh_frame : ONLY_IF_RW { ... }"
+// and the like).  Its search for a RELRO section walks their patterns too,
+// so an input section they match keeps RELRO on even though it goes to
+// the read-only copy (ld/ldlang.c, lang_find_relro_sections).
+static bool in_rw_exception_section(const char *name) {
+  static const char *const exact_or_dot[] = {".eh_frame", ".sframe",
+                                             ".gcc_except_table"};
+  for (u32 i = 0; i < sizeof(exact_or_dot) / sizeof(*exact_or_dot); i++) {
+    u64 n = strlen(exact_or_dot[i]);
+    if (!strncmp(name, exact_or_dot[i], n) && (!name[n] || name[n] == '.'))
+      return true;
+  }
+  return !strcmp(name, ".gnu_extab") ||
+         !strncmp(name, ".exception_ranges", 17);
+}
+
 void parse_sections(struct ctx *ctx) {
   bool any_stack_note = false;
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
@@ -429,6 +446,8 @@ void parse_sections(struct ctx *ctx) {
       is->data = type == SHT_NOBITS ? NULL : f->data + SH_OFFSET(sh);
       is->live = true;
       f->isecs[i] = is;
+      ctx->relro_by_rw_copy |= (flags & SHF_ALLOC) && is->size &&
+                               in_rw_exception_section(name);
     }
     // Relocation sections, attached to the sections they relocate.
     for (u32 i = 1; i < f->shnum; i++) {

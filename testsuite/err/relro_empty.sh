@@ -8,10 +8,18 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # RELRO-part section is .tbss gets no PT_GNU_RELRO and its writable
 # segment starts where DATA_SEGMENT_ALIGN alone puts it.  mld used to
 # move .data to end a page-rounded RELRO region there (on AArch64 into
-# the page that PT_GNU_RELRO then made read-only).  Each case, linked by
-# both linkers without libc, must have GNU ld's program headers and
-# section addresses, on both architectures: .tbss alone, .tbss with
-# .tdata, .tbss with .init_array, .init_array alone, and none.
+# the page that PT_GNU_RELRO then made read-only).  The other way: GNU
+# ld's script has writable copies of the exception sections (".eh_frame :
+# ONLY_IF_RW") in the RELRO part, whose patterns its search walks too, so
+# any .eh_frame input keeps RELRO on with nothing else there; the
+# writable segment then starts on a page, and PT_GNU_RELRO, which starts
+# at the first section in its range, covers .data on AArch64 (its RELRO
+# end is 24 bytes past .got).  Each case, linked by both linkers without
+# libc, must have GNU ld's program headers and section addresses, on
+# both architectures: .tbss alone, .tbss with .tdata, .tbss with
+# .init_array, .init_array alone, none, .eh_frame alone and with .tbss,
+# and -z common-page-size above the maximum page size (which raises the
+# page the layout uses; on AArch64 p_align too).
 
 # The allocated sections: "NAME ADDR OFFSET SIZE" each.
 alloc_sections() {
@@ -28,7 +36,11 @@ check() {
   shift 4
   command -v "$as" >/dev/null || { echo "  (no $as: $name skipped)"; return; }
   {
-    printf '\t.text\n\t.globl _start\n_start:\tnop\n'
+    if [[ " $* " = *" eh "* ]]; then
+      printf '\t.text\n\t.globl _start\n_start:\t.cfi_startproc\n\tnop\n\t.cfi_endproc\n'
+    else
+      printf '\t.text\n\t.globl _start\n_start:\tnop\n'
+    fi
     for s in "$@"; do
       case $s in
         tbss) printf '\t.section .tbss,"awT",%%nobits\n\t.p2align 2\n\t.skip 4\n' ;;
@@ -39,8 +51,9 @@ check() {
     printf '\t.data\n\t.quad 1\n\t.bss\n\t.skip 16\n'
   } >"$name.s"
   $as -o "$name.o" "$name.s" || t_hard_error "$as $name.s failed"
-  $ld -static -z relro -o "$name.bfd" "$name.o" || t_hard_error "$ld failed"
-  t_mld -static -z relro -m "$emul" -o "$name.mld" "$name.o"
+  $ld -static -z relro ${EXTRA:-} -o "$name.bfd" "$name.o" ||
+    t_hard_error "$ld failed"
+  t_mld -static -z relro ${EXTRA:-} -m "$emul" -o "$name.mld" "$name.o"
   [ "$T_STATUS" = 0 ] || { t_fail "$name: mld failed"; return; }
   local want got
   want=$(phdrs "$name.bfd"; alloc_sections "$name.bfd")
@@ -63,7 +76,14 @@ for arch in x86_64 aarch64; do
   check ${arch}_tbss_init $t tbss init
   check ${arch}_init $t init
   check ${arch}_none $t
+  check ${arch}_eh $t eh
+  check ${arch}_eh_tbss $t eh tbss
+  check ${arch}_eh_tdata $t eh tdata
 done
+EXTRA="-z common-page-size=0x2000" check x86_64_common_8k $X eh
+EXTRA="-z common-page-size=0x10000" check x86_64_common_64k $X eh tdata
+EXTRA="-z common-page-size=0x20000" check aarch64_common_128k $A eh
+EXTRA="-z common-page-size=0x40000" check aarch64_common_256k $A eh tdata
 # The bug's shape: RELRO must never cover .data.
 if readelf -lW aarch64_tbss.mld | grep -q GNU_RELRO; then
   t_fail "aarch64_tbss: a PT_GNU_RELRO over the page of .data"
