@@ -209,8 +209,55 @@ static u64 parse_number(struct ctx *ctx, const char *opt, const char *s) {
   return v;
 }
 
-// -z KEYWORD: the ones that change a static executable, and the rest of
-// GNU ld's keywords, which are accepted as GNU ld accepts them.
+static u8 report_level(struct ctx *ctx, const char *kw, const char *v) {
+  if (!strcmp(v, "none"))
+    return 0;
+  if (!strcmp(v, "warning"))
+    return 1;
+  if (!strcmp(v, "error"))
+    return 2;
+  fatal(ctx, "invalid option for -z %.*s: %s", (int)(v - kw), kw, v);
+}
+
+// x86-64's -z keywords of .note.gnu.property and the IPLT.  Kept for the
+// target (known once the inputs are read): GNU ld for AArch64 warns that
+// each is ignored.
+static void x86_z_option(struct ctx *ctx, const char *kw) {
+  struct config *c = &ctx->cfg;
+  vec_push(ctx, &c->z_x86, (void *)kw);
+  if (!strcmp(kw, "ibt"))
+    c->z_ibt = true;
+  else if (!strcmp(kw, "shstk"))
+    c->z_shstk = true;
+  else if (!strcmp(kw, "ibtplt"))
+    c->z_ibtplt = true;
+  else if (!strcmp(kw, "lam-u48"))
+    c->z_lam_u48 = c->z_lam_u57 = true;
+  else if (!strcmp(kw, "lam-u57"))
+    c->z_lam_u57 = true;
+  else if (!strncmp(kw, "cet-report=", 11))
+    c->z_cet_report = report_level(ctx, kw, kw + 11);
+  else if (!strncmp(kw, "lam-report=", 11))
+    c->z_lam_u48_report = c->z_lam_u57_report =
+        report_level(ctx, kw, kw + 11);
+  else if (!strncmp(kw, "lam-u48-report=", 15))
+    c->z_lam_u48_report = report_level(ctx, kw, kw + 15);
+  else if (!strncmp(kw, "lam-u57-report=", 15))
+    c->z_lam_u57_report = report_level(ctx, kw, kw + 15);
+  else {
+    static const char *const levels[] = {"baseline", "v2", "v3", "v4"};
+    u32 k = 0;
+    while (k < 4 && strcmp(kw + 7, levels[k]))
+      k++;
+    if (k == 4)
+      fatal(ctx, "invalid option for -z x86-64-: %s", kw + 7);
+    c->z_isa_level = k + 1;
+  }
+}
+
+// -z KEYWORD: the ones that change a static executable, the rest of GNU
+// ld 2.40's keywords as it treats them (no effect, or a warning that the
+// keyword is ignored), and those mld refuses.
 static void z_option(struct ctx *ctx, const char *kw) {
   struct config *c = &ctx->cfg;
   if (!strcmp(kw, "execstack"))
@@ -232,32 +279,13 @@ static void z_option(struct ctx *ctx, const char *kw) {
     if (!is_pow2(c->max_page_size))
       fatal(ctx, "-z max-page-size: %s is not a power of two", kw + 14);
   } else if (!strcmp(kw, "ibt") || !strcmp(kw, "shstk") ||
-             !strncmp(kw, "cet-report=", 11) ||
+             !strcmp(kw, "ibtplt") || !strcmp(kw, "lam-u48") ||
+             !strcmp(kw, "lam-u57") || !strncmp(kw, "cet-report=", 11) ||
+             !strncmp(kw, "lam-report=", 11) ||
+             !strncmp(kw, "lam-u48-report=", 15) ||
+             !strncmp(kw, "lam-u57-report=", 15) ||
              !strncmp(kw, "x86-64-", 7)) {
-    vec_push(ctx, &c->z_x86, (void *)kw);
-    if (!strcmp(kw, "ibt"))
-      c->z_ibt = true;
-    else if (!strcmp(kw, "shstk"))
-      c->z_shstk = true;
-    else if (kw[0] == 'c') {
-      const char *v = kw + 11;
-      if (!strcmp(v, "none"))
-        c->z_cet_report = 0;
-      else if (!strcmp(v, "warning"))
-        c->z_cet_report = 1;
-      else if (!strcmp(v, "error"))
-        c->z_cet_report = 2;
-      else
-        fatal(ctx, "invalid option for -z cet-report=: %s", v);
-    } else {
-      static const char *const levels[] = {"baseline", "v2", "v3", "v4"};
-      u32 k = 0;
-      while (k < 4 && strcmp(kw + 7, levels[k]))
-        k++;
-      if (k == 4)
-        fatal(ctx, "invalid option for -z x86-64-: %s", kw + 7);
-      c->z_isa_level = k + 1;
-    }
+    x86_z_option(ctx, kw);
   } else if (!strncmp(kw, "stack-size=", 11)) {
     c->z_stack_size = parse_number(ctx, "-z stack-size", kw + 11);
   } else if (!strncmp(kw, "common-page-size=", 17)) {

@@ -603,9 +603,20 @@ static enum data_reloc data_reloc_kind(u32 type) {
 }
 
 // GNU ld's non-lazy PLT entry, which it uses for IFUNCs in a static
-// executable: jmp *slot(%rip); xchg %ax,%ax (8 bytes).
+// executable: jmp *slot(%rip); xchg %ax,%ax (8 bytes).  With IBT (the
+// output has the feature, or -z ibtplt) the IBT form: endbr64; jmp
+// *slot(%rip); nopw 0(%rax,%rax) (16 bytes, 16-aligned).
 static void write_iplt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
-  (void)ctx;
+  if (ctx->iplt_size == 16) {
+    static const u8 endbr64[4] = {0xf3, 0x0f, 0x1e, 0xfa};
+    static const u8 nopw[6] = {0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00};
+    memcpy(buf, endbr64, 4);
+    buf[4] = 0xff;
+    buf[5] = 0x25;
+    wr32(buf + 6, slot - (addr + 10));
+    memcpy(buf + 10, nopw, 6);
+    return;
+  }
   buf[0] = 0xff;
   buf[1] = 0x25;
   wr32(buf + 2, slot - (addr + 6));
@@ -613,36 +624,63 @@ static void write_iplt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
   buf[7] = 0x90;
 }
 
+enum {
+  FEATURE_1_LAM_U48 = 1u << 2,   // GNU_PROPERTY_X86_FEATURE_1_LAM_U48
+  FEATURE_1_LAM_U57 = 1u << 3,
+};
+
 // .note.gnu.property (x86-64 psABI, "Program Property"): -z cet-report
 // names each input whose GNU_PROPERTY_X86_FEATURE_1_AND lacks IBT or
-// SHSTK, except a feature -z ibt / -z shstk forces on anyway.
+// SHSTK, -z lam-u48-report and lam-u57-report one that lacks LAM_U48 or
+// LAM_U57, except a feature the command line forces on anyway.
+static void report_missing(struct ctx *ctx, struct objfile *f, u8 level,
+                           const char *what) {
+  if (level == 2)
+    error(ctx, "%s: missing %s", f->name, what);
+  else if (level == 1)
+    warn(ctx, "%s: missing %s", f->name, what);
+}
+
 static void file_properties(struct ctx *ctx, struct objfile *f, u32 value) {
   struct config *c = &ctx->cfg;
-  if (!c->z_cet_report)
-    return;
   bool ibt = !c->z_ibt && !(value & GNU_PROPERTY_X86_FEATURE_1_IBT);
   bool shstk = !c->z_shstk && !(value & GNU_PROPERTY_X86_FEATURE_1_SHSTK);
   const char *what = ibt && shstk ? "IBT and SHSTK properties"
                      : ibt        ? "IBT property"
                      : shstk      ? "SHSTK property"
                                   : NULL;
-  if (what && c->z_cet_report == 2)
-    error(ctx, "%s: missing %s", f->name, what);
-  else if (what)
-    warn(ctx, "%s: missing %s", f->name, what);
+  if (what)
+    report_missing(ctx, f, c->z_cet_report, what);
+  if (!c->z_lam_u48 && !(value & FEATURE_1_LAM_U48))
+    report_missing(ctx, f, c->z_lam_u48_report, "LAM_U48 property");
+  if (!c->z_lam_u57 && !(value & FEATURE_1_LAM_U57))
+    report_missing(ctx, f, c->z_lam_u57_report, "LAM_U57 property");
 }
 
-// -z ibt / -z shstk set the feature whatever the inputs say; -z x86-64-vN
-// adds that ISA level to GNU_PROPERTY_X86_ISA_1_NEEDED.
+// -z ibt / -z shstk / -z lam-u48 / -z lam-u57 set the feature whatever
+// the inputs say; -z x86-64-vN adds that ISA level to
+// GNU_PROPERTY_X86_ISA_1_NEEDED.  IFUNCs get IBT IPLT entries when the
+// output has IBT, or with -z ibtplt, as in GNU ld.
 static void finish_properties(struct ctx *ctx) {
   struct config *c = &ctx->cfg;
   u32 force = (c->z_ibt ? GNU_PROPERTY_X86_FEATURE_1_IBT : 0) |
-              (c->z_shstk ? GNU_PROPERTY_X86_FEATURE_1_SHSTK : 0);
+              (c->z_shstk ? GNU_PROPERTY_X86_FEATURE_1_SHSTK : 0) |
+              (c->z_lam_u48 ? FEATURE_1_LAM_U48 : 0) |
+              (c->z_lam_u57 ? FEATURE_1_LAM_U57 : 0);
   struct gnu_prop *p;
   if (force && (p = gnu_property(ctx, GNU_PROPERTY_X86_FEATURE_1_AND))) {
     u32 all = p->nfiles == ctx->nprop_files ? p->value : 0;
     p->value = all | force;
     p->nfiles = ctx->nprop_files;
+  }
+  bool ibt = false;
+  for (u32 k = 0; k < ctx->nprops; k++)
+    ibt |= ctx->props[k].type == GNU_PROPERTY_X86_FEATURE_1_AND &&
+           ctx->props[k].nfiles == ctx->nprop_files &&
+           (ctx->props[k].value & GNU_PROPERTY_X86_FEATURE_1_IBT);
+  if (ibt || c->z_ibtplt) {
+    ctx->iplt_size = ctx->iplt_align = 16;
+    ctx->iplt_slot_bias = 0;
   }
   if (c->z_isa_level && (p = gnu_property(ctx, GNU_PROPERTY_X86_ISA_1_NEEDED))) {
     p->value |= GNU_PROPERTY_X86_ISA_1_BASELINE << (c->z_isa_level - 1);

@@ -212,8 +212,11 @@ struct config {
   bool no_warn_rwx_segments;   // --no-warn-rwx-segments
   // x86 -z keywords (arch-x86_64.c applies them; other targets warn).
   bool z_ibt, z_shstk;         // force the feature in the output
+  bool z_lam_u48, z_lam_u57;   // ... (-z lam-u48 sets both, as GNU ld 2.40)
+  bool z_ibtplt;               // IBT-enabled IPLT entries
   u8 z_isa_level;              // -z x86-64-{baseline,v2,v3,v4}: 1..4
   u8 z_cet_report;             // 0 none, 1 warning, 2 error
+  u8 z_lam_u48_report, z_lam_u57_report;  // the same
   struct vec z_x86;            // const char *: the keywords as given
   bool z_norelro, z_noseparate_code;
   bool z_separate_code;        // given explicitly (AArch64 defaults to no)
@@ -989,6 +992,8 @@ struct ctx {
       *property, *symtab, *strtab, *shstrtab, *eh_frame_hdr;
   struct chunk *tls_first;
   bool relro_by_rw_copy;       // an input that keeps RELRO on (sections.c)
+  u32 iplt_size, iplt_align;   // the arch's, or x86-64's IBT form
+  int iplt_slot_bias;
   struct chunk *eh_frame;      // set by size_eh_frame
   u32 eh_fde_count;
   struct segment *segs;

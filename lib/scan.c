@@ -212,7 +212,7 @@ void allocate_slots(struct ctx *ctx) {
   // get no reserved words there.
   bool keep_got = ngot || (res && ctx->got_referenced);
   ctx->got->size = keep_got ? (res + ngot) * 8 : 0;
-  ctx->iplt->size = niplt * ctx->arch->iplt_size;
+  ctx->iplt->size = niplt * ctx->iplt_size;
   ctx->rela_iplt->size = niplt * sizeof(Elf64_Rela);
   bool reserve_gotplt = res ? keep_got
                             : ngot || niplt || ctx->got_referenced;
@@ -244,7 +244,7 @@ u64 gotgd_entry_addr(struct ctx *ctx, struct symbol *sym) {
 
 u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym) {
   return ctx->iplt->addr + (u64)ctx->aux[sym->aux].iplt_idx *
-                               ctx->arch->iplt_size;
+                               ctx->iplt_size;
 }
 
 //

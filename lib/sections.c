@@ -475,7 +475,11 @@ void parse_sections(struct ctx *ctx) {
     if (f->lost_to)
       find_kept_sections(ctx, f);
   }
-  // Properties the command line adds (x86 -z ibt, ...).
+  // Properties the command line adds (x86 -z ibt, ...); they may choose
+  // another form of IPLT entry.
+  ctx->iplt_size = ctx->arch->iplt_size;
+  ctx->iplt_align = ctx->arch->iplt_align;
+  ctx->iplt_slot_bias = ctx->arch->iplt_slot_bias;
   if (ctx->arch->finish_properties)
     ctx->arch->finish_properties(ctx);
   else
@@ -784,7 +788,7 @@ void create_chunks(struct ctx *ctx) {
   ctx->rela_iplt->order = KEY(O_RELA_PLT);
   ctx->rela_iplt->entsize = sizeof(Elf64_Rela);
   ctx->iplt = new_chunk(ctx, ".plt", CK_IPLT, SHT_PROGBITS,
-                        SHF_ALLOC | SHF_EXECINSTR, arch->iplt_align);
+                        SHF_ALLOC | SHF_EXECINSTR, ctx->iplt_align);
   ctx->iplt->order = KEY(O_PLT);
   ctx->eh_frame_hdr = new_chunk(ctx, ".eh_frame_hdr", CK_EH_FRAME_HDR,
                                 SHT_PROGBITS, SHF_ALLOC, 4);

@@ -476,12 +476,12 @@ void write_synthetic(struct ctx *ctx, u8 *buf) {
   for (u32 i = 0; i < ctx->iplt_syms.len; i++) {
     struct symbol *sym = ctx->iplt_syms.v[i];
     u64 slot = ctx->gotplt->addr + (first_slot + i) * 8;
-    u64 entry = ctx->iplt->addr + (u64)i * arch->iplt_size;
-    arch->write_iplt(ctx, buf + ctx->iplt->offset + (u64)i * arch->iplt_size,
+    u64 entry = ctx->iplt->addr + (u64)i * ctx->iplt_size;
+    arch->write_iplt(ctx, buf + ctx->iplt->offset + (u64)i * ctx->iplt_size,
                      entry, slot);
     wr64(buf + chunk_file_offset(ctx->gotplt, slot),
-         arch->iplt_slot_bias < 0 ? ctx->iplt->addr
-                                  : entry + (u64)arch->iplt_slot_bias);
+         ctx->iplt_slot_bias < 0 ? ctx->iplt->addr
+                                  : entry + (u64)ctx->iplt_slot_bias);
     u64 k = arch->irelative_descending ? ctx->iplt_syms.len - 1 - i : i;
     u8 *rela = buf + ctx->rela_iplt->offset + k * sizeof(Elf64_Rela);
     wr64(rela, slot);

@@ -5,7 +5,9 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # command line: -z ibt and -z shstk force the features on, -z x86-64-vN adds
 # an ISA level to GNU_PROPERTY_X86_ISA_1_NEEDED (merged by OR with the
 # inputs'), -z cet-report=warning|error names every input that lacks IBT or
-# SHSTK (error: the link fails).  Each case is linked by gcc with GNU ld and
+# SHSTK (error: the link fails); -z lam-u48 (which sets LAM_U57 too in GNU
+# ld 2.40) and -z lam-u57 force LAM features on, and -z lam-report=,
+# lam-u48-report= and lam-u57-report= name the inputs that lack them.  Each case is linked by gcc with GNU ld and
 # with mld; properties, exit status and the reports must match.  AArch64
 # ignores the x86 keywords with a warning, as GNU ld does.
 
@@ -51,15 +53,33 @@ check report-ibt plain.o -Wl,-z,ibt,-z,cet-report=warning
 # mld stops after 20 errors (as lld does); the first 20 are GNU ld's first 20.
 REPORT_LIMIT=20 check report-error cet.o -Wl,-z,cet-report=error
 check report-none plain.o -Wl,-z,cet-report=warning,-z,cet-report=none
+check lam-u48 plain.o -Wl,-z,lam-u48
+check lam-u57 plain.o -Wl,-z,lam-u57
+check lam-cet cet.o -Wl,-z,lam-u57,-z,shstk
+check lam-report plain.o -Wl,-z,lam-report=warning
+check lam-u48-report plain.o -Wl,-z,lam-u48-report=warning
+REPORT_LIMIT=20 check lam-u57-report plain.o -Wl,-z,lam-u57-report=error
+check lam-report-forced plain.o -Wl,-z,lam-u57,-z,lam-u57-report=warning
+check lam-report-u48-forced plain.o -Wl,-z,lam-u48,-z,lam-report=warning
+
+# GNU ld 2.40 aborts on -z x86-64-baseline (an internal error in
+# _bfd_x86_elf_merge_gnu_properties, fixed in later versions); mld marks
+# the baseline level as needed, as -z x86-64-v2 marks v2.
+t_gcc_mld -static -o base.mld plain.o -Wl,-z,x86-64-baseline
+[ "$T_STATUS" = 0 ] && props base.mld | grep -q 'x86 ISA needed: x86-64-baseline$' &&
+  t_pass "-z x86-64-baseline: ISA needed x86-64-baseline" ||
+  t_fail "-z x86-64-baseline: $(props base.mld | tr '\n' '|')"
 
 t_mld -o bad.out plain.o -z cet-report=bogus
 expect_error "invalid option for -z cet-report=: bogus"
 
 if command -v aarch64-linux-gnu-gcc >/dev/null; then
   aarch64-linux-gnu-gcc -c -o a64.o m.c || t_hard_error "aarch64 gcc failed"
-  T_CC=aarch64-linux-gnu-gcc t_gcc_mld -static -o a64.out a64.o -Wl,-z,ibt,-z,x86-64-v2
+  T_CC=aarch64-linux-gnu-gcc t_gcc_mld -static -o a64.out a64.o -Wl,-z,ibt,-z,x86-64-v2,-z,lam-u48,-z,ibtplt
   [ "$T_STATUS" = 0 ] && grep -q '^mld: warning: -z ibt ignored$' stderr.txt &&
     grep -q '^mld: warning: -z x86-64-v2 ignored$' stderr.txt &&
+    grep -q '^mld: warning: -z lam-u48 ignored$' stderr.txt &&
+    grep -q '^mld: warning: -z ibtplt ignored$' stderr.txt &&
     t_pass "aarch64: x86 keywords ignored with a warning" ||
     t_fail "aarch64: x86 keywords not reported as GNU ld reports them"
 fi
