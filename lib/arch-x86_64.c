@@ -100,8 +100,8 @@ static bool in_large_section(const struct reloc_sym *rs) {
 // Decides how a GOTPCRELX relocation at loc (pointing at the 4-byte
 // displacement) can be relaxed, from the instruction bytes before it and
 // the symbol.  Scan and apply both call this, so they always agree.
-static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
-                            u32 type, const struct reloc_sym *rs) {
+static enum relax gotpcrelx_form(struct ctx *ctx, struct isec *is, u64 off,
+                                 u32 type, const struct reloc_sym *rs) {
   bool relocx = type == R_X86_64_GOTPCRELX || type == R_X86_64_REX_GOTPCRELX;
   (void)ctx;
   if ((!relocx && type != R_X86_64_GOTPCREL) || off < 2 || rs->is_ifunc ||
@@ -140,6 +140,17 @@ static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
       op == 0x2b || op == 0x33 || op == 0x3b)
     return RX_BINOP;
   return RX_NONE;
+}
+
+// --no-relax keeps GOT loads as GNU ld keeps them: only an undefined weak
+// symbol's loads still become its value 0 (mov, test, binop, lea), not
+// its indirect calls and jumps.
+static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
+                            u32 type, const struct reloc_sym *rs) {
+  enum relax rx = gotpcrelx_form(ctx, is, off, type, rs);
+  if (ctx->cfg.no_relax && (rs->defined || rx == RX_CALL || rx == RX_JMP))
+    return RX_NONE;
+  return rx;
 }
 
 // mov/add foo@gottpoff(%rip), %r: relaxable to an immediate form?

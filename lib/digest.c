@@ -188,7 +188,7 @@ void md5_digest(const u8 *data, u64 len, u8 out[16]) {
 #include <pthread.h>
 #include <unistd.h>
 
-enum { SHARD = 1 << 20, MAX_THREADS = 8 };
+enum { SHARD = 1 << 20 };
 
 struct tree_job {
   const u8 *data;
@@ -217,7 +217,7 @@ static void *tree_slice_run(void *arg) {
   return NULL;
 }
 
-void tree_digest(const u8 *data, u64 len, bool md5, u8 *out) {
+void tree_digest(const u8 *data, u64 len, bool md5, u8 *out, u32 nthreads) {
   u32 dlen = md5 ? 16 : 20;
   if (len <= 4 * (u64)SHARD) {
     if (md5)
@@ -229,8 +229,8 @@ void tree_digest(const u8 *data, u64 len, bool md5, u8 *out) {
   struct tree_job j = {data, len, NULL, dlen, 0, 1, md5};
   j.nshards = (len + SHARD - 1) / SHARD;
   j.digests = malloc((u64)j.nshards * dlen);
-  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  u32 nthreads = cpus < 1 ? 1 : cpus > MAX_THREADS ? MAX_THREADS : cpus;
+  if (nthreads > MAX_THREADS)
+    nthreads = MAX_THREADS;
   if (!j.digests)
     nthreads = 0;
   if (nthreads == 0) {

@@ -197,12 +197,19 @@ static bool search_fits(struct ctx *ctx, const char *path, const char *want) {
   return fits;
 }
 
-// -lNAME finds libNAME.a along the -L paths in order (static links only);
+// -lNAME finds libNAME.a along the -L paths in order; after -Bdynamic,
+// libNAME.so is tried first in each directory, as GNU ld does (a shared
+// library found that way is then refused: mld links statically only).
 // -l:FILE finds FILE.
 const char *find_library(struct ctx *ctx, const char *name) {
   const char *want = arena_printf(ctx, "-l%s", name);
   for (u32 i = 0; i < ctx->cfg.lib_paths.len; i++) {
     const char *dir = sysroot_path(ctx, ctx->cfg.lib_paths.v[i]);
+    if (name[0] != ':' && ctx->lib_dynamic) {
+      const char *so = arena_printf(ctx, "%s/lib%s.so", dir, name);
+      if (search_fits(ctx, so, want))
+        return so;
+    }
     const char *path = name[0] == ':'
                            ? arena_printf(ctx, "%s/%s", dir, name + 1)
                            : arena_printf(ctx, "%s/lib%s.a", dir, name);
@@ -282,6 +289,8 @@ void add_file(struct ctx *ctx, const char *path, bool whole,
   struct mapping *m = map_file(ctx, path, true);
   if (!m)
     return;
+  if (ctx->cfg.dependency_file)
+    vec_push(ctx, &ctx->deps, (void *)path);
   // As in GNU ld, an object named twice is linked twice (its strong
   // symbols then clash), and an archive named twice is scanned again at
   // its second position.
@@ -304,14 +313,24 @@ void add_file(struct ctx *ctx, const char *path, bool whole,
       add_entry(ctx, E_OBJECT, f, NULL, false);
     return;
   }
-  if (is_input_script(m->data, m->size))
+  if (is_input_script(m->data, m->size)) {
+    // GNU ld opens a script twice (as a file, then as a script) and
+    // lists it in the dependency file each time.
+    if (ctx->cfg.dependency_file)
+      vec_push(ctx, &ctx->deps, (void *)path);
     read_input_script(ctx, m, path, whole);
+  }
   else
     error(ctx, "%s: file format not recognized", shown);
 }
 
 void read_inputs(struct ctx *ctx) {
   bool whole = false;
+  // --push-state saves --whole-archive and -Bstatic/-Bdynamic (GNU ld's
+  // --as-needed too, which has no effect without shared libraries).
+  struct { bool whole, dynamic; } saved[64];
+  u32 nsaved = 0;
+  ctx->lib_dynamic = false;
   for (u32 i = 0; i < ctx->cfg.inputs.len; i++) {
     struct input_spec *in = ctx->cfg.inputs.v[i];
     switch (in->kind) {
@@ -334,6 +353,26 @@ void read_inputs(struct ctx *ctx) {
       break;
     case IN_DEFSYM_REF:
       add_undef_entry(ctx, in->arg)->wrapped = true;
+      break;
+    case IN_BSTATIC:
+    case IN_BDYNAMIC:
+      ctx->lib_dynamic = in->kind == IN_BDYNAMIC;
+      break;
+    case IN_PUSH_STATE:
+      if (nsaved == sizeof(saved) / sizeof(*saved)) {
+        error(ctx, "--push-state: nested more than %u deep", nsaved);
+        return;
+      }
+      saved[nsaved].whole = whole;
+      saved[nsaved++].dynamic = ctx->lib_dynamic;
+      break;
+    case IN_POP_STATE:
+      if (!nsaved) {
+        error(ctx, "no state pushed before popping (--pop-state)");
+        return;
+      }
+      whole = saved[--nsaved].whole;
+      ctx->lib_dynamic = saved[nsaved].dynamic;
       break;
     }
   }
@@ -359,4 +398,26 @@ void release_inputs(struct ctx *ctx) {
     m->data = NULL;
   }
   ctx->mappings.len = 0;
+}
+
+// --dependency-file=FILE: a make rule "OUTPUT: INPUT..." naming every
+// file read as input, in the order read, then an empty rule for each (so
+// make does not fail when one is gone), as GNU ld writes it.
+void write_dependency_file(struct ctx *ctx) {
+  const char *path = ctx->cfg.dependency_file;
+  if (!path)
+    return;
+  FILE *fp = fopen(path, "w");
+  if (!fp) {
+    error(ctx, "cannot open dependency file %s: %s", path, strerror(errno));
+    return;
+  }
+  fprintf(fp, "%s:", ctx->cfg.output);
+  for (u32 i = 0; i < ctx->deps.len; i++)
+    fprintf(fp, " \\\n  %s", (const char *)ctx->deps.v[i]);
+  fputc('\n', fp);
+  for (u32 i = 0; i < ctx->deps.len; i++)
+    fprintf(fp, "\n%s:\n", (const char *)ctx->deps.v[i]);
+  if (fclose(fp))
+    error(ctx, "cannot write dependency file %s: %s", path, strerror(errno));
 }

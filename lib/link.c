@@ -79,8 +79,10 @@ int mld_link(struct ctx *ctx) {
 
   read_inputs(ctx);           // map files once, open archives
   checkpoint(ctx);
+  write_dependency_file(ctx); // --dependency-file: every input read
   timer(ctx, "read_inputs");
   resolve_symbols(ctx);       // left to right, members extracted, groups
+  hide_excluded_libs(ctx);    // --exclude-libs: their definitions hidden
   warn_linked_objects(ctx);   // .gnu.warning sections of the files linked
   checkpoint(ctx);
   setup_target(ctx);          // page sizes from the target and -z

@@ -163,6 +163,10 @@ enum input_kind {
   IN_WHOLE_ARCHIVE,
   IN_NO_WHOLE_ARCHIVE,
   IN_DEFSYM_REF,  // --defsym's target symbol: referenced from here on
+  IN_BSTATIC,     // -Bstatic, -static: -l finds libNAME.a only
+  IN_BDYNAMIC,    // -Bdynamic: -l tries libNAME.so first in each directory
+  IN_PUSH_STATE,  // --push-state: saves whole-archive and -B state
+  IN_POP_STATE,   // --pop-state
 };
 
 struct input_spec {
@@ -231,6 +235,12 @@ struct config {
   bool gc_sections;
   bool eh_frame_hdr;
   bool stats;
+  u8 start_stop_visibility;    // -z start-stop-visibility=: STV_* + 1;
+                               // 0: protected, GNU ld 2.40's default
+  u32 threads;                 // --threads=N; 0: one per processor, up to 8
+  bool no_relax;               // --no-relax: x86-64 GOT loads stay loads
+  struct vec exclude_libs;     // --exclude-libs=LIB,LIB:...: const char *
+  const char *dependency_file; // --dependency-file=FILE
   bool fix_cortex_a53_843419;
   bool print_gc_sections;
   bool fatal_warnings;         // --fatal-warnings: warnings are errors
@@ -264,6 +274,7 @@ void release_inputs(struct ctx *ctx);
 void add_file(struct ctx *ctx, const char *path, bool whole,
               const char *shown);
 void add_library(struct ctx *ctx, const char *name, bool whole);
+void write_dependency_file(struct ctx *ctx);
 struct input_entry *add_undef_entry(struct ctx *ctx, const char *name);
 void add_group_marker(struct ctx *ctx, bool start);
 
@@ -461,6 +472,7 @@ struct sym_aux {
 };
 
 void resolve_symbols(struct ctx *ctx);
+void hide_excluded_libs(struct ctx *ctx);
 void add_file_symbols(struct ctx *ctx, struct objfile *f);
 struct sym_aux *sym_aux(struct ctx *ctx, struct symbol *sym);
 struct isec *sym_isec(struct ctx *ctx, struct symbol *sym);
@@ -930,12 +942,14 @@ void write_output(struct ctx *ctx);
 void sha1_digest(const u8 *data, u64 len, u8 out[20]);
 extern bool sha1_portable_only;  // tests: skip the SHA extensions
 void md5_digest(const u8 *data, u64 len, u8 out[16]);
-void tree_digest(const u8 *data, u64 len, bool md5, u8 *out);
+void tree_digest(const u8 *data, u64 len, bool md5, u8 *out, u32 nthreads);
 
 //
 // parallel.c
 //
 
+enum { MAX_THREADS = 256 };   // --threads=N's limit
+u32 thread_count(struct ctx *ctx);
 void parallel_for(struct ctx *ctx, u32 n,
                   void (*fn)(struct ctx *ctx, void *arg, u32 i), void *arg);
 
@@ -965,6 +979,8 @@ struct ctx {
   struct mapping **map_slots;  // by (st_dev, st_ino), open addressing
   u32 map_mask;
   struct vec entries;          // struct input_entry *, in command-line order
+  bool lib_dynamic;            // -Bdynamic in effect where inputs are read
+  struct vec deps;             // const char *: --dependency-file's list
   // script.c
   const char *script_entry;    // the last input script's ENTRY
   const char *output_arch;     // the last OUTPUT_ARCH, checked once the

@@ -12,7 +12,17 @@
 #include <pthread.h>
 #include <unistd.h>
 
-enum { MAX_THREADS = 8 };
+// Without --threads, one thread per processor up to this many.
+enum { DEFAULT_MAX_THREADS = 8 };
+
+u32 thread_count(struct ctx *ctx) {
+  if (ctx->bail)
+    return 1;
+  if (ctx->cfg.threads)
+    return ctx->cfg.threads;
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  return cpus < 1 ? 1 : cpus > DEFAULT_MAX_THREADS ? DEFAULT_MAX_THREADS : cpus;
+}
 
 struct pfor {
   void (*fn)(struct ctx *ctx, void *arg, u32 i);
@@ -35,9 +45,8 @@ static void *worker(void *p) {
 void parallel_for(struct ctx *ctx, u32 n,
                   void (*fn)(struct ctx *ctx, void *arg, u32 i), void *arg) {
   struct pfor w = {fn, ctx, arg, n, 0};
-  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  u32 nthreads = cpus < 1 ? 1 : cpus > MAX_THREADS ? MAX_THREADS : cpus;
-  if (ctx->bail || n < 2 * nthreads)
+  u32 nthreads = thread_count(ctx);
+  if (n < 2 * nthreads)
     nthreads = 1;
   pthread_t tid[MAX_THREADS];
   u32 started = 0;

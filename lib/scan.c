@@ -375,14 +375,22 @@ void define_linker_symbols(struct ctx *ctx) {
     }
   }
   // __start_SEC and __stop_SEC for sections named like C identifiers.
+  u8 vis = ctx->cfg.start_stop_visibility ? ctx->cfg.start_stop_visibility - 1
+                                          : STV_PROTECTED;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind != CK_REGULAR || !is_c_identifier(c->name))
       continue;
-    define_one(ctx, arena_printf(ctx, "__start_%s", c->name), STV_PROTECTED,
-               false, c, 0, W_START, false);
-    define_one(ctx, arena_printf(ctx, "__stop_%s", c->name), STV_PROTECTED,
-               false, c, 0, W_END, true);
+    for (u32 end = 0; end < 2; end++) {
+      const char *name =
+          arena_printf(ctx, end ? "__stop_%s" : "__start_%s", c->name);
+      define_one(ctx, name, vis, false, c, 0, end ? W_END : W_START, end);
+      // GNU ld lists them GLOBAL whatever their visibility (hidden with
+      // -z start-stop-visibility=hidden), not as PROVIDE_HIDDEN locals.
+      struct symbol *sym = sym_find_str(ctx, name);
+      if (sym && (sym->flags & SF_LINKER))
+        sym->flags &= ~SF_SCRIPT_HIDDEN;
+    }
   }
 }
 

@@ -507,3 +507,47 @@ bool sym_is_abs(struct symbol *sym) {
     return true;
   return sym->file && sym_shndx_of(sym) == SHN_ABS;
 }
+
+// Whether --exclude-libs names the archive a member came from: each
+// option is a list of archive file names (libfoo.a) separated by commas
+// or colons, or ALL.
+static bool excluded_archive(struct ctx *ctx, const char *member) {
+  const char *paren = strrchr(member, '(');
+  if (!paren)
+    return false;
+  const char *base = member;
+  for (const char *p = member; p < paren; p++)
+    if (*p == '/')
+      base = p + 1;
+  u64 len = (u64)(paren - base);
+  for (u32 i = 0; i < ctx->cfg.exclude_libs.len; i++) {
+    const char *list = ctx->cfg.exclude_libs.v[i];
+    while (*list) {
+      u64 n = strcspn(list, ",:");
+      if ((n == 3 && !memcmp(list, "ALL", 3)) ||
+          (n == len && !memcmp(list, base, n)))
+        return true;
+      list += n + (list[n] != 0);
+    }
+  }
+  return false;
+}
+
+// --exclude-libs: the global symbols that members of the named archives
+// define become hidden, as in GNU ld (.symtab shows them GLOBAL HIDDEN;
+// nothing else in a static executable depends on it).
+void hide_excluded_libs(struct ctx *ctx) {
+  if (!ctx->cfg.exclude_libs.len)
+    return;
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    if (!f->live || !excluded_archive(ctx, f->name))
+      continue;
+    for (u32 k = f->first_global; k < f->nsyms; k++) {
+      struct symbol *sym = f->globals[k - f->first_global];
+      if (sym && sym->file == f && sym->state != SYM_UNDEF &&
+          sym->visibility != STV_INTERNAL)
+        sym->visibility = STV_HIDDEN;
+    }
+  }
+}

@@ -75,11 +75,12 @@ expect_error "invalid option for -z cet-report=: bogus"
 
 if command -v aarch64-linux-gnu-gcc >/dev/null; then
   aarch64-linux-gnu-gcc -c -o a64.o m.c || t_hard_error "aarch64 gcc failed"
-  T_CC=aarch64-linux-gnu-gcc t_gcc_mld -static -o a64.out a64.o -Wl,-z,ibt,-z,x86-64-v2,-z,lam-u48,-z,ibtplt
+  T_CC=aarch64-linux-gnu-gcc t_gcc_mld -static -o a64.out a64.o -Wl,-z,ibt,-z,x86-64-v2,-z,lam-u48,-z,ibtplt,-z,noreloc-overflow
   [ "$T_STATUS" = 0 ] && grep -q '^mld: warning: -z ibt ignored$' stderr.txt &&
     grep -q '^mld: warning: -z x86-64-v2 ignored$' stderr.txt &&
     grep -q '^mld: warning: -z lam-u48 ignored$' stderr.txt &&
     grep -q '^mld: warning: -z ibtplt ignored$' stderr.txt &&
+    grep -q '^mld: warning: -z noreloc-overflow ignored$' stderr.txt &&
     t_pass "aarch64: x86 keywords ignored with a warning" ||
     t_fail "aarch64: x86 keywords not reported as GNU ld reports them"
 fi
