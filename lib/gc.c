@@ -2,13 +2,15 @@
 //
 // Allocated input sections start dead.  The roots are what GNU ld keeps:
 // the entry point and -u symbols, sections the default script KEEPs
-// (.init, .fini, .init_array, .ctors, ...), notes, and SHF_GNU_RETAIN
-// sections.  A live section's relocations make their targets live; a
+// (.init, .fini, .init_array, .ctors, ...), notes outside groups (also
+// those not allocated: what they refer to), and SHF_GNU_RETAIN sections.  A live section's relocations make their targets live; a
 // reference to __start_SEC or __stop_SEC makes every section of SEC live.
 // .eh_frame is kept but does not mark: an FDE instead keeps its LSDA and
 // personality alive once the function it describes is live.
 
 #include "mld.h"
+
+#include <stdlib.h>
 
 #ifndef SHF_GNU_RETAIN
 #define SHF_GNU_RETAIN (1 << 21)
@@ -66,6 +68,13 @@ static void drain(struct ctx *ctx, struct vec *work) {
   }
 }
 
+// GNU ld keeps every note outside a group and without SHF_LINK_ORDER, and
+// what its relocations refer to: .note.stapsdt (not allocated) keeps
+// .stapsdt.base and the code of each SystemTap probe.
+static bool is_root_note(const u8 *sh) {
+  return !(SH_FLAGS(sh) & (SHF_GROUP | SHF_LINK_ORDER));
+}
+
 static bool is_root(struct isec *is) {
   struct objfile *f = is->file;
   if (is->is_common)
@@ -73,7 +82,9 @@ static bool is_root(struct isec *is) {
   const u8 *sh = shdr_at(f, is->shndx);
   const char *n = section_name(f, is->shndx);
   u32 type = SH_TYPE(sh);
-  if (type == SHT_NOTE || type == SHT_INIT_ARRAY || type == SHT_FINI_ARRAY ||
+  if (type == SHT_NOTE)
+    return is_root_note(sh);
+  if (type == SHT_INIT_ARRAY || type == SHT_FINI_ARRAY ||
       type == SHT_PREINIT_ARRAY || (SH_FLAGS(sh) & SHF_GNU_RETAIN))
     return true;
   static const char *const keep[] = {".init", ".fini", ".preinit_array",
@@ -85,6 +96,72 @@ static bool is_root(struct isec *is) {
       return true;
   }
   return false;
+}
+
+static int cmp_file_order(const void *a, const void *b) {
+  const struct isec *x = *(struct isec *const *)a, *y = *(struct isec *const *)b;
+  if (x->file->priority != y->file->priority)
+    return x->file->priority < y->file->priority ? -1 : 1;
+  return x->shndx < y->shndx ? -1 : x->shndx > y->shndx;
+}
+
+static void print_removed(struct objfile *f, u32 k, const char **sig) {
+  const char *name = section_name(f, k);
+  if (sig[k])
+    fprintf(stderr, "mld: removing unused section '%s[%s]' in file '%s'\n",
+            name, sig[k], f->name);
+  else
+    fprintf(stderr, "mld: removing unused section '%s' in file '%s'\n", name,
+            f->name);
+}
+
+// --print-gc-sections, as GNU ld's sweep reports: file by file in link
+// order, section by section, not the empty ones.  Removed are the dead
+// sections (dead, sorted by file and index: only they are sorted) and the
+// members of COMDAT groups that lost to an earlier one (GNU ld discards
+// them after the sweep); a group's .group section goes with its first
+// member, and a member is named NAME[SIGNATURE].
+static void print_gc_sections(struct ctx *ctx, struct vec *dead) {
+  if (!ctx->cfg.print_gc_sections)
+    return;
+  qsort(dead->v, dead->len, sizeof(void *), cmp_file_order);
+  u32 d = 0;
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    u8 *gone = arena_alloc(ctx, f->shnum);
+    const char **sig = arena_alloc(ctx, (u64)f->shnum * sizeof(char *));
+    for (; d < dead->len && ((struct isec *)dead->v[d])->file == f; d++)
+      gone[((struct isec *)dead->v[d])->shndx] = 1;
+    for (u32 k = 1; k < f->shnum; k++)
+      gone[k] |= f->discarded && f->discarded[k] &&
+                 SH_TYPE(shdr_at(f, k)) != SHT_RELA &&
+                 SH_TYPE(shdr_at(f, k)) != SHT_REL;
+    for (u32 k = 1; k < f->shnum; k++) {
+      const u8 *sh = shdr_at(f, k);
+      if (SH_TYPE(sh) != SHT_GROUP || SH_SIZE(sh) < 8 || !f->symtab ||
+          SH_INFO(sh) >= f->nsyms)
+        continue;
+      const char *g = group_signature(f, SH_INFO(sh));
+      for (u64 w = 1; w < SH_SIZE(sh) / 4; w++) {
+        u32 m = rd32(f->data + SH_OFFSET(sh) + w * 4);
+        if (m < f->shnum)
+          sig[m] = g;
+      }
+    }
+    for (u32 k = 1; k < f->shnum; k++) {
+      const u8 *sh = shdr_at(f, k);
+      if (!SH_SIZE(sh))
+        continue;
+      if (SH_TYPE(sh) == SHT_GROUP) {
+        u32 first = SH_SIZE(sh) >= 8 ? rd32(f->data + SH_OFFSET(sh) + 4) : 0;
+        if (first && first < f->shnum && gone[first])
+          fprintf(stderr, "mld: removing unused section '%s' in file '%s'\n",
+                  section_name(f, k), f->name);
+      } else if (gone[k]) {
+        print_removed(f, k, sig);
+      }
+    }
+  }
 }
 
 void gc_sections(struct ctx *ctx) {
@@ -109,6 +186,19 @@ void gc_sections(struct ctx *ctx) {
     for (u32 k = 0; k < c->isecs.len; k++)
       if (is_root(c->isecs.v[k]))
         mark(ctx, &work, c->isecs.v[k]);
+  }
+  // Notes that are not allocated are always in the output; only their
+  // relocations are followed.
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind != CK_REGULAR || (c->flags & SHF_ALLOC))
+      continue;
+    for (u32 k = 0; k < c->isecs.len; k++) {
+      struct isec *is = c->isecs.v[k];
+      const u8 *sh = shdr_at(is->file, is->shndx);
+      if (SH_TYPE(sh) == SHT_NOTE && is_root_note(sh) && is->nrels)
+        vec_push(ctx, &work, is);
+    }
   }
   // The entry point, and the symbol that was the entry point before any
   // input script's ENTRY: GNU ld keeps both.
@@ -162,6 +252,7 @@ void gc_sections(struct ctx *ctx) {
   }
 
   // Drop what stayed dead.
+  struct vec dead = {0};
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind != CK_REGULAR || !(c->flags & SHF_ALLOC))
@@ -176,9 +267,8 @@ void gc_sections(struct ctx *ctx) {
           align = is->align;
         continue;
       }
-      if (ctx->cfg.print_gc_sections)
-        fprintf(stderr, "mld: removing unused section '%s' in file '%s'\n",
-                isec_name(is), is->file->name);
+      if (ctx->cfg.print_gc_sections && is->size)
+        vec_push(ctx, &dead, is);
       is->osec = NULL;
     }
     // The alignment is the kept inputs' (GNU ld); an output section left
@@ -188,4 +278,5 @@ void gc_sections(struct ctx *ctx) {
       c->align = align;
     c->isecs.len = n;
   }
+  print_gc_sections(ctx, &dead);
 }

@@ -472,6 +472,7 @@ struct sym_aux {
 };
 
 void resolve_symbols(struct ctx *ctx);
+const char *group_signature(struct objfile *f, u32 symidx);
 void hide_excluded_libs(struct ctx *ctx);
 void add_file_symbols(struct ctx *ctx, struct objfile *f);
 struct sym_aux *sym_aux(struct ctx *ctx, struct symbol *sym);

@@ -26,6 +26,17 @@
 
 static const char *wrapped_name(struct ctx *ctx, const char *name);
 
+// A section group's signature: the name of its sh_info symbol (of the
+// section, for a section symbol).  symidx must be in range.
+const char *group_signature(struct objfile *f, u32 symidx) {
+  struct esym s;
+  read_sym(f, symidx, &s);
+  if (ELF64_ST_TYPE(s.st_info) != STT_SECTION)
+    return sym_name(f, &s);
+  u32 shndx = sym_shndx(f, symidx, &s);
+  return section_name(f, shndx < f->shnum ? shndx : 0);
+}
+
 // Marks the members of COMDAT groups whose signature was seen before.
 static void handle_comdat(struct ctx *ctx, struct objfile *f) {
   for (u32 i = 1; i < f->shnum; i++) {
@@ -42,12 +53,7 @@ static void handle_comdat(struct ctx *ctx, struct objfile *f) {
             i);
       continue;
     }
-    struct esym s;
-    read_sym(f, symidx, &s);
-    const char *sig = sym_name(f, &s);
-    if (ELF64_ST_TYPE(s.st_info) == STT_SECTION)
-      sig = section_name(f, sym_shndx(f, symidx, &s) < f->shnum
-                                ? sym_shndx(f, symidx, &s) : 0);
+    const char *sig = group_signature(f, symidx);
     bool created;
     struct symbol *g = table_intern(ctx, &ctx->comdats, sig, strlen(sig),
                                     &created);

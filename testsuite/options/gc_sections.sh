@@ -1,0 +1,97 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# --gc-sections and --print-gc-sections against GNU ld: the list of
+# removed sections is GNU ld's, line for line (file by file in link
+# order, section by section, no empty ones; COMDAT groups that lost to an
+# earlier copy are listed, a group's .group section with its first member,
+# members named NAME[SIGNATURE]); notes outside groups are roots, also
+# those not allocated (.note.stapsdt keeps .stapsdt.base and the probed
+# code); --no-gc-sections and --no-print-gc-sections undo the options.
+t_need_ld_bfd_x86_64
+
+gcl() { sed -n "s/^[^ ]*: removing unused section /removing unused section /p" "$1"; }
+alloc() { readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$7 ~ /A/'; }
+
+t_write a.s <<'SRC'
+	.section .text.foo,"axG",@progbits,foo,comdat
+	.globl foo
+	.type foo,@function
+foo:	ret
+	.section .data.bar,"awG",@progbits,bar,comdat
+	.globl bar
+bar:	.quad 1
+	.section .bss.empty,"aw",@nobits
+	.section .text.probed,"ax",@progbits
+probed:	ret
+	.section .note.probe,"",@note
+	.quad probed
+	.text
+	.globl _start
+_start:	call foo
+	ret
+SRC
+t_write b.s <<'SRC'
+	.section .text.foo,"axG",@progbits,foo,comdat
+	.globl foo
+	.type foo,@function
+foo:	ret
+	.section .data.bar,"awG",@progbits,bar,comdat
+	.globl bar
+bar:	.quad 1
+	.section .text.zap,"ax",@progbits
+zap:	ret
+SRC
+as -o a.o a.s && as -o b.o b.s || t_hard_error "as failed"
+ld.bfd --gc-sections --print-gc-sections -o g a.o b.o 2>g.err ||
+  t_hard_error "ld.bfd failed"
+t_mld --gc-sections --print-gc-sections -o m a.o b.o
+if [ "$(gcl g.err)" = "$(gcl stderr.txt)" ]; then
+  t_pass "COMDAT groups and empty sections: GNU ld's list ($(gcl g.err | wc -l) lines)"
+else
+  t_fail "removed sections differ:"; diff <(gcl g.err) <(gcl stderr.txt)
+fi
+[ "$(alloc g)" = "$(alloc m)" ] &&
+  t_pass "the same allocated sections (the note keeps .text.probed)" ||
+  { t_fail "allocated sections differ"; diff <(alloc g) <(alloc m); }
+
+t_mld --gc-sections --print-gc-sections --no-print-gc-sections -o m2 a.o b.o
+[ ! -s stderr.txt ] && t_pass "--no-print-gc-sections: nothing printed" ||
+  t_fail "--no-print-gc-sections: printed $(wc -l <stderr.txt) lines"
+ld.bfd -o g3 a.o b.o || t_hard_error "ld.bfd failed"
+t_mld --gc-sections --no-gc-sections -o m3 a.o b.o
+[ "$(alloc g3)" = "$(alloc m3)" ] &&
+  t_pass "--no-gc-sections: GNU ld's sections without gc" ||
+  t_fail "--no-gc-sections: sections differ from GNU ld's without gc"
+
+# C++ with libstdc++ (COMDAT groups, x86-64's SystemTap probes).
+t_write c.cc <<'SRC'
+#include <cstdio>
+#include <string>
+#include <vector>
+template <class T> T twice(T x) { return x + x; }
+inline int unused_inline(int x) { return x * 3; }
+int user() { return unused_inline(2); }
+int main() {
+  std::vector<std::string> v{"a", "b"};
+  try { if (v.size() > 1) throw 5; } catch (int e) { std::printf("caught %d\n", e); }
+  std::printf("%zu %d\n", v.size(), twice(3));
+  return 0;
+}
+SRC
+for cxx in g++ aarch64-linux-gnu-g++; do
+  command -v $cxx >/dev/null || { echo "  (no $cxx)"; continue; }
+  $cxx -O1 -ffunction-sections -fdata-sections -c c.cc -o c.o || t_hard_error "$cxx failed"
+  $cxx -static -o cg c.o -Wl,--gc-sections,--print-gc-sections 2>cg.err ||
+    t_hard_error "$cxx link failed"
+  T_CC=$cxx t_gcc_mld -static -o cm c.o -Wl,--gc-sections,--print-gc-sections
+  if [ "$(gcl cg.err)" = "$(gcl stderr.txt)" ]; then
+    t_pass "$cxx: GNU ld's list ($(gcl cg.err | wc -l) lines)"
+  else
+    t_fail "$cxx: removed sections differ:"
+    diff <(gcl cg.err) <(gcl stderr.txt) | head
+  fi
+  [ "$(alloc cg)" = "$(alloc cm)" ] && t_pass "$cxx: the same allocated sections" ||
+    { t_fail "$cxx: allocated sections differ"; diff <(alloc cg) <(alloc cm) | head; }
+done
+t_done
