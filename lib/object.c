@@ -169,7 +169,9 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
     }
   }
 
-  if (shstrndx >= shnum || SH_TYPE(shdr_at(f, shstrndx)) != SHT_STRTAB) {
+  // Section 0 is never the name table (its header is not checked above).
+  if (shstrndx == SHN_UNDEF || shstrndx >= shnum ||
+      SH_TYPE(shdr_at(f, shstrndx)) != SHT_STRTAB) {
     error(ctx, "%s: bad section name string table index %u", f->name,
           shstrndx);
     return false;
