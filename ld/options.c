@@ -34,6 +34,8 @@ static const char usage[] =
     "                              local labels of mergeable sections)\n"
     "  --sort-common[=descending|ascending]\n"
     "                              Place COMMON symbols by alignment\n"
+    "  --sort-section=name|alignment\n"
+    "                              Sort the inputs of each script statement\n"
     "  --build-id[=STYLE]          sha1 (default), md5, uuid, 0xHEX, none\n"
     "  --start-group, -( ... --end-group, -)\n"
     "                              Rescan the archives between until no "
@@ -499,7 +501,6 @@ static const struct refused {
 }, refused_with_arg[] = {
     {"error-handling-script", "not implemented"},
     {"package-metadata", "not implemented yet (.note.package)"},
-    {"sort-section", "not implemented yet"},
 };
 
 void parse_options(struct ctx *ctx, int argc, char **argv) {
@@ -571,6 +572,15 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       if (n < 1 || n > MAX_THREADS)
         fatal(ctx, "--threads: %s is not between 1 and %u", v, MAX_THREADS);
       c->threads = n;
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "sort-section"))) {
+      if (!strcmp(v, "name"))
+        c->sort_section = SORT_SECTION_NAME;
+      else if (!strcmp(v, "alignment"))
+        c->sort_section = SORT_SECTION_ALIGNMENT;
+      else
+        fatal(ctx, "invalid section sorting option: %s", v);
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "exclude-libs"))) {

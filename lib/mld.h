@@ -232,6 +232,8 @@ struct config {
   enum {
     SORT_COMMON_NONE, SORT_COMMON_DESCENDING, SORT_COMMON_ASCENDING
   } sort_common;               // --sort-common[=ascending|descending]
+  enum { SORT_SECTION_NONE, SORT_SECTION_NAME, SORT_SECTION_ALIGNMENT }
+      sort_section;            // --sort-section=name|alignment
   bool gc_sections;
   bool eh_frame_hdr;
   bool stats;
@@ -544,6 +546,8 @@ struct chunk {
   struct vec isecs;            // struct isec *, CK_REGULAR only
   bool relro;
   bool sorted_by_priority;     // .init_array & co
+  bool from_script;            // made by a rule of the default script, whose
+                               // inputs --sort-section sorts
   bool unique;                 // --unique: no other input joins it
   bool keep_empty;             // emitted even with size 0
   // Where GNU ld's script does more than align the section (sections.c

@@ -537,13 +537,41 @@ static int cmp_isec(const void *a, const void *b) {
   return x->shndx < y->shndx ? -1 : x->shndx > y->shndx;
 }
 
-// .text with .text.sorted.* sections: those sort by name (SORT()).
-static int cmp_sorted_name(const void *a, const void *b) {
+// --sort-section=name|alignment, as GNU ld applies it to each input
+// section statement of its script that is not sorted already (an already
+// sorted one gets the other key second): the statements' inputs, among
+// themselves, by name, or by alignment from the largest, ties in input
+// order (GNU ld's tree puts an equal key after).  .init and .fini are left
+// alone, and so are orphans and SORT_BY_INIT_PRIORITY's inputs.
+static enum sort_key { BY_NONE, BY_NAME, BY_ALIGN, BY_NAME_ALIGN } sort_key(
+    struct ctx *ctx, const struct chunk *c, const struct isec *is) {
+  bool sorted_name = c->sorted_by_priority && is->rank == 4;
+  bool init_prio = (!strcmp(c->name, ".init_array") ||
+                    !strcmp(c->name, ".fini_array")) && is->rank == 0;
+  u32 how = ctx->cfg.sort_section;
+  if (!c->from_script || init_prio || !strcmp(c->name, ".init") ||
+      !strcmp(c->name, ".fini"))
+    return sorted_name ? BY_NAME : BY_NONE;
+  if (sorted_name)
+    return how == SORT_SECTION_ALIGNMENT ? BY_NAME_ALIGN : BY_NAME;
+  return how == SORT_SECTION_NAME ? BY_NAME
+         : how == SORT_SECTION_ALIGNMENT ? BY_ALIGN
+                                        : BY_NONE;
+}
+
+static struct ctx *sort_ctx;     // qsort has no argument for it
+static struct chunk *sort_chunk;
+
+static int cmp_by_key(const void *a, const void *b) {
   const struct isec *x = *(struct isec *const *)a;
   const struct isec *y = *(struct isec *const *)b;
-  if (x->rank == 4 && y->rank == 4) {
-    int c = strcmp(section_name(x->file, x->shndx),
-                   section_name(y->file, y->shndx));
+  if (x->rank == y->rank) {
+    enum sort_key k = sort_key(sort_ctx, sort_chunk, x);
+    int c = 0;
+    if (k == BY_NAME || k == BY_NAME_ALIGN)
+      c = strcmp(isec_name((struct isec *)x), isec_name((struct isec *)y));
+    if (!c && (k == BY_ALIGN || k == BY_NAME_ALIGN) && x->align != y->align)
+      c = x->align > y->align ? -1 : 1;
     if (c)
       return c;
   }
@@ -697,6 +725,7 @@ void create_chunks(struct ctx *ctx) {
         is->rank = 0;
       } else if (script_rule(ctx, f, name, &r)) {
         c = regular_chunk(ctx, r.name, r.order);
+        c->from_script = true;
         is->rank = r.rank;
       } else {
         c = find_chunk(ctx, name);
@@ -746,6 +775,7 @@ void create_chunks(struct ctx *ctx) {
       struct chunk *c = large ? regular_chunk(ctx, ".lbss", KEY(O_LBSS))
                         : regular_chunk(ctx, tls ? ".tbss" : ".bss",
                                         KEY(tls ? O_TBSS : O_BSS));
+      c->from_script = true;    // *(COMMON): sorted by --sort-section
       add_isec(ctx, c, is, SHT_NOBITS,
                SHF_ALLOC | SHF_WRITE | (tls ? SHF_TLS : 0) |
                    (large ? SHF_X86_64_LARGE : 0),
@@ -820,8 +850,12 @@ void create_chunks(struct ctx *ctx) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind != CK_REGULAR)
       continue;
+    sort_ctx = ctx;
+    sort_chunk = c;
     qsort(c->isecs.v, c->isecs.len, sizeof(void *),
-          c->sorted_by_priority ? cmp_sorted_name : cmp_isec);
+          c->sorted_by_priority || (ctx->cfg.sort_section && c->from_script)
+              ? cmp_by_key
+              : cmp_isec);
     if (!strcmp(c->name, ".init_array") || !strcmp(c->name, ".fini_array")) {
       u32 n = 0;
       while (n < c->isecs.len && ((struct isec *)c->isecs.v[n])->rank == 0)
