@@ -59,11 +59,14 @@ static const char usage[] =
     "  --no-relax, --relax         x86-64: keep GOT loads (no relaxation);\n"
     "                              relax them (the default)\n"
     "  --defsym=SYM=EXPR           Define SYM as NUMBER, SYM2 or SYM2+-NUMBER\n"
+    "  --allow-multiple-definition, -z muldefs\n"
+    "                              The first of several definitions wins\n"
     "  --wrap=SYM                  SYM means __wrap_SYM, __real_SYM means SYM\n"
     "  -z KEYWORD                  relro, norelro, separate-code,\n"
     "                              noseparate-code, execstack, noexecstack,\n"
     "                              max-page-size=N, common-page-size=N,\n"
-    "                              stack-size=N (PT_GNU_STACK's size);\n"
+    "                              stack-size=N (PT_GNU_STACK's size), muldefs,\n"
+    "                              now (.got.plt joins .got, read-only), lazy;\n"
     "                              start-stop-visibility=V (__start_SEC's);\n"
     "                              x86-64: ibt, shstk, lam-u48, lam-u57\n"
     "                              (features forced on), ibtplt (IBT IPLT),\n"
@@ -101,7 +104,7 @@ static const char usage[] =
     "  --icf=none, -EL (the only byte\n"
     "  order), -plugin FILE and -plugin-opt=OPT (objects that hold only\n"
     "  LTO bytecode are refused), and the -z keywords of dynamic linking\n"
-    "  (lazy, text, defs, origin, combreloc, ...); other -z keywords get\n"
+    "  (text, defs, origin, combreloc, ...); other -z keywords get\n"
     "  a warning that they are ignored, as in GNU ld\n";
 
 struct args {
@@ -313,6 +316,10 @@ static void z_option(struct ctx *ctx, const char *kw) {
              !strncmp(kw, "lam-u57-report=", 15) ||
              !strncmp(kw, "x86-64-", 7)) {
     x86_z_option(ctx, kw);
+  } else if (!strcmp(kw, "now") || !strcmp(kw, "lazy")) {
+    c->z_now = kw[0] == 'n';
+  } else if (!strcmp(kw, "muldefs")) {
+    c->allow_multiple_definition = true;
   } else if (!strncmp(kw, "stack-size=", 11)) {
     c->z_stack_size = parse_number(ctx, "-z stack-size", kw + 11);
   } else if (!strncmp(kw, "common-page-size=", 17)) {
@@ -323,7 +330,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
     // Keywords GNU ld 2.40 accepts that change nothing in a static
     // executable (its output is the same with and without them)...
     static const char *const no_effect[] = {
-        "lazy", "text", "notext", "textoff", "defs", "undefs", "origin",
+        "text", "notext", "textoff", "defs", "undefs", "origin",
         "combreloc", "nocombreloc", "global", "initfirst", "interpose",
         "unique", "nounique", "nodelete", "nodlopen", "nodump", "loadfltr",
         "nodefaultlib", "globalaudit", "nocopyreloc", "common", "nocommon",
@@ -338,7 +345,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
     };
     // ... and those that change it, which mld does not implement yet.
     static const char *const refused[] = {
-        "now", "unique-symbol", "start-stop-gc",
+        "unique-symbol", "start-stop-gc",
     };
     static const char *const x86_refused[] = {
         "indirect-extern-access", "report-relative-reloc",
@@ -552,6 +559,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
                          ? IN_PUSH_STATE
                          : IN_POP_STATE,
                 NULL);
+      continue;
+    }
+    if (is(s, "allow-multiple-definition")) {
+      c->allow_multiple_definition = true;
       continue;
     }
     if (is(s, "no-relax") || is(s, "relax")) {

@@ -395,7 +395,9 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
     }
     // The writable segment: DATA_SEGMENT_ALIGN + DATA_SEGMENT_RELRO_END.
     u64 relro_offset =
-        ctx->gotplt->size >= 24 || arch->relro_offset_always ? 24 : 0;
+        ctx->gotplt->home                                      ? 0
+        : ctx->gotplt->size >= 24 || arch->relro_offset_always ? 24
+                                                               : 0;
     bool any_relro = ctx->relro_by_rw_copy && !ctx->cfg.z_norelro;
     for (u32 k = i; k < j; k++)
       any_relro |= makes_relro(ctx, ctx->chunks.v[k]);
@@ -557,6 +559,14 @@ void assign_addresses(struct ctx *ctx) {
     if (tries == 8)
       fatal(ctx, "internal error: program header count does not converge");
     nphdr = ctx->nsegs;
+  }
+  // A chunk without a section of its own starts its home's.
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->home) {
+      c->addr = c->home->addr;
+      c->offset = c->home->offset;
+    }
   }
 }
 

@@ -241,6 +241,8 @@ struct config {
                                // 0: protected, GNU ld 2.40's default
   u32 threads;                 // --threads=N; 0: one per processor, up to 8
   bool no_relax;               // --no-relax: x86-64 GOT loads stay loads
+  bool allow_multiple_definition;  // -z muldefs too: the first one wins
+  bool z_now;                  // -z now (-z lazy undoes it)
   struct vec exclude_libs;     // --exclude-libs=LIB,LIB:...: const char *
   const char *dependency_file; // --dependency-file=FILE
   bool fix_cortex_a53_843419;
@@ -449,6 +451,7 @@ enum where {
   W_END_IMAGE,    // end of everything allocated
   W_DEFSYM,       // --defsym
   W_TLS_BASE,     // the start of the TLS block (_TLS_MODULE_BASE_)
+  W_GOT,          // the first .got entry, after a folded .got.plt
 };
 
 // A symbol the linker defines, as the default script does.
@@ -550,6 +553,8 @@ struct chunk {
                                // inputs --sort-section sorts
   bool unique;                 // --unique: no other input joins it
   bool keep_empty;             // emitted even with size 0
+  struct chunk *home;          // not a section: its bytes start home's
+                               // (-z now: .got.plt at the start of .got)
   // Where GNU ld's script does more than align the section (sections.c
   // sets these, layout.c follows them):
   u8 tail_align;               // ends with . = ALIGN(. != 0 ? N : 1)
@@ -702,7 +707,7 @@ u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym);
 // A chunk is in the output (with a section header, but for the ELF header)
 // when it has contents; its section index is set by place_nonalloc.
 static inline bool is_emitted(struct chunk *c) {
-  return c->kind == CK_EHDR || c->size > 0 || c->keep_empty;
+  return !c->home && (c->kind == CK_EHDR || c->size > 0 || c->keep_empty);
 }
 
 struct segment {
@@ -1013,6 +1018,7 @@ struct ctx {
       *property, *symtab, *strtab, *shstrtab, *eh_frame_hdr;
   struct chunk *tls_first;
   bool relro_by_rw_copy;       // an input that keeps RELRO on (sections.c)
+  u64 got_base;                // offset of the first entry in .got
   u32 iplt_size, iplt_align;   // the arch's, or x86-64's IBT form
   int iplt_slot_bias;
   struct chunk *eh_frame;      // set by size_eh_frame

@@ -202,7 +202,7 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
       info = ctx->symtab_nlocal;
     } else if (c == ctx->rela_iplt) {
       link = ctx->symtab->shndx;
-      info = ctx->gotplt->shndx;
+      info = ctx->gotplt->home ? ctx->gotplt->home->shndx : ctx->gotplt->shndx;
     } else if ((c->flags & SHF_LINK_ORDER) && c->isecs.len) {
       // A SHF_LINK_ORDER section links to where its first input's
       // linked section went (GNU ld).

@@ -218,6 +218,16 @@ void allocate_slots(struct ctx *ctx) {
                             : ngot || niplt || ctx->got_referenced;
   ctx->gotplt->size =
       ((reserve_gotplt ? ctx->arch->got_plt_reserved : 0) + niplt) * 8;
+  // -z now with RELRO: GNU ld's script puts .got.plt and .igot.plt at the
+  // start of .got (".got : { *(.got.plt) *(.igot.plt) *(.got) *(.igot) }"),
+  // all of it read-only after relocation.
+  ctx->got_base = 0;
+  if (ctx->cfg.z_now && !ctx->cfg.z_norelro) {
+    ctx->gotplt->home = ctx->got;
+    ctx->got_base = ctx->gotplt->size;
+    ctx->got->size += ctx->gotplt->size;
+    ctx->got->entsize = 8;
+  }
   ctx->stat_got = ngot;
   ctx->stat_iplt = niplt;
 }
@@ -227,11 +237,13 @@ u64 got_entry_addr(struct ctx *ctx, struct symbol *sym) {
   if (sym->flags & SF_GOT_IS_GOTPLT)
     return ctx->gotplt->addr + ctx->gotplt->size -
            (u64)(ctx->iplt_syms.len - ctx->aux[sym->aux].iplt_idx) * 8;
-  return ctx->got->addr + (u64)ctx->aux[sym->aux].got_idx * 8;
+  return ctx->got->addr + ctx->got_base +
+         (u64)ctx->aux[sym->aux].got_idx * 8;
 }
 
 u64 gottp_entry_addr(struct ctx *ctx, struct symbol *sym) {
-  return ctx->got->addr + (u64)ctx->aux[sym->aux].gottp_idx * 8;
+  return ctx->got->addr + ctx->got_base +
+         (u64)ctx->aux[sym->aux].gottp_idx * 8;
 }
 
 bool has_gotgd(struct ctx *ctx, struct symbol *sym) {
@@ -239,7 +251,8 @@ bool has_gotgd(struct ctx *ctx, struct symbol *sym) {
 }
 
 u64 gotgd_entry_addr(struct ctx *ctx, struct symbol *sym) {
-  return ctx->got->addr + (u64)ctx->aux[sym->aux].gotgd_idx * 8;
+  return ctx->got->addr + ctx->got_base +
+         (u64)ctx->aux[sym->aux].gotgd_idx * 8;
 }
 
 u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym) {
@@ -345,9 +358,12 @@ void define_linker_symbols(struct ctx *ctx) {
       // On AArch64 it is the start of .got (AAELF64's GOT), which GNU ld
       // defines it with whether or not anything names it.
       if (!ctx->arch->gotplt_is_got_symbol) {
-        c = ctx->got;
-        always = true;
+        define_one(ctx, ls->name, ls->vis, true, ctx->got, 0, W_GOT, false);
+        continue;
       }
+      // With -z now, .got.plt is the start of .got.
+      if (ctx->cfg.z_now && !ctx->cfg.z_norelro)
+        c = ctx->got;
     }
     define_one(ctx, ls->name, ls->vis, always, c,
                ls->section ? script_order(ctx, ls->section) : 0, ls->where,
@@ -483,6 +499,9 @@ void fix_linker_symbols(struct ctx *ctx) {
     case W_END_IMAGE:
       sym->value = end;
       aux->osec = end_c;
+      break;
+    case W_GOT:
+      sym->value = ctx->got->addr + ctx->got_base;
       break;
     case W_TLS_BASE:
       sym->value = ctx->arch->tls_module_base_at_end ? ctx->tls_end

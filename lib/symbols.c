@@ -227,7 +227,8 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
       take_definition(sym, f, i, &s, SYM_DEFINED);
     } else if (sym->state == SYM_DEFINED && !weak &&
                sym->binding != STB_WEAK) {
-      if (sym->flags & SF_LINKER)
+      // --allow-multiple-definition, -z muldefs: the first one wins.
+      if ((sym->flags & SF_LINKER) || ctx->cfg.allow_multiple_definition)
         continue;
       error(ctx, "%s: multiple definition of '%s'; first defined in %s",
             f->name, name, sym->file ? sym->file->name : "the linker");

@@ -103,7 +103,8 @@ layout() { readelf -lW "$1" | sed -n '/^Program Headers/,/^$/p'
 for z in "-z max-page-size=0x200000" "-z common-page-size=0x10000" \
          "-z common-page-size=0x2000" \
          "-z max-page-size=0x10000 -z common-page-size=0x4000" \
-         "-z separate-code" "-z noseparate-code -z separate-code"; do
+         "-z separate-code" "-z noseparate-code -z separate-code" \
+         "-z now" "-z now -z lazy"; do
   ld.bfd $z -o g.out main.o w.o || t_hard_error "ld.bfd $z"
   t_mld $z -o m.out main.o w.o
   [ "$(layout g.out)" = "$(layout m.out)" ] && t_pass "$z: GNU ld's layout" ||

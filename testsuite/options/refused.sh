@@ -35,7 +35,6 @@ refused --package-metadata='{"a":1}' -- "--package-metadata: not implemented yet
 refused --sort-section=size -- "invalid section sorting option: size"
 refused --compress-debug-sections=zlib -- "--compress-debug-sections=zlib: not implemented yet"
 refused --icf=all -- "--icf=all: not implemented yet"
-refused -z now -- "-z now: not implemented yet"
 refused -z unique-symbol -- "-z unique-symbol: not implemented yet"
 refused -z start-stop-gc -- "-z start-stop-gc: not implemented yet"
 refused -m elf_x86_64 -z indirect-extern-access -- "-z indirect-extern-access: not implemented yet"
