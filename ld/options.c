@@ -54,6 +54,11 @@ static const char usage[] =
     "                              Make .eh_frame_hdr and PT_GNU_EH_FRAME\n"
     "  --gc-sections, --no-gc-sections\n"
     "                              Drop sections nothing refers to\n"
+    "  -Map=FILE, -M, --print-map  Write a map of the output (GNU ld's\n"
+    "                              layout) to FILE or standard output\n"
+    "  --demangle[=STYLE], --no-demangle\n"
+    "                              Show C++ names demangled (the default,\n"
+    "                              with libstdc++'s demangler) or not\n"
     "  --print-gc-sections, --no-print-gc-sections\n"
     "                              List the sections dropped\n"
     "  --no-relax, --relax         x86-64: keep GOT loads (no relaxation);\n"
@@ -583,6 +588,24 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       if (n < 1 || n > MAX_THREADS)
         fatal(ctx, "--threads: %s is not between 1 and %u", v, MAX_THREADS);
       c->threads = n;
+      continue;
+    }
+    if (is(s, "demangle") || !strncmp(s, "--demangle=", 11) ||
+        !strncmp(s, "-demangle=", 10)) {
+      c->no_demangle = false;
+      c->demangle_explicit = true;
+      continue;
+    }
+    if (is(s, "no-demangle")) {
+      c->no_demangle = true;
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "Map"))) {
+      c->map_file = v;
+      continue;
+    }
+    if (!strcmp(s, "-M") || is(s, "print-map")) {
+      c->map_file = "-";
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "sort-section"))) {

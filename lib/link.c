@@ -116,6 +116,7 @@ int mld_link(struct ctx *ctx) {
   plan_errata(ctx);           // each erratum site: ADR, or its veneer
   size_symtab(ctx);           // .symtab/.strtab/.shstrtab sizes
   place_nonalloc(ctx);        // file size now known
+  write_map(ctx);             // -Map: where everything went
   checkpoint(ctx);
   timer(ctx, "symtab");
   write_output(ctx);          // temp file, copy + relocate, build-id, rename

@@ -243,6 +243,9 @@ struct config {
   bool no_relax;               // --no-relax: x86-64 GOT loads stay loads
   bool allow_multiple_definition;  // -z muldefs too: the first one wins
   bool z_now;                  // -z now (-z lazy undoes it)
+  const char *map_file;        // -Map=FILE; "-" for standard output
+  bool no_demangle;            // --no-demangle
+  bool demangle_explicit;      // --demangle given: say if it cannot
   struct vec exclude_libs;     // --exclude-libs=LIB,LIB:...: const char *
   const char *dependency_file; // --dependency-file=FILE
   bool fix_cortex_a53_843419;
@@ -474,6 +477,7 @@ struct sym_aux {
   struct isec *isec;           // COMMON symbols: their .bss piece
   struct symbol *target;       // --defsym: the symbol it is relative to
   i64 addend;                  // --defsym; COMMON: offset in its section
+  struct objfile *ref_file;    // -Map: the first file that referenced it
 };
 
 void resolve_symbols(struct ctx *ctx);
@@ -775,6 +779,7 @@ void sort_branches(struct branch *b, u32 n);
 u32 count_runs(struct branch *b, u32 n);
 void create_stubs(struct ctx *ctx);
 u64 find_stub(struct ctx *ctx, struct isec *is, u32 symidx, i64 addend);
+u64 stub_sec_used(struct ctx *ctx, struct stub_sec *s);
 u64 stub_sec_addr(struct stub_sec *s);
 u64 stub_addr(struct ctx *ctx, struct stub *st);
 void write_stubs(struct ctx *ctx, u8 *buf);
@@ -955,6 +960,26 @@ void md5_digest(const u8 *data, u64 len, u8 out[16]);
 void tree_digest(const u8 *data, u64 len, bool md5, u8 *out, u32 nthreads);
 
 //
+// map.c: -Map, in GNU ld's layout
+//
+
+struct map_member {
+  struct objfile *member;
+  struct symbol *sym;          // the reference it satisfies; NULL: whole
+  struct objfile *from;        // the file that referenced it, if known
+};
+
+void note_extraction(struct ctx *ctx, struct objfile *member,
+                     struct symbol *sym, struct objfile *common_file);
+void write_map(struct ctx *ctx);
+
+//
+// demangle.c
+//
+
+const char *demangled(struct ctx *ctx, const char *name);
+
+//
 // parallel.c
 //
 
@@ -991,6 +1016,7 @@ struct ctx {
   struct vec entries;          // struct input_entry *, in command-line order
   bool lib_dynamic;            // -Bdynamic in effect where inputs are read
   struct vec deps;             // const char *: --dependency-file's list
+  struct vec map_members;      // map.c: struct map_member *, in order
   // script.c
   const char *script_entry;    // the last input script's ENTRY
   const char *output_arch;     // the last OUTPUT_ARCH, checked once the

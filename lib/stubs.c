@@ -266,11 +266,15 @@ struct stub_sec *stub_sec_after(struct ctx *ctx, struct isec *is) {
   return is->stubs;
 }
 
-// Header, erratum veneers (8 bytes each), room for the stubs; 4 KiB
-// pages with the erratum fix on.
-void size_stub_sec(struct ctx *ctx, struct stub_sec *s) {
+// Header, erratum veneers (8 bytes each), room for the stubs.
+u64 stub_sec_used(struct ctx *ctx, struct stub_sec *s) {
   u64 n = (u64)s->errata.len * 8 + (u64)s->stubs.len * ctx->arch->stub_reserve;
-  s->size = n ? ctx->arch->stub_header_size + n : 0;
+  return n ? ctx->arch->stub_header_size + n : 0;
+}
+
+// What stub_sec_used needs, in 4 KiB pages with the erratum fix on.
+void size_stub_sec(struct ctx *ctx, struct stub_sec *s) {
+  s->size = stub_sec_used(ctx, s);
   if (s->size && ctx->cfg.fix_cortex_a53_843419)
     s->size = align_up(s->size, 0x1000);
 }

@@ -183,6 +183,13 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
         ctx->new_undefs++;
       if (sym->state == SYM_DEFINED)
         sym->flags |= SF_REF_LISTED;
+      // -Map names the file that made it undefined: the first to refer to
+      // it, or the first to do so strongly after weak references (bfd's
+      // undefweak becoming undefined).
+      if (ctx->cfg.map_file && sym->state == SYM_UNDEF &&
+          (!sym->ref_flags ||
+           (bind != STB_WEAK && !(sym->ref_flags & SF_REF_STRONG))))
+        sym_aux(ctx, sym)->ref_file = f;
       sym->ref_flags |= SF_REFERENCED;
       if (bind != STB_WEAK)
         sym->ref_flags |= SF_REF_STRONG;
@@ -309,11 +316,19 @@ static bool scan_archive_once(struct ctx *ctx, struct archive *ar, u8 *done) {
     struct objfile *f = archive_member(ctx, ar, archive_index_offset(ar, k));
     if (!f || f->live || (common && !defines_data(f, sname, len)))
       continue;
+    if (ctx->cfg.map_file)
+      note_extraction(ctx, f, sym, common ? sym->file : NULL);
     add_object(ctx, f);
     done[k] = 1;
     added = true;
   }
   return added;
+}
+
+// --whole-archive's members, noted for -Map.
+static void add_whole_member(struct ctx *ctx, struct objfile *f) {
+  note_extraction(ctx, f, NULL, NULL);
+  add_object(ctx, f);
 }
 
 // GNU ld searches an archive again while a pass over it made names
@@ -387,7 +402,8 @@ void resolve_symbols(struct ctx *ctx) {
       break;
     case E_ARCHIVE:
       if (e->whole)
-        archive_all_members(ctx, e->ar, add_object);
+        archive_all_members(ctx, e->ar,
+                            ctx->cfg.map_file ? add_whole_member : add_object);
       else
         scan_archive(ctx, e->ar);
       break;

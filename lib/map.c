@@ -1,0 +1,330 @@
+// map.c: -Map=FILE and -M (--print-map): where everything went, in GNU
+// ld's layout.  First the archive members and the reference that pulled
+// each in, then the input sections left out, the memory configuration,
+// the inputs loaded, and every output section with its input sections
+// (address, size, file), the padding between them and the global symbols
+// each defines, sorted by address.  GNU ld also prints its script's
+// statements there; mld's layout has none to print.  Sections mld makes
+// itself (.got, .iplt, ...) are shown as GNU ld shows its own: as input
+// sections of the first file.
+
+#include "mld.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+// Called for each archive member as it joins the link: sym is the name it
+// defines that was wanted (NULL for --whole-archive), common_file the file
+// of a COMMON definition it replaces.
+void note_extraction(struct ctx *ctx, struct objfile *member,
+                     struct symbol *sym, struct objfile *common_file) {
+  struct map_member *m = arena_alloc(ctx, sizeof(*m));
+  m->member = member;
+  m->sym = sym;
+  m->from = common_file;
+  if (!m->from && sym && sym->aux)
+    m->from = ctx->aux[sym->aux].ref_file;
+  vec_push(ctx, &ctx->map_members, m);
+}
+
+// GNU ld's name column: 16 wide; a name of 15 or more goes on a line of
+// its own.
+static void name_column(FILE *fp, const char *lead, const char *name) {
+  int len = fprintf(fp, "%s%s", lead, name);
+  if (len >= 15) {
+    fputc('\n', fp);
+    len = 0;
+  }
+  fprintf(fp, "%*s", 16 - len, "");
+}
+
+static void addr_size(FILE *fp, u64 addr, u64 size) {
+  char sz[24];
+  snprintf(sz, sizeof(sz), "0x%llx", (unsigned long long)size);
+  fprintf(fp, "0x%016llx %10s", (unsigned long long)addr, sz);
+}
+
+static void print_members(struct ctx *ctx, FILE *fp) {
+  if (!ctx->map_members.len)
+    return;
+  fputs("Archive member included to satisfy reference by file (symbol)\n\n",
+        fp);
+  for (u32 i = 0; i < ctx->map_members.len; i++) {
+    struct map_member *m = ctx->map_members.v[i];
+    int len = fprintf(fp, "%s", m->member->name);
+    if (len >= 29) {
+      fputc('\n', fp);
+      len = 0;
+    }
+    fprintf(fp, "%*s", 30 - len, "");
+    if (m->from)
+      fprintf(fp, "%s ", m->from->name);
+    fprintf(fp, "(%s)\n",
+            m->sym ? demangled(ctx, m->sym->name) : "--whole-archive");
+  }
+  fputc('\n', fp);
+}
+
+// Input sections that did not go to the output: those mld drops as GNU
+// ld's script discards them or merges them, COMDAT groups that lost, and
+// what --gc-sections removed.
+static void print_discarded(struct ctx *ctx, FILE *fp) {
+  fputs("Discarded input sections\n\n", fp);
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = 1; k < f->shnum; k++) {
+      const u8 *sh = shdr_at(f, k);
+      u32 type = SH_TYPE(sh);
+      if (type == SHT_RELA || type == SHT_REL || type == SHT_SYMTAB ||
+          type == SHT_STRTAB || type == SHT_SYMTAB_SHNDX || type == SHT_NULL)
+        continue;
+      struct isec *is = f->isecs[k];
+      if (is && is->osec)
+        continue;
+      name_column(fp, " ", section_name(f, k));
+      addr_size(fp, 0, SH_SIZE(sh));
+      fprintf(fp, " %s\n", f->name);
+    }
+  }
+  fputc('\n', fp);
+}
+
+static void print_loads(struct ctx *ctx, FILE *fp) {
+  for (u32 i = 0; i < ctx->entries.len; i++) {
+    struct input_entry *e = ctx->entries.v[i];
+    switch (e->kind) {
+    case E_OBJECT:
+      fprintf(fp, "LOAD %s\n", e->obj->name);
+      break;
+    case E_ARCHIVE:
+      fprintf(fp, "LOAD %s\n", e->ar->name);
+      break;
+    case E_GROUP_START:
+      fputs("START GROUP\n", fp);
+      break;
+    case E_GROUP_END:
+      fputs("END GROUP\n", fp);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+// The global symbols each input section defines.
+struct map_sym {
+  struct isec *is;
+  struct symbol *sym;
+  u64 order;                   // GNU ld's hash-table walk: ties by address
+};
+
+static int cmp_map_sym(const void *a, const void *b) {
+  const struct map_sym *x = a, *y = b;
+  if (x->is != y->is)
+    return (uintptr_t)x->is < (uintptr_t)y->is ? -1 : 1;
+  if (x->sym->value != y->sym->value)
+    return x->sym->value < y->sym->value ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+// A symbol in a merged section points where its bytes were kept, maybe in
+// another file's piece: GNU ld lists it under the input section holding
+// that address (the last one starting at or before it).
+static struct isec *holder(struct isec *is, u64 value) {
+  struct chunk *c = is->osec;
+  u64 off = value - c->addr;
+  u32 lo = 0, hi = c->isecs.len;
+  while (lo < hi) {
+    u32 mid = lo + (hi - lo) / 2;
+    if (((struct isec *)c->isecs.v[mid])->offset <= off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  while (lo > 0) {
+    struct isec *x = c->isecs.v[lo - 1];
+    if (x->offset + x->size > off || x->offset == off)
+      return x;
+    lo--;
+    if (x->offset < off)
+      break;
+  }
+  return is;
+}
+
+static struct map_sym *collect_symbols(struct ctx *ctx, u64 *count) {
+  u64 n = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    struct map_sym *v = pass ? arena_alloc(ctx, (n + 1) * sizeof(*v)) : NULL;
+    u32 size = bfd_table_size(ctx->symbols.count);
+    n = 0;
+    for (u32 i = 0; i < ctx->objs.len; i++) {
+      struct objfile *f = ctx->objs.v[i];
+      for (u32 k = f->first_global; k < f->nsyms; k++) {
+        struct symbol *sym = f->globals[k - f->first_global];
+        if (!sym || sym->file != f || sym->state != SYM_DEFINED)
+          continue;
+        struct isec *is = sym_isec(ctx, sym);
+        if (!is || !is->osec)
+          continue;
+        if (is->min && v)
+          is = holder(is, sym->value);
+        if (v)
+          v[n] = (struct map_sym){is, sym, bfd_walk_order(sym, size)};
+        n++;
+      }
+    }
+    if (pass) {
+      qsort(v, n, sizeof(*v), cmp_map_sym);
+      *count = n;
+      return v;
+    }
+  }
+  return NULL;
+}
+
+// Whether layout kept any of an .eh_frame input: a record, or the last
+// input's terminator.
+static bool eh_kept(struct isec *is) {
+  if (!is->eh)
+    return false;
+  for (u32 i = 0; i < is->eh->nrecs; i++)
+    if (is->eh->recs[i].emitted)
+      return true;
+  return is->eh->terminator && is->offset < is->osec->size;
+}
+
+static void print_input(FILE *fp, const char *name, u64 addr, u64 size,
+                        const char *file) {
+  name_column(fp, " ", name);
+  addr_size(fp, addr, size);
+  fprintf(fp, " %s\n", file);
+}
+
+// _GLOBAL_OFFSET_TABLE_ is defined in one of the linker's sections.
+static void synthetic_input(struct ctx *ctx, FILE *fp, const char *name,
+                            u64 addr, u64 size, const char *first) {
+  print_input(fp, name, addr, size, first);
+  struct symbol *g = ctx->got_symbol;
+  if (g && g->state == SYM_DEFINED && g->value >= addr &&
+      (g->value < addr + size || (!size && g->value == addr)))
+    fprintf(fp, "%16s0x%016llx%16s%s\n", "", (unsigned long long)g->value,
+            "", g->name);
+}
+
+// The sections mld makes itself, as the input sections GNU ld makes for
+// them in its first file: .got.plt's reserved words and IFUNC slots are
+// two (.got.plt, .igot.plt), and with -z now they start .got.
+static void print_synthetic(struct ctx *ctx, FILE *fp, struct chunk *c,
+                            const char *first) {
+  u64 slots = (u64)ctx->iplt_syms.len * 8;
+  struct chunk *gp = ctx->gotplt;
+  if (c == gp || (c == ctx->got && gp->home == c)) {
+    synthetic_input(ctx, fp, ".got.plt", gp->addr, gp->size - slots, first);
+    synthetic_input(ctx, fp, ".igot.plt", gp->addr + gp->size - slots, slots, first);
+    if (c == gp)
+      return;
+  }
+  const char *name = c == ctx->iplt        ? ".iplt"
+                     : c == ctx->rela_iplt ? ".rela.iplt"
+                                           : c->name;
+  u64 base = c == ctx->got ? ctx->got_base : 0;
+  synthetic_input(ctx, fp, name, c->addr + base, c->size - base, first);
+}
+
+static void print_sections(struct ctx *ctx, FILE *fp) {
+  u64 nsyms = 0;
+  struct map_sym *syms = collect_symbols(ctx, &nsyms);
+  const char *first = ctx->objs.len
+                          ? ((struct objfile *)ctx->objs.v[0])->name
+                          : "";
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!is_emitted(c) || c->kind == CK_EHDR || c == ctx->symtab ||
+        c == ctx->strtab || c == ctx->shstrtab)
+      continue;
+    fputc('\n', fp);
+    name_column(fp, "", c->name);
+    addr_size(fp, c->addr, c->size);
+    fputc('\n', fp);
+    if (c->kind != CK_REGULAR && c->kind != CK_EH_FRAME) {
+      print_synthetic(ctx, fp, c, first);
+      continue;
+    }
+    u64 at = c->addr;
+    for (u32 k = 0; k < c->isecs.len; k++) {
+      struct isec *is = c->isecs.v[k];
+      u64 addr = c->addr + is->offset;
+      if (addr > at) {
+        name_column(fp, " ", "*fill*");
+        addr_size(fp, at, addr - at);
+        fputs(" \n", fp);
+      }
+      // An .eh_frame input holds what layout left of it, padding included,
+      // up to the next one with records (ehframe.c, as GNU ld edits it).
+      u64 size = is->size;
+      if (c->kind == CK_EH_FRAME) {
+        u32 next = k + 1;
+        while (next < c->isecs.len && !eh_kept(c->isecs.v[next]))
+          next++;
+        size = !eh_kept(is) ? 0
+               : next < c->isecs.len
+                   ? ((struct isec *)c->isecs.v[next])->offset - is->offset
+                   : c->size - is->offset;
+      }
+      print_input(fp, isec_name(is), addr, size, is->file->name);
+      if (addr + size > at)
+        at = addr + size;
+      // This section's symbols: a run of the sorted array.
+      u64 lo = 0, hi = nsyms;
+      while (lo < hi) {
+        u64 mid = lo + (hi - lo) / 2;
+        if ((uintptr_t)syms[mid].is < (uintptr_t)is)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      for (; lo < nsyms && syms[lo].is == is; lo++)
+        fprintf(fp, "%16s0x%016llx%16s%s\n", "",
+                (unsigned long long)syms[lo].sym->value, "",
+                demangled(ctx, syms[lo].sym->name));
+      // Range-extension stubs and erratum veneers placed after it, which
+      // GNU ld lists as input sections of "linker stubs".
+      if (is->stubs && is->stubs->size) {
+        u64 sa = stub_sec_addr(is->stubs);
+        if (sa > at) {
+          name_column(fp, " ", "*fill*");
+          addr_size(fp, at, sa - at);
+          fputs(" \n", fp);
+        }
+        print_input(fp, ".text.stub", sa, stub_sec_used(ctx, is->stubs),
+                    "linker stubs");
+        at = sa + stub_sec_used(ctx, is->stubs);
+      }
+    }
+  }
+}
+
+void write_map(struct ctx *ctx) {
+  const char *path = ctx->cfg.map_file;
+  if (!path)
+    return;
+  FILE *fp = strcmp(path, "-") ? fopen(path, "w") : stdout;
+  if (!fp) {
+    error(ctx, "cannot open map file %s: %s", path, strerror(errno));
+    return;
+  }
+  print_members(ctx, fp);
+  print_discarded(ctx, fp);
+  fputs("Memory Configuration\n\n"
+        "Name             Origin             Length             Attributes\n"
+        "*default*        0x0000000000000000 0xffffffffffffffff\n\n"
+        "Linker script and memory map\n\n", fp);
+  print_loads(ctx, fp);
+  print_sections(ctx, fp);
+  fprintf(fp, "OUTPUT(%s %s)\n", ctx->cfg.output, ctx->arch->output_format);
+  if (fp == stdout)
+    fflush(fp);
+  else if (fclose(fp))
+    error(ctx, "cannot write map file %s: %s", path, strerror(errno));
+}
