@@ -97,6 +97,8 @@ static const char usage[] =
     "  --dependency-file=FILE      Write a make rule naming every input\n"
     "  @FILE                       Read options from FILE\n"
     "  -v, --version               Print the version\n"
+    "  --verbose                   Print the version, the emulations and\n"
+    "                              the built-in layout, then link\n"
     "  --help                      Print this help\n"
     "\n"
     "Accepted without effect, as GNU ld for a static executable:\n"
@@ -640,6 +642,20 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       fputs(usage, stdout);
       exit(0);
     }
+    if (is(s, "verbose") || !strncmp(s, "--verbose=", 10)) {
+      // GNU ld's --verbose: version, emulations, the default layout; then
+      // the link goes on (or ends here without inputs).
+      printf("mld %s (compatible with GNU linkers)\n  Supported emulations:\n"
+             "   elf_x86_64\n   aarch64linux\n   aarch64elf\n",
+             PACKAGE_VERSION_STR);
+      puts("using internal layout:\n"
+           "==================================================");
+      print_layout(stdout, c->arch ? c->arch : &arch_x86_64);
+      puts("==================================================");
+      fflush(stdout);
+      c->verbose = true;
+      continue;
+    }
     if (is(s, "v") || is(s, "V") || is(s, "version")) {
       printf("mld %s (compatible with GNU linkers)\n", PACKAGE_VERSION_STR);
       if (is(s, "V"))
@@ -843,6 +859,16 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     fatal(ctx, "unknown option: %s (try --help)", s);
   }
   free(a.v);
+  // --verbose alone prints and succeeds, as GNU ld's.
+  if (c->verbose) {
+    bool inputs = false;
+    for (u32 i = 0; i < c->inputs.len; i++) {
+      enum input_kind k = ((struct input_spec *)c->inputs.v[i])->kind;
+      inputs |= k == IN_FILE || k == IN_LIB;
+    }
+    if (!inputs)
+      exit(0);
+  }
   c->fatal_warnings = fatal_warnings;
   if (fatal_warnings && ctx->warnings)
     error(ctx, "%u warning%s treated as error%s (--fatal-warnings)",

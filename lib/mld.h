@@ -245,6 +245,7 @@ struct config {
   bool z_now;                  // -z now (-z lazy undoes it)
   const char *map_file;        // -Map=FILE; "-" for standard output
   bool no_demangle;            // --no-demangle
+  bool verbose;                // --verbose: with no input, just the text
   bool demangle_explicit;      // --demangle given: say if it cannot
   struct vec exclude_libs;     // --exclude-libs=LIB,LIB:...: const char *
   const char *dependency_file; // --dependency-file=FILE
@@ -598,6 +599,7 @@ static inline u64 chunk_file_offset(const struct chunk *c, u64 addr) {
 }
 
 void parse_sections(struct ctx *ctx);
+void print_layout(FILE *fp, const struct arch *arch);
 void create_chunks(struct ctx *ctx);
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
                         u32 type, u64 flags, u64 align);

@@ -59,6 +59,76 @@ enum {
 
 #define KEY(o) ((u32)(o) << 16)
 
+// --verbose: the layout above, in the order of the output sections, with
+// the input sections each takes (GNU ld's script's rules, which
+// script_rule implements).
+static const struct {
+  const char *out, *inputs;
+  bool x86_only;
+} layout_text[] = {
+    {"(ELF header, program headers)", "", false},
+    {".note.gnu.property", "the inputs' properties, merged", false},
+    {".note.gnu.build-id", "--build-id", false},
+    {".note.*", "allocated notes (orphans), 4-aligned after 8-aligned", false},
+    {".rela.plt", "IRELATIVE relocations of the IFUNCs", false},
+    {".init", ".init", false},
+    {".plt", "an entry per IFUNC", false},
+    {".text", ".text.unlikely .text.*_unlikely .text.unlikely.*, then "
+              ".text.exit .text.exit.*, then .text.startup .text.startup.*, "
+              "then .text.hot .text.hot.*, then SORT(.text.sorted.*), then "
+              ".text .stub .text.* .gnu.linkonce.t.*", false},
+    {".fini", ".fini", false},
+    {".rodata", ".rodata .rodata.* .gnu.linkonce.r.*", false},
+    {".rodata1", ".rodata1", false},
+    {".eh_frame_hdr", "--eh-frame-hdr", false},
+    {".eh_frame", ".eh_frame .eh_frame.* (one copy of each CIE)", false},
+    {".gcc_except_table", ".gcc_except_table .gcc_except_table.*", false},
+    {"(writable segment, RELRO part)", "", false},
+    {".tdata", ".tdata .tdata.* .gnu.linkonce.td.*", false},
+    {".tbss", ".tbss .tbss.* .gnu.linkonce.tb.*, then .tcommon", false},
+    {".preinit_array", ".preinit_array", false},
+    {".init_array", "SORT_BY_INIT_PRIORITY(.init_array.* .ctors.*), then "
+                    ".init_array and .ctors except crtbegin/crtend's", false},
+    {".fini_array", "SORT_BY_INIT_PRIORITY(.fini_array.* .dtors.*), then "
+                    ".fini_array and .dtors except crtbegin/crtend's", false},
+    {".ctors", "crtbegin's .ctors, then crtend's", false},
+    {".dtors", "crtbegin's .dtors, then crtend's", false},
+    {".jcr", ".jcr", false},
+    {".data.rel.ro", ".data.rel.ro.local* .gnu.linkonce.d.rel.ro.local.*, "
+                     "then .data.rel.ro .data.rel.ro.* "
+                     ".gnu.linkonce.d.rel.ro.*", false},
+    {".got", "GOT entries (and .got.plt with -z now)", false},
+    {"(end of RELRO)", "", false},
+    {".got.plt", "reserved words, then the IFUNC slots", false},
+    {".data", ".data .data.* .gnu.linkonce.d.*", false},
+    {".data1", ".data1", false},
+    {".bss", ".dynbss .bss .bss.* .gnu.linkonce.b.*, then COMMON", false},
+    {".lbss", ".dynlbss .lbss .lbss.* .gnu.linkonce.lb.*, then "
+              "LARGE_COMMON", true},
+    {".lrodata", ".lrodata .lrodata.* .gnu.linkonce.lr.*", true},
+    {".ldata", ".ldata .ldata.* .gnu.linkonce.l.*", true},
+    {"(not loaded)", "", false},
+    {".comment", ".comment", false},
+    {".debug_*", "each debugging section by name, in GNU ld's order", false},
+    {".gnu.attributes", ".gnu.attributes", false},
+    {".symtab .strtab .shstrtab", "", false},
+};
+
+void print_layout(FILE *fp, const struct arch *arch) {
+  fprintf(fp, "mld's built-in layout for %s (GNU ld's default script, "
+          "encoded in C):\n", arch->emulation);
+  for (u32 i = 0; i < sizeof(layout_text) / sizeof(*layout_text); i++) {
+    if (layout_text[i].x86_only && !arch->shn_large_common)
+      continue;
+    if (layout_text[i].inputs[0])
+      fprintf(fp, "  %-18s %s\n", layout_text[i].out, layout_text[i].inputs);
+    else
+      fprintf(fp, "  %s\n", layout_text[i].out);
+  }
+  fputs("  orphans go after the last output section of their kind; "
+        "--sort-section\n  sorts each rule's inputs\n", fp);
+}
+
 static const char *const debug_names[] = {
     ".stab", ".stabstr", ".stab.excl", ".stab.exclstr", ".stab.index",
     ".stab.indexstr", "", ".gnu.build.attributes", ".debug", ".line",

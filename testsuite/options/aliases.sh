@@ -71,6 +71,17 @@ t_mld -v -o v.out main.o w.o
 t_mld --help
 [ "$T_STATUS" = 0 ] && grep -q -- '--output=FILE' stdout.txt && t_pass "--help" ||
   t_fail "--help"
+# --verbose: alone it prints the version, the emulations and the built-in
+# layout and succeeds, as GNU ld's; with inputs it prints them and links
+# the same output (BusyBox links with -Wl,--verbose).
+t_mld --verbose
+[ "$T_STATUS" = 0 ] && grep -q 'Supported emulations' stdout.txt &&
+  grep -q '^  \.text  ' stdout.txt && grep -q '^  \.lbss ' stdout.txt &&
+  t_pass "--verbose alone" || t_fail "--verbose alone: status $T_STATUS"
+t_mld -m aarch64linux --verbose
+grep -q '^  \.lbss ' stdout.txt && t_fail "--verbose: .lbss on AArch64" ||
+  t_pass "--verbose: AArch64's layout has no .lbss"
+same "--verbose with a link" -o a.out main.o w.o -- --verbose -o a.out main.o w.o
 
 # --no-eh-frame-hdr undoes --eh-frame-hdr, as in GNU ld.
 t_compile w.c -fasynchronous-unwind-tables
