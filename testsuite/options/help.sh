@@ -5,7 +5,7 @@ dir=$(cd "$(dirname "$0")/.." && pwd)
 # --help lists what mld implements, and every option it lists has a test:
 # each option name in the help text (-x, --long, -z KEYWORD) must appear
 # in some test under testsuite/ (C test directives, err/, options/,
-# stubs/, random/) other than this script.
+# stubs/, random/) other than this script, and in the man page.
 t_mld --help
 [ "$T_STATUS" = 0 ] && t_pass "--help exits 0" || t_fail "--help exits $T_STATUS"
 grep -q '^Usage: mld \[options\] file' stdout.txt && t_pass "usage line" ||
@@ -30,6 +30,15 @@ for k in $zkw; do
     "(-z,? ?|-z,)$k" "$dir/c" "$dir/err" "$dir/options" "$dir/stubs" \
     "$dir/random" || missing+=" -z $k"
 done
+# The man page covers every option --help lists.
+man1=$dir/../doc/mld.1
+if [ -f "$man1" ]; then
+  sed 's/\\-/-/g' "$man1" >man.txt
+  nodoc=
+  for o in $opts; do grep -qF -- "$o" man.txt || nodoc+=" $o"; done
+  [ -z "$nodoc" ] && t_pass "doc/mld.1 describes every option --help lists" ||
+    t_fail "options --help lists that doc/mld.1 does not:$nodoc"
+fi
 if [ -z "$missing" ]; then
   t_pass "every option --help lists is used by a test ($(wc -w <<<"$opts") options, $(wc -w <<<"$zkw") -z keywords)"
 else
