@@ -824,6 +824,18 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
         is(s, "static-pie") || is(s, "pic-executable")) {
       fatal(ctx, "%s: mld makes static executables only", s);
     }
+    // -Ttext=ADDR and the like set section addresses; -T FILE is a script.
+    static const char *const t_addr[] = {"text", "data", "bss",
+                                         "text-segment", "rodata-segment",
+                                         "ldata-segment"};
+    for (u32 k = 0; k < sizeof(t_addr) / sizeof(*t_addr); k++) {
+      u64 n = strlen(t_addr[k]);
+      const char *t = s + 1 + (s[1] == '-');
+      if (t[0] == 'T' && !strncmp(t + 1, t_addr[k], n) &&
+          (t[1 + n] == '=' || !t[1 + n]))
+        fatal(ctx, "%s: setting section addresses is not implemented yet",
+              s);
+    }
     if (!strcmp(s, "-T") || !strncmp(s, "--script", 8) ||
         (!strncmp(s, "-T", 2) && s[2]))
       fatal(ctx, "%s: linker scripts are not supported", s);
