@@ -25,6 +25,9 @@ static const char usage[] =
     "  -e SYM, --entry=SYM         Start execution at SYM (_start)\n"
     "  -u SYM, --undefined=SYM     Treat SYM as undefined (pulls archive "
     "members)\n"
+    "  --require-defined=SYM       As -u, and an error if SYM is not defined\n"
+    "  -t, --trace                 Print each input file as it is opened\n"
+    "                              (twice: archive members too)\n"
     "  -m EMULATION                elf_x86_64, aarch64linux, aarch64elf\n"
     "  -s, --strip-all             Omit .symtab and .strtab\n"
     "  -S, --strip-debug           Omit debugging sections\n"
@@ -683,6 +686,16 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if ((v = arg_of(ctx, &a, &i, "-u", "undefined"))) {
       vec_push(ctx, &c->undefined, (void *)v);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "require-defined"))) {
+      vec_push(ctx, &c->undefined, (void *)v);
+      vec_push(ctx, &c->require_defined, (void *)v);
+      continue;
+    }
+    if (!strcmp(s, "-t") || is(s, "trace")) {
+      if (c->trace < 255)
+        c->trace++;
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, "-m", NULL))) {

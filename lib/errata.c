@@ -215,7 +215,7 @@ void fix_errata(struct ctx *ctx) {
 // Sign-extends the 21-bit immediate of an ADR or ADRP.
 static i64 adr_imm(u32 insn) {
   i64 imm = ((insn >> 29) & 3) | ((insn >> 5) & 0x7ffff) << 2;
-  return imm << 43 >> 43;
+  return (i64)((u64)imm << 43) >> 43;
 }
 
 // With final addresses: whether each site's ADRP, once relocated, can

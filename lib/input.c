@@ -318,6 +318,8 @@ void add_file(struct ctx *ctx, const char *path, bool whole,
     // lists it in the dependency file each time.
     if (ctx->cfg.dependency_file)
       vec_push(ctx, &ctx->deps, (void *)path);
+    add_entry(ctx, E_SCRIPT, NULL, NULL, false);
+    ((struct input_entry *)ctx->entries.v[ctx->entries.len - 1])->sym = shown;
     read_input_script(ctx, m, path, whole);
   }
   else

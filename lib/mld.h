@@ -246,6 +246,8 @@ struct config {
   const char *map_file;        // -Map=FILE; "-" for standard output
   bool no_demangle;            // --no-demangle
   bool verbose;                // --verbose: with no input, just the text
+  u8 trace;                    // -t, --trace: how many times given
+  struct vec require_defined;  // --require-defined=SYM: const char *
   bool demangle_explicit;      // --demangle given: say if it cannot
   struct vec exclude_libs;     // --exclude-libs=LIB,LIB:...: const char *
   const char *dependency_file; // --dependency-file=FILE
@@ -1112,7 +1114,10 @@ double now_seconds(void);
 // marker, or a script's EXTERN symbol or --defsym's target (an undefined
 // reference from that point on).  Filled by read_inputs, consumed by
 // resolve_symbols.
-enum entry_kind { E_OBJECT, E_ARCHIVE, E_GROUP_START, E_GROUP_END, E_UNDEF };
+enum entry_kind {
+  E_OBJECT, E_ARCHIVE, E_GROUP_START, E_GROUP_END, E_UNDEF,
+  E_SCRIPT,                    // an input script read here (for -t)
+};
 
 struct input_entry {
   enum entry_kind kind;

@@ -261,6 +261,13 @@ static void add_object(struct ctx *ctx, struct objfile *f) {
   f->live = true;
   f->priority = ++ctx->next_priority;
   vec_push(ctx, &ctx->objs, f);
+  // -t -t: archive members too, as GNU ld prints them, "(ARCHIVE)MEMBER".
+  const char *paren = strrchr(f->name, '(');
+  if (ctx->cfg.trace >= 2 && paren) {
+    u64 len = strlen(paren + 1);
+    printf("(%.*s)%.*s\n", (int)(paren - f->name), f->name,
+           (int)(len && paren[len] == ')' ? len - 1 : len), paren + 1);
+  }
   handle_comdat(ctx, f);
   add_warning_sections(ctx, f);
   add_file_symbols(ctx, f);
@@ -350,6 +357,15 @@ static bool scan_archive(struct ctx *ctx, struct archive *ar) {
   return any;
 }
 
+static void trace_entry(struct input_entry *e) {
+  if (e->kind == E_OBJECT)
+    printf("%s\n", e->obj->name);
+  else if (e->kind == E_ARCHIVE)
+    printf("%s\n", e->ar->name);
+  else if (e->kind == E_SCRIPT)
+    printf("%s\n", e->sym);
+}
+
 void resolve_symbols(struct ctx *ctx) {
   // -u and the entry symbol are roots that pull archive members.
   for (u32 i = 0; i < ctx->cfg.undefined.len; i++) {
@@ -396,7 +412,12 @@ void resolve_symbols(struct ctx *ctx) {
   u32 depth = 0;
   for (u32 i = 0; i < ctx->entries.len; i++) {
     struct input_entry *e = ctx->entries.v[i];
+    // -t, --trace: each input file as GNU ld opens it, in link order.
+    if (ctx->cfg.trace)
+      trace_entry(e);
     switch (e->kind) {
+    case E_SCRIPT:
+      break;
     case E_OBJECT:
       add_object(ctx, e->obj);
       break;
@@ -441,8 +462,11 @@ void resolve_symbols(struct ctx *ctx) {
         seen = ctx->new_undefs;
         for (u32 j = group_start[depth] + 1; j < i; j++) {
           struct input_entry *g = ctx->entries.v[j];
-          if (g->kind == E_ARCHIVE && !g->whole)
+          if (g->kind == E_ARCHIVE && !g->whole) {
+            if (ctx->cfg.trace)
+              trace_entry(g);   // GNU ld opens it again
             scan_archive(ctx, g->ar);
+          }
         }
       }
       break;
@@ -482,6 +506,13 @@ void resolve_symbols(struct ctx *ctx) {
   qsort(keys, n, sizeof(*keys), cmp_order_key);
   for (u32 i = 0; i < n; i++)
     ctx->commons.v[i] = keys[i].sym;
+  // --require-defined: as -u, and an error if no input defines it.
+  for (u32 i = 0; i < ctx->cfg.require_defined.len; i++) {
+    const char *name = ctx->cfg.require_defined.v[i];
+    struct symbol *sym = sym_find_str(ctx, name);
+    if (!sym || sym->state == SYM_UNDEF)
+      error(ctx, "required symbol `%s' not defined", name);
+  }
 }
 
 struct sym_aux *sym_aux(struct ctx *ctx, struct symbol *sym) {
