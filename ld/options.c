@@ -26,6 +26,12 @@ static const char usage[] =
     "  -u SYM, --undefined=SYM     Treat SYM as undefined (pulls archive "
     "members)\n"
     "  --require-defined=SYM       As -u, and an error if SYM is not defined\n"
+    "  --unresolved-symbols=METHOD Report undefined references (report-all,\n"
+    "                              ignore-in-shared-libs) or not, as 0\n"
+    "                              (ignore-all, ignore-in-object-files)\n"
+    "  --warn-unresolved-symbols, --error-unresolved-symbols\n"
+    "                              Report them as warnings (and link), or\n"
+    "                              errors (the default)\n"
     "  -t, --trace                 Print each input file as it is opened\n"
     "                              (twice: archive members too)\n"
     "  -m EMULATION                elf_x86_64, aarch64linux, aarch64elf\n"
@@ -686,6 +692,22 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if ((v = arg_of(ctx, &a, &i, "-u", "undefined"))) {
       vec_push(ctx, &c->undefined, (void *)v);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "unresolved-symbols"))) {
+      // Without shared libraries, only object files have references.
+      if (!strcmp(v, "ignore-all") || !strcmp(v, "ignore-in-object-files"))
+        c->unresolved_ignore = true;
+      else if (!strcmp(v, "report-all") ||
+               !strcmp(v, "ignore-in-shared-libs"))
+        c->unresolved_ignore = false;
+      else
+        fatal(ctx, "bad --unresolved-symbols option: %s", v);
+      continue;
+    }
+    if (is(s, "warn-unresolved-symbols") ||
+        is(s, "error-unresolved-symbols")) {
+      c->warn_unresolved = s[strspn(s, "-")] == 'w';
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "require-defined"))) {

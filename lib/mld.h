@@ -247,6 +247,8 @@ struct config {
   bool no_demangle;            // --no-demangle
   bool verbose;                // --verbose: with no input, just the text
   u8 trace;                    // -t, --trace: how many times given
+  bool unresolved_ignore;      // --unresolved-symbols=ignore-all|...
+  bool warn_unresolved;        // --warn-unresolved-symbols
   struct vec require_defined;  // --require-defined=SYM: const char *
   bool demangle_explicit;      // --demangle given: say if it cannot
   struct vec exclude_libs;     // --exclude-libs=LIB,LIB:...: const char *

@@ -79,13 +79,20 @@ void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
   if (sym->flags & SF_REPORTED)
     return;
   sym->flags |= SF_REPORTED;
+  // --unresolved-symbols=ignore-all and ignore-in-object-files (a static
+  // link has no shared libraries): nothing said, the symbol is 0;
+  // --warn-unresolved-symbols: a warning, and the link goes on.
+  if (ctx->cfg.unresolved_ignore)
+    return;
+  void (*say)(struct ctx *, const char *, ...) =
+      ctx->cfg.warn_unresolved ? warn : error;
   const char *fn = enclosing_function(f, is, off);
   if (fn)
-    error(ctx, "%s: in function '%s': undefined reference to '%s'", f->name,
-          fn, sym->name);
+    say(ctx, "%s: in function '%s': undefined reference to '%s'", f->name,
+        demangled(ctx, fn), demangled(ctx, sym->name));
   else
-    error(ctx, "%s:(%s+0x%llx): undefined reference to '%s'", f->name,
-          isec_name(is), (unsigned long long)off, sym->name);
+    say(ctx, "%s:(%s+0x%llx): undefined reference to '%s'", f->name,
+        isec_name(is), (unsigned long long)off, demangled(ctx, sym->name));
 }
 
 void scan_relocations(struct ctx *ctx) {
