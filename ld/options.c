@@ -73,6 +73,8 @@ static const char usage[] =
     "  --no-relax, --relax         x86-64: keep GOT loads (no relaxation);\n"
     "                              relax them (the default)\n"
     "  --defsym=SYM=EXPR           Define SYM as NUMBER, SYM2 or SYM2+-NUMBER\n"
+    "  --warn-common               Warn where COMMON symbols meet each other\n"
+    "                              or a definition\n"
     "  --allow-multiple-definition, -z muldefs\n"
     "                              The first of several definitions wins\n"
     "  --wrap=SYM                  SYM means __wrap_SYM, __real_SYM means SYM\n"
@@ -520,7 +522,6 @@ static const struct refused {
     {"fix-cortex-a53-835769", "the Cortex-A53 erratum 835769 fix is not "
                               "implemented"},
     {"no-warn-mismatch", "mld links only inputs of one machine and ABI"},
-    {"warn-common", "not implemented yet"},
 }, refused_with_arg[] = {
     {"error-handling-script", "not implemented"},
     {"package-metadata", "not implemented yet (.note.package)"},
@@ -575,6 +576,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
                          ? IN_PUSH_STATE
                          : IN_POP_STATE,
                 NULL);
+      continue;
+    }
+    if (is(s, "warn-common")) {
+      c->warn_common = true;
       continue;
     }
     if (is(s, "allow-multiple-definition")) {

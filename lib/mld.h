@@ -249,6 +249,7 @@ struct config {
   u8 trace;                    // -t, --trace: how many times given
   bool unresolved_ignore;      // --unresolved-symbols=ignore-all|...
   bool warn_unresolved;        // --warn-unresolved-symbols
+  bool warn_common;            // --warn-common
   struct vec require_defined;  // --require-defined=SYM: const char *
   bool demangle_explicit;      // --demangle given: say if it cannot
   struct vec exclude_libs;     // --exclude-libs=LIB,LIB:...: const char *

@@ -211,12 +211,27 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
           (sym->state == SYM_DEFINED && sym->binding == STB_WEAK)) {
         take_definition(sym, f, i, &s, SYM_COMMON);
       } else if (sym->state == SYM_DEFINED && sym->file) {
+        if (ctx->cfg.warn_common)
+          warn(ctx, "%s: common of `%s' overridden by definition from %s",
+               f->name, name, sym->file->name);
         struct esym d;
         read_sym(sym->file, sym->symidx, &d);
         common_vs_definition(ctx, sym, f, s.st_size, s.st_value, sym->file,
                              sym_shndx(sym->file, sym->symidx, &d), &d,
                              false);
       } else if (sym->state == SYM_COMMON) {
+        // --warn-common, in GNU ld's words.
+        if (ctx->cfg.warn_common) {
+          u64 old = sym_size(sym);
+          if (s.st_size == old)
+            warn(ctx, "%s and %s: multiple common of `%s'", f->name,
+                 sym->file->name, name);
+          else
+            warn(ctx, "%s: common of `%s' %s common from %s", f->name, name,
+                 s.st_size > old ? "overriding smaller"
+                                 : "overridden by larger",
+                 sym->file->name);
+        }
         u64 align = sym->value > s.st_value ? sym->value : s.st_value;
         if (s.st_size > sym_size(sym))
           take_definition(sym, f, i, &s, SYM_COMMON);
@@ -225,6 +240,9 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
       continue;
     }
     bool weak = bind == STB_WEAK;
+    if (sym->state == SYM_COMMON && !weak && ctx->cfg.warn_common)
+      warn(ctx, "%s: definition of `%s' overriding common from %s", f->name,
+           name, sym->file->name);
     if (sym->state == SYM_COMMON && !weak)
       common_vs_definition(ctx, sym, sym->file, sym_size(sym), sym->value, f,
                            shndx, &s, true);
