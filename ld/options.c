@@ -32,6 +32,10 @@ static const char usage[] =
     "  --warn-unresolved-symbols, --error-unresolved-symbols\n"
     "                              Report them as warnings (and link), or\n"
     "                              errors (the default)\n"
+    "  -y SYM, --trace-symbol=SYM  Print each file that defines or refers\n"
+    "                              to SYM\n"
+    "  --print-memory-usage        Print the use of MEMORY regions (none in\n"
+    "                              the built-in layout: the header only)\n"
     "  -t, --trace                 Print each input file as it is opened\n"
     "                              (twice: archive members too)\n"
     "  -m EMULATION                elf_x86_64, aarch64linux, aarch64elf\n"
@@ -576,6 +580,14 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
                          ? IN_PUSH_STATE
                          : IN_POP_STATE,
                 NULL);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, "-y", "trace-symbol"))) {
+      vec_push(ctx, &c->trace_symbols, (void *)v);
+      continue;
+    }
+    if (is(s, "print-memory-usage")) {
+      c->print_memory_usage = true;
       continue;
     }
     if (is(s, "warn-common")) {

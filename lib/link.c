@@ -117,6 +117,7 @@ int mld_link(struct ctx *ctx) {
   size_symtab(ctx);           // .symtab/.strtab/.shstrtab sizes
   place_nonalloc(ctx);        // file size now known
   write_map(ctx);             // -Map: where everything went
+  print_memory_usage(ctx);    // --print-memory-usage
   checkpoint(ctx);
   timer(ctx, "symtab");
   write_output(ctx);          // temp file, copy + relocate, build-id, rename

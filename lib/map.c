@@ -305,6 +305,13 @@ static void print_sections(struct ctx *ctx, FILE *fp) {
   }
 }
 
+// --print-memory-usage: GNU ld's table of MEMORY regions; the built-in
+// layout has none, so the header alone, as GNU ld prints it then.
+void print_memory_usage(struct ctx *ctx) {
+  if (ctx->cfg.print_memory_usage)
+    fputs("Memory region         Used Size  Region Size  %age Used\n", stdout);
+}
+
 void write_map(struct ctx *ctx) {
   const char *path = ctx->cfg.map_file;
   if (!path)

@@ -250,6 +250,8 @@ struct config {
   bool unresolved_ignore;      // --unresolved-symbols=ignore-all|...
   bool warn_unresolved;        // --warn-unresolved-symbols
   bool warn_common;            // --warn-common
+  struct vec trace_symbols;    // -y SYM, --trace-symbol=SYM: const char *
+  bool print_memory_usage;     // --print-memory-usage
   struct vec require_defined;  // --require-defined=SYM: const char *
   bool demangle_explicit;      // --demangle given: say if it cannot
   struct vec exclude_libs;     // --exclude-libs=LIB,LIB:...: const char *
@@ -979,6 +981,7 @@ struct map_member {
 void note_extraction(struct ctx *ctx, struct objfile *member,
                      struct symbol *sym, struct objfile *common_file);
 void write_map(struct ctx *ctx);
+void print_memory_usage(struct ctx *ctx);
 
 //
 // demangle.c

@@ -538,12 +538,15 @@ void fix_linker_symbols(struct ctx *ctx) {
 void set_entry(struct ctx *ctx) {
   const char *entry = entry_symbol(ctx);
   struct symbol *e = sym_find_str(ctx, entry);
+  char *end;
   if (e && e->state == SYM_DEFINED) {
     ctx->entry_addr = e->value;
+  } else if (entry[0] && (ctx->entry_addr = strtoull(entry, &end, 0), !*end)) {
+    // -e NUMBER: that address, as GNU ld (bfd_scan_vma, base 0).
   } else {
     struct chunk *text = chunk_named(ctx, ".text");
     ctx->entry_addr = text ? text->addr : 0;
-    warn(ctx, "cannot find entry symbol %s; defaulting to %llx", entry,
+    warn(ctx, "cannot find entry symbol %s; defaulting to %016llx", entry,
          (unsigned long long)ctx->entry_addr);
   }
 }

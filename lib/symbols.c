@@ -126,6 +126,16 @@ static void common_vs_definition(struct ctx *ctx, struct symbol *sym,
          (unsigned long long)s->st_size, df->name);
 }
 
+// -y SYM: each file that defines or refers to SYM, as it is read (GNU
+// ld's words; a COMMON symbol is a definition).
+static void trace_symbol(struct ctx *ctx, struct objfile *f, const char *name,
+                         bool undef) {
+  for (u32 k = 0; k < ctx->cfg.trace_symbols.len; k++)
+    if (!strcmp(name, ctx->cfg.trace_symbols.v[k]))
+      fprintf(stderr, "mld: %s: %s %s\n", f->name,
+              undef ? "reference to" : "definition of", name);
+}
+
 void add_file_symbols(struct ctx *ctx, struct objfile *f) {
   if (f->nsyms <= f->first_global)
     return;
@@ -151,6 +161,8 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
       name = wrapped_name(ctx, name);
     struct symbol *sym = sym_intern(ctx, name, strlen(name));
     f->globals[i - f->first_global] = sym;
+    if (ctx->cfg.trace_symbols.len)
+      trace_symbol(ctx, f, name, sym_shndx(f, i, &s) == SHN_UNDEF);
     sym->visibility = merge_visibility(sym->visibility,
                                        ELF64_ST_VISIBILITY(s.st_other));
     u32 shndx = sym_shndx(f, i, &s);
