@@ -549,6 +549,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   // The last of --fatal-warnings and --no-fatal-warnings applies to the
   // whole link, warnings about the options themselves included.
   bool fatal_warnings = false;
+  // A dynamic linker named without -static: a dynamic link by mistake
+  // (gcc without -static), which mld cannot make.
+  bool saw_static = false;
+  const char *dynamic_linker = NULL;
 
   for (u32 i = 0; i < a.n; i++) {
     char *s = a.v[i];
@@ -569,6 +573,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     if (is(s, "static") || is(s, "Bstatic") || is(s, "dn") ||
         is(s, "non_shared")) {
       add_input(ctx, IN_BSTATIC, NULL);
+      saw_static = true;
       continue;
     }
     if (is(s, "Bdynamic") || is(s, "dy") || is(s, "call_shared")) {
@@ -912,17 +917,23 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       if (strlen(o) == 1)
         snprintf(shortopt, sizeof(shortopt), "-%s", o);
       u32 save = i;
-      if (arg_of(ctx, &a, &i, shortopt[0] ? shortopt : NULL,
-                 strlen(o) > 1 ? o : NULL))
+      if ((v = arg_of(ctx, &a, &i, shortopt[0] ? shortopt : NULL,
+                      strlen(o) > 1 ? o : NULL))) {
         done = true;
-      else
+        if (!strcmp(o, "dynamic-linker"))
+          dynamic_linker = v;
+      } else {
         i = save;
+      }
     }
     if (done)
       continue;
     fatal(ctx, "unknown option: %s (try --help)", s);
   }
   free(a.v);
+  if (dynamic_linker && !saw_static)
+    fatal(ctx, "a dynamic link (-dynamic-linker %s, no -static): mld makes "
+          "static executables only; link with -static", dynamic_linker);
   // --verbose alone prints and succeeds, as GNU ld's.
   if (c->verbose) {
     bool inputs = false;

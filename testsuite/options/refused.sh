@@ -47,6 +47,9 @@ refused -Ttext=0x500000 -- "-Ttext=0x500000: setting section addresses is not im
 refused -Ttext 0x500000 -- "-Ttext: setting section addresses is not implemented yet"
 refused -Tbss=0x900000 -- "-Tbss=0x900000: setting section addresses is not implemented yet"
 refused -Ttext-segment=0x10000 -- "-Ttext-segment=0x10000: setting section addresses is not implemented yet"
+# A dynamic link by mistake (gcc without -static names a dynamic linker).
+refused -dynamic-linker /lib64/ld-linux-x86-64.so.2 -- "a dynamic link (-dynamic-linker /lib64/ld-linux-x86-64.so.2, no -static): mld makes static executables only; link with -static"
+refused -shared -- "-shared: mld makes static executables only"
 # Unknown to GNU ld 2.40, so unknown here.
 refused --color-diagnostics -- "unknown option: --color-diagnostics"
 refused --no-fix-cortex-a53-835769 -- "unknown option: --no-fix-cortex-a53-835769"
