@@ -69,6 +69,9 @@ static const char usage[] =
     "                              Drop sections nothing refers to\n"
     "  -Map=FILE, -M, --print-map  Write a map of the output (GNU ld's\n"
     "                              layout) to FILE or standard output\n"
+    "  --why-extract=FILE          Write which reference pulled in each\n"
+    "                              archive member (lld's format; - for\n"
+    "                              standard output)\n"
     "  --demangle[=STYLE], --no-demangle\n"
     "                              Show C++ names demangled (the default,\n"
     "                              with libstdc++'s demangler) or not\n"
@@ -631,6 +634,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if (is(s, "no-demangle")) {
       c->no_demangle = true;
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "why-extract"))) {
+      c->why_extract = v;
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "Map"))) {

@@ -82,6 +82,7 @@ int mld_link(struct ctx *ctx) {
   write_dependency_file(ctx); // --dependency-file: every input read
   timer(ctx, "read_inputs");
   resolve_symbols(ctx);       // left to right, members extracted, groups
+  write_why_extract(ctx);     // --why-extract: which reference pulled each
   hide_excluded_libs(ctx);    // --exclude-libs: their definitions hidden
   warn_linked_objects(ctx);   // .gnu.warning sections of the files linked
   checkpoint(ctx);

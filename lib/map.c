@@ -13,6 +13,11 @@
 #include <errno.h>
 #include <stdlib.h>
 
+// -Map and --why-extract want each archive member and why it came.
+bool notes_members(struct ctx *ctx) {
+  return ctx->cfg.map_file || ctx->cfg.why_extract;
+}
+
 // Called for each archive member as it joins the link: sym is the name it
 // defines that was wanted (NULL for --whole-archive), common_file the file
 // of a COMMON definition it replaces.
@@ -303,6 +308,34 @@ static void print_sections(struct ctx *ctx, FILE *fp) {
       }
     }
   }
+}
+
+// --why-extract=FILE: lld's table of why each archive member was pulled
+// in, tab-separated: the referencing file ("<internal>" for -u, the entry
+// symbol and --defsym), the member, the symbol.  --whole-archive's
+// members are not listed (nothing pulled them).
+void write_why_extract(struct ctx *ctx) {
+  const char *path = ctx->cfg.why_extract;
+  if (!path)
+    return;
+  FILE *fp = strcmp(path, "-") ? fopen(path, "w") : stdout;
+  if (!fp) {
+    error(ctx, "cannot open --why-extract= file %s: %s", path,
+          strerror(errno));
+    return;
+  }
+  fputs("reference\textracted\tsymbol\n", fp);
+  for (u32 i = 0; i < ctx->map_members.len; i++) {
+    struct map_member *m = ctx->map_members.v[i];
+    if (m->sym)
+      fprintf(fp, "%s\t%s\t%s\n", m->from ? m->from->name : "<internal>",
+              m->member->name, demangled(ctx, m->sym->name));
+  }
+  if (fp == stdout)
+    fflush(fp);
+  else if (fclose(fp))
+    error(ctx, "cannot write --why-extract= file %s: %s", path,
+          strerror(errno));
 }
 
 // --print-memory-usage: GNU ld's table of MEMORY regions; the built-in

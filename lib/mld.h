@@ -244,6 +244,7 @@ struct config {
   bool allow_multiple_definition;  // -z muldefs too: the first one wins
   bool z_now;                  // -z now (-z lazy undoes it)
   const char *map_file;        // -Map=FILE; "-" for standard output
+  const char *why_extract;     // --why-extract=FILE; "-": standard output
   bool no_demangle;            // --no-demangle
   bool verbose;                // --verbose: with no input, just the text
   u8 trace;                    // -t, --trace: how many times given
@@ -978,8 +979,10 @@ struct map_member {
   struct objfile *from;        // the file that referenced it, if known
 };
 
+bool notes_members(struct ctx *ctx);
 void note_extraction(struct ctx *ctx, struct objfile *member,
                      struct symbol *sym, struct objfile *common_file);
+void write_why_extract(struct ctx *ctx);
 void write_map(struct ctx *ctx);
 void print_memory_usage(struct ctx *ctx);
 

@@ -198,7 +198,7 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
       // -Map names the file that made it undefined: the first to refer to
       // it, or the first to do so strongly after weak references (bfd's
       // undefweak becoming undefined).
-      if (ctx->cfg.map_file && sym->state == SYM_UNDEF &&
+      if (notes_members(ctx) && sym->state == SYM_UNDEF &&
           (!sym->ref_flags ||
            (bind != STB_WEAK && !(sym->ref_flags & SF_REF_STRONG))))
         sym_aux(ctx, sym)->ref_file = f;
@@ -353,7 +353,7 @@ static bool scan_archive_once(struct ctx *ctx, struct archive *ar, u8 *done) {
     struct objfile *f = archive_member(ctx, ar, archive_index_offset(ar, k));
     if (!f || f->live || (common && !defines_data(f, sname, len)))
       continue;
-    if (ctx->cfg.map_file)
+    if (notes_members(ctx))
       note_extraction(ctx, f, sym, common ? sym->file : NULL);
     add_object(ctx, f);
     done[k] = 1;
@@ -454,7 +454,8 @@ void resolve_symbols(struct ctx *ctx) {
     case E_ARCHIVE:
       if (e->whole)
         archive_all_members(ctx, e->ar,
-                            ctx->cfg.map_file ? add_whole_member : add_object);
+                            notes_members(ctx) ? add_whole_member
+                                               : add_object);
       else
         scan_archive(ctx, e->ar);
       break;
