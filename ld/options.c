@@ -68,7 +68,11 @@ static const char usage[] =
     "  --gc-sections, --no-gc-sections\n"
     "                              Drop sections nothing refers to\n"
     "  -Map=FILE, -M, --print-map  Write a map of the output (GNU ld's\n"
-    "                              layout) to FILE or standard output\n"
+    "                              layout) to FILE (DIR/OUTPUT.map for a\n"
+    "                              directory) or standard output\n"
+    "  --print-map-discarded, --no-print-map-discarded\n"
+    "                              List the inputs left out in the map, or\n"
+    "                              not\n"
     "  --why-extract=FILE          Write which reference pulled in each\n"
     "                              archive member (lld's format; - for\n"
     "                              standard output)\n"
@@ -634,6 +638,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if (is(s, "no-demangle")) {
       c->no_demangle = true;
+      continue;
+    }
+    if (is(s, "print-map-discarded") || is(s, "no-print-map-discarded")) {
+      c->no_print_map_discarded = s[strspn(s, "-")] == 'n';
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "why-extract"))) {

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 // -Map and --why-extract want each archive member and why it came.
 bool notes_members(struct ctx *ctx) {
@@ -349,13 +350,21 @@ void write_map(struct ctx *ctx) {
   const char *path = ctx->cfg.map_file;
   if (!path)
     return;
+  // -Map DIR: DIR/OUTPUT.map, OUTPUT being the output's file name.
+  struct stat st;
+  if (strcmp(path, "-") && !stat(path, &st) && S_ISDIR(st.st_mode)) {
+    const char *base = strrchr(ctx->cfg.output, '/');
+    path = arena_printf(ctx, "%s/%s.map", path,
+                        base ? base + 1 : ctx->cfg.output);
+  }
   FILE *fp = strcmp(path, "-") ? fopen(path, "w") : stdout;
   if (!fp) {
     error(ctx, "cannot open map file %s: %s", path, strerror(errno));
     return;
   }
   print_members(ctx, fp);
-  print_discarded(ctx, fp);
+  if (!ctx->cfg.no_print_map_discarded)
+    print_discarded(ctx, fp);
   fputs("Memory Configuration\n\n"
         "Name             Origin             Length             Attributes\n"
         "*default*        0x0000000000000000 0xffffffffffffffff\n\n"

@@ -245,6 +245,7 @@ struct config {
   bool z_now;                  // -z now (-z lazy undoes it)
   const char *map_file;        // -Map=FILE; "-" for standard output
   const char *why_extract;     // --why-extract=FILE; "-": standard output
+  bool no_print_map_discarded; // --no-print-map-discarded
   bool no_demangle;            // --no-demangle
   bool verbose;                // --verbose: with no input, just the text
   u8 trace;                    // -t, --trace: how many times given

@@ -121,6 +121,19 @@ for m in -M --print-map; do
   grep -q '^Linker script and memory map' stdout.txt && grep -q '^\.text ' stdout.txt &&
     t_pass "$m: the map on standard output" || t_fail "$m: no map on standard output"
 done
+# -Map DIR writes DIR/OUTPUT.map, as GNU ld 2.40 does.
+mkdir -p mapdir sub
+ld.bfd -Map=mapdir -o sub/gnu.out s.o m1.o 2>/dev/null
+t_mld -Map=mapdir -o sub/mld.out s.o m1.o
+[ -s mapdir/gnu.out.map ] && [ -s mapdir/mld.out.map ] &&
+  t_pass "-Map DIR: DIR/OUTPUT.map" || t_fail "-Map DIR: no DIR/OUTPUT.map"
+# --no-print-map-discarded leaves that part out; --print-map-discarded
+# puts it back.
+t_mld -Map=nd.map --no-print-map-discarded -o a.out s.o m1.o
+t_mld -Map=pd.map --no-print-map-discarded --print-map-discarded -o a.out s.o m1.o
+! grep -q '^Discarded input sections' nd.map && grep -q '^Discarded input sections' pd.map &&
+  t_pass "--no-print-map-discarded, --print-map-discarded" ||
+  t_fail "--[no-]print-map-discarded"
 t_mld -Map=/nonexistent/dir/x.map -o a.out s.o m1.o
 expect_failure
 expect_error "cannot open map file /nonexistent/dir/x.map"
