@@ -494,6 +494,17 @@ static const char *arg_of(struct ctx *ctx, struct args *a, u32 *i,
   return NULL;
 }
 
+static bool is(const char *s, const char *opt);
+
+// OPT gives 1, no-OPT 0, anything else -1.
+static int yes_no(const char *s, const char *opt) {
+  char no[64];
+  if (is(s, opt))
+    return 1;
+  snprintf(no, sizeof(no), "no-%s", opt);
+  return is(s, no) ? 0 : -1;
+}
+
 static bool is(const char *s, const char *opt) {
   // -opt and --opt are the same option, as in GNU ld.
   if (s[0] != '-')
@@ -564,6 +575,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   for (u32 i = 0; i < a.n; i++) {
     char *s = a.v[i];
     const char *v;
+    int yn;
     if (s[0] != '-' || !s[1]) {
       add_input(ctx, IN_FILE, s);
       continue;
@@ -610,8 +622,8 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->allow_multiple_definition = true;
       continue;
     }
-    if (is(s, "no-relax") || is(s, "relax")) {
-      c->no_relax = s[strspn(s, "-")] == 'n';
+    if ((yn = yes_no(s, "relax")) >= 0) {
+      c->no_relax = !yn;
       continue;
     }
     if (is(s, "threads")) {
@@ -640,8 +652,8 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->no_demangle = true;
       continue;
     }
-    if (is(s, "print-map-discarded") || is(s, "no-print-map-discarded")) {
-      c->no_print_map_discarded = s[strspn(s, "-")] == 'n';
+    if ((yn = yes_no(s, "print-map-discarded")) >= 0) {
+      c->no_print_map_discarded = !yn;
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "why-extract"))) {
@@ -773,12 +785,12 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       vec_push(ctx, &c->wrap, (void *)v);
       continue;
     }
-    if (is(s, "warn-execstack") || is(s, "no-warn-execstack")) {
-      c->warn_execstack = s[2] == 'w' || s[1] == 'w';
+    if ((yn = yes_no(s, "warn-execstack")) >= 0) {
+      c->warn_execstack = yn;
       continue;
     }
-    if (is(s, "warn-rwx-segments") || is(s, "no-warn-rwx-segments")) {
-      c->no_warn_rwx_segments = s[2] == 'n' || s[1] == 'n';
+    if ((yn = yes_no(s, "warn-rwx-segments")) >= 0) {
+      c->no_warn_rwx_segments = !yn;
       continue;
     }
     if (is(s, "unique")) {
@@ -860,16 +872,16 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       add_input(ctx, IN_NO_WHOLE_ARCHIVE, NULL);
       continue;
     }
-    if (is(s, "gc-sections") || is(s, "no-gc-sections")) {
-      c->gc_sections = s[strspn(s, "-")] == 'g';
+    if ((yn = yes_no(s, "gc-sections")) >= 0) {
+      c->gc_sections = yn;
       continue;
     }
-    if (is(s, "print-gc-sections") || is(s, "no-print-gc-sections")) {
-      c->print_gc_sections = s[strspn(s, "-")] == 'p';
+    if ((yn = yes_no(s, "print-gc-sections")) >= 0) {
+      c->print_gc_sections = yn;
       continue;
     }
-    if (is(s, "fatal-warnings") || is(s, "no-fatal-warnings")) {
-      fatal_warnings = s[strspn(s, "-")] == 'f';
+    if ((yn = yes_no(s, "fatal-warnings")) >= 0) {
+      fatal_warnings = yn;
       continue;
     }
     // gcc passes its LTO plugin; mld reads no IR, but GNU ld with a
@@ -878,17 +890,16 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->plugin = true;
       continue;
     }
-    if (is(s, "stats") || is(s, "no-stats")) {
-      c->stats = s[strspn(s, "-")] == 's';
+    if ((yn = yes_no(s, "stats")) >= 0) {
+      c->stats = yn;
       continue;
     }
-    if (is(s, "eh-frame-hdr") || is(s, "no-eh-frame-hdr")) {
-      c->eh_frame_hdr = s[strspn(s, "-")] == 'e';
+    if ((yn = yes_no(s, "eh-frame-hdr")) >= 0) {
+      c->eh_frame_hdr = yn;
       continue;
     }
-    if (is(s, "fix-cortex-a53-843419") ||
-        is(s, "no-fix-cortex-a53-843419")) {
-      c->fix_cortex_a53_843419 = s[strspn(s, "-")] == 'f';
+    if ((yn = yes_no(s, "fix-cortex-a53-843419")) >= 0) {
+      c->fix_cortex_a53_843419 = yn;
       continue;
     }
     if (is(s, "pie") || is(s, "shared") || is(s, "Bshareable") ||

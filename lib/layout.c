@@ -86,6 +86,11 @@ static bool makes_relro(struct ctx *ctx, struct chunk *c) {
          c->size;
 }
 
+// RELRO is on whatever the chunks hold (see in_rw_exception_section).
+static bool relro_anyway(struct ctx *ctx) {
+  return !ctx->cfg.z_norelro && ctx->relro_by_rw_copy;
+}
+
 static u32 count_phdrs(struct ctx *ctx) {
   u32 n = 0;
   int cls = CLS_NONE;
@@ -107,7 +112,7 @@ static u32 count_phdrs(struct ctx *ctx) {
     tls |= (c->flags & SHF_TLS) != 0;
     relro |= makes_relro(ctx, c);
   }
-  relro |= ctx->relro_by_rw_copy && !ctx->cfg.z_norelro;
+  relro |= relro_anyway(ctx);
   n += tls + relro + (ctx->stack != STACK_NONE);
   n += is_emitted(ctx->property) + is_emitted(ctx->eh_frame_hdr);
   return n;
@@ -398,7 +403,7 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
         ctx->gotplt->home                                      ? 0
         : ctx->gotplt->size >= 24 || arch->relro_offset_always ? 24
                                                                : 0;
-    bool any_relro = ctx->relro_by_rw_copy && !ctx->cfg.z_norelro;
+    bool any_relro = relro_anyway(ctx);
     for (u32 k = i; k < j; k++)
       any_relro |= makes_relro(ctx, ctx->chunks.v[k]);
     u64 base0 = align_up(dot, page);

@@ -147,46 +147,40 @@ static struct isec *holder(struct isec *is, u64 value) {
     else
       hi = mid;
   }
-  while (lo > 0) {
+  if (lo) {
     struct isec *x = c->isecs.v[lo - 1];
-    if (x->offset + x->size > off || x->offset == off)
+    if (x->offset == off || x->offset + x->size > off)
       return x;
-    lo--;
-    if (x->offset < off)
-      break;
   }
   return is;
 }
 
 static struct map_sym *collect_symbols(struct ctx *ctx, u64 *count) {
+  u64 most = 0;
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    most += f->nsyms - f->first_global;
+  }
+  struct map_sym *v = arena_alloc(ctx, (most + 1) * sizeof(*v));
+  u32 size = bfd_table_size(ctx->symbols.count);
   u64 n = 0;
-  for (int pass = 0; pass < 2; pass++) {
-    struct map_sym *v = pass ? arena_alloc(ctx, (n + 1) * sizeof(*v)) : NULL;
-    u32 size = bfd_table_size(ctx->symbols.count);
-    n = 0;
-    for (u32 i = 0; i < ctx->objs.len; i++) {
-      struct objfile *f = ctx->objs.v[i];
-      for (u32 k = f->first_global; k < f->nsyms; k++) {
-        struct symbol *sym = f->globals[k - f->first_global];
-        if (!sym || sym->file != f || sym->state != SYM_DEFINED)
-          continue;
-        struct isec *is = sym_isec(ctx, sym);
-        if (!is || !is->osec)
-          continue;
-        if (is->min && v)
-          is = holder(is, sym->value);
-        if (v)
-          v[n] = (struct map_sym){is, sym, bfd_walk_order(sym, size)};
-        n++;
-      }
-    }
-    if (pass) {
-      qsort(v, n, sizeof(*v), cmp_map_sym);
-      *count = n;
-      return v;
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = f->first_global; k < f->nsyms; k++) {
+      struct symbol *sym = f->globals[k - f->first_global];
+      if (!sym || sym->file != f || sym->state != SYM_DEFINED)
+        continue;
+      struct isec *is = sym_isec(ctx, sym);
+      if (!is || !is->osec)
+        continue;
+      if (is->min)
+        is = holder(is, sym->value);
+      v[n++] = (struct map_sym){is, sym, bfd_walk_order(sym, size)};
     }
   }
-  return NULL;
+  qsort(v, n, sizeof(*v), cmp_map_sym);
+  *count = n;
+  return v;
 }
 
 // Whether layout kept any of an .eh_frame input: a record, or the last

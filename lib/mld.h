@@ -565,6 +565,9 @@ struct chunk {
   bool sorted_by_priority;     // .init_array & co
   bool from_script;            // made by a rule of the default script, whose
                                // inputs --sort-section sorts
+  bool rank0_by_priority;      // .init_array/.fini_array: rank 0 sorted by
+                               // SORT_BY_INIT_PRIORITY
+  u8 sort_key;                 // sections.c: --sort-section's key here
   bool unique;                 // --unique: no other input joins it
   bool keep_empty;             // emitted even with size 0
   struct chunk *home;          // not a section: its bytes start home's

@@ -138,6 +138,13 @@ static void add_got_key(struct ctx *ctx, struct order_key *k, u32 *n,
   e->sym = sym;
 }
 
+// -z now with RELRO: GNU ld's script puts .got.plt and .igot.plt at the
+// start of .got (".got : { *(.got.plt) *(.igot.plt) *(.got) *(.igot) }"),
+// all of it read-only after relocation.
+static bool gotplt_in_got(struct ctx *ctx) {
+  return ctx->cfg.z_now && !ctx->cfg.z_norelro;
+}
+
 void allocate_slots(struct ctx *ctx) {
   u32 res = ctx->arch->got_reserved, n = 0;
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
@@ -225,11 +232,8 @@ void allocate_slots(struct ctx *ctx) {
                             : ngot || niplt || ctx->got_referenced;
   ctx->gotplt->size =
       ((reserve_gotplt ? ctx->arch->got_plt_reserved : 0) + niplt) * 8;
-  // -z now with RELRO: GNU ld's script puts .got.plt and .igot.plt at the
-  // start of .got (".got : { *(.got.plt) *(.igot.plt) *(.got) *(.igot) }"),
-  // all of it read-only after relocation.
   ctx->got_base = 0;
-  if (ctx->cfg.z_now && !ctx->cfg.z_norelro) {
+  if (gotplt_in_got(ctx)) {
     ctx->gotplt->home = ctx->got;
     ctx->got_base = ctx->gotplt->size;
     ctx->got->size += ctx->gotplt->size;
@@ -369,7 +373,7 @@ void define_linker_symbols(struct ctx *ctx) {
         continue;
       }
       // With -z now, .got.plt is the start of .got.
-      if (ctx->cfg.z_now && !ctx->cfg.z_norelro)
+      if (gotplt_in_got(ctx))
         c = ctx->got;
     }
     define_one(ctx, ls->name, ls->vis, always, c,

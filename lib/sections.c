@@ -613,30 +613,35 @@ static int cmp_isec(const void *a, const void *b) {
 // themselves, by name, or by alignment from the largest, ties in input
 // order (GNU ld's tree puts an equal key after).  .init and .fini are left
 // alone, and so are orphans and SORT_BY_INIT_PRIORITY's inputs.
-static enum sort_key { BY_NONE, BY_NAME, BY_ALIGN, BY_NAME_ALIGN } sort_key(
-    struct ctx *ctx, const struct chunk *c, const struct isec *is) {
-  bool sorted_name = c->sorted_by_priority && is->rank == 4;
-  bool init_prio = (!strcmp(c->name, ".init_array") ||
-                    !strcmp(c->name, ".fini_array")) && is->rank == 0;
-  u32 how = ctx->cfg.sort_section;
-  if (!c->from_script || init_prio || !strcmp(c->name, ".init") ||
+enum sort_key { BY_NONE, BY_NAME, BY_ALIGN, BY_NAME_ALIGN };
+
+// The chunk's key for its inputs, once per chunk (chunk_sort_key), then
+// per input: SORT(.text.sorted.*) (rank 4) has name first, and
+// SORT_BY_INIT_PRIORITY's inputs (rank 0 of .init_array/.fini_array) are
+// sorted later, by sort_init_priority.
+static u8 chunk_sort_key(struct ctx *ctx, const struct chunk *c) {
+  if (!c->from_script || !strcmp(c->name, ".init") ||
       !strcmp(c->name, ".fini"))
-    return sorted_name ? BY_NAME : BY_NONE;
-  if (sorted_name)
-    return how == SORT_SECTION_ALIGNMENT ? BY_NAME_ALIGN : BY_NAME;
-  return how == SORT_SECTION_NAME ? BY_NAME
-         : how == SORT_SECTION_ALIGNMENT ? BY_ALIGN
-                                        : BY_NONE;
+    return BY_NONE;
+  return ctx->cfg.sort_section == SORT_SECTION_NAME        ? BY_NAME
+         : ctx->cfg.sort_section == SORT_SECTION_ALIGNMENT ? BY_ALIGN
+                                                           : BY_NONE;
 }
 
-static struct ctx *sort_ctx;     // qsort has no argument for it
-static struct chunk *sort_chunk;
+static enum sort_key sort_key(const struct isec *is) {
+  const struct chunk *c = is->osec;
+  if (c->sorted_by_priority && is->rank == 4)
+    return c->sort_key == BY_ALIGN ? BY_NAME_ALIGN : BY_NAME;
+  if (c->rank0_by_priority && is->rank == 0)
+    return BY_NONE;
+  return c->sort_key;
+}
 
 static int cmp_by_key(const void *a, const void *b) {
   const struct isec *x = *(struct isec *const *)a;
   const struct isec *y = *(struct isec *const *)b;
   if (x->rank == y->rank) {
-    enum sort_key k = sort_key(sort_ctx, sort_chunk, x);
+    enum sort_key k = sort_key(x);
     int c = 0;
     if (k == BY_NAME || k == BY_NAME_ALIGN)
       c = strcmp(isec_name((struct isec *)x), isec_name((struct isec *)y));
@@ -920,13 +925,12 @@ void create_chunks(struct ctx *ctx) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind != CK_REGULAR)
       continue;
-    sort_ctx = ctx;
-    sort_chunk = c;
+    c->rank0_by_priority =
+        !strcmp(c->name, ".init_array") || !strcmp(c->name, ".fini_array");
+    c->sort_key = chunk_sort_key(ctx, c);
     qsort(c->isecs.v, c->isecs.len, sizeof(void *),
-          c->sorted_by_priority || (ctx->cfg.sort_section && c->from_script)
-              ? cmp_by_key
-              : cmp_isec);
-    if (!strcmp(c->name, ".init_array") || !strcmp(c->name, ".fini_array")) {
+          c->sorted_by_priority || c->sort_key ? cmp_by_key : cmp_isec);
+    if (c->rank0_by_priority) {
       u32 n = 0;
       while (n < c->isecs.len && ((struct isec *)c->isecs.v[n])->rank == 0)
         n++;

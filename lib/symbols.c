@@ -162,7 +162,7 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
     struct symbol *sym = sym_intern(ctx, name, strlen(name));
     f->globals[i - f->first_global] = sym;
     if (ctx->cfg.trace_symbols.len)
-      trace_symbol(ctx, f, name, sym_shndx(f, i, &s) == SHN_UNDEF);
+      trace_symbol(ctx, f, name, shndx0 == SHN_UNDEF);
     sym->visibility = merge_visibility(sym->visibility,
                                        ELF64_ST_VISIBILITY(s.st_other));
     u32 shndx = sym_shndx(f, i, &s);
@@ -292,12 +292,11 @@ static void add_object(struct ctx *ctx, struct objfile *f) {
   f->priority = ++ctx->next_priority;
   vec_push(ctx, &ctx->objs, f);
   // -t -t: archive members too, as GNU ld prints them, "(ARCHIVE)MEMBER".
-  const char *paren = strrchr(f->name, '(');
-  if (ctx->cfg.trace >= 2 && paren) {
-    u64 len = strlen(paren + 1);
-    printf("(%.*s)%.*s\n", (int)(paren - f->name), f->name,
-           (int)(len && paren[len] == ')' ? len - 1 : len), paren + 1);
-  }
+  const char *own;
+  u32 own_len = file_own_name(f, &own);
+  if (ctx->cfg.trace >= 2 && own != f->name)
+    printf("(%.*s)%.*s\n", (int)(own - 1 - f->name), f->name, (int)own_len,
+           own);
   handle_comdat(ctx, f);
   add_warning_sections(ctx, f);
   add_file_symbols(ctx, f);
@@ -596,12 +595,13 @@ bool sym_is_abs(struct symbol *sym) {
 // Whether --exclude-libs names the archive a member came from: each
 // option is a list of archive file names (libfoo.a) separated by commas
 // or colons, or ALL.
-static bool excluded_archive(struct ctx *ctx, const char *member) {
-  const char *paren = strrchr(member, '(');
-  if (!paren)
-    return false;
-  const char *base = member;
-  for (const char *p = member; p < paren; p++)
+static bool excluded_archive(struct ctx *ctx, struct objfile *f) {
+  const char *own;
+  file_own_name(f, &own);
+  if (own == f->name)
+    return false;                // not an archive member
+  const char *paren = own - 1, *base = f->name;
+  for (const char *p = f->name; p < paren; p++)
     if (*p == '/')
       base = p + 1;
   u64 len = (u64)(paren - base);
@@ -626,7 +626,7 @@ void hide_excluded_libs(struct ctx *ctx) {
     return;
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
-    if (!f->live || !excluded_archive(ctx, f->name))
+    if (!f->live || !excluded_archive(ctx, f))
       continue;
     for (u32 k = f->first_global; k < f->nsyms; k++) {
       struct symbol *sym = f->globals[k - f->first_global];

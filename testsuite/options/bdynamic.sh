@@ -8,15 +8,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # where mld used to ignore -Bdynamic and link the archive.  -Bstatic
 # (-static, -dn, -non_shared) goes back to archives only, and
 # --push-state/--pop-state save and restore the choice.
-t_need_ld_bfd_x86_64
-
-t_write main.c <<'SRC'
-extern int which(void);
-void _start(void) {
-  __asm__ volatile("syscall" :: "a"(60), "D"(which()) : "rcx", "r11");
-  for (;;) ;
-}
-SRC
+t_which_main
 t_write a.c <<'SRC'
 int which(void) { return 7; }
 SRC

@@ -13,7 +13,8 @@ t_need_ld_bfd_x86_64
 gcl() { sed -n "s/^[^ ]*: removing unused section /removing unused section /p" "$1"; }
 alloc() { readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$7 ~ /A/'; }
 
-t_write a.s <<'SRC'
+# Both files hold the COMDAT groups foo and bar; a.s's win.
+t_write groups.s <<'SRC'
 	.section .text.foo,"axG",@progbits,foo,comdat
 	.globl foo
 	.type foo,@function
@@ -21,6 +22,8 @@ foo:	ret
 	.section .data.bar,"awG",@progbits,bar,comdat
 	.globl bar
 bar:	.quad 1
+SRC
+t_write a_own.s <<'SRC'
 	.section .bss.empty,"aw",@nobits
 	.section .text.probed,"ax",@progbits
 probed:	ret
@@ -31,17 +34,11 @@ probed:	ret
 _start:	call foo
 	ret
 SRC
-t_write b.s <<'SRC'
-	.section .text.foo,"axG",@progbits,foo,comdat
-	.globl foo
-	.type foo,@function
-foo:	ret
-	.section .data.bar,"awG",@progbits,bar,comdat
-	.globl bar
-bar:	.quad 1
+t_write b_own.s <<'SRC'
 	.section .text.zap,"ax",@progbits
 zap:	ret
 SRC
+cat groups.s a_own.s >a.s && cat groups.s b_own.s >b.s
 as -o a.o a.s && as -o b.o b.s || t_hard_error "as failed"
 ld.bfd --gc-sections --print-gc-sections -o g a.o b.o 2>g.err ||
   t_hard_error "ld.bfd failed"
