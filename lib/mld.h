@@ -59,6 +59,18 @@ static inline void wr16(void *p, u16 v) { __builtin_memcpy(p, &v, 2); }
 static inline void wr32(void *p, u32 v) { __builtin_memcpy(p, &v, 4); }
 static inline void wr64(void *p, u64 v) { __builtin_memcpy(p, &v, 8); }
 
+static inline bool starts(const char *s, const char *prefix) {
+  return !strncmp(s, prefix, strlen(prefix));
+}
+
+// Names BFD takes for debugging sections (SEC_DEBUGGING) when they are
+// not allocated.
+static inline bool is_debugging_name(const char *n) {
+  return starts(n, ".debug") || starts(n, ".gnu.debuglto_.debug_") ||
+         starts(n, ".gnu.linkonce.wi.") || starts(n, ".zdebug") ||
+         starts(n, ".line") || starts(n, ".stab") || !strcmp(n, ".gdb_index");
+}
+
 static inline u64 align_up(u64 x, u64 a) { return a <= 1 ? x : (x + a - 1) & ~(a - 1); }
 static inline bool is_pow2(u64 x) { return x && !(x & (x - 1)); }
 

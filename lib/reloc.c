@@ -138,12 +138,6 @@ void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
   }
 }
 
-static bool is_debug_section(const char *n) {
-  return !strncmp(n, ".debug", 6) || !strncmp(n, ".zdebug", 7) ||
-         !strncmp(n, ".gnu.linkonce.wi.", 17) || !strcmp(n, ".line") ||
-         !strncmp(n, ".stab", 5);
-}
-
 // A reference from debug information (in is) to a local symbol whose
 // section is not in the output.  As GNU ld does, it goes to the kept copy
 // of a discarded COMDAT section of the same name and size (rs->S is set,
@@ -155,7 +149,7 @@ bool debug_dead_ref(struct isec *is, struct reloc_sym *rs, u8 *loc,
   if (rs->defined || rs->sym || !rs->file)
     return false;
   const char *name = isec_name(is);
-  if (!is_debug_section(name))
+  if (!is_debugging_name(name))
     return false;
   struct objfile *f = rs->file;
   struct esym s;

@@ -52,6 +52,7 @@ enum {
   O_COMMENT = 6000,
   O_DEBUG = 6100,     // + position in debug_names
   O_GNU_ATTRIBUTES = 6900,
+  O_DEBUG_ORPHAN = 6950,
   O_SYMTAB = 7000,
   O_STRTAB = 7100,
   O_SHSTRTAB = 7200,
@@ -140,10 +141,6 @@ static const char *const debug_names[] = {
     ".debug_loclists", ".debug_macro", ".debug_names", ".debug_rnglists",
     ".debug_str_offsets", ".debug_sup",
 };
-
-static bool starts(const char *s, const char *prefix) {
-  return !strncmp(s, prefix, strlen(prefix));
-}
 
 // NAME or NAME.* (the script's "NAME .NAME.*" pair).
 static bool is_or_dot(const char *s, const char *name) {
@@ -315,9 +312,11 @@ static struct chunk *find_chunk(struct ctx *ctx, const char *name) {
 }
 
 // The anchor of an orphan section, from its flags and type.
-static u32 orphan_order(u32 type, u64 flags, u64 align) {
+// GNU ld puts a debugging orphan after every section its script names,
+// and other unallocated orphans after .comment.
+static u32 orphan_order(const char *name, u32 type, u64 flags, u64 align) {
   if (!(flags & SHF_ALLOC))
-    return O_COMMENT;
+    return is_debugging_name(name) ? O_DEBUG_ORPHAN : O_COMMENT;
   if (type == SHT_NOTE)
     return align >= 8 ? O_NOTE8 : O_NOTE4;
   if (type == SHT_NOBITS && !(flags & SHF_TLS))
@@ -789,7 +788,7 @@ void create_chunks(struct ctx *ctx) {
         // Placed as an orphan, after any section of its name.
         c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
         c->unique = true;
-        c->order = KEY(orphan_order(type, flags, is->align)) + 1 + orphan_seq++;
+        c->order = KEY(orphan_order(name, type, flags, is->align)) + 1 + orphan_seq++;
         is->rank = 0;
       } else if (type == SHT_NOTE && (flags & SHF_ALLOC)) {
         c = regular_chunk(ctx, name, 0);
@@ -806,7 +805,7 @@ void create_chunks(struct ctx *ctx) {
         c = find_chunk(ctx, name);
         if (!c) {
           c = regular_chunk(ctx, name, 0);
-          c->order = KEY(orphan_order(type, flags, is->align)) + 1 + orphan_seq++;
+          c->order = KEY(orphan_order(name, type, flags, is->align)) + 1 + orphan_seq++;
         }
       }
       if (!strcmp(c->name, ".text") && starts(name, ".text.sorted."))
