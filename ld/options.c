@@ -83,6 +83,9 @@ static const char usage[] =
     "                              List the sections dropped\n"
     "  --no-relax, --relax         x86-64: keep GOT loads (no relaxation);\n"
     "                              relax them (the default)\n"
+    "  --compress-debug-sections=none|zlib|zlib-gabi|zlib-gnu|zstd\n"
+    "                              Compress .debug_* sections (libz.so.1 or\n"
+    "                              libzstd.so.1 loaded when needed)\n"
     "  --defsym=SYM=EXPR           Define SYM as NUMBER, SYM2 or SYM2+-NUMBER\n"
     "  --warn-common               Warn where COMMON symbols meet each other\n"
     "                              or a definition\n"
@@ -129,8 +132,7 @@ static const char usage[] =
     "  --enable-new-dtags, --disable-new-dtags, --warn-shared-textrel,\n"
     "  --no-dynamic-linker, -dynamic-linker FILE, --hash-style=STYLE,\n"
     "  -rpath DIR, -rpath-link DIR, -soname NAME, -O LEVEL, -g,\n"
-    "  --no-pie, --no-undefined, --compress-debug-sections=none,\n"
-    "  --icf=none, -EL (the only byte\n"
+    "  --no-pie, --no-undefined, --icf=none, -EL (the only byte\n"
     "  order), -plugin FILE and -plugin-opt=OPT (objects that hold only\n"
     "  LTO bytecode are refused), and the -z keywords of dynamic linking\n"
     "  (text, defs, origin, combreloc, ...); other -z keywords get\n"
@@ -686,9 +688,18 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "compress-debug-sections"))) {
-      if (strcmp(v, "none"))
-        fatal(ctx, "--compress-debug-sections=%s: not implemented yet "
-              "(only none)", v);
+      static const struct {
+        const char *name;
+        enum compress_kind kind;
+      } kinds[] = {{"none", COMPRESS_NONE},         {"zlib", COMPRESS_ZLIB},
+                   {"zlib-gabi", COMPRESS_ZLIB},    {"zlib-gnu", COMPRESS_ZLIB_GNU},
+                   {"zstd", COMPRESS_ZSTD}};
+      u32 k = 0;
+      while (k < sizeof(kinds) / sizeof(*kinds) && strcmp(v, kinds[k].name))
+        k++;
+      if (k == sizeof(kinds) / sizeof(*kinds))
+        fatal(ctx, "invalid --compress-debug-sections option: `%s'", v);
+      c->compress_debug = kinds[k].kind;
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "icf"))) {

@@ -115,6 +115,11 @@ int mld_link(struct ctx *ctx) {
   set_entry(ctx);             // linker symbols have their values
   warn_exec_memory(ctx);      // executable stack, RWX segments
   plan_errata(ctx);           // each erratum site: ADR, or its veneer
+  checkpoint(ctx);
+  timer(ctx, "plan");
+  compress_debug_sections(ctx); // .debug_* made and compressed, if asked
+  checkpoint(ctx);
+  timer(ctx, "compress_debug");
   size_symtab(ctx);           // .symtab/.strtab/.shstrtab sizes
   place_nonalloc(ctx);        // file size now known
   write_map(ctx);             // -Map: where everything went

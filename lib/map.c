@@ -244,8 +244,9 @@ static void print_sections(struct ctx *ctx, FILE *fp) {
         c == ctx->strtab || c == ctx->shstrtab)
       continue;
     fputc('\n', fp);
-    name_column(fp, "", c->name);
-    addr_size(fp, c->addr, c->size);
+    // Compressed sections as they were before (GNU ld).
+    name_column(fp, "", c->zdata ? c->raw_name : c->name);
+    addr_size(fp, c->addr, c->zdata ? c->raw_size : c->size);
     fputc('\n', fp);
     if (c->kind != CK_REGULAR && c->kind != CK_EH_FRAME) {
       print_synthetic(ctx, fp, c, first);

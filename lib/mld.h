@@ -186,6 +186,14 @@ struct input_spec {
   const char *arg;
 };
 
+// --compress-debug-sections.
+enum compress_kind {
+  COMPRESS_NONE,
+  COMPRESS_ZLIB,               // zlib, zlib-gabi: SHF_COMPRESSED, ELFCOMPRESS_ZLIB
+  COMPRESS_ZLIB_GNU,           // zlib-gnu: .zdebug_*, "ZLIB" + size
+  COMPRESS_ZSTD,               // SHF_COMPRESSED, ELFCOMPRESS_ZSTD
+};
+
 enum build_id_kind {
   BUILD_ID_NONE,
   BUILD_ID_SHA1,
@@ -237,6 +245,7 @@ struct config {
   bool z_norelro, z_noseparate_code;
   bool z_separate_code;        // given explicitly (AArch64 defaults to no)
   enum build_id_kind build_id;
+  enum compress_kind compress_debug;
   u8 build_id_hex[64];
   u32 build_id_hex_len;
   bool strip_all, strip_debug;
@@ -590,6 +599,10 @@ struct chunk {
   u8 script_addr;              // an address expression: SA_* below
   u64 tail;                    // set by layout.c: padding after the
                                // last input (tail_align)
+  u8 *zdata;                   // compress.c: the compressed contents
+                               // (size bytes), written instead of isecs
+  const char *raw_name;        // compress.c: the name and size before
+  u64 raw_size;                // compression (-Map shows them)
 };
 
 // x86-64 .lrodata and .ldata: at ALIGN(MAXPAGESIZE) + (. & (MAXPAGESIZE
@@ -975,6 +988,14 @@ void close_output(struct ctx *ctx);
 void remove_temp_output(struct ctx *ctx);
 void release_output(struct ctx *ctx);
 void write_output(struct ctx *ctx);
+void copy_isec(struct ctx *ctx, struct isec *is, u8 *dst);
+
+//
+// compress.c: --compress-debug-sections
+//
+
+void compress_debug_sections(struct ctx *ctx);
+void write_compressed(struct ctx *ctx, u8 *buf);
 
 //
 // digest.c

@@ -73,7 +73,7 @@ static void reserve_contents(struct ctx *ctx, int fd) {
     struct chunk *c = ctx->chunks.v[i];
     if ((!c->shndx && c->kind != CK_EHDR) || c->type == SHT_NOBITS)
       continue;
-    if (c->kind != CK_REGULAR) {
+    if (c->kind != CK_REGULAR || c->zdata) {
       reserve(&r, c->offset, c->size);
       continue;
     }
@@ -224,10 +224,9 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
   }
 }
 
-static void write_isec(struct ctx *ctx, void *arg, u32 i) {
-  struct isec **list = arg;
-  struct isec *is = list[i];
-  u8 *dst = ctx->out_buf + is->osec->offset + is->offset;
+// Copies input section IS to DST, its place in its output section's
+// bytes, and relocates it.
+void copy_isec(struct ctx *ctx, struct isec *is, u8 *dst) {
   if (is->mout) {
     write_merged(is, dst);
     return;
@@ -240,6 +239,12 @@ static void write_isec(struct ctx *ctx, void *arg, u32 i) {
   }
   if (is->nrels)
     ctx->arch->apply_section(ctx, is, dst);
+}
+
+static void write_isec(struct ctx *ctx, void *arg, u32 i) {
+  struct isec **list = arg;
+  struct isec *is = list[i];
+  copy_isec(ctx, is, ctx->out_buf + is->osec->offset + is->offset);
 }
 
 // The gaps between the input sections (and stub sections) of code output
@@ -280,14 +285,16 @@ static void write_sections(struct ctx *ctx) {
   u32 n = 0;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->kind == CK_REGULAR && c->shndx && c->type != SHT_NOBITS)
+    if (c->kind == CK_REGULAR && c->shndx && c->type != SHT_NOBITS &&
+        !c->zdata)
       n += c->isecs.len;
   }
   struct isec **list = arena_alloc(ctx, (u64)n * sizeof(*list));
   n = 0;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->kind != CK_REGULAR || !c->shndx || c->type == SHT_NOBITS)
+    if (c->kind != CK_REGULAR || !c->shndx || c->type == SHT_NOBITS ||
+        c->zdata)
       continue;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
@@ -347,6 +354,7 @@ void write_output(struct ctx *ctx) {
   open_output(ctx, ctx->filesize);
   u8 *buf = ctx->out_buf;
   write_sections(ctx);
+  write_compressed(ctx, buf);
   write_eh_frame(ctx, buf);
   write_synthetic(ctx, buf);
   write_headers(ctx, buf);
