@@ -32,6 +32,7 @@ static const char usage[] =
     "  --warn-unresolved-symbols, --error-unresolved-symbols\n"
     "                              Report them as warnings (and link), or\n"
     "                              errors (the default)\n"
+    "  --warn-once                 Show one place for each undefined symbol\n"
     "  -y SYM, --trace-symbol=SYM  Print each file that defines or refers\n"
     "                              to SYM\n"
     "  --print-memory-usage        Print the use of MEMORY regions (none in\n"
@@ -768,6 +769,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     if (is(s, "warn-unresolved-symbols") ||
         is(s, "error-unresolved-symbols")) {
       c->warn_unresolved = s[strspn(s, "-")] == 'w';
+      continue;
+    }
+    if (is(s, "warn-once")) {
+      c->warn_once = true;
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "require-defined"))) {

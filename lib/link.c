@@ -98,6 +98,7 @@ int mld_link(struct ctx *ctx) {
   checkpoint(ctx);
   timer(ctx, "create_chunks");
   scan_relocations(ctx);      // undefined symbols, GOT/IPLT needs
+  report_undefined_symbols(ctx); // each with where it is referenced
   checkpoint(ctx);
   allocate_slots(ctx);        // GOT and IPLT sizes
   size_synthetic(ctx);        // notes

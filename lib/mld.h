@@ -272,6 +272,7 @@ struct config {
   u8 trace;                    // -t, --trace: how many times given
   bool unresolved_ignore;      // --unresolved-symbols=ignore-all|...
   bool warn_unresolved;        // --warn-unresolved-symbols
+  bool warn_once;              // --warn-once: one place per undefined symbol
   bool warn_common;            // --warn-common
   struct vec trace_symbols;    // -y SYM, --trace-symbol=SYM: const char *
   bool print_memory_usage;     // --print-memory-usage
@@ -509,6 +510,8 @@ struct sym_aux {
   struct symbol *target;       // --defsym: the symbol it is relative to
   i64 addend;                  // --defsym; COMMON: offset in its section
   struct objfile *ref_file;    // -Map: the first file that referenced it
+  u32 undef_report;            // diag.c: its report in ctx->undef_reports,
+                               // from 1
 };
 
 void resolve_symbols(struct ctx *ctx);
@@ -522,8 +525,6 @@ bool sym_is_ifunc(struct symbol *sym);
 bool sym_is_abs(struct symbol *sym);
 void define_linker_symbol(struct ctx *ctx, const char *name, u8 vis,
                           bool always);
-void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
-                      u64 offset, struct symbol *sym);
 
 //
 // warnings.c: .gnu.warning and .gnu.warning.SYM sections
@@ -1024,6 +1025,23 @@ void write_map(struct ctx *ctx);
 void print_memory_usage(struct ctx *ctx);
 
 //
+// diag.c: undefined and duplicate symbols, with where they come from
+//
+
+void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
+                      u64 offset, struct symbol *sym);
+void report_undefined_symbols(struct ctx *ctx);
+void report_duplicate(struct ctx *ctx, struct symbol *sym, struct objfile *f,
+                      u32 symidx);
+
+//
+// dwarf.c: source lines from .debug_line, for messages
+//
+
+const char *source_line(struct ctx *ctx, struct objfile *f, u32 shndx,
+                        u64 off);
+
+//
 // demangle.c
 //
 
@@ -1083,8 +1101,6 @@ struct ctx {
   bool large_common_seen;      // an x86-64 LARGE_COMMON symbol was read
   struct sym_aux *aux;         // [naux], aux[0] unused
   u32 naux, auxcap;
-  struct vec undef_reports;
-  u32 nundef_reported;
   u32 next_priority;
   struct name_table comdats;   // COMDAT signatures seen
   struct vec sym_warnings;     // warnings.c: .gnu.warning.SYM messages
@@ -1113,6 +1129,7 @@ struct ctx {
   // synthetic.c
   struct vec got_syms, gottp_syms, iplt_syms;
   struct vec gotgd_syms;       // struct symbol *: wanting a GD pair
+  struct vec undef_reports;    // diag.c: struct undef_report *
   struct vec weak_desc;        // struct weak_desc *, AArch64 (arch file)
   struct vec linker_syms;      // struct symbol *
   struct vec undef_syms;       // struct symbol *: undefined, in .symtab

@@ -57,44 +57,6 @@ void need_iplt(struct ctx *ctx, struct symbol *sym) {
   vec_push(ctx, &ctx->iplt_syms, sym);
 }
 
-// The function around offset off of section is, for messages.
-static const char *enclosing_function(struct objfile *f, struct isec *is,
-                                      u64 off) {
-  if (is->is_common)
-    return NULL;
-  for (u32 i = 1; i < f->nsyms; i++) {
-    struct esym s;
-    read_sym(f, i, &s);
-    if (ELF64_ST_TYPE(s.st_info) != STT_FUNC ||
-        sym_shndx(f, i, &s) != is->shndx)
-      continue;
-    if (s.st_value <= off && off < s.st_value + (s.st_size ? s.st_size : 1))
-      return sym_name(f, &s);
-  }
-  return NULL;
-}
-
-void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
-                      u64 off, struct symbol *sym) {
-  if (sym->flags & SF_REPORTED)
-    return;
-  sym->flags |= SF_REPORTED;
-  // --unresolved-symbols=ignore-all and ignore-in-object-files (a static
-  // link has no shared libraries): nothing said, the symbol is 0;
-  // --warn-unresolved-symbols: a warning, and the link goes on.
-  if (ctx->cfg.unresolved_ignore)
-    return;
-  void (*say)(struct ctx *, const char *, ...) =
-      ctx->cfg.warn_unresolved ? warn : error;
-  const char *fn = enclosing_function(f, is, off);
-  if (fn)
-    say(ctx, "%s: in function '%s': undefined reference to '%s'", f->name,
-        demangled(ctx, fn), demangled(ctx, sym->name));
-  else
-    say(ctx, "%s:(%s+0x%llx): undefined reference to '%s'", f->name,
-        isec_name(is), (unsigned long long)off, demangled(ctx, sym->name));
-}
-
 void scan_relocations(struct ctx *ctx) {
   // A relocation against _GLOBAL_OFFSET_TABLE_ keeps .got.plt (GNU ld's
   // got_referenced); gas names it in every object using the GOT, which

@@ -267,8 +267,7 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
       // --allow-multiple-definition, -z muldefs: the first one wins.
       if ((sym->flags & SF_LINKER) || ctx->cfg.allow_multiple_definition)
         continue;
-      error(ctx, "%s: multiple definition of '%s'; first defined in %s",
-            f->name, name, sym->file ? sym->file->name : "the linker");
+      report_duplicate(ctx, sym, f, i);
     }
   }
 }

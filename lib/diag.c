@@ -1,0 +1,220 @@
+// diag.c: messages about symbols that point at the source.
+//
+// An undefined symbol is reported once, after every relocation has been
+// scanned, with the places that refer to it (lld's layout: up to three,
+// then how many more), each as file.c:LINE from the object's .debug_line
+// when it has one, then object:(function) or object:(section+offset); and
+// "did you mean" when a defined name is close (another case, one edit
+// away, or the C++ twin of a C name, a missing extern "C").  Reports come
+// in the order of each symbol's first reference.  A duplicate definition
+// shows both places the same way.  The first line keeps GNU ld's words.
+
+#include "mld.h"
+
+#include <ctype.h>
+
+// Up to SHOWN_REFS different places are shown, from the first KEPT_REFS
+// references (AArch64 refers twice from one line: ADRP and LDR).
+enum { SHOWN_REFS = 3, KEPT_REFS = 16 };
+
+struct undef_ref {
+  struct objfile *f;
+  u32 shndx;
+  u64 off;
+};
+
+struct undef_report {
+  struct symbol *sym;
+  struct undef_ref refs[KEPT_REFS];
+  u64 count;
+};
+
+// The function around offset OFF of section SHNDX of F, for messages.
+static const char *enclosing_function(struct objfile *f, u32 shndx, u64 off) {
+  for (u32 i = 1; i < f->nsyms; i++) {
+    struct esym s;
+    read_sym(f, i, &s);
+    if (ELF64_ST_TYPE(s.st_info) != STT_FUNC || sym_shndx(f, i, &s) != shndx)
+      continue;
+    if (s.st_value <= off && off < s.st_value + (s.st_size ? s.st_size : 1))
+      return sym_name(f, &s);
+  }
+  return NULL;
+}
+
+// "file.c:LINE\n>>> <pad>object:(function)", or "object:(function)"
+// alone without line information.  PAD lines the object up under the
+// text after "referenced by " or "defined at ".
+static const char *place(struct ctx *ctx, struct objfile *f, u32 shndx,
+                         u64 off, const char *pad) {
+  const char *fn = enclosing_function(f, shndx, off);
+  const char *obj =
+      fn ? arena_printf(ctx, "%s:(%s)", f->name, demangled(ctx, fn))
+         : arena_printf(ctx, "%s:(%s+0x%llx)", f->name,
+                        section_name(f, shndx), (unsigned long long)off);
+  const char *line = source_line(ctx, f, shndx, off);
+  return line ? arena_printf(ctx, "%s\n>>> %s%s", line, pad, obj) : obj;
+}
+
+void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
+                      u64 off, struct symbol *sym) {
+  // --unresolved-symbols=ignore-all and ignore-in-object-files (a static
+  // link has no shared libraries): nothing said, the symbol is 0.
+  if (ctx->cfg.unresolved_ignore)
+    return;
+  struct sym_aux *aux = sym_aux(ctx, sym);
+  if (!aux->undef_report) {
+    struct undef_report *r = arena_alloc(ctx, sizeof(*r));
+    memset(r, 0, sizeof(*r));
+    r->sym = sym;
+    vec_push(ctx, &ctx->undef_reports, r);
+    aux->undef_report = ctx->undef_reports.len;
+  }
+  struct undef_report *r = ctx->undef_reports.v[aux->undef_report - 1];
+  if (r->count < KEPT_REFS && !is->is_common)
+    r->refs[r->count] = (struct undef_ref){f, is->shndx, off};
+  r->count++;
+}
+
+// One edit (a letter changed, added, removed, or two swapped) apart.
+static bool one_edit(const char *a, const char *b) {
+  u64 la = strlen(a), lb = strlen(b);
+  if (la < lb)
+    return one_edit(b, a);
+  if (la - lb > 1)
+    return false;
+  u64 i = 0;
+  while (i < lb && a[i] == b[i])
+    i++;
+  if (i == lb)
+    return true;                  // equal, or one letter added at the end
+  if (la == lb)
+    return !strcmp(a + i + 1, b + i + 1) ||
+           (a[i] == b[i + 1] && a[i + 1] == b[i] && !strcmp(a + i + 2, b + i + 2));
+  return !strcmp(a + i + 1, b + i);
+}
+
+static bool same_but_case(const char *a, const char *b) {
+  for (; *a && *b; a++, b++)
+    if (tolower((u8)*a) != tolower((u8)*b))
+      return false;
+  return !*a && !*b;
+}
+
+// The C++ function a mangled name names, without its parameters: "ns::f"
+// of "ns::f(int)"; NULL if it is not one.
+static const char *cxx_base(struct ctx *ctx, const char *name) {
+  if (name[0] != '_' || name[1] != 'Z')
+    return NULL;
+  const char *d = demangled(ctx, name);
+  const char *paren = strchr(d, '(');
+  if (d == name || !paren)
+    return NULL;
+  return arena_strndup(ctx, d, (u64)(paren - d));
+}
+
+// A defined global whose name is near NAME, and how it is near.
+static const char *did_you_mean(struct ctx *ctx, const char *name,
+                                struct objfile **where) {
+  const char *base = cxx_base(ctx, name);
+  struct symbol *best = NULL;
+  int best_kind = 0;              // 3: the C/C++ twin, 2: case, 1: an edit
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = f->first_global; k < f->nsyms; k++) {
+      struct symbol *s = f->globals[k - f->first_global];
+      if (!s || s->file != f || s->symidx != k || s->state != SYM_DEFINED ||
+          !strcmp(s->name, name))
+        continue;
+      int kind = 0;
+      // Demangled only if it can name NAME.
+      const char *sbase = !base && strstr(s->name, name)
+                              ? cxx_base(ctx, s->name)
+                              : NULL;
+      if ((base && !strcmp(base, s->name)) ||
+          (sbase && !strcmp(sbase, name)))
+        kind = 3;
+      else if (same_but_case(s->name, name))
+        kind = 2;
+      else if (strlen(name) > 3 && one_edit(s->name, name))
+        kind = 1;
+      if (kind > best_kind) {
+        best = s;
+        best_kind = kind;
+      }
+    }
+  }
+  if (!best)
+    return NULL;
+  *where = best->file;
+  if (best_kind == 3 && base)
+    return arena_printf(ctx, "extern \"C\" %s", best->name);
+  if (best_kind == 3)
+    return arena_printf(ctx, "to declare %s as extern \"C\"?",
+                        demangled(ctx, best->name));
+  return demangled(ctx, best->name);
+}
+
+// Every undefined symbol seen by scan_relocations, in the order of their
+// first references.
+void report_undefined_symbols(struct ctx *ctx) {
+  // --warn-unresolved-symbols: a warning, and the link goes on.
+  void (*say)(struct ctx *, const char *, ...) =
+      ctx->cfg.warn_unresolved ? warn : error;
+  for (u32 i = 0; i < ctx->undef_reports.len; i++) {
+    struct undef_report *r = ctx->undef_reports.v[i];
+    r->sym->flags |= SF_REPORTED;
+    // --warn-once: the first place only, as GNU ld reports only the first
+    // reference.
+    u32 limit = ctx->cfg.warn_once ? 1 : SHOWN_REFS;
+    const char *shown[SHOWN_REFS];
+    u32 nshown = 0;
+    u64 used = 0;               // references the places shown stand for
+    const char *msg = "";
+    for (u64 k = 0; k < r->count && k < KEPT_REFS && nshown < limit; k++) {
+      struct undef_ref *ref = &r->refs[k];
+      used = k + 1;
+      if (!ref->f)
+        continue;
+      const char *p = place(ctx, ref->f, ref->shndx, ref->off,
+                            "              ");
+      bool seen = false;
+      for (u32 n = 0; n < nshown; n++)
+        seen |= !strcmp(shown[n], p);
+      if (seen)
+        continue;
+      shown[nshown++] = p;
+      msg = arena_printf(ctx, "%s\n>>> referenced by %s", msg, p);
+    }
+    if (r->count > used && !ctx->cfg.warn_once)
+      msg = arena_printf(ctx, "%s\n>>> referenced %llu more times", msg,
+                         (unsigned long long)(r->count - used));
+    struct objfile *where;
+    const char *near = did_you_mean(ctx, r->sym->name, &where);
+    if (near)
+      msg = arena_printf(ctx, "%s\n>>> did you mean%s%s\n>>> defined in: %s",
+                         msg, starts(near, "to ") ? " " : ": ", near,
+                         where->name);
+    say(ctx, "undefined reference to '%s'%s", demangled(ctx, r->sym->name),
+        msg);
+  }
+}
+
+// Where symbol SYMIDX of F is defined, as place() puts it.
+static const char *definition(struct ctx *ctx, struct objfile *f, u32 symidx) {
+  struct esym s;
+  read_sym(f, symidx, &s);
+  u32 shndx = sym_shndx(f, symidx, &s);
+  if (shndx == SHN_ABS || shndx == SHN_COMMON || shndx >= f->shnum)
+    return f->name;
+  return place(ctx, f, shndx, s.st_value, "           ");
+}
+
+void report_duplicate(struct ctx *ctx, struct symbol *sym, struct objfile *f,
+                      u32 symidx) {
+  const char *first = sym->file ? definition(ctx, sym->file, sym->symidx)
+                                : "the linker";
+  error(ctx, "multiple definition of '%s'\n>>> defined at %s\n>>> defined "
+        "at %s", demangled(ctx, sym->name), first,
+        definition(ctx, f, symidx));
+}

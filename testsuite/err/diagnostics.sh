@@ -1,0 +1,158 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# Undefined and duplicate symbols, in exact text on both architectures:
+# every undefined symbol of the link in one run, in the order of first
+# references; up to three different places each (file.c:LINE from
+# .debug_line, DWARF 5 and 4, then object:(function), an archive
+# member's name, object:(section+offset) outside functions, one line
+# without debug information), then "referenced N more times"; "did you
+# mean" for a name in another case, one edit away, or the C/C++ twin of
+# a missing extern "C"; --warn-once shows one place; a duplicate
+# definition shows both.  AArch64's two relocations on one line (ADRP,
+# LDR) are one place.
+msgs() { grep -v '^collect2: ' stderr.txt; }
+t_write a.c <<'SRC'
+extern int foo(void);
+extern int Counter;
+int get_value(int);
+int get_valeu(int);
+int main(void) {
+  int x = foo();
+  x += foo();
+  x += Counter;
+  return x + get_valeu(1);
+}
+int helper(void) { return foo() + foo() + foo(); }
+SRC
+t_write b.c <<'SRC'
+int counter = 3;
+int get_value(int x) { return x; }
+int dup(void) { return 1; }
+SRC
+t_write c.c <<'SRC'
+int dup(void) { return 2; }
+SRC
+t_write d.c <<'SRC'
+extern int foo(void);
+int (*fp)(void) = foo;
+SRC
+t_write cxx.cc <<'SRC'
+int cdef(int);
+int cxxdef(int x) { return x; }
+int g() { return cdef(2); }
+SRC
+t_write cdef.c <<'SRC'
+int cdef(int x) { return x + 1; }
+int cxxdef(int);
+int h(void) { return cxxdef(3); }
+SRC
+check() {   # check CC CXX
+  local cc=$1 cxx=$2
+  command -v $cc >/dev/null || { echo "  ($cc missing)"; return; }
+  T_CC=$cc t_compile a.c -g -O0
+  T_CC=$cc t_compile b.c -g
+  T_CC=$cc t_compile c.c -g
+  T_CC=$cc t_compile d.c -fno-pic
+  T_CC=$cc t_compile cdef.c -g
+  $cc -c -g -gdwarf-4 -O0 -ffunction-sections a.c -o a4.o || t_hard_error "$cc a4.o"
+  $cxx -c -g cxx.cc -o cxx.o || t_hard_error "$cxx failed"
+  rm -f liba.a && ar rcs liba.a a4.o
+  local refs_a="
+>>> referenced by $T/a.c:6
+>>>               a.o:(main)
+>>> referenced by $T/a.c:7
+>>>               a.o:(main)
+>>> referenced by $T/a.c:11
+>>>               a.o:(helper)
+>>> referenced 3 more times"
+  T_CC=$cc t_gcc_mld -static -nostartfiles -e main -o x a.o b.o d.o
+  expect_failure
+  local want="mld: error: undefined reference to 'foo'$refs_a
+mld: error: undefined reference to 'Counter'
+>>> referenced by $T/a.c:8
+>>>               a.o:(main)
+>>> did you mean: counter
+>>> defined in: b.o
+mld: error: undefined reference to 'get_valeu'
+>>> referenced by $T/a.c:9
+>>>               a.o:(main)
+>>> did you mean: get_value
+>>> defined in: b.o"
+  [ "$(msgs)" = "$want" ] && t_pass "$cc: every undefined symbol, its places, did you mean" ||
+    { t_fail "$cc: messages differ"; diff <(echo "$want") <(msgs); }
+
+  T_CC=$cc t_gcc_mld -static -nostartfiles -e main -o x d.o a.o b.o
+  expect_failure
+  [ "$(head -3 stderr.txt)" = "mld: error: undefined reference to 'foo'
+>>> referenced by d.o:(.data+0x0)
+>>> referenced by $T/a.c:6" ] && t_pass "$cc: in the order of first references" ||
+    t_fail "$cc: order: $(head -3 stderr.txt)"
+
+  T_CC=$cc t_gcc_mld -static -nostartfiles -e main -o x -Wl,-u,main liba.a b.o d.o
+  expect_failure
+  want="mld: error: undefined reference to 'foo'
+>>> referenced by a.c:6
+>>>               liba.a(a4.o):(main)
+>>> referenced by a.c:7
+>>>               liba.a(a4.o):(main)
+>>> referenced by a.c:11
+>>>               liba.a(a4.o):(helper)
+>>> referenced 3 more times"
+  [ "$(head -8 stderr.txt)" = "$want" ] && t_pass "$cc: DWARF 4, an archive member" ||
+    { t_fail "$cc: DWARF 4 / member"; diff <(echo "$want") <(head -8 stderr.txt); }
+
+  T_CC=$cc t_gcc_mld -static -nostartfiles -e main -o x -Wl,--warn-once a.o b.o d.o
+  expect_failure
+  want="mld: error: undefined reference to 'foo'
+>>> referenced by $T/a.c:6
+>>>               a.o:(main)
+mld: error: undefined reference to 'Counter'"
+  [ "$(head -4 stderr.txt)" = "$want" ] && t_pass "$cc: --warn-once, one place" ||
+    { t_fail "$cc: --warn-once"; diff <(echo "$want") <(head -4 stderr.txt); }
+
+  T_CC=$cc t_gcc_mld -static -nostartfiles -e main -o x -Wl,--warn-unresolved-symbols a.o b.o d.o
+  [ "$T_STATUS" = 0 ] && [ "$(head -8 stderr.txt)" = "mld: warning: undefined reference to 'foo'$refs_a" ] &&
+    t_pass "$cc: --warn-unresolved-symbols, the same places in a warning" ||
+    t_fail "$cc: --warn-unresolved-symbols: $(head -3 stderr.txt)"
+
+  T_CC=$cxx t_gcc_mld -static -nostartfiles -e g -o x cxx.o cdef.o
+  expect_failure
+  want="mld: error: undefined reference to 'cdef(int)'
+>>> referenced by $T/cxx.cc:3
+>>>               cxx.o:(g())
+>>> did you mean: extern \"C\" cdef
+>>> defined in: cdef.o
+mld: error: undefined reference to 'cxxdef'
+>>> referenced by $T/cdef.c:3
+>>>               cdef.o:(h)
+>>> did you mean to declare cxxdef(int) as extern \"C\"?
+>>> defined in: cxx.o"
+  [ "$(msgs)" = "$want" ] && t_pass "$cc: a missing extern \"C\", both ways" ||
+    { t_fail "$cc: extern C"; diff <(echo "$want") <(msgs); }
+
+  T_CC=$cc t_gcc_mld -static -nostartfiles -e dup -o x b.o c.o
+  expect_failure
+  want="mld: error: multiple definition of 'dup'
+>>> defined at $T/b.c:3
+>>>            b.o:(dup)
+>>> defined at $T/c.c:1
+>>>            c.o:(dup)"
+  [ "$(msgs)" = "$want" ] && t_pass "$cc: a duplicate, both places" ||
+    { t_fail "$cc: duplicate"; diff <(echo "$want") <(msgs); }
+}
+check gcc g++
+check aarch64-linux-gnu-gcc aarch64-linux-gnu-g++
+# Clang's line tables (DWARF 5 with MD5 sums and line_strp names).
+if command -v clang >/dev/null; then
+  for target in x86_64-linux-gnu aarch64-linux-gnu; do
+    clang --target=$target -c -g -O0 a.c -o ac.o 2>/dev/null || { echo "  (no clang for $target)"; continue; }
+    t_mld -e main -o x ac.o
+    expect_failure
+    [ "$(head -3 stderr.txt)" = "mld: error: undefined reference to 'foo'
+>>> referenced by $T/a.c:6
+>>>               ac.o:(main)" ] && t_pass "clang $target: file:line" ||
+      t_fail "clang $target: $(head -3 stderr.txt)"
+  done
+fi
+t_done
