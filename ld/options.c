@@ -33,6 +33,9 @@ static const char usage[] =
     "                              Report them as warnings (and link), or\n"
     "                              errors (the default)\n"
     "  --warn-once                 Show one place for each undefined symbol\n"
+    "  --noinhibit-exec            Write the output despite undefined\n"
+    "                              symbols (0), duplicates (the first wins)\n"
+    "                              and relocations out of range (low bits)\n"
     "  -y SYM, --trace-symbol=SYM  Print each file that defines or refers\n"
     "                              to SYM\n"
     "  --print-memory-usage        Print the use of MEMORY regions (none in\n"
@@ -769,6 +772,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     if (is(s, "warn-unresolved-symbols") ||
         is(s, "error-unresolved-symbols")) {
       c->warn_unresolved = s[strspn(s, "-")] == 'w';
+      continue;
+    }
+    if (is(s, "noinhibit-exec")) {
+      c->noinhibit_exec = true;
       continue;
     }
     if (is(s, "warn-once")) {

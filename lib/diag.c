@@ -160,7 +160,7 @@ static const char *did_you_mean(struct ctx *ctx, const char *name,
 void report_undefined_symbols(struct ctx *ctx) {
   // --warn-unresolved-symbols: a warning, and the link goes on.
   void (*say)(struct ctx *, const char *, ...) =
-      ctx->cfg.warn_unresolved ? warn : error;
+      ctx->cfg.warn_unresolved ? warn : soft_error;
   for (u32 i = 0; i < ctx->undef_reports.len; i++) {
     struct undef_report *r = ctx->undef_reports.v[i];
     r->sym->flags |= SF_REPORTED;
@@ -214,7 +214,7 @@ void report_duplicate(struct ctx *ctx, struct symbol *sym, struct objfile *f,
                       u32 symidx) {
   const char *first = sym->file ? definition(ctx, sym->file, sym->symidx)
                                 : "the linker";
-  error(ctx, "multiple definition of '%s'\n>>> defined at %s\n>>> defined "
+  soft_error(ctx, "multiple definition of '%s'\n>>> defined at %s\n>>> defined "
         "at %s", demangled(ctx, sym->name), first,
         definition(ctx, f, symidx));
 }

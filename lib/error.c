@@ -34,6 +34,14 @@ static void vmsg(const char *kind, const char *fmt, va_list ap) {
   fprintf(stderr, "%s\n", buf);
 }
 
+static void count_error(struct ctx *ctx) {
+  // Like lld's --error-limit: a broken input should not bury the user.
+  if (__atomic_add_fetch(&ctx->errors, 1, __ATOMIC_RELAXED) >= 20) {
+    fputs("mld: error: too many errors emitted, stopping now\n", stderr);
+    mld_exit(ctx, 1);
+  }
+}
+
 void error(struct ctx *ctx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -41,11 +49,22 @@ void error(struct ctx *ctx, const char *fmt, ...) {
   vmsg("error: ", fmt, ap);
   pthread_mutex_unlock(&msg_lock);
   va_end(ap);
-  // Like lld's --error-limit: a broken input should not bury the user.
-  if (__atomic_add_fetch(&ctx->errors, 1, __ATOMIC_RELAXED) >= 20) {
-    fputs("mld: error: too many errors emitted, stopping now\n", stderr);
-    mld_exit(ctx, 1);
-  }
+  count_error(ctx);
+}
+
+// An error after which GNU ld still writes the output when asked to
+// (--noinhibit-exec): an undefined symbol (0), a duplicate definition
+// (the first wins), a relocation that does not fit (its low bits).  The
+// message is the same; with the option it does not fail the link.
+void soft_error(struct ctx *ctx, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  pthread_mutex_lock(&msg_lock);
+  vmsg("error: ", fmt, ap);
+  pthread_mutex_unlock(&msg_lock);
+  va_end(ap);
+  if (!ctx->cfg.noinhibit_exec)
+    count_error(ctx);
 }
 
 void warn(struct ctx *ctx, const char *fmt, ...) {

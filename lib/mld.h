@@ -123,6 +123,8 @@ void vec_push(struct ctx *ctx, struct vec *v, void *p);
 
 void error(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+void soft_error(struct ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 void warn(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void note(struct ctx *ctx, const char *fmt, ...)
@@ -273,6 +275,8 @@ struct config {
   bool unresolved_ignore;      // --unresolved-symbols=ignore-all|...
   bool warn_unresolved;        // --warn-unresolved-symbols
   bool warn_once;              // --warn-once: one place per undefined symbol
+  bool noinhibit_exec;         // --noinhibit-exec: soft_error() does not
+                               // fail the link
   bool warn_common;            // --warn-common
   struct vec trace_symbols;    // -y SYM, --trace-symbol=SYM: const char *
   bool print_memory_usage;     // --print-memory-usage

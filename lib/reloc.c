@@ -215,7 +215,7 @@ u64 reloc_sym_size(const struct reloc_sym *rs) {
 
 void reloc_overflow(struct ctx *ctx, struct isec *is, u64 off, u32 type,
                     const struct reloc_sym *rs, i64 val, i64 lo, i64 hi) {
-  error(ctx, "%s:(%s+0x%llx): relocation truncated to fit: %s against "
+  soft_error(ctx, "%s:(%s+0x%llx): relocation truncated to fit: %s against "
         "symbol '%s' (value 0x%llx is not in [%lld, %lld])", is->file->name,
         isec_name(is), (unsigned long long)off, ctx->arch->reloc_name(type),
         reloc_sym_name(rs), (unsigned long long)val, (long long)lo,
