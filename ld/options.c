@@ -90,7 +90,8 @@ static const char usage[] =
     "  --compress-debug-sections=none|zlib|zlib-gabi|zlib-gnu|zstd\n"
     "                              Compress .debug_* sections (libz.so.1 or\n"
     "                              libzstd.so.1 loaded when needed)\n"
-    "  --defsym=SYM=EXPR           Define SYM as NUMBER, SYM2 or SYM2+-NUMBER\n"
+    "  --defsym=SYM=EXPR           Define SYM as EXPR, a GNU ld expression\n"
+    "                              (no location counter)\n"
     "  --warn-common               Warn where COMMON symbols meet each other\n"
     "                              or a definition\n"
     "  --allow-multiple-definition, -z muldefs\n"
@@ -426,33 +427,31 @@ static void z_option(struct ctx *ctx, const char *kw) {
   }
 }
 
-// --defsym=SYM=EXPR, EXPR being a number, a symbol, or SYMBOL+/-NUMBER.
+static void defsym_ref(struct ctx *ctx, struct expr *node, const char *name,
+                       void *arg) {
+  (void)node;
+  (void)arg;
+  add_input(ctx, IN_DEFSYM_REF, name);
+}
+
+// --defsym=SYM=EXPR, EXPR one of GNU ld's expressions (lib/expr.c).
 static void defsym(struct ctx *ctx, const char *arg) {
   const char *eq = strchr(arg, '=');
   if (!eq || eq == arg || !eq[1])
     fatal(ctx, "--defsym: expected SYMBOL=EXPRESSION, got '%s'", arg);
   struct defsym *d = arena_alloc(ctx, sizeof(*d));
-  d->name = arena_strndup(ctx, arg, eq - arg);
-  const char *e = eq + 1;
-  const char *op = strpbrk(e + 1, "+-");
-  const char *num = e;
-  if (!((e[0] >= '0' && e[0] <= '9'))) {
-    d->target = op ? arena_strndup(ctx, e, op - e) : e;
-    num = op;
-  }
-  if (num) {
-    bool neg = num[0] == '-';
-    const char *n = num + (num[0] == '+' || num[0] == '-');
-    while (*n == ' ')
-      n++;
-    u64 v = parse_number(ctx, "--defsym", n);
-    d->addend = neg ? -(i64)v : (i64)v;
-  }
+  const char *n = arg, *ne = eq;
+  while (*n == ' ')
+    n++;
+  while (ne > n && ne[-1] == ' ')
+    ne--;
+  d->name = arena_strndup(ctx, n, ne - n);
+  d->text = arena_printf(ctx, "--defsym %s", arg);
+  d->expr = parse_expr(ctx, eq + 1, d->text);
   vec_push(ctx, &ctx->cfg.defsyms, d);
-  // As in GNU ld, the expression references its symbol where the option
-  // stands: only archives after it (or in its group) are searched for it.
-  if (d->target)
-    add_input(ctx, IN_DEFSYM_REF, d->target);
+  // As in GNU ld, the expression references its symbols where the option
+  // stands: only archives after it (or in its group) are searched for them.
+  expr_symbols(ctx, d->expr, defsym_ref, NULL);
 }
 
 static void set_emulation(struct ctx *ctx, const char *m) {

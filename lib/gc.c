@@ -24,13 +24,34 @@ static void mark(struct ctx *ctx, struct vec *work, struct isec *is) {
 }
 
 static void mark_symbol(struct ctx *ctx, struct vec *work,
+                        struct symbol *sym);
+
+static void mark_named(struct ctx *ctx, struct expr *node, const char *name,
+                       void *work) {
+  (void)name;
+  mark_symbol(ctx, work, expr_bound(node));
+}
+
+// What a --defsym's expression refers to stays; a chain of them is
+// followed (not round a cycle, which evaluation reports).
+static void mark_expr_symbols(struct ctx *ctx, struct vec *work,
+                              struct expr *e) {
+  static _Thread_local u32 depth;
+  if (depth > 64)
+    return;
+  depth++;
+  expr_symbols(ctx, e, mark_named, work);
+  depth--;
+}
+
+static void mark_symbol(struct ctx *ctx, struct vec *work,
                         struct symbol *sym) {
   if (!sym || sym->state != SYM_DEFINED)
     return;
   if (sym->flags & SF_LINKER) {
     struct sym_aux *aux = &ctx->aux[sym->aux];
-    if (aux->target)
-      mark_symbol(ctx, work, aux->target);
+    if (aux->expr)
+      mark_expr_symbols(ctx, work, aux->expr);
     if (aux->osec && aux->osec->kind == CK_REGULAR &&
         (!strncmp(sym->name, "__start_", 8) ||
          !strncmp(sym->name, "__stop_", 7)))

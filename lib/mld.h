@@ -206,8 +206,8 @@ enum build_id_kind {
 
 struct defsym {
   const char *name;
-  const char *target;          // NULL: an absolute value
-  i64 addend;
+  const char *text;            // NAME=EXPR as given, for messages
+  struct expr *expr;
 };
 
 enum discard {
@@ -511,8 +511,12 @@ struct sym_aux {
   struct chunk *osec;          // linker-defined symbols: their section
   u32 order;                   // ... or where it would be, if it is absent
   struct isec *isec;           // COMMON symbols: their .bss piece
-  struct symbol *target;       // --defsym: the symbol it is relative to
-  i64 addend;                  // --defsym; COMMON: offset in its section
+  struct expr *expr;           // --defsym: its expression
+  const char *defsym_text;     // --defsym: "--defsym NAME=EXPR", for messages
+  bool shadowed;               // --defsym over a file's definition: its
+  u8 shadow_type;              // type and size stay
+  u64 shadow_size;
+  i64 addend;                  // COMMON: offset in its section
   struct objfile *ref_file;    // -Map: the first file that referenced it
   u32 undef_report;            // diag.c: its report in ctx->undef_reports,
                                // from 1
@@ -737,6 +741,7 @@ void define_linker_symbols(struct ctx *ctx);
 void scan_relocations(struct ctx *ctx);
 void allocate_slots(struct ctx *ctx);
 void fix_linker_symbols(struct ctx *ctx);
+struct chunk *chunk_named(struct ctx *ctx, const char *name);
 void set_entry(struct ctx *ctx);
 void size_symtab(struct ctx *ctx);
 void size_synthetic(struct ctx *ctx);
@@ -1027,6 +1032,28 @@ void note_extraction(struct ctx *ctx, struct objfile *member,
 void write_why_extract(struct ctx *ctx);
 void write_map(struct ctx *ctx);
 void print_memory_usage(struct ctx *ctx);
+
+//
+// expr.c: GNU ld's expressions (--defsym)
+//
+
+struct expr;
+struct expr_value {
+  u64 v;                       // an address when sec is set
+  struct chunk *sec;           // NULL: absolute
+  bool plain;                  // a plain number (SIZEOF, a comparison, ...)
+  u8 type, vis;                // eval_expr: what the result takes
+};
+
+struct expr *parse_expr(struct ctx *ctx, const char *src, const char *what);
+void expr_symbols(struct ctx *ctx, struct expr *e,
+                  void (*fn)(struct ctx *ctx, struct expr *node,
+                             const char *name, void *arg),
+                  void *arg);
+void expr_bind(struct expr *node, struct symbol *sym);
+struct symbol *expr_bound(struct expr *node);
+bool eval_expr(struct ctx *ctx, struct expr *e, const char *what,
+               bool quiet, struct expr_value *out);
 
 //
 // diag.c: undefined and duplicate symbols, with where they come from

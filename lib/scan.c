@@ -262,13 +262,33 @@ static const struct linker_sym linker_syms[] = {
     {"_TLS_MODULE_BASE_", W_TLS_BASE, NULL, STV_HIDDEN, false},
 };
 
-static struct chunk *chunk_named(struct ctx *ctx, const char *name) {
+struct chunk *chunk_named(struct ctx *ctx, const char *name) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (!strcmp(c->name, name) && c->kind != CK_EHDR)
       return c;
   }
   return NULL;
+}
+
+// --defsym's symbol from its expression: its type and visibility, whether
+// it is absolute or in a section, and (FINAL: once layout has run) its
+// value.  Errors are reported once, though layout may run again.
+static void eval_defsym(struct ctx *ctx, struct symbol *sym, bool final) {
+  struct sym_aux *aux = &ctx->aux[sym->aux];
+  struct expr_value v;
+  bool quiet = !final || (sym->flags & SF_REPORTED);
+  if (!eval_expr(ctx, aux->expr, aux->defsym_text, quiet, &v) && !quiet)
+    sym->flags |= SF_REPORTED;
+  sym->type = aux->shadowed ? aux->shadow_type : v.type;
+  sym->visibility = merge_visibility(sym->visibility, v.vis);
+  aux->osec = v.sec;
+  if (v.sec)
+    sym->flags &= ~SF_ABS;
+  else
+    sym->flags |= SF_ABS;
+  if (final)
+    sym->value = v.v;
 }
 
 static bool is_c_identifier(const char *s) {
@@ -352,17 +372,12 @@ void define_linker_symbols(struct ctx *ctx) {
   }
   // --defsym ALIAS=SYM has SYM's type from here on, and SYM's visibility
   // if that is more constraining, as GNU ld copies them: the scan must see
-  // an alias of an IFUNC as an IFUNC.
-  for (u32 i = 0; i < ctx->linker_syms.len; i++) {
-    struct symbol *sym = ctx->linker_syms.v[i];
-    if (sym->symidx >> 1 != W_DEFSYM)
-      continue;
-    struct symbol *t = ctx->aux[sym->aux].target;
-    if (t && t->state == SYM_DEFINED) {
-      sym->type = t->type;
-      sym->visibility = merge_visibility(sym->visibility, t->visibility);
-    }
-  }
+  // an alias of an IFUNC as an IFUNC.  Whether the value is absolute is
+  // known too (not its value: layout has not run).
+  for (u32 i = 0; i < ctx->linker_syms.len; i++)
+    if (ctx->linker_syms.v[i] &&
+        ((struct symbol *)ctx->linker_syms.v[i])->symidx >> 1 == W_DEFSYM)
+      eval_defsym(ctx, ctx->linker_syms.v[i], false);
   // __start_SEC and __stop_SEC for sections named like C identifiers.
   u8 vis = ctx->cfg.start_stop_visibility ? ctx->cfg.start_stop_visibility - 1
                                           : STV_PROTECTED;
@@ -481,22 +496,14 @@ void fix_linker_symbols(struct ctx *ctx) {
                                                       : ctx->tls_start;
       aux->osec = ctx->tls_first;
       break;
-    case W_DEFSYM: {
-      struct symbol *t = aux->target;
-      sym->value = (t ? t->value : 0) + aux->addend;
-      struct isec *is = t ? sym_isec(ctx, t) : NULL;
-      aux->osec = is ? is->osec : (t && (t->flags & SF_LINKER))
-                                      ? ctx->aux[t->aux].osec : NULL;
-      if (t && t->state == SYM_DEFINED)
-        sym->type = t->type;
-      // Reported once, though layout may run again for stubs.
-      if (t && t->state != SYM_DEFINED && !(sym->flags & SF_REPORTED)) {
-        sym->flags |= SF_REPORTED;
-        error(ctx, "--defsym %s: undefined symbol '%s'", sym->name, t->name);
-      }
+    case W_DEFSYM:              // below, once the others have values
       break;
     }
-    }
+  }
+  for (u32 i = 0; i < ctx->linker_syms.len; i++) {
+    struct symbol *sym = ctx->linker_syms.v[i];
+    if (sym->symidx >> 1 == W_DEFSYM)
+      eval_defsym(ctx, sym, true);
   }
 }
 

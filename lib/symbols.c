@@ -26,6 +26,13 @@
 
 static const char *wrapped_name(struct ctx *ctx, const char *name);
 
+static void bind_defsym_name(struct ctx *ctx, struct expr *node,
+                             const char *name, void *arg) {
+  (void)arg;
+  const char *t = wrapped_name(ctx, name);
+  expr_bind(node, sym_intern(ctx, t, strlen(t)));
+}
+
 // A section group's signature: the name of its sh_info symbol (of the
 // section, for a section symbol).  symidx must be in range.
 const char *group_signature(struct objfile *f, u32 symidx) {
@@ -252,6 +259,17 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
       continue;
     }
     bool weak = bind == STB_WEAK;
+    if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_DEFSYM) {
+      // --defsym wins over a file's definition, whose type and size the
+      // symbol keeps (GNU ld).
+      struct sym_aux *aux = sym_aux(ctx, sym);
+      if (!aux->shadowed) {
+        aux->shadowed = true;
+        aux->shadow_type = ELF64_ST_TYPE(s.st_info);
+        aux->shadow_size = s.st_size;
+      }
+      continue;
+    }
     if (sym->state == SYM_COMMON && !weak && ctx->cfg.warn_common)
       warn(ctx, "%s: definition of `%s' overriding common from %s", f->name,
            name, sym->file->name);
@@ -406,23 +424,19 @@ void resolve_symbols(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->cfg.defsyms.len; i++) {
     struct defsym *d = ctx->cfg.defsyms.v[i];
     struct symbol *sym = sym_intern(ctx, d->name, strlen(d->name));
+    bool again = (sym->flags & SF_LINKER) && sym->symidx >> 1 == W_DEFSYM;
     sym->state = SYM_DEFINED;
     sym->flags |= SF_LINKER;
     sym->binding = STB_GLOBAL;
-    struct symbol *target = NULL;
-    if (!d->target)
-      sym->flags |= SF_ABS;
-    if (d->target) {
-      // The expression's name is looked up as an undefined reference,
-      // so --wrap applies to it (GNU ld's wrapped lookup).
-      const char *t = wrapped_name(ctx, d->target);
-      target = sym_intern(ctx, t, strlen(t));
-    }
+    // The expression's names are looked up as undefined references, so
+    // --wrap applies to them (GNU ld's wrapped lookup).
+    expr_symbols(ctx, d->expr, bind_defsym_name, NULL);
     struct sym_aux *aux = sym_aux(ctx, sym);
-    aux->target = target;
-    aux->addend = d->addend;
+    aux->expr = d->expr;            // the last --defsym of a name wins
+    aux->defsym_text = d->text;
     sym->symidx = W_DEFSYM << 1;
-    vec_push(ctx, &ctx->linker_syms, sym);
+    if (!again)
+      vec_push(ctx, &ctx->linker_syms, sym);
   }
   // The entry symbol is undefined from the start, like -u (GNU ld's
   // after_parse_default): -e NAME or the default _start, unless -e gives

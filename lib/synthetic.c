@@ -162,7 +162,7 @@ static void put_global(struct ctx *ctx, struct symtab_writer *w,
                 ? nearby_shndx(ctx, ctx->aux[sym->aux].order, 0, sym->value)
                 : SHN_ABS;
     put(w, sym->name, ELF64_ST_INFO(bind, type), other, shndx,
-        tls_adjust(ctx, type, sym->value), 0);
+        tls_adjust(ctx, type, sym->value), ctx->aux[sym->aux].shadow_size);
     return;
   }
   struct esym s;
