@@ -90,6 +90,11 @@ static const char usage[] =
     "  --compress-debug-sections=none|zlib|zlib-gabi|zlib-gnu|zstd\n"
     "                              Compress .debug_* sections (libz.so.1 or\n"
     "                              libzstd.so.1 loaded when needed)\n"
+    "  --icf=none|safe|all         Fold identical functions of .text into\n"
+    "                              one (safe: not those whose address is\n"
+    "                              taken)\n"
+    "  --print-icf-sections, --no-print-icf-sections\n"
+    "                              List the sections --icf folds\n"
     "  --defsym=SYM=EXPR           Define SYM as EXPR, a GNU ld expression\n"
     "                              (no location counter)\n"
     "  --warn-common               Warn where COMMON symbols meet each other\n"
@@ -137,7 +142,7 @@ static const char usage[] =
     "  --enable-new-dtags, --disable-new-dtags, --warn-shared-textrel,\n"
     "  --no-dynamic-linker, -dynamic-linker FILE, --hash-style=STYLE,\n"
     "  -rpath DIR, -rpath-link DIR, -soname NAME, -O LEVEL, -g,\n"
-    "  --no-pie, --no-undefined, --icf=none, -EL (the only byte\n"
+    "  --no-pie, --no-undefined, -EL (the only byte\n"
     "  order), -plugin FILE and -plugin-opt=OPT (objects that hold only\n"
     "  LTO bytecode are refused), and the -z keywords of dynamic linking\n"
     "  (text, defs, origin, combreloc, ...); other -z keywords get\n"
@@ -706,8 +711,18 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "icf"))) {
-      if (strcmp(v, "none"))
-        fatal(ctx, "--icf=%s: not implemented yet (only none)", v);
+      if (!strcmp(v, "none"))
+        c->icf = ICF_NONE;
+      else if (!strcmp(v, "safe"))
+        c->icf = ICF_SAFE;
+      else if (!strcmp(v, "all"))
+        c->icf = ICF_ALL;
+      else
+        fatal(ctx, "unknown --icf value: %s (none, safe or all)", v);
+      continue;
+    }
+    if (is(s, "print-icf-sections") || is(s, "no-print-icf-sections")) {
+      c->print_icf_sections = s[strspn(s, "-")] == 'p';
       continue;
     }
     if (is(s, "help")) {

@@ -95,6 +95,7 @@ int mld_link(struct ctx *ctx) {
   define_linker_symbols(ctx); // _end, __start_SEC, ... exist from here on
   gc_sections(ctx);           // --gc-sections: dead sections leave chunks
   merge_sections(ctx);        // SHF_MERGE pieces kept once
+  fold_identical_code(ctx);   // --icf: identical functions kept once
   checkpoint(ctx);
   timer(ctx, "create_chunks");
   scan_relocations(ctx);      // undefined symbols, GOT/IPLT needs

@@ -248,6 +248,8 @@ struct config {
   bool z_separate_code;        // given explicitly (AArch64 defaults to no)
   enum build_id_kind build_id;
   enum compress_kind compress_debug;
+  enum { ICF_NONE, ICF_SAFE, ICF_ALL } icf;
+  bool print_icf_sections;
   u8 build_id_hex[64];
   u32 build_id_hex_len;
   bool strip_all, strip_debug;
@@ -567,6 +569,8 @@ struct isec {
                                // array of pointers in reverse order
   u32 stub_group;              // set by stubs.c: 1 + its stub group, 0: none
   struct stub_sec *stubs;      // set by stubs.c/errata.c: stubs placed after
+  struct isec *fold;           // set by icf.c: folded into this identical one
+  u32 icf;                     // icf.c, while it runs: 1 + candidate index
 };
 
 enum chunk_kind {
@@ -999,6 +1003,12 @@ void remove_temp_output(struct ctx *ctx);
 void release_output(struct ctx *ctx);
 void write_output(struct ctx *ctx);
 void copy_isec(struct ctx *ctx, struct isec *is, u8 *dst);
+
+//
+// icf.c: --icf, identical code folding
+//
+
+void fold_identical_code(struct ctx *ctx);
 
 //
 // compress.c: --compress-debug-sections

@@ -8,7 +8,10 @@
 
 #include <pthread.h>
 
+// A section --icf folded is where the one it was folded into is.
 u64 isec_addr(struct isec *is) {
+  if (is->fold)
+    is = is->fold;
   return is->osec ? is->osec->addr + is->offset : 0;
 }
 

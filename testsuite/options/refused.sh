@@ -32,7 +32,6 @@ refused --no-warn-mismatch -- "--no-warn-mismatch: mld links only inputs of one 
 refused --error-handling-script=x.sh -- "--error-handling-script: not implemented"
 refused --package-metadata='{"a":1}' -- "--package-metadata: not implemented yet"
 refused --sort-section=size -- "invalid section sorting option: size"
-refused --icf=all -- "--icf=all: not implemented yet"
 refused -z unique-symbol -- "-z unique-symbol: not implemented yet"
 refused -z start-stop-gc -- "-z start-stop-gc: not implemented yet"
 refused -m elf_x86_64 -z indirect-extern-access -- "-z indirect-extern-access: not implemented yet"
