@@ -31,7 +31,9 @@ static void vmsg(const char *kind, const char *fmt, va_list ap) {
   char buf[4096];
   int n = snprintf(buf, sizeof(buf), "mld: %s", kind);
   vsnprintf(buf + n, sizeof(buf) - n, fmt, ap);
+  pthread_mutex_lock(&msg_lock);
   fprintf(stderr, "%s\n", buf);
+  pthread_mutex_unlock(&msg_lock);
 }
 
 static void count_error(struct ctx *ctx) {
@@ -45,9 +47,7 @@ static void count_error(struct ctx *ctx) {
 void error(struct ctx *ctx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  pthread_mutex_lock(&msg_lock);
   vmsg("error: ", fmt, ap);
-  pthread_mutex_unlock(&msg_lock);
   va_end(ap);
   count_error(ctx);
 }
@@ -59,9 +59,7 @@ void error(struct ctx *ctx, const char *fmt, ...) {
 void soft_error(struct ctx *ctx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  pthread_mutex_lock(&msg_lock);
   vmsg("error: ", fmt, ap);
-  pthread_mutex_unlock(&msg_lock);
   va_end(ap);
   if (!ctx->cfg.noinhibit_exec)
     count_error(ctx);
@@ -71,9 +69,7 @@ void warn(struct ctx *ctx, const char *fmt, ...) {
   bool fatal = ctx->cfg.fatal_warnings;
   va_list ap;
   va_start(ap, fmt);
-  pthread_mutex_lock(&msg_lock);
   vmsg(fatal ? "error: " : "warning: ", fmt, ap);
-  pthread_mutex_unlock(&msg_lock);
   va_end(ap);
   __atomic_add_fetch(&ctx->warnings, 1, __ATOMIC_RELAXED);
   if (fatal)
@@ -86,9 +82,7 @@ void note(struct ctx *ctx, const char *fmt, ...) {
   (void)ctx;
   va_list ap;
   va_start(ap, fmt);
-  pthread_mutex_lock(&msg_lock);
   vmsg("note: ", fmt, ap);
-  pthread_mutex_unlock(&msg_lock);
   va_end(ap);
 }
 
