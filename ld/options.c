@@ -33,6 +33,10 @@ static const char usage[] =
     "                              Report them as warnings (and link), or\n"
     "                              errors (the default)\n"
     "  --warn-once                 Show one place for each undefined symbol\n"
+    "  --ignore-unresolved-symbol=SYM\n"
+    "                              SYM undefined is 0, and not reported\n"
+    "  -w, --no-warnings           Silence the warnings GNU ld's -w silences\n"
+    "  -a archive|shared|default   -Bstatic, -Bdynamic (HP-UX's spelling)\n"
     "  --noinhibit-exec            Write the output despite undefined\n"
     "                              symbols (0), duplicates (the first wins)\n"
     "                              and relocations out of range (low bits)\n"
@@ -118,7 +122,8 @@ static const char usage[] =
     "                              execstack; never warn of one\n"
     "  --warn-rwx-segments, --no-warn-rwx-segments\n"
     "                              Warn (default) of RWX LOAD segments\n"
-    "  --fix-cortex-a53-843419     AArch64: work around erratum 843419\n"
+    "  --fix-cortex-a53-843419[=full]\n"
+    "                              AArch64: work around erratum 843419\n"
     "  --sysroot=DIR               Root for =DIR and $SYSROOT/DIR in -L,\n"
     "                              file names and input scripts\n"
     "  -nostdlib                   Ignore SEARCH_DIR in input scripts\n"
@@ -132,6 +137,10 @@ static const char usage[] =
     "  --dependency-file=FILE      Write a make rule naming every input\n"
     "  @FILE                       Read options from FILE\n"
     "  -v, --version               Print the version\n"
+    "  -V                          Print the version and the emulations\n"
+    "  --print-output-format       Print the output's BFD format name\n"
+    "  --print-sysroot             Print the --sysroot directory\n"
+    "  --target-help               Print the options of each target\n"
     "  --verbose                   Print the version, the emulations and\n"
     "                              the built-in layout, then link\n"
     "  --help                      Print this help\n"
@@ -144,9 +153,27 @@ static const char usage[] =
     "  -rpath DIR, -rpath-link DIR, -soname NAME, -O LEVEL, -g,\n"
     "  --no-pie, --no-undefined, -EL (the only byte\n"
     "  order), -plugin FILE and -plugin-opt=OPT (objects that hold only\n"
-    "  LTO bytecode are refused), and the -z keywords of dynamic linking\n"
-    "  (text, defs, origin, combreloc, ...); other -z keywords get\n"
-    "  a warning that they are ignored, as in GNU ld\n";
+    "  LTO bytecode are refused), -flto, -flto-partition=, -fuse-ld=,\n"
+    "  --format/-b and --oformat naming the target's ELF format,\n"
+    "  --orphan-handling=place, -d, -dc, -dp, --check-sections,\n"
+    "  --strip-discarded, --[no-]allow-shlib-undefined,\n"
+    "  --[no-]undefined-version, --default-symver, -init SYM, -fini SYM,\n"
+    "  --audit, --depaudit/-P, --spare-dynamic-tags, other systems' options\n"
+    "  (-assert, -A, -G, -Qy, -qmagic, --embedded-relocs, ...), the -z\n"
+    "  keywords of dynamic linking (text, defs, origin, combreloc, ...);\n"
+    "  other -z keywords get a warning that they are ignored, as in GNU ld\n";
+
+// --target-help: what is particular to each target.
+static const char target_help[] =
+    "elf_x86_64:\n"
+    "  -z ibt, -z shstk, -z cet-report=none|warning|error\n"
+    "  -z ibtplt, -z lam-u48, -z lam-u57, -z lam-report=..., "
+    "-z lam-u48-report=...,\n  -z lam-u57-report=...\n"
+    "  -z x86-64-baseline|x86-64-v2|x86-64-v3|x86-64-v4\n"
+    "  --no-relax (GOT loads kept)\n"
+    "aarch64linux:\n"
+    "  --fix-cortex-a53-843419[=full]\n"
+    "  range-extension veneers for calls and jumps beyond 128 MiB\n";
 
 struct args {
   char **v;
@@ -537,14 +564,40 @@ static const char *const no_effect_flags[] = {
     // GNU ld ignores -g
     "g",
     // the defaults: an executable, not position-independent, undefined
-    // symbols reported
-    "no-pie", "no-undefined",
+    // symbols reported, COMMON allocated (-d), sections checked for
+    // overlaps, discarded sections' symbols dropped
+    "no-pie", "no-undefined", "d", "dc", "dp", "check-sections",
+    "strip-discarded",
+    // about shared libraries and symbol versions, which a static
+    // executable has none of
+    "allow-shlib-undefined", "no-allow-shlib-undefined", "undefined-version",
+    "no-undefined-version", "default-symver", "default-imported-symver",
+    "no-warn-search-mismatch", "no-apply-dynamic-relocs",
+    // other systems' or other targets' (SunOS, HP-UX, MIPS, PE, a.out,
+    // LTO plugins) and GNU ld's own memory use
+    "Qy", "qmagic", "embedded-relocs", "force-exe-suffix", "warn-multiple-gp",
+    "warn-constructors", "warn-alternate-em", "no-keep-memory",
+    "map-whole-files", "no-map-whole-files", "flto",
+    "accept-unknown-input-arch", "no-accept-unknown-input-arch",
+    // relocatable links and linker scripts only
+    "force-group-allocation", "enable-non-contiguous-regions",
+    "enable-non-contiguous-regions-warnings", "gc-keep-exported",
+    // no CTF, no text relocations, no PLT unwind information to make
+    "ctf-variables", "no-ctf-variables", "warn-textrel",
+    "ld-generated-unwind-info", "no-ld-generated-unwind-info",
+    // AArch64 object attributes mld does not read
+    "no-enum-size-warning", "no-wchar-size-warning",
 };
 
 // ... and those that take an argument.
 static const char *const no_effect_with_arg[] = {
     "plugin-opt", "dynamic-linker", "I", "hash-style", "rpath",
     "rpath-link", "soname", "h", "O",
+    // SunOS's -assert, the i960's -A, MIPS's -G, DT_INIT/DT_FINI and audit
+    // libraries of dynamic objects, CTF, LTO and the compiler's -fuse-ld
+    "assert", "A", "architecture", "G", "gpsize", "init", "fini", "audit",
+    "P", "depaudit", "spare-dynamic-tags", "version-exports-section",
+    "max-cache-size", "ctf-share-types", "flto-partition", "fuse-ld",
 };
 
 // Options GNU ld accepts that mld refuses, each with the reason.
@@ -554,8 +607,17 @@ static const struct refused {
     {"fix-cortex-a53-835769", "the Cortex-A53 erratum 835769 fix is not "
                               "implemented"},
     {"no-warn-mismatch", "mld links only inputs of one machine and ABI"},
+    {"reduce-memory-overheads", "it changes GNU ld's hash table and so "
+                                "the order of GOT entries; mld keeps the "
+                                "default order"},
+    {"pic-veneer", "mld writes absolute veneers only"},
+    {"traditional-format", "mld always edits .eh_frame (one copy of each "
+                           "CIE), as GNU ld does by default"},
 }, refused_with_arg[] = {
     {"error-handling-script", "not implemented"},
+    {"hash-size", "it changes GNU ld's hash table and so the order of GOT "
+                  "entries; mld keeps the default order"},
+    {"stub-group-size", "mld groups stubs by GNU ld's default size only"},
     {"package-metadata", "not implemented yet (.note.package)"},
 };
 
@@ -580,6 +642,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   // A dynamic linker named without -static: a dynamic link by mistake
   // (gcc without -static), which mld cannot make.
   bool saw_static = false;
+  u32 group_depth = 0;         // -( without its -) yet
   const char *dynamic_linker = NULL;
 
   for (u32 i = 0; i < a.n; i++) {
@@ -699,8 +762,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       static const struct {
         const char *name;
         enum compress_kind kind;
-      } kinds[] = {{"none", COMPRESS_NONE},         {"zlib", COMPRESS_ZLIB},
-                   {"zlib-gabi", COMPRESS_ZLIB},    {"zlib-gnu", COMPRESS_ZLIB_GNU},
+      } kinds[] = {{"none", COMPRESS_NONE},
+                   {"zlib", COMPRESS_ZLIB},
+                   {"zlib-gabi", COMPRESS_ZLIB},
+                   {"zlib-gnu", COMPRESS_ZLIB_GNU},
                    {"zstd", COMPRESS_ZSTD}};
       u32 k = 0;
       while (k < sizeof(kinds) / sizeof(*kinds) && strcmp(v, kinds[k].name))
@@ -894,10 +959,13 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       continue;
     }
     if (is(s, "start-group") || !strcmp(s, "-(")) {
+      group_depth++;
       add_input(ctx, IN_GROUP_START, NULL);
       continue;
     }
     if (is(s, "end-group") || !strcmp(s, "-)")) {
+      if (!group_depth--)
+        fatal(ctx, "group ended before it began (--help for usage)");
       add_input(ctx, IN_GROUP_END, NULL);
       continue;
     }
@@ -935,6 +1003,70 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->eh_frame_hdr = yn;
       continue;
     }
+    if (!strncmp(s + strspn(s, "-"), "fix-cortex-a53-843419=", 22)) {
+      // =full is the plain option; GNU ld's =adr and =adrp limit the fix
+      // to one of its two forms, which mld does not.
+      v = s + strspn(s, "-") + 22;
+      if (strcmp(v, "full"))
+        fatal(ctx, "--fix-cortex-a53-843419=%s: mld applies the fix in "
+              "full only (ADR where in range, else a veneer)", v);
+      c->fix_cortex_a53_843419 = true;
+      continue;
+    }
+    if (is(s, "w") || is(s, "no-warnings")) {
+      c->no_warnings = true;
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "ignore-unresolved-symbol"))) {
+      vec_push(ctx, &c->ignore_unresolved, (void *)v);
+      continue;
+    }
+    // HP-UX's -a: archive is -Bstatic, shared and default -Bdynamic.
+    if (!strcmp(s, "-a") || !strcmp(s, "-aarchive") || !strcmp(s, "-ashared") ||
+        !strcmp(s, "-adefault")) {
+      v = s[2] ? s + 2 : arg_of(ctx, &a, &i, "-a", NULL);
+      if (!strcmp(v, "archive"))
+        add_input(ctx, IN_BSTATIC, NULL);
+      else if (!strcmp(v, "shared") || !strcmp(v, "default"))
+        add_input(ctx, IN_BDYNAMIC, NULL);
+      else
+        fatal(ctx, "-a %s: expected archive, shared or default", v);
+      continue;
+    }
+    // Input and output formats: ELF for the target only.
+    if ((!strcmp(s, "-b") && (v = arg_of(ctx, &a, &i, "-b", NULL))) ||
+        (v = arg_of(ctx, &a, &i, NULL, "format")) ||
+        (v = arg_of(ctx, &a, &i, NULL, "oformat"))) {
+      bool out = strstr(s, "oformat") != NULL;
+      if (strcmp(v, "default") && strcmp(v, "elf64-x86-64") &&
+          strcmp(v, "elf64-littleaarch64"))
+        fatal(ctx, "%s %s: mld %s", out ? "--oformat" : "--format", v,
+              out ? "writes ELF executables (elf64-x86-64, "
+                    "elf64-littleaarch64) only"
+                  : "reads ELF objects and archives only");
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "orphan-handling"))) {
+      if (strcmp(v, "place"))
+        fatal(ctx, "--orphan-handling=%s: mld places orphan sections as "
+              "GNU ld does by default (place) only", v);
+      continue;
+    }
+    if (is(s, "print-output-format")) {
+      c->print_output_format = true;
+      continue;
+    }
+    if (is(s, "print-sysroot")) {
+      printf("%s\n", c->sysroot);
+      exit(0);
+    }
+    if (is(s, "target-help")) {
+      fputs(target_help, stdout);
+      exit(0);
+    }
+    if ((v = arg_of(ctx, &a, &i, "-Y", NULL)))
+      fatal(ctx, "-Y %s: Solaris's default library path is not supported; "
+            "use -L %s", v, v);
     if ((yn = yes_no(s, "fix-cortex-a53-843419")) >= 0) {
       c->fix_cortex_a53_843419 = yn;
       continue;
@@ -994,6 +1126,17 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     fatal(ctx, "unknown option: %s (try --help)", s);
   }
   free(a.v);
+  if (c->print_output_format) {
+    // The target's BFD name, as GNU ld prints it; alone it is all.
+    puts(c->arch ? c->arch->output_format : arch_x86_64.output_format);
+    bool inputs = false;
+    for (u32 k = 0; k < c->inputs.len; k++) {
+      enum input_kind kind = ((struct input_spec *)c->inputs.v[k])->kind;
+      inputs |= kind == IN_FILE || kind == IN_LIB;
+    }
+    if (!inputs)
+      exit(0);
+  }
   if (dynamic_linker && !saw_static)
     fatal(ctx, "a dynamic link (-dynamic-linker %s, no -static): mld makes "
           "static executables only; link with -static", dynamic_linker);

@@ -649,7 +649,7 @@ static void report_missing(struct ctx *ctx, struct objfile *f, u8 level,
   if (level == 2)
     error(ctx, "%s: missing %s", f->name, what);
   else if (level == 1)
-    warn(ctx, "%s: missing %s", f->name, what);
+    warn_always(ctx, "%s: missing %s", f->name, what);
 }
 
 static void file_properties(struct ctx *ctx, struct objfile *f, u32 value) {

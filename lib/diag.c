@@ -62,6 +62,10 @@ void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
   // link has no shared libraries): nothing said, the symbol is 0.
   if (ctx->cfg.unresolved_ignore)
     return;
+  // --ignore-unresolved-symbol=SYM: that one is 0 as well.
+  for (u32 i = 0; i < ctx->cfg.ignore_unresolved.len; i++)
+    if (!strcmp(ctx->cfg.ignore_unresolved.v[i], sym->name))
+      return;
   struct sym_aux *aux = sym_aux(ctx, sym);
   if (!aux->undef_report) {
     struct undef_report *r = arena_alloc(ctx, sizeof(*r));
@@ -90,7 +94,8 @@ static bool one_edit(const char *a, const char *b) {
     return true;                  // equal, or one letter added at the end
   if (la == lb)
     return !strcmp(a + i + 1, b + i + 1) ||
-           (a[i] == b[i + 1] && a[i + 1] == b[i] && !strcmp(a + i + 2, b + i + 2));
+           (a[i] == b[i + 1] && a[i + 1] == b[i] &&
+            !strcmp(a + i + 2, b + i + 2));
   return !strcmp(a + i + 1, b + i);
 }
 

@@ -65,15 +65,33 @@ void soft_error(struct ctx *ctx, const char *fmt, ...) {
     count_error(ctx);
 }
 
-void warn(struct ctx *ctx, const char *fmt, ...) {
+static void vwarn(struct ctx *ctx, const char *fmt, va_list ap) {
   bool fatal = ctx->cfg.fatal_warnings;
-  va_list ap;
-  va_start(ap, fmt);
   vmsg(fatal ? "error: " : "warning: ", fmt, ap);
-  va_end(ap);
   __atomic_add_fetch(&ctx->warnings, 1, __ATOMIC_RELAXED);
   if (fatal)
     __atomic_add_fetch(&ctx->errors, 1, __ATOMIC_RELAXED);
+}
+
+// -w silences the warnings GNU ld's own code gives (not BFD's: see
+// warn_always), and they then do not fail --fatal-warnings either.
+void warn(struct ctx *ctx, const char *fmt, ...) {
+  if (ctx->cfg.no_warnings)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vwarn(ctx, fmt, ap);
+  va_end(ap);
+}
+
+// The warnings -w leaves, those GNU ld 2.40 gives through BFD's error
+// handler: symbol alignment and size, executable stacks and segments,
+// skipped libraries, missing x86-64 properties.
+void warn_always(struct ctx *ctx, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vwarn(ctx, fmt, ap);
+  va_end(ap);
 }
 
 // For what GNU ld does silently but a user should know: not a warning,

@@ -112,7 +112,8 @@ static u64 number(struct parser *p) {
     end++;
   u64 v;
   char *stop;
-  if (*start == '$' || (start[0] == '0' && (start[1] == 'x' || start[1] == 'X'))) {
+  if (*start == '$' ||
+      (start[0] == '0' && (start[1] == 'x' || start[1] == 'X'))) {
     const char *h = start + (*start == '$' ? 1 : 2);
     v = strtoull(h, &stop, 16);
     if (stop == h)
@@ -182,8 +183,10 @@ static struct expr *parse_primary(struct parser *p) {
     return call1(p, N_ABSOLUTE);
   if (call && !strcmp(n, "LOG2CEIL"))
     return call1(p, N_LOG2CEIL);
-  if (call && (!strcmp(n, "ALIGN") || !strcmp(n, "MAX") || !strcmp(n, "MIN"))) {
-    struct expr *e = node(p, n[1] == 'L' ? N_ALIGN : n[1] == 'A' ? N_MAX : N_MIN);
+  if (call &&
+      (!strcmp(n, "ALIGN") || !strcmp(n, "MAX") || !strcmp(n, "MIN"))) {
+    struct expr *e =
+        node(p, n[1] == 'L' ? N_ALIGN : n[1] == 'A' ? N_MAX : N_MIN);
     expect(p, "(");
     e->a = parse_cond(p);
     if (e->kind == N_ALIGN && eat(p, ")"))
@@ -446,7 +449,10 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     a = eval(ev, e->a);
     v = a;
     u64 off = offset(a);
-    u64 r = e->op == '-' ? -off : e->op == '~' ? ~off : e->op == '!' ? !off : off;
+    u64 r = e->op == '-'   ? -off
+            : e->op == '~' ? ~off
+            : e->op == '!' ? !off
+                           : off;
     v.v = a.sec ? a.sec->addr + r : r;
     return v;
   }

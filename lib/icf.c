@@ -155,7 +155,8 @@ static u64 next_key(struct icf *z, struct cand *c) {
 }
 
 static int cmp_key(const void *pa, const void *pb) {
-  const struct cand *a = *(struct cand *const *)pa, *b = *(struct cand *const *)pb;
+  const struct cand *a = *(struct cand *const *)pa;
+  const struct cand *b = *(struct cand *const *)pb;
   if (a->key != b->key)
     return a->key < b->key ? -1 : 1;
   return a->pos < b->pos ? -1 : a->pos > b->pos;
@@ -266,7 +267,8 @@ static void print_folds(struct icf *z, struct cand **order) {
 }
 
 static int cmp_cls(const void *pa, const void *pb) {
-  const struct cand *a = *(struct cand *const *)pa, *b = *(struct cand *const *)pb;
+  const struct cand *a = *(struct cand *const *)pa;
+  const struct cand *b = *(struct cand *const *)pb;
   if (a->cls != b->cls)
     return a->cls < b->cls ? -1 : 1;
   return a->pos < b->pos ? -1 : a->pos > b->pos;

@@ -193,7 +193,7 @@ static bool search_fits(struct ctx *ctx, const char *path, const char *want) {
     fits = script_output_format_matches(ctx, m);
   }
   if (!fits)
-    warn(ctx, "skipping incompatible %s when searching for %s", path, want);
+    warn_always(ctx, "skipping incompatible %s when searching for %s", path, want);
   return fits;
 }
 

@@ -649,17 +649,17 @@ void warn_exec_memory(struct ctx *ctx) {
   if (ctx->stack == STACK_X && c->warn_execstack) {
     if (c->z_execstack == 1) {
       if (c->warn_execstack == 1)
-        warn(ctx, "enabling an executable stack because of -z execstack "
-             "command line option");
+        warn_always(ctx, "enabling an executable stack because of -z "
+                    "execstack command line option");
     } else if (ctx->stack_x_note) {
-      warn(ctx, "%s: requires executable stack (because the "
-           ".note.GNU-stack section is executable)",
-           member_name(ctx, ctx->stack_x_note));
+      warn_always(ctx, "%s: requires executable stack (because the "
+                  ".note.GNU-stack section is executable)",
+                  member_name(ctx, ctx->stack_x_note));
     } else if (ctx->stack_no_note) {
-      warn(ctx, "%s: missing .note.GNU-stack section implies executable "
-           "stack (NOTE: this behaviour is deprecated and will be removed "
-           "in a future version of the linker)",
-           member_name(ctx, ctx->stack_no_note));
+      warn_always(ctx, "%s: missing .note.GNU-stack section implies "
+                  "executable stack (NOTE: this behaviour is deprecated and "
+                  "will be removed in a future version of the linker)",
+                  member_name(ctx, ctx->stack_no_note));
     }
   }
   if (c->no_warn_rwx_segments)
@@ -667,7 +667,7 @@ void warn_exec_memory(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->nsegs; i++) {
     struct segment *s = &ctx->segs[i];
     if (s->type == PT_LOAD && (s->flags & PF_W) && (s->flags & PF_X)) {
-      warn(ctx, "%s has a LOAD segment with RWX permissions", c->output);
+      warn_always(ctx, "%s has a LOAD segment with RWX permissions", c->output);
       return;
     }
   }

@@ -127,6 +127,8 @@ void soft_error(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void warn(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+void warn_always(struct ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 void note(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 _Noreturn void fatal(struct ctx *ctx, const char *fmt, ...)
@@ -289,6 +291,9 @@ struct config {
   bool fix_cortex_a53_843419;
   bool print_gc_sections;
   bool fatal_warnings;         // --fatal-warnings: warnings are errors
+  bool no_warnings;            // -w: warnings are not said
+  bool print_output_format;    // --print-output-format
+  struct vec ignore_unresolved; // --ignore-unresolved-symbol: const char *
   bool plugin;                 // -plugin given (gcc's LTO plugin)
 };
 

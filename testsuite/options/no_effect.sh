@@ -23,7 +23,30 @@ FLAGS=(--as-needed --no-as-needed --copy-dt-needed-entries
   --disable-new-dtags -g --no-pie --no-undefined -plugin-opt=x --dynamic-linker=/lib/ld.so
   --hash-style=gnu --hash-style=both -rpath=/opt/lib -rpath-link=/opt/lib
   -soname=libx.so -O1 -O2 --compress-debug-sections=none
-  --no-gc-sections --no-print-gc-sections --pop-state)
+  --no-gc-sections --no-print-gc-sections --pop-state
+  -d -dc -dp --check-sections --strip-discarded --allow-shlib-undefined
+  --no-allow-shlib-undefined --undefined-version --no-undefined-version
+  --default-symver --default-imported-symver --no-warn-search-mismatch
+  -Qy -qmagic --embedded-relocs
+  --force-exe-suffix --warn-multiple-gp --warn-constructors
+  --warn-alternate-em --no-keep-memory --map-whole-files
+  --no-map-whole-files -flto
+  --accept-unknown-input-arch --no-accept-unknown-input-arch
+  --force-group-allocation --enable-non-contiguous-regions
+  --enable-non-contiguous-regions-warnings --gc-keep-exported
+  --ctf-variables --no-ctf-variables --warn-textrel
+  -assert=definitions -G8 --gpsize=8 -init=main -fini=main
+  --audit=libaudit.so -P=libaudit.so --depaudit=libaudit.so
+  --spare-dynamic-tags=5 --version-exports-section=x
+  --max-cache-size=100000 --ctf-share-types=share-duplicated
+  -flto-partition=none --orphan-handling=place
+  --oformat=@FORMAT@ --format=@FORMAT@ -aarchive)
+# GNU ld takes these for x86-64 only (mld for both: it makes no PLT
+# unwind information anywhere) ...
+X86_FLAGS=(--ld-generated-unwind-info --no-ld-generated-unwind-info)
+# ... and these for AArch64 only.
+A64_FLAGS=(--no-enum-size-warning --no-wchar-size-warning
+  --no-apply-dynamic-relocs --fix-cortex-a53-843419=full -A=aarch64)
 Z=(lazy text notext textoff defs undefs origin combreloc nocombreloc global
   initfirst interpose unique nounique nodelete nodlopen nodump loadfltr
   nodefaultlib globalaudit nocopyreloc common nocommon nounique-symbol
@@ -42,7 +65,9 @@ run() {
   T_CC=$cc t_gcc_mld -static -o base.mld p.o
   [ "$T_STATUS" = 0 ] || { t_fail "$arch: mld failed without options"; return; }
   local bad=0 n=0
-  for o in "${FLAGS[@]}" "${Z[@]/#/-z,}"; do
+  local fmt=elf64-x86-64 extra=("${X86_FLAGS[@]}")
+  [ "$arch" = aarch64 ] && fmt=elf64-littleaarch64 extra=("${A64_FLAGS[@]}")
+  for o in "${FLAGS[@]//@FORMAT@/$fmt}" "${extra[@]}" "${Z[@]/#/-z,}"; do
     args=("-Wl,$o")
     [ "$o" = --pop-state ] && args=(-Wl,--push-state -Wl,--pop-state)
     n=$((n + 1))
