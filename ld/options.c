@@ -49,6 +49,8 @@ static const char usage[] =
     "  -m EMULATION                elf_x86_64, aarch64linux, aarch64elf\n"
     "  -s, --strip-all             Omit .symtab and .strtab\n"
     "  -S, --strip-debug           Omit debugging sections\n"
+    "  --retain-symbols-file=FILE  Keep only the symbols FILE names in\n"
+    "                              .symtab (a later -s or -S undoes it)\n"
     "  -x, --discard-all           Omit the inputs' local symbols\n"
     "  -X, --discard-locals        Omit local labels (.L...) of the inputs\n"
     "  --discard-none              Keep every local symbol (default: omit\n"
@@ -254,6 +256,11 @@ static void add_input(struct ctx *ctx, enum input_kind k, const char *arg) {
   in->kind = k;
   in->arg = arg;
   vec_push(ctx, &ctx->cfg.inputs, in);
+}
+
+// C's isspace() in the C locale, as libiberty's ISSPACE.
+static bool is_space(char ch) {
+  return ch == ' ' || (ch >= '\t' && ch <= '\r');
 }
 
 static bool hex_digit(char c, u8 *v) {
@@ -484,6 +491,40 @@ static void defsym(struct ctx *ctx, const char *arg) {
   // As in GNU ld, the expression references its symbols where the option
   // stands: only archives after it (or in its group) are searched for them.
   expr_symbols(ctx, d->expr, defsym_ref, NULL);
+}
+
+// --retain-symbols-file=FILE: .symtab keeps only the symbols FILE names,
+// locals and FILE symbols included.  As in GNU ld the file is read where
+// the option stands: names separated by any white space, no comments;
+// a later -s or -S takes over again, and a second list is an error.
+static void retain_symbols_file(struct ctx *ctx, const char *path) {
+  struct config *c = &ctx->cfg;
+  if (c->strip == STRIP_SOME)
+    error(ctx, "duplicate retain-symbols-file");
+  u32 errors = ctx->errors;
+  struct mapping *m = map_file(ctx, path, false);
+  if (!m) {
+    if (ctx->errors == errors)   // it could not be opened
+      error(ctx, "%s: %s", path, strerror(errno));
+    return;
+  }
+  // The names stay in the mapping, as symbol names do.
+  memset(&c->retain, 0, sizeof(c->retain));
+  const char *text = (const char *)m->data;
+  for (u64 i = 0; i < m->size;) {
+    if (is_space(text[i])) {
+      i++;
+      continue;
+    }
+    u64 start = i;
+    while (i < m->size && !is_space(text[i]))
+      i++;
+    table_intern(ctx, &c->retain, text + start, i - start, NULL);
+  }
+  // GNU ld says so, not as a warning.
+  if (c->strip != STRIP_NONE)
+    fputs("mld: `-retain-symbols-file' overrides `-s' and `-S'\n", stderr);
+  c->strip = STRIP_SOME;
 }
 
 static void set_emulation(struct ctx *ctx, const char *m) {
@@ -917,7 +958,11 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       continue;
     }
     if (is(s, "s") || is(s, "strip-all")) {
-      c->strip_all = true;
+      c->strip = STRIP_ALL;
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "retain-symbols-file"))) {
+      retain_symbols_file(ctx, v);
       continue;
     }
     if (is(s, "X") || is(s, "discard-locals")) {
@@ -947,7 +992,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       continue;
     }
     if (is(s, "S") || is(s, "strip-debug")) {
-      c->strip_debug = true;
+      c->strip = STRIP_DEBUG;
       continue;
     }
     if (is(s, "build-id")) {

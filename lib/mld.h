@@ -212,6 +212,16 @@ struct defsym {
   struct expr *expr;
 };
 
+// -s, -S and --retain-symbols-file set one mode, the last given winning,
+// as GNU ld's link_info.strip.
+enum strip {
+  STRIP_NONE,
+  STRIP_DEBUG,                 // -S: no debugging sections
+  STRIP_ALL,                   // -s: no .symtab and .strtab either
+  STRIP_SOME,                  // --retain-symbols-file: only the names
+                               // listed in .symtab, debugging kept
+};
+
 enum discard {
   DISCARD_SEC_MERGE,           // default: internal labels of SHF_MERGE input
   DISCARD_LOCALS,              // -X: every internal label (.L...)
@@ -254,7 +264,8 @@ struct config {
   bool print_icf_sections;
   u8 build_id_hex[64];
   u32 build_id_hex_len;
-  bool strip_all, strip_debug;
+  enum strip strip;
+  struct name_table retain;    // --retain-symbols-file's names (STRIP_SOME)
   enum discard discard;        // which local symbols .symtab leaves out
   enum {
     SORT_COMMON_NONE, SORT_COMMON_DESCENDING, SORT_COMMON_ASCENDING

@@ -350,7 +350,9 @@ static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
   if (starts(name, ".gnu.warning") || starts(name, ".gnu.lto_") ||
       starts(name, ".gnu.linkonce.wi."))
     return true;
-  if (!(flags & SHF_ALLOC) && (ctx->cfg.strip_all || ctx->cfg.strip_debug) &&
+  bool strip_debug = ctx->cfg.strip == STRIP_ALL ||
+                     ctx->cfg.strip == STRIP_DEBUG;
+  if (!(flags & SHF_ALLOC) && strip_debug &&
       (starts(name, ".debug") || starts(name, ".zdebug") ||
        starts(name, ".stab") || !strcmp(name, ".line")))
     return true;

@@ -9,6 +9,8 @@
 
 #include "mld.h"
 
+#include <stdlib.h>
+
 static bool prop_kept(struct ctx *ctx, u32 k) {
   u32 t = ctx->props[k].type;
   bool and_type = t >= 0xc0000000 && t < 0xc0008000;
@@ -116,6 +118,7 @@ struct symtab_writer {
   u32 n;
   u64 strpos;
   bool gnu;                    // an STT_GNU_IFUNC or STB_GNU_UNIQUE symbol
+  u32 nfiles;                  // STT_FILE symbols of the inputs put
 };
 
 static void put_n(struct symtab_writer *w, const char *name, u32 len,
@@ -138,6 +141,14 @@ static void put_n(struct symtab_writer *w, const char *name, u32 len,
     w->strpos += len + 1;
   w->gnu |= ELF64_ST_TYPE(info) == STT_GNU_IFUNC ||
             ELF64_ST_BIND(info) == STB_GNU_UNIQUE;
+  w->nfiles += ELF64_ST_TYPE(info) == STT_FILE && len;
+}
+
+// --retain-symbols-file: whether the list names the symbol.  Section
+// symbols and the stubs' symbols are not looked up (GNU ld keeps them).
+static bool retained(struct ctx *ctx, const char *name) {
+  return ctx->cfg.strip != STRIP_SOME ||
+         table_find(&ctx->cfg.retain, name, strlen(name));
 }
 
 static void put(struct symtab_writer *w, const char *name, u8 info, u8 other,
@@ -185,6 +196,12 @@ static bool is_hidden(struct symbol *sym) {
 static bool got_symbol_unlisted(struct ctx *ctx, struct symbol *sym) {
   struct chunk *c = ctx->aux[sym->aux].osec;
   return sym == ctx->got_symbol && c && !is_emitted(c);
+}
+
+// A hidden linker symbol .symtab lists (as a local).
+static bool hidden_listed(struct ctx *ctx, struct symbol *sym) {
+  return is_hidden(sym) && !got_symbol_unlisted(ctx, sym) &&
+         retained(ctx, sym->name);
 }
 
 // GNU ld gives an object without an STT_FILE symbol one, named after the
@@ -257,7 +274,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       read_sym(f, k, &s);
       u8 type = ELF64_ST_TYPE(s.st_info);
       const char *name = sym_name(f, &s);
-      if (type == STT_SECTION || !name[0])
+      if (type == STT_SECTION || !name[0] || !retained(ctx, name))
         continue;
       u32 shndx = sym_shndx(f, k, &s);
       if (type == STT_FILE || shndx == SHN_ABS) {
@@ -281,18 +298,22 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
     }
   }
   // The linker's own hidden symbols are locals, after an STT_FILE without
-  // a name (none with -x).
-  bool any_hidden = false;
-  for (u32 i = 0; i < ctx->linker_syms.len; i++)
-    any_hidden |= is_hidden(ctx->linker_syms.v[i]) &&
-                  !got_symbol_unlisted(ctx, ctx->linker_syms.v[i]);
-  if (any_hidden && ctx->cfg.discard != DISCARD_ALL)
-    put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);
+  // a name if the inputs' locals had STT_FILE symbols (none with -x), in
+  // the order of GNU ld's walk of its hash table.
+  u32 nhidden = 0, size = bfd_table_size(ctx->symbols.count);
+  struct order_key *hidden =
+      arena_alloc(ctx, (u64)ctx->linker_syms.len * sizeof(*hidden) + 1);
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
-    if (is_hidden(sym) && !got_symbol_unlisted(ctx, sym))
-      put_global(ctx, w, sym, true);
+    if (hidden_listed(ctx, sym))
+      hidden[nhidden++] = (struct order_key){
+          .order = bfd_walk_order(sym, size), .sym = sym};
   }
+  qsort(hidden, nhidden, sizeof(*hidden), cmp_order_key);
+  if (nhidden && w->nfiles)
+    put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);
+  for (u32 i = 0; i < nhidden; i++)
+    put_global(ctx, w, hidden[i].sym, true);
   // Stub sections (stubs.c) as GNU ld lists them: $x at the start, then
   // each used erratum veneer's e843419@..., each stub's __foo_veneer
   // and a $x.
@@ -339,20 +360,21 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
         continue;
       // Symbols of collected or discarded sections are not listed.
       struct isec *is = sym_isec(ctx, sym);
-      if (is && !is->osec)
+      if ((is && !is->osec) || !retained(ctx, sym->name))
         continue;
       put_global(ctx, w, sym, false);
     }
   }
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
-    if (!is_hidden(sym))
+    if (!is_hidden(sym) && retained(ctx, sym->name))
       put_global(ctx, w, sym, false);
   }
   for (u32 i = 0; i < ctx->undef_syms.len; i++) {
     struct symbol *sym = ctx->undef_syms.v[i];
-    put(w, sym->name, ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE), sym->visibility,
-        SHN_UNDEF, 0, 0);
+    if (retained(ctx, sym->name))
+      put(w, sym->name, ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE),
+          sym->visibility, SHN_UNDEF, 0, 0);
   }
 }
 
@@ -373,7 +395,7 @@ static void mark_writing_files(struct ctx *ctx) {
 
 void size_symtab(struct ctx *ctx) {
   mark_writing_files(ctx);
-  if (ctx->cfg.strip_all) {
+  if (ctx->cfg.strip == STRIP_ALL) {
     ctx->symtab->size = ctx->strtab->size = 0;
   } else {
     struct symtab_writer w = {0};
@@ -395,7 +417,7 @@ void size_symtab(struct ctx *ctx) {
 }
 
 static void write_symtab(struct ctx *ctx, u8 *buf) {
-  if (ctx->cfg.strip_all)
+  if (ctx->cfg.strip == STRIP_ALL)
     return;
   struct symtab_writer w = {0};
   w.sym = buf + ctx->symtab->offset;

@@ -456,7 +456,7 @@ START_TEST(strip_debug_drops_debug) {
       {".debug_info", SHT_PROGBITS, 0, NULL, 4, 1},
       {".debug_str", SHT_PROGBITS, SHF_MERGE | SHF_STRINGS, "x", 2, 1, 0, 1},
   };
-  ctx->cfg.strip_debug = true;
+  ctx->cfg.strip = STRIP_DEBUG;
   live_object("a.o", secs, 3);
   run_passes();
   ck_assert_str_eq(regular_chunks(), ".text");
