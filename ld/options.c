@@ -80,6 +80,8 @@ static const char usage[] =
     "  -Map=FILE, -M, --print-map  Write a map of the output (GNU ld's\n"
     "                              layout) to FILE (DIR/OUTPUT.map for a\n"
     "                              directory) or standard output\n"
+    "  --cref                      Print GNU ld's cross reference table\n"
+    "                              (on standard output, or after the map)\n"
     "  --print-map-discarded, --no-print-map-discarded\n"
     "                              List the inputs left out in the map, or\n"
     "                              not\n"
@@ -675,6 +677,8 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   if (c->sysroot[0] == '/' && !c->sysroot[1])
     c->sysroot = "";
   c->z_execstack = -1;
+  // GNU ld demangles unless COLLECT_NO_DEMANGLE is set, as collect2 does.
+  c->no_demangle = getenv("COLLECT_NO_DEMANGLE") != NULL;
   c->warn_execstack = 2;
   c->build_id = BUILD_ID_NONE;
   // The last of --fatal-warnings and --no-fatal-warnings applies to the
@@ -760,6 +764,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
         !strncmp(s, "-demangle=", 10)) {
       c->no_demangle = false;
       c->demangle_explicit = true;
+      continue;
+    }
+    if (is(s, "cref")) {
+      c->cref = true;
       continue;
     }
     if (is(s, "no-demangle")) {

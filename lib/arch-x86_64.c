@@ -748,6 +748,7 @@ const struct arch arch_x86_64 = {
     .got_plt_reserved = 3,
     .r_irelative = R_X86_64_IRELATIVE,
     .gotplt_is_got_symbol = true,
+    .got_always = true,
     .shn_large_common = SHN_X86_64_LCOMMON,
     .ifunc_got_is_gotplt = true,
     .iplt_slot_bias = 6,         // past the 6-byte jmp: the nop after it

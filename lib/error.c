@@ -112,9 +112,13 @@ void fatal(struct ctx *ctx, const char *fmt, ...) {
   mld_exit(ctx, 1);
 }
 
+// GNU ld's errors in a link are not fatal, and it prints its --cref table
+// all the same: so does mld when it stops.
 void checkpoint(struct ctx *ctx) {
-  if (ctx->errors)
+  if (ctx->errors) {
+    write_cref(ctx);
     mld_exit(ctx, 1);
+  }
 }
 
 void mld_exit(struct ctx *ctx, int status) {

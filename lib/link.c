@@ -124,7 +124,8 @@ int mld_link(struct ctx *ctx) {
   timer(ctx, "compress_debug");
   size_symtab(ctx);           // .symtab/.strtab/.shstrtab sizes
   place_nonalloc(ctx);        // file size now known
-  write_map(ctx);             // -Map: where everything went
+  write_map(ctx);             // -Map: where everything went (and --cref)
+  write_cref(ctx);            // --cref without -Map: on standard output
   print_memory_usage(ctx);    // --print-memory-usage
   checkpoint(ctx);
   timer(ctx, "symtab");

@@ -367,6 +367,11 @@ void write_map(struct ctx *ctx) {
   print_loads(ctx, fp);
   print_sections(ctx, fp);
   fprintf(fp, "OUTPUT(%s %s)\n", ctx->cfg.output, ctx->arch->output_format);
+  // GNU ld's AArch64 emulation adds the file of its stubs last.
+  if (ctx->arch->branch_range)
+    fputs("LOAD linker stubs\n", fp);
+  if (ctx->cfg.cref)
+    print_cref(ctx, fp);
   if (fp == stdout)
     fflush(fp);
   else if (fclose(fp))

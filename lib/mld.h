@@ -40,6 +40,7 @@ struct isec;
 struct chunk;
 struct stub_sec;
 struct gnu_prop;
+struct cref_ref;
 
 #define MLD_VERSION_STRING "mld (mld static linker) " PACKAGE_VERSION_STR
 #ifndef PACKAGE_VERSION
@@ -284,7 +285,8 @@ struct config {
   const char *map_file;        // -Map=FILE; "-" for standard output
   const char *why_extract;     // --why-extract=FILE; "-": standard output
   bool no_print_map_discarded; // --no-print-map-discarded
-  bool no_demangle;            // --no-demangle
+  bool no_demangle;            // --no-demangle, or COLLECT_NO_DEMANGLE set
+  bool cref;                   // --cref
   bool verbose;                // --verbose: with no input, just the text
   u8 trace;                    // -t, --trace: how many times given
   bool unresolved_ignore;      // --unresolved-symbols=ignore-all|...
@@ -934,6 +936,8 @@ struct arch {
                                // -z common-page-size raises the layout's
   bool default_execstack;      // an input without .note.GNU-stack wants one
   bool section_symbols;        // .symtab has an STT_SECTION per section
+  bool got_always;             // GNU ld makes .got (and defines
+                               // _GLOBAL_OFFSET_TABLE_) in every link
   u8 got_entsize;              // .got's sh_entsize as GNU ld writes it
   // The script's DATA_SEGMENT_RELRO_END offset is 24 even without a
   // .got.plt (AArch64), not only for a .got.plt of 3 words or more.
@@ -1097,6 +1101,13 @@ void report_duplicate(struct ctx *ctx, struct symbol *sym, struct objfile *f,
 
 const char *source_line(struct ctx *ctx, struct objfile *f, u32 shndx,
                         u64 off);
+// cref.c: --cref
+//
+
+void note_cref(struct ctx *ctx, struct symbol *sym, struct objfile *f,
+               bool undef, bool common);
+void print_cref(struct ctx *ctx, FILE *fp);
+void write_cref(struct ctx *ctx);
 
 //
 // demangle.c
@@ -1142,6 +1153,12 @@ struct ctx {
   bool lib_dynamic;            // -Bdynamic in effect where inputs are read
   struct vec deps;             // const char *: --dependency-file's list
   struct vec map_members;      // map.c: struct map_member *, in order
+  struct cref_ref *crefs;      // cref.c: --cref's records, [0] unused
+  u32 ncrefs, crefcap;
+  u32 *cref_heads;             // cref.c: by symbol seq, its latest record
+  u32 ncref_heads;
+  struct vec cref_syms;        // cref.c: struct symbol *, those with records
+  bool cref_done;              // cref.c: the table was printed
   // script.c
   const char *script_entry;    // the last input script's ENTRY
   const char *output_arch;     // the last OUTPUT_ARCH, checked once the
@@ -1159,6 +1176,7 @@ struct ctx {
   struct sym_aux *aux;         // [naux], aux[0] unused
   u32 naux, auxcap;
   u32 next_priority;
+  bool resolved;               // set by resolve_symbols: every file joined
   struct name_table comdats;   // COMDAT signatures seen
   struct vec sym_warnings;     // warnings.c: .gnu.warning.SYM messages
   // sections.c / layout.c

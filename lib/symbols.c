@@ -193,6 +193,13 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
     }
     if ((sym->flags & SF_WARNING) && (undef || shndx == SHN_COMMON))
       warn_reference(ctx, f, sym);
+    // --cref: a definition that loses to one seen before (weak after
+    // any, strong after strong) is not noted, as in GNU ld.
+    bool loses = !undef && shndx != SHN_COMMON &&
+                 sym->state == SYM_DEFINED && !(sym->flags & SF_LINKER) &&
+                 (bind == STB_WEAK || sym->binding != STB_WEAK);
+    if (ctx->cfg.cref && !loses)
+      note_cref(ctx, sym, f, undef, shndx == SHN_COMMON);
     if (undef) {
       // A name first referenced strongly while undefined: GNU ld's undefs
       // list grows (weak references do not add to it), which decides
@@ -549,6 +556,7 @@ void resolve_symbols(struct ctx *ctx) {
   qsort(keys, n, sizeof(*keys), cmp_order_key);
   for (u32 i = 0; i < n; i++)
     ctx->commons.v[i] = keys[i].sym;
+  ctx->resolved = true;
   // --require-defined: as -u, and an error if no input defines it.
   for (u32 i = 0; i < ctx->cfg.require_defined.len; i++) {
     const char *name = ctx->cfg.require_defined.v[i];
