@@ -155,13 +155,21 @@ static const char usage[] =
     "  --enable-new-dtags, --disable-new-dtags, --warn-shared-textrel,\n"
     "  --no-dynamic-linker, -dynamic-linker FILE, --hash-style=STYLE,\n"
     "  -rpath DIR, -rpath-link DIR, -soname NAME, -O LEVEL, -g,\n"
+    "  -Bsymbolic, -Bsymbolic-functions, -Bno-symbolic,\n"
+    "  --version-script=FILE, --dynamic-list=FILE,\n"
+    "  --export-dynamic-symbol-list=FILE (their files are read, and\n"
+    "  rejected where GNU ld rejects them), --dynamic-list-data,\n"
+    "  --dynamic-list-cpp-new, --dynamic-list-cpp-typeinfo,\n"
+    "  --export-dynamic-symbol=SYM, --undefined-version,\n"
+    "  --no-undefined-version, --default-symver,\n"
+    "  --default-imported-symver, --version-exports-section=SYM,\n"
     "  --no-pie, --no-undefined, -EL (the only byte\n"
     "  order), -plugin FILE and -plugin-opt=OPT (objects that hold only\n"
     "  LTO bytecode are refused), -flto, -flto-partition=, -fuse-ld=,\n"
     "  --format/-b and --oformat naming the target's ELF format,\n"
     "  --orphan-handling=place, -d, -dc, -dp, --check-sections,\n"
     "  --strip-discarded, --[no-]allow-shlib-undefined,\n"
-    "  --[no-]undefined-version, --default-symver, -init SYM, -fini SYM,\n"
+    "  -init SYM, -fini SYM,\n"
     "  --audit, --depaudit/-P, --spare-dynamic-tags, other systems' options\n"
     "  (-assert, -A, -G, -Qy, -qmagic, --embedded-relocs, ...), the -z\n"
     "  keywords of dynamic linking (text, defs, origin, combreloc, ...);\n"
@@ -611,9 +619,12 @@ static const char *const no_effect_flags[] = {
     // overlaps, discarded sections' symbols dropped
     "no-pie", "no-undefined", "d", "dc", "dp", "check-sections",
     "strip-discarded",
-    // about shared libraries and symbol versions, which a static
+    // binding, versions and exports of dynamic symbols, which a static
     // executable has none of
-    "allow-shlib-undefined", "no-allow-shlib-undefined", "undefined-version",
+    "Bsymbolic", "Bsymbolic-functions", "Bno-symbolic", "dynamic-list-data",
+    "dynamic-list-cpp-new", "dynamic-list-cpp-typeinfo",
+    // about shared libraries and symbol versions
+    "allow-shlib-undefined", "no-allow-shlib-undefined",
     "no-undefined-version", "default-symver", "default-imported-symver",
     "no-warn-search-mismatch", "no-apply-dynamic-relocs",
     // other systems' or other targets' (SunOS, HP-UX, MIPS, PE, a.out,
@@ -639,7 +650,7 @@ static const char *const no_effect_with_arg[] = {
     // SunOS's -assert, the i960's -A, MIPS's -G, DT_INIT/DT_FINI and audit
     // libraries of dynamic objects, CTF, LTO and the compiler's -fuse-ld
     "assert", "A", "architecture", "G", "gpsize", "init", "fini", "audit",
-    "P", "depaudit", "spare-dynamic-tags", "version-exports-section",
+    "P", "depaudit", "spare-dynamic-tags",
     "max-cache-size", "ctf-share-types", "flto-partition", "fuse-ld",
 };
 
@@ -707,6 +718,26 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     for (u32 k = 0; k < sizeof(refused_flags) / sizeof(*refused_flags); k++)
       if (is(s, refused_flags[k].opt))
         fatal(ctx, "%s: %s", s, refused_flags[k].why);
+    // Version scripts and dynamic lists change nothing in a static
+    // executable, but GNU ld reads them here and rejects what it cannot
+    // parse.  GNU ld takes three of these options with two dashes only:
+    // -export-dynamic-symbol=SYM is -e xport-dynamic-symbol=SYM, and
+    // -undefined-version is -u ndefined-version.
+    bool two_dashes = s[1] == '-';
+    if ((v = arg_of(ctx, &a, &i, NULL, "version-script"))) {
+      read_version_script(ctx, v, false, fatal_warnings);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "dynamic-list")) ||
+        (two_dashes &&
+         (v = arg_of(ctx, &a, &i, NULL, "export-dynamic-symbol-list")))) {
+      read_version_script(ctx, v, true, fatal_warnings);
+      continue;
+    }
+    if ((two_dashes && arg_of(ctx, &a, &i, NULL, "export-dynamic-symbol")) ||
+        arg_of(ctx, &a, &i, NULL, "version-exports-section") ||
+        !strcmp(s, "--undefined-version"))
+      continue;
     if (is(s, "static") || is(s, "Bstatic") || is(s, "dn") ||
         is(s, "non_shared")) {
       add_input(ctx, IN_BSTATIC, NULL);

@@ -1101,6 +1101,13 @@ void report_duplicate(struct ctx *ctx, struct symbol *sym, struct objfile *f,
 
 const char *source_line(struct ctx *ctx, struct objfile *f, u32 shndx,
                         u64 off);
+// version_script.c: --version-script, --dynamic-list files
+//
+
+void read_version_script(struct ctx *ctx, const char *name,
+                         bool dynamic_list, bool fatal_warnings);
+
+//
 // cref.c: --cref
 //
 
@@ -1177,6 +1184,7 @@ struct ctx {
   u32 naux, auxcap;
   u32 next_priority;
   bool resolved;               // set by resolve_symbols: every file joined
+  struct vec version_nodes;    // version_script.c: the tags read so far
   struct name_table comdats;   // COMDAT signatures seen
   struct vec sym_warnings;     // warnings.c: .gnu.warning.SYM messages
   // sections.c / layout.c

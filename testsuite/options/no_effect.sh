@@ -2,8 +2,9 @@
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 . "$(dirname "$0")/../lib.sh"
 # The options mld accepts without effect (ld/options.c no_effect_flags,
-# no_effect_with_arg and the -z keyword lists) are those GNU ld 2.40
-# accepts without changing a static executable.  For each, on both
+# no_effect_with_arg, the version script and dynamic list options, whose
+# files version_script.sh checks, and the -z keyword lists) are those
+# GNU ld 2.40 accepts without changing a static executable.  For each, on both
 # architectures and with libc: GNU ld's executable with the option is
 # byte-identical to GNU ld's without it (so the claim holds), mld's with
 # it to mld's without it, and both accept or refuse it alike, warnings
@@ -17,6 +18,14 @@ int hot(int x) { return x + tv; }
 int main(int argc, char **argv) { printf("%d %d\n", hot(argc), st(argc)); return 0; }
 SRC
 
+t_write v.map <<'SRC'
+V1 { global: main; hot; local: *; };
+V2 { global: extern "C++" { "ns::f(int)"; ns::g*; }; nonexistent; } V1;
+SRC
+t_write dl.lst <<'SRC'
+{ main; hot; extern "C++" { ns::*; }; };
+SRC
+
 FLAGS=(--as-needed --no-as-needed --copy-dt-needed-entries
   --no-copy-dt-needed-entries --warn-shared-textrel -E --export-dynamic
   --no-export-dynamic --no-dynamic-linker --enable-new-dtags
@@ -25,8 +34,7 @@ FLAGS=(--as-needed --no-as-needed --copy-dt-needed-entries
   -soname=libx.so -O1 -O2 --compress-debug-sections=none
   --no-gc-sections --no-print-gc-sections --pop-state
   -d -dc -dp --check-sections --strip-discarded --allow-shlib-undefined
-  --no-allow-shlib-undefined --undefined-version --no-undefined-version
-  --default-symver --default-imported-symver --no-warn-search-mismatch
+  --no-allow-shlib-undefined --no-warn-search-mismatch
   -Qy -qmagic --embedded-relocs
   --force-exe-suffix --warn-multiple-gp --warn-constructors
   --warn-alternate-em --no-keep-memory --map-whole-files
@@ -37,10 +45,18 @@ FLAGS=(--as-needed --no-as-needed --copy-dt-needed-entries
   --ctf-variables --no-ctf-variables --warn-textrel
   -assert=definitions -G8 --gpsize=8 -init=main -fini=main
   --audit=libaudit.so -P=libaudit.so --depaudit=libaudit.so
-  --spare-dynamic-tags=5 --version-exports-section=x
+  --spare-dynamic-tags=5
   --max-cache-size=100000 --ctf-share-types=share-duplicated
   -flto-partition=none --orphan-handling=place
-  --oformat=@FORMAT@ --format=@FORMAT@ -aarchive)
+  --oformat=@FORMAT@ --format=@FORMAT@ -aarchive
+  -Bsymbolic -Bsymbolic-functions -Bno-symbolic --version-script=v.map
+  --version-script,v.map -version-script=v.map --dynamic-list=dl.lst
+  --dynamic-list,dl.lst --dynamic-list-data --dynamic-list-cpp-new
+  --dynamic-list-cpp-typeinfo --export-dynamic-symbol=main
+  --export-dynamic-symbol=nonexistent --export-dynamic-symbol,hot
+  --export-dynamic-symbol-list=dl.lst --undefined-version
+  --no-undefined-version --default-symver --default-imported-symver
+  --version-exports-section=VX)
 # GNU ld takes these for x86-64 only (mld for both: it makes no PLT
 # unwind information anywhere) ...
 X86_FLAGS=(--ld-generated-unwind-info --no-ld-generated-unwind-info)
