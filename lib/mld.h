@@ -673,6 +673,14 @@ struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
                         u32 type, u64 flags, u64 align);
 i64 init_priority(const char *name);
 u32 script_order(struct ctx *ctx, const char *name);
+// Where GNU ld's default script assigns to the location counter between
+// output sections: the order of the first section past the assignment.
+enum script_point {
+  SP_TEXT,                     // . = ALIGN(MAXPAGESIZE) (separate code)
+  SP_RODATA,                   // the same, before .rodata
+  SP_DATA,                     // . = DATA_SEGMENT_ALIGN (...)
+};
+u32 script_point(enum script_point p);
 struct gnu_prop *gnu_property(struct ctx *ctx, u32 type);
 
 // Where byte off of input section is lands in its output copy: at off,
@@ -785,15 +793,26 @@ static inline bool is_emitted(struct chunk *c) {
   return !c->home && (c->kind == CK_EHDR || c->size > 0 || c->keep_empty);
 }
 
+static inline bool chunk_is_tbss(const struct chunk *c) {
+  return (c->flags & SHF_TLS) && c->type == SHT_NOBITS;
+}
+
 struct segment {
   u32 type, flags;
-  u64 offset, vaddr, filesz, memsz, align;
+  u64 offset, vaddr, paddr, filesz, memsz, align;
 };
 
 void assign_addresses(struct ctx *ctx);
 void place_nonalloc(struct ctx *ctx);
 void warn_exec_memory(struct ctx *ctx);
 void compute_symbol_values(struct ctx *ctx);
+
+//
+// segments.c: program headers and file offsets
+//
+
+u32 estimate_segments(struct ctx *ctx);
+void plan_segments(struct ctx *ctx);
 
 //
 // stubs.c: range-extension stubs (veneers); errata.c: Cortex-A53 843419
@@ -1200,6 +1219,10 @@ struct ctx {
   u32 eh_fde_count;
   struct segment *segs;
   u32 nsegs;
+  u64 dot_start;               // set by layout.c: the location counter
+                               // past SIZEOF_HEADERS, where sections start
+  u64 relro_start, relro_end;  // set by layout.c; 0: no RELRO
+  bool headers_loaded;         // set by segments.c: in a PT_LOAD
   u64 tls_start, tls_end, tls_memsz, tls_align;
   u64 page_size, common_page_size;     // from the arch or -z
   u64 load_align;              // PT_LOAD's least p_align

@@ -185,7 +185,7 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
     wr32(p + offsetof(Elf64_Phdr, p_flags), s->flags);
     wr64(p + offsetof(Elf64_Phdr, p_offset), s->offset);
     wr64(p + offsetof(Elf64_Phdr, p_vaddr), s->vaddr);
-    wr64(p + offsetof(Elf64_Phdr, p_paddr), s->vaddr);
+    wr64(p + offsetof(Elf64_Phdr, p_paddr), s->paddr);
     wr64(p + offsetof(Elf64_Phdr, p_filesz), s->filesz);
     wr64(p + offsetof(Elf64_Phdr, p_memsz), s->memsz);
     wr64(p + offsetof(Elf64_Phdr, p_align), s->align);

@@ -413,9 +413,12 @@ static u64 absent_section_addr(struct ctx *ctx, u32 order) {
       break;
     if (!(c->flags & SHF_ALLOC) || !is_emitted(c))
       continue;
-    bool tbss = (c->flags & SHF_TLS) && c->type == SHT_NOBITS;
-    u64 end = tbss ? c->addr : c->addr + c->size;
-    if (c->kind == CK_EHDR || end > dot)
+    if (c->kind == CK_EHDR) {
+      dot = ctx->dot_start;
+      continue;
+    }
+    u64 end = chunk_is_tbss(c) ? c->addr : c->addr + c->size;
+    if (end > dot)
       dot = end;
   }
   return dot;

@@ -290,6 +290,11 @@ u32 script_order(struct ctx *ctx, const char *name) {
                                                                     : 0;
 }
 
+u32 script_point(enum script_point p) {
+  static const u32 at[] = {KEY(O_INIT), KEY(O_RODATA), KEY(O_TDATA)};
+  return at[p];
+}
+
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
                         u32 type, u64 flags, u64 align) {
   struct chunk *c = arena_alloc(ctx, sizeof(*c));

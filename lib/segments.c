@@ -1,0 +1,361 @@
+// segments.c: program headers and file offsets, from the addresses.
+//
+// GNU ld makes the segments once the sections have their addresses
+// (bfd/elf.c, _bfd_elf_map_sections_to_segments), and so does mld, by the
+// same rules.  The allocated sections, sorted by address, are cut into
+// PT_LOAD segments: a section joins the segment of the one before it if
+// it starts on the same maximum page as that one ends; otherwise it starts
+// a new segment if it would leave a whole page unused in between, if it
+// has contents and the one before is zero-fill (.tbss counts as contents),
+// if it is code and the segment is not or the other way round (with
+// -z separate-code), or if it is writable and the segment is not.  The
+// ELF and program headers are loaded where the first section's page
+// leaves room for them, or on the page below it; with -z separate-code
+// and code first they get a PT_LOAD of their own.  A segment's flags are
+// its sections' (R, W if one is writable, X if one is code), its p_align
+// the page size or its most aligned section's alignment, whichever is
+// larger, and its p_offset the first offset past the file so far that is
+// congruent to p_vaddr modulo p_align (and the page size).  Then come the
+// other program headers: PT_NOTE for each run of notes of one alignment,
+// PT_TLS, PT_GNU_PROPERTY, PT_GNU_EH_FRAME, PT_GNU_STACK, PT_GNU_RELRO.
+
+#include "mld.h"
+
+#include <stdlib.h>
+
+// An allocated section in address order; idx breaks ties as the section
+// index does in GNU ld (elf_sort_sections).
+struct placed {
+  struct chunk *c;
+  u32 idx;
+};
+
+// A PT_LOAD being made: sections [first, end) of the sorted array, or
+// the headers alone.
+struct load {
+  u32 first, end;
+  bool headers;                // the ELF and program headers come first
+  bool headers_only;
+};
+
+static bool has_contents(const struct chunk *c) {
+  return c->type != SHT_NOBITS;
+}
+
+// Zero-fill other than .tbss, which sorts after the rest at its address.
+static bool to_end(const struct chunk *c) {
+  return !has_contents(c) && !(c->flags & SHF_TLS) && c->size;
+}
+
+static int cmp_placed(const void *a, const void *b) {
+  const struct placed *x = a, *y = b;
+  if (x->c->addr != y->c->addr)
+    return x->c->addr < y->c->addr ? -1 : 1;
+  if (to_end(x->c) != to_end(y->c))
+    return to_end(x->c) ? 1 : -1;
+  u64 sx = has_contents(x->c) ? x->c->size : 0;
+  u64 sy = has_contents(y->c) ? y->c->size : 0;
+  if (sx != sy)
+    return sx < sy ? -1 : 1;
+  return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static struct segment *add_seg(struct ctx *ctx, u32 type, u32 flags) {
+  struct segment *s = &ctx->segs[ctx->nsegs++];
+  memset(s, 0, sizeof(*s));
+  s->type = type;
+  s->flags = flags;
+  return s;
+}
+
+static void cover(struct segment *s, struct chunk *c) {
+  if (!s->memsz && !s->filesz && !s->vaddr) {
+    s->vaddr = c->addr;
+    s->offset = c->offset;
+  }
+  u64 end = c->addr + c->size;
+  if (end - s->vaddr > s->memsz)
+    s->memsz = end - s->vaddr;
+  if (c->type != SHT_NOBITS && end - s->vaddr > s->filesz)
+    s->filesz = end - s->vaddr;
+}
+
+// Whether section c starts a new PT_LOAD after last (whose size counts
+// as last_size: 0 for .tbss) in a segment that has code (exec) or
+// writable data (writable) so far.  The order of the tests is GNU ld's.
+static bool new_load(struct ctx *ctx, struct chunk *last, u64 last_size,
+                     struct chunk *c, bool exec, bool writable) {
+  u64 page = ctx->page_size;
+  u64 last_end = last->addr + last_size;
+  if (c->addr < last_end)
+    return true;
+  if (((last_end - 1) & -page) == (c->addr & -page))
+    return false;
+  if (align_up(last_end, page) + page <= c->addr)
+    return true;
+  if (!has_contents(last) && !(last->flags & SHF_TLS) &&
+      (has_contents(c) || (c->flags & SHF_TLS)))
+    return true;
+  if (!ctx->cfg.z_noseparate_code && exec != !!(c->flags & SHF_EXECINSTR))
+    return true;
+  return !writable && (c->flags & SHF_WRITE);
+}
+
+// The allocated sections in address order; returns how many.
+static u32 sort_sections(struct ctx *ctx, struct placed **out) {
+  struct placed *v = arena_alloc(ctx, (u64)ctx->chunks.len * sizeof(*v));
+  u32 n = 0;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind == CK_EHDR || !(c->flags & SHF_ALLOC) || !is_emitted(c))
+      continue;
+    v[n].c = c;
+    v[n].idx = i;
+    n++;
+  }
+  qsort(v, n, sizeof(*v), cmp_placed);
+  *out = v;
+  return n;
+}
+
+// Where the headers go: at *va, in the first PT_LOAD or one of their own
+// (*own), or in none (returns false) if the first section leaves no room
+// below it.  The headers' page is the first section's or the one below,
+// and, for one of their own, not the first section's if there is a page
+// below (GNU ld then gives that page as p_paddr, *pa, and keeps p_vaddr).
+static bool place_headers(struct ctx *ctx, struct chunk *first, u64 *va,
+                          u64 *pa, bool *own) {
+  u64 page = ctx->page_size, hdr = ctx->ehdr->size;
+  *own = false;
+  if (!first)
+    return false;
+  u64 lma = (first->addr - hdr) & -page;
+  *va = *pa = lma;
+  if (!ctx->cfg.z_noseparate_code && (first->flags & SHF_EXECINSTR)) {
+    *own = true;
+    if (((lma + hdr - 1) & -page) == (first->addr & -page)) {
+      if (lma >= page)
+        *pa = lma - page;
+      else
+        *own = false;
+    }
+  }
+  return first->addr >= *pa && first->addr >= hdr;
+}
+
+// The PT_LOAD segments, then file offsets.  Returns the end of the loaded
+// image in the file.
+static u64 place_loads(struct ctx *ctx) {
+  u64 page = ctx->page_size;
+  struct placed *v;
+  u32 n = sort_sections(ctx, &v);
+  struct load *loads = arena_alloc(ctx, ((u64)n + 1) * sizeof(*loads));
+  u32 nloads = 0;
+  u64 hdr_va = 0, hdr_pa = 0;
+  bool own = false;
+  bool loaded = place_headers(ctx, n ? v[0].c : NULL, &hdr_va, &hdr_pa,
+                              &own);
+  bool headers = loaded;       // still to go in the first PT_LOAD
+  if (headers && own) {
+    loads[nloads++] = (struct load){0, 0, true, true};
+    headers = false;
+  }
+  struct chunk *last = NULL;
+  u64 last_size = 0;
+  bool exec = false, writable = false;
+  u32 start = 0;
+  for (u32 k = 0; k < n; k++) {
+    struct chunk *c = v[k].c;
+    if (last && new_load(ctx, last, last_size, c, exec, writable)) {
+      loads[nloads++] = (struct load){start, k, headers, false};
+      headers = false;
+      start = k;
+      exec = writable = false;
+    }
+    exec |= (c->flags & SHF_EXECINSTR) != 0;
+    writable |= (c->flags & SHF_WRITE) != 0;
+    last = c;
+    last_size = chunk_is_tbss(c) ? 0 : c->size;
+  }
+  // No PT_LOAD for a .tbss alone.
+  if (last && (n - start != 1 || !chunk_is_tbss(last)))
+    loads[nloads++] = (struct load){start, n, headers, false};
+  ctx->ehdr->addr = loaded ? hdr_va : 0;
+  ctx->ehdr->offset = 0;
+  ctx->headers_loaded = loaded;
+
+  u64 fpos = ctx->ehdr->size;
+  for (u32 i = 0; i < nloads; i++) {
+    struct load *l = &loads[i];
+    struct segment *s = add_seg(ctx, PT_LOAD, PF_R);
+    s->align = ctx->load_align;
+    if (l->headers_only) {
+      s->vaddr = hdr_va;
+      s->paddr = hdr_pa;
+      s->filesz = s->memsz = ctx->ehdr->size;
+      continue;
+    }
+    // The inputs' alignment, even where sh_addralign shows less
+    // (chunk_addralign): GNU ld's p_align.
+    for (u32 k = l->first; k < l->end; k++) {
+      struct chunk *c = v[k].c;
+      s->flags |= (c->flags & SHF_EXECINSTR ? PF_X : 0) |
+                  (c->flags & SHF_WRITE ? PF_W : 0);
+      if (c->align > s->align)
+        s->align = c->align;
+    }
+    // Congruent to the address modulo the larger of p_align and the
+    // page size the layout used (which -z common-page-size may raise
+    // above p_align on x86-64).
+    u64 m = s->align > page ? s->align : page;
+    struct chunk *first = v[l->first].c;
+    if (l->headers) {
+      s->vaddr = ctx->ehdr->addr = (first->addr - ctx->ehdr->size) & -m;
+      s->offset = 0;
+    } else {
+      s->vaddr = first->addr;
+      s->offset = fpos + ((s->vaddr - fpos) & (m - 1));
+    }
+    s->paddr = s->vaddr;
+    for (u32 k = l->first; k < l->end; k++) {
+      struct chunk *c = v[k].c;
+      if (has_contents(c)) {
+        c->offset = s->offset + (c->addr - s->vaddr);
+        fpos = c->offset + c->size;
+      } else {
+        c->offset = fpos > s->offset ? fpos : s->offset;
+      }
+      if (!chunk_is_tbss(c)) {
+        u64 end = c->addr + c->size;
+        if (end - s->vaddr > s->memsz)
+          s->memsz = end - s->vaddr;
+        if (has_contents(c))
+          s->filesz = end - s->vaddr;
+      }
+    }
+    if (l->headers && !s->filesz)
+      s->filesz = ctx->ehdr->size;
+    // Nothing in the file: zero-fill only.
+    if (!s->filesz)
+      s->offset = 0;
+  }
+  // Sections in no PT_LOAD (a .tbss alone) are where the file is.
+  for (u32 k = 0; k < n; k++)
+    if (chunk_is_tbss(v[k].c) && !v[k].c->offset)
+      v[k].c->offset = fpos;
+  return fpos;
+}
+
+// GNU ld's first estimate of the program header count
+// (get_program_header_size): the layout starts from it and runs again
+// until the count it makes is the count it assumed.
+u32 estimate_segments(struct ctx *ctx) {
+  u32 n = 2 + (ctx->cfg.z_noseparate_code ? 0 : 2) + !ctx->cfg.z_norelro +
+          (ctx->stack != STACK_NONE) + is_emitted(ctx->eh_frame_hdr) +
+          is_emitted(ctx->property);
+  bool tls = false, prev_note = false;
+  u64 note_align = 0;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!is_emitted(c) || !(c->flags & SHF_ALLOC) || c->kind == CK_EHDR)
+      continue;
+    bool note = c->type == SHT_NOTE;
+    if (note && (!prev_note || c->align != note_align))
+      n++;
+    prev_note = note;
+    note_align = c->align;
+    tls |= (c->flags & SHF_TLS) != 0;
+  }
+  return n + tls;
+}
+
+void plan_segments(struct ctx *ctx) {
+  // Splits at alignment gaps can add PT_LOADs beyond any estimate.
+  ctx->segs = arena_alloc(ctx, (u64)(ctx->chunks.len + 8) *
+                                   sizeof(struct segment));
+  ctx->nsegs = 0;
+  ctx->filesize = place_loads(ctx);
+
+  // PT_NOTE per run of notes with one alignment.
+  struct segment *note = NULL;
+  for (u32 k = 0; k < ctx->chunks.len; k++) {
+    struct chunk *c = ctx->chunks.v[k];
+    if (!is_emitted(c) || !(c->flags & SHF_ALLOC) || c->kind == CK_EHDR)
+      continue;
+    if (c->type != SHT_NOTE) {
+      note = NULL;
+      continue;
+    }
+    if (!note || note->align != c->align) {
+      note = add_seg(ctx, PT_NOTE, PF_R);
+      note->align = c->align;
+    }
+    cover(note, c);
+  }
+
+  if (ctx->tls_first) {
+    struct segment *s = add_seg(ctx, PT_TLS, PF_R);
+    s->align = ctx->tls_align;
+    for (u32 k = 0; k < ctx->chunks.len; k++) {
+      struct chunk *c = ctx->chunks.v[k];
+      if (is_emitted(c) && (c->flags & SHF_TLS))
+        cover(s, c);
+    }
+    ctx->tls_start = s->vaddr;
+    ctx->tls_memsz = s->memsz;
+    ctx->tls_end = s->vaddr + align_up(s->memsz, s->align);
+  }
+  if (is_emitted(ctx->property)) {
+    struct segment *s = add_seg(ctx, PT_GNU_PROPERTY, PF_R);
+    s->align = 8;
+    cover(s, ctx->property);
+  }
+  if (is_emitted(ctx->eh_frame_hdr)) {
+    struct segment *s = add_seg(ctx, PT_GNU_EH_FRAME, PF_R);
+    s->align = 4;
+    cover(s, ctx->eh_frame_hdr);
+  }
+  if (ctx->stack != STACK_NONE) {
+    struct segment *stack = add_seg(
+        ctx, PT_GNU_STACK, PF_R | PF_W | (ctx->stack == STACK_X ? PF_X : 0));
+    stack->align = 16;
+    stack->memsz = ctx->cfg.z_stack_size;
+  }
+  // PT_GNU_RELRO from the first section in [relro_start, relro_end) that
+  // has bytes, if one has file contents (bfd/elf.c): with nothing in the
+  // RELRO part that may be .data, as in GNU ld.
+  struct chunk *first = NULL;
+  bool contents = false;
+  for (u32 k = 0; ctx->relro_end && k < ctx->chunks.len; k++) {
+    struct chunk *c = ctx->chunks.v[k];
+    if (!is_emitted(c) || !(c->flags & SHF_ALLOC) || !c->size ||
+        c->kind == CK_EHDR || c->addr < ctx->relro_start ||
+        c->addr >= ctx->relro_end)
+      continue;
+    if (!first)
+      first = c;
+    contents |= c->type != SHT_NOBITS;
+  }
+  if (first && contents) {
+    struct segment *s = add_seg(ctx, PT_GNU_RELRO, PF_R);
+    s->align = 1;
+    s->vaddr = s->paddr = first->addr;
+    s->offset = first->offset;
+    s->memsz = s->filesz = ctx->relro_end - s->vaddr;
+    // No more file bytes than its PT_LOAD has from there (GNU ld): the
+    // RELRO end can lie past them when nothing follows .got.
+    for (u32 k = 0; k < ctx->nsegs; k++) {
+      struct segment *l = &ctx->segs[k];
+      if (l->type != PT_LOAD || s->vaddr < l->vaddr ||
+          s->vaddr >= l->vaddr + l->memsz)
+        continue;
+      u64 file_end = l->vaddr + l->filesz;
+      u64 avail = file_end > s->vaddr ? file_end - s->vaddr : 0;
+      if (avail < s->filesz)
+        s->filesz = avail;
+    }
+  }
+  for (u32 i = 0; i < ctx->nsegs; i++)
+    if (ctx->segs[i].type != PT_LOAD)
+      ctx->segs[i].paddr = ctx->segs[i].vaddr;
+}
