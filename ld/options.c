@@ -59,6 +59,10 @@ static const char usage[] =
     "                              Place COMMON symbols by alignment\n"
     "  --sort-section=name|alignment\n"
     "                              Sort the inputs of each script statement\n"
+    "  -Ttext=ADDR, -Tdata=ADDR, -Tbss=ADDR\n"
+    "                              Put .text, .data or .bss at ADDR (hex)\n"
+    "  --section-start=SECTION=ADDR\n"
+    "                              Put output section SECTION at ADDR (hex)\n"
     "  --build-id[=STYLE]          sha1 (default), md5, uuid, 0xHEX, none\n"
     "  --start-group, -( ... --end-group, -)\n"
     "                              Rescan the archives between until no "
@@ -322,6 +326,37 @@ static u64 parse_number(struct ctx *ctx, const char *opt, const char *s) {
   if (!*s || *end || errno)
     fatal(ctx, "%s: bad number '%s'", opt, s);
   return v;
+}
+
+// An address as GNU ld reads those of -Ttext and the like (bfd_scan_vma,
+// base 16): hexadecimal, 0x or not, maybe after spaces and a sign, with
+// nothing after; a number too large for 64 bits saturates.
+static u64 hex_address(struct ctx *ctx, const char *s) {
+  char *end;
+  unsigned long long v = strtoull(s, &end, 16);
+  if (*end)
+    fatal(ctx, "invalid hex number `%s'", s);
+  return v;
+}
+
+// -Ttext=ADDR, -Tdata, -Tbss, --section-start=NAME=ADDR: one entry per
+// name, in the order names first appear (GNU ld makes their output
+// sections in that order), with the last address given.
+static void section_start(struct ctx *ctx, const char *name,
+                          const char *value) {
+  u64 addr = hex_address(ctx, value);
+  struct vec *v = &ctx->cfg.section_starts;
+  for (u32 i = 0; i < v->len; i++) {
+    struct section_start *s = v->v[i];
+    if (!strcmp(s->name, name)) {
+      s->addr = addr;
+      return;
+    }
+  }
+  struct section_start *s = arena_alloc(ctx, sizeof(*s));
+  s->name = name;
+  s->addr = addr;
+  vec_push(ctx, v, s);
 }
 
 static u8 report_level(struct ctx *ctx, const char *kw, const char *v) {
@@ -1161,16 +1196,36 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       fatal(ctx, "%s: mld makes static executables only", s);
     }
     // -Ttext=ADDR and the like set section addresses; -T FILE is a script.
-    static const char *const t_addr[] = {"text", "data", "bss",
-                                         "text-segment", "rodata-segment",
-                                         "ldata-segment"};
-    for (u32 k = 0; k < sizeof(t_addr) / sizeof(*t_addr); k++) {
-      u64 n = strlen(t_addr[k]);
+    if ((v = arg_of(ctx, &a, &i, NULL, "Ttext"))) {
+      section_start(ctx, ".text", v);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "Tdata"))) {
+      section_start(ctx, ".data", v);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "Tbss"))) {
+      section_start(ctx, ".bss", v);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "section-start"))) {
+      const char *eq = strchr(v, '=');
+      if (!eq)
+        fatal(ctx, "invalid argument to option \"--section-start\"");
+      if (!eq[1])
+        fatal(ctx, "missing argument(s) to option \"--section-start\"");
+      section_start(ctx, arena_strndup(ctx, v, eq - v), eq + 1);
+      continue;
+    }
+    // SEGMENT_START("text-segment") and the like.
+    static const char *const t_segment[] = {"text-segment", "rodata-segment",
+                                            "ldata-segment"};
+    for (u32 k = 0; k < sizeof(t_segment) / sizeof(*t_segment); k++) {
+      u64 n = strlen(t_segment[k]);
       const char *t = s + 1 + (s[1] == '-');
-      if (t[0] == 'T' && !strncmp(t + 1, t_addr[k], n) &&
+      if (t[0] == 'T' && !strncmp(t + 1, t_segment[k], n) &&
           (t[1 + n] == '=' || !t[1 + n]))
-        fatal(ctx, "%s: setting section addresses is not implemented yet",
-              s);
+        fatal(ctx, "%s: not implemented yet", s);
     }
     if (!strcmp(s, "-T") || !strncmp(s, "--script", 8) ||
         (!strncmp(s, "-T", 2) && s[2]))

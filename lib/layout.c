@@ -18,6 +18,8 @@
 
 #include "mld.h"
 
+#include <stdlib.h>
+
 // No address or size may pass what a 64-bit Linux process can map
 // (47 bits of user space on x86-64, 48 on AArch64): beyond it, u64
 // arithmetic would wrap.  Sizes come from inputs (a NOBITS section's
@@ -111,6 +113,20 @@ static void place_at(struct chunk *c, u64 addr) {
   c->tail = 0;
 }
 
+// A section given an address by -Ttext or the like.
+static void place_fixed(struct ctx *ctx, struct chunk *c) {
+  if (c->kind == CK_REGULAR) {
+    place_at(c, c->fixed_addr);
+    set_tail(c);
+  } else {
+    c->addr = c->fixed_addr;
+  }
+  u64 end;
+  if (__builtin_add_overflow(c->addr, c->size, &end))
+    fatal(ctx, "section %s VMA wraps around address space", c->name);
+  checked_end(ctx, NULL, c->name, c->addr, c->size);
+}
+
 // The next maximum page, at the same offset in it as dot.
 static u64 next_page_same_offset(u64 dot, u64 page) {
   return align_up(dot, page) + (dot & (page - 1));
@@ -143,6 +159,15 @@ static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
       c->addr = c->isecs.len ? align_up(dot, c->align) : dot;
       continue;
     }
+    if (c->fixed) {
+      // At its address, which need not be aligned; the location counter
+      // goes on from its end (GNU ld).
+      place_fixed(ctx, c);
+      dot = c->addr + c->size;
+      if (c->flags & SHF_TLS)
+        tls_dot = dot;
+      continue;
+    }
     if (chunk_is_tbss(c)) {
       if (!tls_dot)
         tls_dot = dot;
@@ -171,11 +196,11 @@ static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
 //   .ldata   ALIGN(MAXPAGESIZE) + (. & (MAXPAGESIZE - 1)) : ...
 // The script moves the location counter to .lrodata's address even when
 // .lrodata is removed, so .ldata alone starts two pages on.
-static u64 place_large(struct ctx *ctx, u32 from, u64 dot) {
+static u64 place_large(struct ctx *ctx, u32 from, u32 to, u64 dot) {
   u64 page = ctx->page_size;
   dot = next_page_same_offset(align_up(dot, 8), page);
   bool ldata = false;
-  for (u32 k = from; k < ctx->chunks.len; k++) {
+  for (u32 k = from; k < to; k++) {
     struct chunk *c = ctx->chunks.v[k];
     if (!(c->flags & SHF_ALLOC))
       continue;
@@ -185,6 +210,11 @@ static u64 place_large(struct ctx *ctx, u32 from, u64 dot) {
     }
     if (!is_emitted(c)) {
       c->addr = dot;
+      continue;
+    }
+    if (c->fixed) {
+      place_fixed(ctx, c);
+      dot = c->addr + c->size;
       continue;
     }
     if (c->script_addr)
@@ -201,15 +231,16 @@ static u64 place_large(struct ctx *ctx, u32 from, u64 dot) {
 // DATA_SEGMENT_ALIGN and DATA_SEGMENT_END choose it: the next maximum page
 // plus dot's offset in its page, unless starting on a common page instead
 // saves a common page in the segment.  Lays out chunks [i, j) there.
-static u64 data_segment_start(struct ctx *ctx, u32 i, u32 j, u64 dot) {
+static u64 data_segment_start(struct ctx *ctx, u32 i, u32 j, u64 dot,
+                              u64 *end) {
   u64 page = ctx->page_size, common = ctx->common_page_size;
   u64 base = align_up(dot, page) + (dot & (page - 1));
-  u64 end = place_run(ctx, i, j, base, 0, false, NULL);
-  u64 first = -base & (common - 1), last = end & (common - 1);
-  if (first && last && (base & ~(common - 1)) != (end & ~(common - 1)) &&
+  *end = place_run(ctx, i, j, base, 0, false, NULL);
+  u64 first = -base & (common - 1), last = *end & (common - 1);
+  if (first && last && (base & ~(common - 1)) != (*end & ~(common - 1)) &&
       first + last <= common) {
     base = align_up(dot, page) + ((dot + common - 1) & (page - common));
-    place_run(ctx, i, j, base, 0, false, NULL);
+    *end = place_run(ctx, i, j, base, 0, false, NULL);
   }
   return base;
 }
@@ -231,36 +262,34 @@ static u64 place_data(struct ctx *ctx, u32 i, u32 j, u64 dot) {
   bool any_relro = relro_anyway(ctx);
   for (u32 k = i; k < j; k++)
     any_relro |= makes_relro(ctx, ctx->chunks.v[k]);
-  u64 base;
   if (any_relro) {
-    u64 rdot;
-    place_run(ctx, i, j, align_up(dot, page), relro_offset, false, &rdot);
+    u64 rdot, base1 = align_up(dot, page);
+    place_run(ctx, i, j, base1, relro_offset, false, &rdot);
     u64 target = align_up(rdot + relro_offset, page);
     u64 desired = target - relro_offset;
-    for (u32 k = j; k-- > i;) {
-      struct chunk *x = ctx->chunks.v[k];
-      if (!is_emitted(x) || !(x->flags & SHF_ALLOC) ||
-          x->order > ctx->got->order)
+    // The allocated sections between the start and the RELRO end, the
+    // last in section header order first (sections given an address
+    // included, as GNU ld's walk of bfd's list includes them).
+    for (u32 k = ctx->hdr_order.len; k-- > 0;) {
+      struct chunk *x = ctx->hdr_order.v[k];
+      if (!is_emitted(x) || !(x->flags & SHF_ALLOC) || x->kind == CK_EHDR ||
+          x->addr < base1 || x->addr >= rdot)
         continue;
       // .tbss takes no room but keeps its alignment (GNU ld's
       // lang_size_relro_segment_1 counts it with size 0).
       u64 size = chunk_is_tbss(x) ? 0 : x->size;
       desired = (x->addr + (desired - (x->addr + size))) & ~(x->align - 1);
     }
-    base = desired;
-    place_run(ctx, i, j, base, relro_offset, true, &rdot);
-    ctx->relro_start = base;
-    ctx->relro_end = align_up(rdot + relro_offset, page);
-  } else {
-    base = data_segment_start(ctx, i, j, dot);
+    // Sections given addresses in the RELRO part can leave it no room
+    // (GNU ld stops with an internal error): no RELRO then.
+    if (desired >= base1) {
+      dot = place_run(ctx, i, j, desired, relro_offset, true, &rdot);
+      ctx->relro_start = desired;
+      ctx->relro_end = align_up(rdot + relro_offset, page);
+      return dot;
+    }
   }
-  dot = base;
-  for (u32 k = i; k < j; k++) {
-    struct chunk *x = ctx->chunks.v[k];
-    if (is_emitted(x) && (x->flags & SHF_ALLOC) && !chunk_is_tbss(x) &&
-        x->addr + x->size > dot)
-      dot = x->addr + x->size;
-  }
+  data_segment_start(ctx, i, j, dot, &dot);
   return dot;
 }
 
@@ -282,8 +311,9 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
   u32 text = point_index(ctx, 0, SP_TEXT);
   u32 rodata = point_index(ctx, text, SP_RODATA);
   u32 data = point_index(ctx, rodata, SP_DATA);
+  u32 end = point_index(ctx, data, SP_END);
   u32 large = data;
-  while (large < ctx->chunks.len &&
+  while (large < end &&
          !((struct chunk *)ctx->chunks.v[large])->script_addr)
     large++;
 
@@ -298,8 +328,14 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
     dot = align_up(dot, page);
   dot = place_run(ctx, rodata, data, dot, 0, false, NULL);
   dot = place_data(ctx, data, large, dot);
-  if (large < ctx->chunks.len)
-    place_large(ctx, large, dot);
+  if (large < end)
+    place_large(ctx, large, end, dot);
+  // Orphans given an address: their statements come after the script's.
+  for (u32 k = end; k < ctx->chunks.len; k++) {
+    struct chunk *c = ctx->chunks.v[k];
+    if ((c->flags & SHF_ALLOC) && is_emitted(c))
+      place_fixed(ctx, c);
+  }
   plan_segments(ctx);
 }
 
@@ -321,12 +357,15 @@ void assign_addresses(struct ctx *ctx) {
   if (ctx->tls_first)
     ctx->tls_first->align = ctx->tls_align;
 
+  // As GNU ld (ldelf_map_segments), after a few passes the room for the
+  // program headers only grows: a layout that needs fewer than it has
+  // leaves the rest unused rather than going round in circles.
   u32 nphdr = estimate_segments(ctx);
   for (int tries = 0;; tries++) {
     layout_pass(ctx, nphdr);
-    if (ctx->nsegs == nphdr)
+    if (ctx->nsegs == nphdr || (tries >= 3 && ctx->nsegs < nphdr))
       break;
-    if (tries == 8)
+    if (tries == 9)
       fatal(ctx, "internal error: program header count does not converge");
     nphdr = ctx->nsegs;
   }
@@ -340,18 +379,89 @@ void assign_addresses(struct ctx *ctx) {
   }
 }
 
-// Non-allocated sections follow the loaded image in the file.
+struct ranked {
+  struct chunk *c;
+  u32 pos;                     // in section header order
+  bool warned;
+};
+
+static int cmp_ranked(const void *a, const void *b) {
+  const struct ranked *x = a, *y = b;
+  if (x->c->addr != y->c->addr)
+    return x->c->addr < y->c->addr ? -1 : 1;
+  return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+// GNU ld's check of the final addresses (lang_check_section_addresses),
+// in its words: no two sections with bytes may overlap in the load image
+// (LMA), nor any two allocated sections in memory (VMA), .tbss aside.
+// GNU ld skips the second check when two sections start at one address,
+// taking them for overlays, and then makes a broken program (x86-64
+// -Tbss=ADDR at .text's address); mld has no overlays and always checks.
+// And the TLS sections must be next to each other among the section
+// headers, as bfd requires for PT_TLS (--section-start=.tdata=ADDR moves
+// .tdata to the front).
+void check_section_addresses(struct ctx *ctx) {
+  // GNU ld defines __ehdr_start only where a PT_LOAD holds the headers.
+  struct symbol *ehdr = sym_find_str(ctx, "__ehdr_start");
+  if (ehdr && (ehdr->flags & SF_LINKER) && !ctx->headers_loaded)
+    error(ctx, "undefined reference to `__ehdr_start': no PT_LOAD holds the "
+          "ELF headers (the lowest section is at 0x%llx)",
+          (unsigned long long)(ctx->lowest ? ctx->lowest->addr : 0));
+  struct ranked *v = arena_alloc(ctx, (u64)ctx->hdr_order.len * sizeof(*v));
+  u32 n = 0;
+  struct chunk *tls_at = NULL, *gap = NULL;  // a TLS section, what follows
+  for (u32 i = 0; i < ctx->hdr_order.len; i++) {
+    struct chunk *c = ctx->hdr_order.v[i];
+    if (c->kind == CK_EHDR || !(c->flags & SHF_ALLOC) || !is_emitted(c))
+      continue;
+    if (c->flags & SHF_TLS) {
+      if (gap && tls_at)
+        error(ctx, "%s: TLS sections are not adjacent: %s, then %s, then "
+              "%s", ctx->cfg.output, tls_at->name, gap->name, c->name);
+      if (gap)
+        tls_at = NULL;        // reported once
+      else
+        tls_at = c;
+    } else if (tls_at && !gap) {
+      gap = c;
+    }
+    if (c->size && !chunk_is_tbss(c))
+      v[n++] = (struct ranked){c, i, false};
+  }
+  qsort(v, n, sizeof(*v), cmp_ranked);
+  for (int vma = 0; vma < 2; vma++) {
+    struct chunk *p = NULL;
+    for (u32 i = 0; i < n; i++) {
+      struct chunk *c = v[i].c;
+      if (!vma && c->type == SHT_NOBITS)
+        continue;
+      if (p && c->addr <= p->addr + p->size - 1 && !v[i].warned) {
+        error(ctx, "section %s %s [%016llx,%016llx] overlaps section %s "
+              "%s [%016llx,%016llx]", c->name, vma ? "VMA" : "LMA",
+              (unsigned long long)c->addr,
+              (unsigned long long)(c->addr + c->size - 1), p->name,
+              vma ? "VMA" : "LMA", (unsigned long long)p->addr,
+              (unsigned long long)(p->addr + p->size - 1));
+        v[i].warned = true;
+      }
+      p = c;
+    }
+  }
+}
+
+// Non-allocated sections follow the loaded image in the file.  Section
+// indexes follow the section header order.
 void place_nonalloc(struct ctx *ctx) {
   u64 fpos = ctx->filesize;
   u32 shndx = 1;
+  for (u32 k = 0; k < ctx->hdr_order.len; k++) {
+    struct chunk *c = ctx->hdr_order.v[k];
+    c->shndx = c->kind == CK_EHDR || !is_emitted(c) ? 0 : shndx++;
+  }
   for (u32 k = 0; k < ctx->chunks.len; k++) {
     struct chunk *c = ctx->chunks.v[k];
-    if (c->kind == CK_EHDR || !is_emitted(c)) {
-      c->shndx = 0;
-      continue;
-    }
-    c->shndx = shndx++;
-    if (c->flags & SHF_ALLOC)
+    if (!c->shndx || (c->flags & SHF_ALLOC))
       continue;
     c->addr = 0;
     c->offset = fpos = align_up(fpos, c->align);

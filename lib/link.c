@@ -114,6 +114,8 @@ int mld_link(struct ctx *ctx) {
   checkpoint(ctx);            // no stub is added
   timer(ctx, "create_stubs");
   // Beyond this point no address changes.
+  check_section_addresses(ctx); // no two sections overlap
+  checkpoint(ctx);
   set_entry(ctx);             // linker symbols have their values
   warn_exec_memory(ctx);      // executable stack, RWX segments
   plan_errata(ctx);           // each erratum site: ADR, or its veneer

@@ -207,6 +207,12 @@ enum build_id_kind {
   BUILD_ID_HEX,
 };
 
+// -Ttext=ADDR, -Tdata, -Tbss, --section-start=NAME=ADDR.
+struct section_start {
+  const char *name;            // an output section
+  u64 addr;
+};
+
 struct defsym {
   const char *name;
   const char *text;            // NAME=EXPR as given, for messages
@@ -245,6 +251,8 @@ struct config {
   struct vec unique;           // const char *, --unique=PATTERN
   bool unique_orphans;         // --unique: an output section per orphan
   u64 max_page_size, common_page_size;   // -z ...-page-size, 0: default
+  struct vec section_starts;   // struct section_start *, one per name, in
+                               // the order names first appear
   int z_execstack;             // -1 from the inputs, 0 no, 1 yes
   u64 z_stack_size;            // -z stack-size=N: PT_GNU_STACK's p_memsz
   int warn_execstack;          // 0 never, 1 always, 2 (default) not for -z
@@ -622,6 +630,11 @@ struct chunk {
   u8 sort_key;                 // sections.c: --sort-section's key here
   bool unique;                 // --unique: no other input joins it
   bool keep_empty;             // emitted even with size 0
+  bool fixed;                  // given an address (fixed_addr) by -Ttext
+  u64 fixed_addr;              // or the like: sections.c sets both
+  u32 hdr_start;               // sections.c: 1 + its section_starts index
+  u32 hdr_follows;             // sections.c: 1 + that of the section given
+                               // an address whose header its follows
   struct chunk *home;          // not a section: its bytes start home's
                                // (-z now: .got.plt at the start of .got)
   // Where GNU ld's script does more than align the section (sections.c
@@ -654,7 +667,8 @@ static inline u8 merge_visibility(u8 a, u8 b) {
 // sh_addralign: a section placed at a given address is no more aligned
 // than that address (GNU ld).
 static inline u64 chunk_addralign(const struct chunk *c) {
-  if (c->script_addr && c->addr && (c->addr & -c->addr) < c->align)
+  if ((c->script_addr || c->fixed) && c->addr &&
+      (c->addr & -c->addr) < c->align)
     return c->addr & -c->addr;
   return c->align;
 }
@@ -679,6 +693,7 @@ enum script_point {
   SP_TEXT,                     // . = ALIGN(MAXPAGESIZE) (separate code)
   SP_RODATA,                   // the same, before .rodata
   SP_DATA,                     // . = DATA_SEGMENT_ALIGN (...)
+  SP_END,                      // past the script: orphans given an address
 };
 u32 script_point(enum script_point p);
 struct gnu_prop *gnu_property(struct ctx *ctx, u32 type);
@@ -803,6 +818,7 @@ struct segment {
 };
 
 void assign_addresses(struct ctx *ctx);
+void check_section_addresses(struct ctx *ctx);
 void place_nonalloc(struct ctx *ctx);
 void warn_exec_memory(struct ctx *ctx);
 void compute_symbol_values(struct ctx *ctx);
@@ -1208,6 +1224,7 @@ struct ctx {
   struct vec sym_warnings;     // warnings.c: .gnu.warning.SYM messages
   // sections.c / layout.c
   struct vec chunks;           // struct chunk *, in output order
+  struct vec hdr_order;        // the same, in section header order
   struct chunk *ehdr, *got, *gotplt, *iplt, *rela_iplt, *build_id,
       *property, *symtab, *strtab, *shstrtab, *eh_frame_hdr;
   struct chunk *tls_first;
@@ -1223,6 +1240,9 @@ struct ctx {
                                // past SIZEOF_HEADERS, where sections start
   u64 relro_start, relro_end;  // set by layout.c; 0: no RELRO
   bool headers_loaded;         // set by segments.c: in a PT_LOAD
+  struct chunk *lowest;        // set by segments.c: the lowest section
+  bool relro_load;             // set by segments.c: a PT_LOAD starts in
+                               // the RELRO part
   u64 tls_start, tls_end, tls_memsz, tls_align;
   u64 page_size, common_page_size;     // from the arch or -z
   u64 load_align;              // PT_LOAD's least p_align

@@ -152,7 +152,7 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
   u32 shstrndx = 0;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->shndx)
+    if (c->shndx >= nsh)
       nsh = c->shndx + 1;
     if (c == ctx->shstrtab)
       shstrndx = c->shndx;

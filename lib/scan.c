@@ -430,9 +430,15 @@ void fix_linker_symbols(struct ctx *ctx) {
   struct chunk *etext_c = NULL, *edata_c = NULL, *end_c = NULL;
   struct chunk *bss_c = NULL;   // the first allocated section after edata_c
   bool past_bss = false;        // x86-64 .ldata after .bss is not data
+  // The script's assignments, where they stand among its sections: the
+  // location counter there, whatever the addresses given by -Ttext and
+  // the like make of it (so not the highest address).  Orphans given an
+  // address come after them all.
+  u32 data_part = script_point(SP_DATA), after = script_point(SP_END);
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR || !c->size)
+    if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR || !c->size ||
+        c->order >= after)
       continue;
     if (c->flags & SHF_EXECINSTR) {
       etext = c->addr + c->size;
@@ -440,19 +446,18 @@ void fix_linker_symbols(struct ctx *ctx) {
     }
     if ((c->flags & SHF_TLS) && c->type == SHT_NOBITS)
       continue;
-    if (c->type == SHT_NOBITS)
+    if (c->type == SHT_NOBITS && c->order >= data_part)
       past_bss = true;
-    if ((c->flags & SHF_WRITE) && c->type != SHT_NOBITS && !past_bss) {
+    if ((c->flags & SHF_WRITE) && c->type != SHT_NOBITS && !past_bss &&
+        c->order >= data_part) {
       edata = c->addr + c->size;
       edata_c = c;
       bss_c = NULL;
     } else if (edata_c && !bss_c) {
       bss_c = c;
     }
-    if (c->addr + c->size > end) {
-      end = c->addr + c->size;
-      end_c = c;
-    }
+    end = c->addr + c->size;
+    end_c = c;
   }
   end = align_up(end, 8);
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
@@ -468,8 +473,9 @@ void fix_linker_symbols(struct ctx *ctx) {
                              : absent_section_addr(ctx, aux->order);
       break;
     case W_EHDR:
+      // In the lowest section's segment, or the one after (GNU ld).
       sym->value = ctx->ehdr->addr;
-      aux->osec = ctx->ehdr;
+      aux->osec = ctx->lowest ? ctx->lowest : ctx->ehdr;
       break;
     case W_BASE:
       sym->value = ctx->arch->image_base;

@@ -22,6 +22,7 @@ enum {
   O_NOTE8 = 200,      // notes aligned to 8: .note.gnu.property first
   O_BUILD_ID = 300,
   O_NOTE4 = 301,
+  O_AFTER_NOTES = 350, // orphans GNU ld 2.40 moves behind the notes
   O_RELA_PLT = 400,
   O_INIT = 1000,
   O_PLT = 1100,
@@ -49,6 +50,7 @@ enum {
   O_LBSS = 5100,      // x86-64 large-model sections, after .bss
   O_LRODATA = 5200,
   O_LDATA = 5300,
+  O_ADDRESSED = 5900, // + index: orphans given an address, after the rest
   O_COMMENT = 6000,
   O_DEBUG = 6100,     // + position in debug_names
   O_GNU_ATTRIBUTES = 6900,
@@ -291,7 +293,8 @@ u32 script_order(struct ctx *ctx, const char *name) {
 }
 
 u32 script_point(enum script_point p) {
-  static const u32 at[] = {KEY(O_INIT), KEY(O_RODATA), KEY(O_TDATA)};
+  static const u32 at[] = {KEY(O_INIT), KEY(O_RODATA), KEY(O_TDATA),
+                           KEY(O_ADDRESSED)};
   return at[p];
 }
 
@@ -335,6 +338,59 @@ static u32 orphan_order(const char *name, u32 type, u64 flags, u64 align) {
   if (!(flags & SHF_EXECINSTR))
     return O_RODATA;
   return O_TEXT;
+}
+
+// The option giving output section NAME an address (-Ttext, -Tdata,
+// -Tbss, --section-start): its index in section_starts, or -1.
+static i32 start_index(struct ctx *ctx, const char *name) {
+  struct vec *v = &ctx->cfg.section_starts;
+  for (u32 k = 0; k < v->len; k++)
+    if (!strcmp(((struct section_start *)v->v[k])->name, name))
+      return k;
+  return -1;
+}
+
+// The output section an orphan anchor stands for.
+static const char *anchor_name(u32 anchor) {
+  switch (anchor) {
+  case O_TEXT: return ".text";
+  case O_RODATA: return ".rodata";
+  case O_TDATA: return ".tdata";
+  case O_DATA: return ".data";
+  case O_BSS: return ".bss";
+  }
+  return "";
+}
+
+// The order key of a new orphan output section, as GNU ld 2.40 places
+// orphans (ldelf_place_orphan, lang_insert_orphan):
+// - One given an address joins the output statement the option made, at
+//   the end of the script, and its section is among the first headers.
+// - Otherwise it goes after its anchor, the script section of its kind,
+//   in the statements and, among the section headers, in bfd's list of
+//   output sections.  That list starts with the sections given an
+//   address, in the order of the options, then come the others; with
+//   --build-id, the first of these is a note.  GNU ld puts an orphan
+//   whose anchor is followed by a note in that list, once it has placed
+//   a note orphan, after the last note instead, in the statements too:
+//   orphans of the last section given an address move to the first page,
+//   behind .note.ABI-tag (crt1.o's), and before .rela.plt.  A consistent
+//   rule, so mld follows it.
+// *follows is set to 1 + the index of an anchor given an address whose
+// header the orphan's follows.
+static u32 orphan_key(struct ctx *ctx, const char *name, u32 anchor,
+                      u32 *seq, bool notes_seen, u32 *follows) {
+  *follows = 0;
+  i32 k = start_index(ctx, name);
+  if (k >= 0 && anchor != O_COMMENT && anchor != O_DEBUG_ORPHAN)
+    return KEY(O_ADDRESSED) + k;
+  i32 a = start_index(ctx, anchor_name(anchor));
+  if (a >= 0 && a + 1 == (i32)ctx->cfg.section_starts.len && notes_seen &&
+      ctx->cfg.build_id != BUILD_ID_NONE)
+    return KEY(O_AFTER_NOTES) + 1 + (*seq)++;
+  if (a >= 0)
+    *follows = a + 1;
+  return KEY(anchor) + 1 + (*seq)++;
 }
 
 static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
@@ -755,6 +811,67 @@ static bool copied_in_reverse(const char *in, const char *out) {
   return in[6] == 0 || in[6] == '.';
 }
 
+// Output sections given an address by -Ttext and the like.  A name that
+// is no output section changes nothing, but for orphan_key.
+static void place_section_starts(struct ctx *ctx) {
+  struct vec *v = &ctx->cfg.section_starts;
+  for (u32 k = 0; k < v->len; k++) {
+    struct section_start *s = v->v[k];
+    for (u32 i = 0; i < ctx->chunks.len; i++) {
+      struct chunk *c = ctx->chunks.v[i];
+      if (c->kind != CK_EHDR && (c->flags & SHF_ALLOC) && !c->unique &&
+          !strcmp(c->name, s->name)) {
+        c->fixed = true;
+        c->fixed_addr = s->addr;
+        c->hdr_start = k + 1;
+        break;
+      }
+    }
+  }
+}
+
+// The section headers in GNU ld's order, that of bfd's list of output
+// sections (see orphan_key): without --build-id the notes, which GNU ld
+// then puts at the front; the sections given an address, each followed by
+// the orphans after it; then the others.
+static int hdr_rank(struct ctx *ctx, const struct chunk *c) {
+  if (c->kind == CK_EHDR)
+    return 0;
+  if (ctx->cfg.build_id == BUILD_ID_NONE && c->type == SHT_NOTE &&
+      (c->flags & SHF_ALLOC) && !c->hdr_start)
+    return 1;
+  return c->hdr_start || c->hdr_follows ? 2 : 3;
+}
+
+struct hdr_key {
+  struct chunk *c;
+  int rank;
+  u32 start, pos;
+};
+
+static int cmp_hdr_key(const void *a, const void *b) {
+  const struct hdr_key *x = a, *y = b;
+  if (x->rank != y->rank)
+    return x->rank - y->rank;
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+static void order_headers(struct ctx *ctx) {
+  u32 n = ctx->chunks.len;
+  struct hdr_key *k = arena_alloc(ctx, (u64)n * sizeof(*k));
+  for (u32 i = 0; i < n; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    k[i] = (struct hdr_key){c, hdr_rank(ctx, c),
+                            c->hdr_start ? c->hdr_start : c->hdr_follows, i};
+  }
+  qsort(k, n, sizeof(*k), cmp_hdr_key);
+  ctx->hdr_order.len = 0;
+  for (u32 i = 0; i < n; i++)
+    vec_push(ctx, &ctx->hdr_order, k[i].c);
+}
+
 static int cmp_chunk(const void *a, const void *b) {
   const struct chunk *x = *(struct chunk *const *)a;
   const struct chunk *y = *(struct chunk *const *)b;
@@ -775,6 +892,7 @@ void create_chunks(struct ctx *ctx) {
   ctx->ehdr = new_chunk(ctx, "", CK_EHDR, SHT_NULL, SHF_ALLOC, 8);
   ctx->ehdr->order = KEY(O_EHDR);
   u32 orphan_seq = 0;          // orphans keep their order of appearance
+  bool notes_seen = false;     // a note orphan has been placed
 
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
@@ -799,8 +917,12 @@ void create_chunks(struct ctx *ctx) {
         is->rank = 0;
       } else if (type == SHT_NOTE && (flags & SHF_ALLOC)) {
         c = regular_chunk(ctx, name, 0);
-        if (!c->order)
+        if (!c->order && start_index(ctx, name) >= 0) {
+          c->order = KEY(O_ADDRESSED) + start_index(ctx, name);
+        } else if (!c->order) {
           c->order = KEY(is->align >= 8 ? O_NOTE8 : O_NOTE4) + 1 + orphan_seq++;
+          notes_seen = true;
+        }
         if (!strcmp(name, ".note.gnu.build-id"))
           c->order = KEY(O_BUILD_ID);
         is->rank = 0;
@@ -812,7 +934,9 @@ void create_chunks(struct ctx *ctx) {
         c = find_chunk(ctx, name);
         if (!c) {
           c = regular_chunk(ctx, name, 0);
-          c->order = KEY(orphan_order(name, type, flags, is->align)) + 1 + orphan_seq++;
+          c->order = orphan_key(ctx, name,
+                                orphan_order(name, type, flags, is->align),
+                                &orphan_seq, notes_seen, &c->hdr_follows);
         }
       }
       if (!strcmp(c->name, ".text") && starts(name, ".text.sorted."))
@@ -923,6 +1047,7 @@ void create_chunks(struct ctx *ctx) {
     ctx->stack = ctx->cfg.z_execstack ? STACK_X : STACK_NX;
 
   qsort(ctx->chunks.v, ctx->chunks.len, sizeof(void *), cmp_chunk);
+  place_section_starts(ctx);
 
   // Input sections inside each output section: by rule rank, then file
   // order, then section index; then .init_array.N and the like by
@@ -959,4 +1084,5 @@ void create_chunks(struct ctx *ctx) {
         c->relro = true;
   }
   ctx->got->relro = true;
+  order_headers(ctx);
 }

@@ -103,10 +103,10 @@ static bool new_load(struct ctx *ctx, struct chunk *last, u64 last_size,
 
 // The allocated sections in address order; returns how many.
 static u32 sort_sections(struct ctx *ctx, struct placed **out) {
-  struct placed *v = arena_alloc(ctx, (u64)ctx->chunks.len * sizeof(*v));
+  struct placed *v = arena_alloc(ctx, (u64)ctx->hdr_order.len * sizeof(*v));
   u32 n = 0;
-  for (u32 i = 0; i < ctx->chunks.len; i++) {
-    struct chunk *c = ctx->chunks.v[i];
+  for (u32 i = 0; i < ctx->hdr_order.len; i++) {
+    struct chunk *c = ctx->hdr_order.v[i];
     if (c->kind == CK_EHDR || !(c->flags & SHF_ALLOC) || !is_emitted(c))
       continue;
     v[n].c = c;
@@ -155,6 +155,7 @@ static u64 place_loads(struct ctx *ctx) {
   bool own = false;
   bool loaded = place_headers(ctx, n ? v[0].c : NULL, &hdr_va, &hdr_pa,
                               &own);
+  ctx->lowest = n ? v[0].c : NULL;
   bool headers = loaded;       // still to go in the first PT_LOAD
   if (headers && own) {
     loads[nloads++] = (struct load){0, 0, true, true};
@@ -217,13 +218,22 @@ static u64 place_loads(struct ctx *ctx) {
       s->offset = fpos + ((s->vaddr - fpos) & (m - 1));
     }
     s->paddr = s->vaddr;
+    // The first section is where its address says; zero-fill after it
+    // is where the file has got to.  A segment without contents takes no
+    // room in the file (GNU ld).
+    u64 before = fpos;
+    u64 start = s->offset + (first->addr - s->vaddr);
+    if (start > fpos)
+      fpos = start;
+    bool contents = false;
     for (u32 k = l->first; k < l->end; k++) {
       struct chunk *c = v[k].c;
       if (has_contents(c)) {
         c->offset = s->offset + (c->addr - s->vaddr);
         fpos = c->offset + c->size;
+        contents = true;
       } else {
-        c->offset = fpos > s->offset ? fpos : s->offset;
+        c->offset = fpos;
       }
       if (!chunk_is_tbss(c)) {
         u64 end = c->addr + c->size;
@@ -233,11 +243,19 @@ static u64 place_loads(struct ctx *ctx) {
           s->filesz = end - s->vaddr;
       }
     }
+    if (!contents)
+      fpos = before;
+    // PT_GNU_RELRO needs a PT_LOAD that starts inside the RELRO part and
+    // has contents (bfd/elf.c).
+    if (contents && first->addr >= ctx->relro_start &&
+        first->addr < ctx->relro_end)
+      ctx->relro_load = true;
     if (l->headers && !s->filesz)
       s->filesz = ctx->ehdr->size;
-    // Nothing in the file: zero-fill only.
+    // Nothing in the file (zero-fill only): GNU ld keeps p_offset in the
+    // first page (its congruent offset past the file, modulo the page).
     if (!s->filesz)
-      s->offset = 0;
+      s->offset &= m - 1;
   }
   // Sections in no PT_LOAD (a .tbss alone) are where the file is.
   for (u32 k = 0; k < n; k++)
@@ -274,19 +292,22 @@ void plan_segments(struct ctx *ctx) {
   ctx->segs = arena_alloc(ctx, (u64)(ctx->chunks.len + 8) *
                                    sizeof(struct segment));
   ctx->nsegs = 0;
+  ctx->relro_load = false;
   ctx->filesize = place_loads(ctx);
 
-  // PT_NOTE per run of notes with one alignment.
+  // PT_NOTE per run of notes with one alignment, in section header order.
   struct segment *note = NULL;
-  for (u32 k = 0; k < ctx->chunks.len; k++) {
-    struct chunk *c = ctx->chunks.v[k];
+  for (u32 k = 0; k < ctx->hdr_order.len; k++) {
+    struct chunk *c = ctx->hdr_order.v[k];
     if (!is_emitted(c) || !(c->flags & SHF_ALLOC) || c->kind == CK_EHDR)
       continue;
     if (c->type != SHT_NOTE) {
       note = NULL;
       continue;
     }
-    if (!note || note->align != c->align) {
+    // A run goes on with a note of its alignment right after it (GNU ld).
+    if (!note || note->align != c->align ||
+        align_up(note->vaddr + note->memsz, c->align) != c->addr) {
       note = add_seg(ctx, PT_NOTE, PF_R);
       note->align = c->align;
     }
@@ -336,7 +357,7 @@ void plan_segments(struct ctx *ctx) {
       first = c;
     contents |= c->type != SHT_NOBITS;
   }
-  if (first && contents) {
+  if (first && contents && ctx->relro_load) {
     struct segment *s = add_seg(ctx, PT_GNU_RELRO, PF_R);
     s->align = 1;
     s->vaddr = s->paddr = first->addr;

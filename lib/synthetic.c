@@ -256,8 +256,8 @@ static void put_local(struct symtab_writer *w, struct objfile *f,
 static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   put(w, "", 0, 0, 0, 0, 0);
   if (ctx->arch->section_symbols) {
-    for (u32 i = 0; i < ctx->chunks.len; i++) {
-      struct chunk *c = ctx->chunks.v[i];
+    for (u32 i = 0; i < ctx->hdr_order.len; i++) {
+      struct chunk *c = ctx->hdr_order.v[i];
       if (c->kind != CK_EHDR && is_emitted(c) && c->kind != CK_SYMTAB &&
           c->kind != CK_STRTAB && c->kind != CK_SHSTRTAB)
         put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_SECTION), 0, c->shndx,

@@ -4,7 +4,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # Sections aligned beyond the page size.  GNU ld's rules: a PT_LOAD's
 # p_align is the page size or its most aligned section's alignment,
 # whichever is larger; its p_offset is congruent to p_vaddr modulo
-# p_align, except that a zero-fill-only PT_LOAD has p_offset 0; headers
+# p_align, except that a zero-fill-only PT_LOAD has p_offset 0 (its
+# address modulo the page size); headers
 # alone in their segment sit on the page below the first section.
 # Without libc (the same bytes from both linkers) the program headers
 # (PT_GNU_RELRO too) and section addresses and offsets must be GNU ld's

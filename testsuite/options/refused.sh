@@ -41,14 +41,14 @@ refused -m aarch64linux -z pac-plt -- "-z pac-plt: not implemented yet"
 refused --threads=0 -- "--threads: 0 is not between 1 and"
 refused -z start-stop-visibility=local -- "invalid visibility in \`-z start-stop-visibility=local'"
 refused -z lam-report=loud -- "invalid option for -z lam-report=: loud"
-refused -Ttext=0x500000 -- "-Ttext=0x500000: setting section addresses is not implemented yet"
-refused -Ttext 0x500000 -- "-Ttext: setting section addresses is not implemented yet"
-refused -Tbss=0x900000 -- "-Tbss=0x900000: setting section addresses is not implemented yet"
-refused -Ttext-segment=0x10000 -- "-Ttext-segment=0x10000: setting section addresses is not implemented yet"
+refused -Ttext-segment=0x10000 -- "-Ttext-segment=0x10000: not implemented yet"
+refused -Trodata-segment=0x600000 -- "-Trodata-segment=0x600000: not implemented yet"
+refused -Tldata-segment 0x600000 -- "-Tldata-segment: not implemented yet"
 # A dynamic link by mistake (gcc without -static names a dynamic linker).
 refused -dynamic-linker /lib64/ld-linux-x86-64.so.2 -- "a dynamic link (-dynamic-linker /lib64/ld-linux-x86-64.so.2, no -static): mld makes static executables only; link with -static"
 refused -shared -- "-shared: mld makes static executables only"
 # Unknown to GNU ld 2.40, so unknown here.
 refused --color-diagnostics -- "unknown option: --color-diagnostics"
 refused --no-fix-cortex-a53-835769 -- "unknown option: --no-fix-cortex-a53-835769"
+refused --image-base=0x800000 -- "unknown option: --image-base=0x800000"
 t_done
