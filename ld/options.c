@@ -63,6 +63,7 @@ static const char usage[] =
     "                              Put .text, .data or .bss at ADDR (hex)\n"
     "  --section-start=SECTION=ADDR\n"
     "                              Put output section SECTION at ADDR (hex)\n"
+    "  -Ttext-segment=ADDR         Start the image at ADDR (hex), not 0x400000\n"
     "  --build-id[=STYLE]          sha1 (default), md5, uuid, 0xHEX, none\n"
     "  --start-group, -( ... --end-group, -)\n"
     "                              Rescan the archives between until no "
@@ -1217,8 +1218,14 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       section_start(ctx, arena_strndup(ctx, v, eq - v), eq + 1);
       continue;
     }
-    // SEGMENT_START("text-segment") and the like.
-    static const char *const t_segment[] = {"text-segment", "rodata-segment",
+    if ((v = arg_of(ctx, &a, &i, NULL, "Ttext-segment"))) {
+      c->text_segment = hex_address(ctx, v);
+      c->text_segment_set = true;
+      continue;
+    }
+    // The default scripts name no such segment on AArch64; on x86-64 they
+    // would move .rodata and .lrodata.
+    static const char *const t_segment[] = {"rodata-segment",
                                             "ldata-segment"};
     for (u32 k = 0; k < sizeof(t_segment) / sizeof(*t_segment); k++) {
       u64 n = strlen(t_segment[k]);

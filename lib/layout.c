@@ -293,6 +293,12 @@ static u64 place_data(struct ctx *ctx, u32 i, u32 j, u64 dot) {
   return dot;
 }
 
+// SEGMENT_START("text-segment", ...): -Ttext-segment or the target's.
+u64 image_base(struct ctx *ctx) {
+  return ctx->cfg.text_segment_set ? ctx->cfg.text_segment
+                                   : ctx->arch->image_base;
+}
+
 // The first chunk from FROM on at or past the script's point P.
 static u32 point_index(struct ctx *ctx, u32 from, enum script_point p) {
   u32 order = script_point(p);
@@ -318,7 +324,7 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
     large++;
 
   // . = SEGMENT_START("text-segment", BASE) + SIZEOF_HEADERS;
-  u64 dot = ctx->arch->image_base + ctx->ehdr->size;
+  u64 dot = image_base(ctx) + ctx->ehdr->size;
   ctx->dot_start = dot;
   dot = place_run(ctx, 0, text, dot, 0, false, NULL);
   if (separate)

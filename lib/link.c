@@ -66,6 +66,10 @@ static void setup_target(struct ctx *ctx) {
     if (!ctx->arch->p_align_default_page)
       ctx->load_align = ctx->page_size;
   }
+  // GNU ld warns, and goes on.
+  if (c->text_segment_set && (c->text_segment & (ctx->page_size - 1)))
+    warn(ctx, "address of `text-segment' isn't multiple of maximum page "
+         "size");
   // GNU ld's AArch64 script puts code and read-only data in one segment.
   if (ctx->arch->noseparate_code && !c->z_separate_code)
     c->z_noseparate_code = true;

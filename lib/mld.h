@@ -253,6 +253,8 @@ struct config {
   u64 max_page_size, common_page_size;   // -z ...-page-size, 0: default
   struct vec section_starts;   // struct section_start *, one per name, in
                                // the order names first appear
+  u64 text_segment;            // -Ttext-segment=ADDR: the image base
+  bool text_segment_set;
   int z_execstack;             // -1 from the inputs, 0 no, 1 yes
   u64 z_stack_size;            // -z stack-size=N: PT_GNU_STACK's p_memsz
   int warn_execstack;          // 0 never, 1 always, 2 (default) not for -z
@@ -817,6 +819,7 @@ struct segment {
   u64 offset, vaddr, paddr, filesz, memsz, align;
 };
 
+u64 image_base(struct ctx *ctx);
 void assign_addresses(struct ctx *ctx);
 void check_section_addresses(struct ctx *ctx);
 void place_nonalloc(struct ctx *ctx);

@@ -478,7 +478,7 @@ void fix_linker_symbols(struct ctx *ctx) {
       aux->osec = ctx->lowest ? ctx->lowest : ctx->ehdr;
       break;
     case W_BASE:
-      sym->value = ctx->arch->image_base;
+      sym->value = image_base(ctx);
       aux->osec = ctx->ehdr;
       break;
     case W_ETEXT:

@@ -41,7 +41,6 @@ refused -m aarch64linux -z pac-plt -- "-z pac-plt: not implemented yet"
 refused --threads=0 -- "--threads: 0 is not between 1 and"
 refused -z start-stop-visibility=local -- "invalid visibility in \`-z start-stop-visibility=local'"
 refused -z lam-report=loud -- "invalid option for -z lam-report=: loud"
-refused -Ttext-segment=0x10000 -- "-Ttext-segment=0x10000: not implemented yet"
 refused -Trodata-segment=0x600000 -- "-Trodata-segment=0x600000: not implemented yet"
 refused -Tldata-segment 0x600000 -- "-Tldata-segment: not implemented yet"
 # A dynamic link by mistake (gcc without -static names a dynamic linker).
