@@ -64,6 +64,12 @@ static const char usage[] =
     "  --section-start=SECTION=ADDR\n"
     "                              Put output section SECTION at ADDR (hex)\n"
     "  -Ttext-segment=ADDR         Start the image at ADDR (hex), not 0x400000\n"
+    "  -n, --nmagic                Not demand-paged: one RWX PT_LOAD, headers\n"
+    "                              not loaded (so no __ehdr_start, which\n"
+    "                              static glibc needs)\n"
+    "  -N, --omagic                The same, .text writable, the data right\n"
+    "                              after the read-only data\n"
+    "  --no-omagic                 Undo -N and -n (the default)\n"
     "  --build-id[=STYLE]          sha1 (default), md5, uuid, 0xHEX, none\n"
     "  --start-group, -( ... --end-group, -)\n"
     "                              Rescan the archives between until no "
@@ -1216,6 +1222,20 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       if (!eq[1])
         fatal(ctx, "missing argument(s) to option \"--section-start\"");
       section_start(ctx, arena_strndup(ctx, v, eq - v), eq + 1);
+      continue;
+    }
+    if (!strcmp(s, "-N") || is(s, "omagic")) {
+      c->omagic = true;
+      c->nmagic = false;
+      continue;
+    }
+    if (!strcmp(s, "-n") || is(s, "nmagic")) {
+      c->nmagic = true;
+      c->omagic = false;
+      continue;
+    }
+    if (is(s, "no-omagic")) {
+      c->omagic = c->nmagic = false;
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "Ttext-segment"))) {

@@ -333,7 +333,13 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
   if (separate)
     dot = align_up(dot, page);
   dot = place_run(ctx, rodata, data, dot, 0, false, NULL);
-  dot = place_data(ctx, data, large, dot);
+  // -N's script: ". = .;" for DATA_SEGMENT_ALIGN, and no RELRO.
+  if (ctx->cfg.omagic) {
+    ctx->relro_start = ctx->relro_end = 0;
+    dot = place_run(ctx, data, large, dot, 0, false, NULL);
+  } else {
+    dot = place_data(ctx, data, large, dot);
+  }
   if (large < end)
     place_large(ctx, large, end, dot);
   // Orphans given an address: their statements come after the script's.

@@ -70,6 +70,11 @@ static void setup_target(struct ctx *ctx) {
   if (c->text_segment_set && (c->text_segment & (ctx->page_size - 1)))
     warn(ctx, "address of `text-segment' isn't multiple of maximum page "
          "size");
+  // -N and -n are not demand-paged, and their scripts align no section
+  // to a page.
+  ctx->paged = !c->omagic && !c->nmagic;
+  if (!ctx->paged)
+    c->z_noseparate_code = true;
   // GNU ld's AArch64 script puts code and read-only data in one segment.
   if (ctx->arch->noseparate_code && !c->z_separate_code)
     c->z_noseparate_code = true;
@@ -119,9 +124,9 @@ int mld_link(struct ctx *ctx) {
   timer(ctx, "create_stubs");
   // Beyond this point no address changes.
   check_section_addresses(ctx); // no two sections overlap
-  checkpoint(ctx);
   set_entry(ctx);             // linker symbols have their values
   warn_exec_memory(ctx);      // executable stack, RWX segments
+  checkpoint(ctx);
   plan_errata(ctx);           // each erratum site: ADR, or its veneer
   checkpoint(ctx);
   timer(ctx, "plan");

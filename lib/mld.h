@@ -255,6 +255,8 @@ struct config {
                                // the order names first appear
   u64 text_segment;            // -Ttext-segment=ADDR: the image base
   bool text_segment_set;
+  bool omagic, nmagic;         // -N, -n: not demand-paged (-N: .text
+                               // writable, no data segment alignment)
   int z_execstack;             // -1 from the inputs, 0 no, 1 yes
   u64 z_stack_size;            // -z stack-size=N: PT_GNU_STACK's p_memsz
   int warn_execstack;          // 0 never, 1 always, 2 (default) not for -z
@@ -1249,6 +1251,7 @@ struct ctx {
   u64 tls_start, tls_end, tls_memsz, tls_align;
   u64 page_size, common_page_size;     // from the arch or -z
   u64 load_align;              // PT_LOAD's least p_align
+  bool paged;                  // demand-paged (not -N, -n): set by link.c
   enum { STACK_NX, STACK_X, STACK_NONE } stack;  // PT_GNU_STACK, if any
   struct objfile *stack_x_note;   // set by parse_sections: why STACK_X
   struct objfile *stack_no_note;

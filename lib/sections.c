@@ -1084,5 +1084,9 @@ void create_chunks(struct ctx *ctx) {
         c->relro = true;
   }
   ctx->got->relro = true;
+  // -N: GNU ld makes .text writable (the output section of that name).
+  struct chunk *text = find_chunk(ctx, ".text");
+  if (ctx->cfg.omagic && text)
+    text->flags |= SHF_WRITE;
   order_headers(ctx);
 }

@@ -15,9 +15,12 @@
 // its sections' (R, W if one is writable, X if one is code), its p_align
 // the page size or its most aligned section's alignment, whichever is
 // larger, and its p_offset the first offset past the file so far that is
-// congruent to p_vaddr modulo p_align (and the page size).  Then come the
-// other program headers: PT_NOTE for each run of notes of one alignment,
-// PT_TLS, PT_GNU_PROPERTY, PT_GNU_EH_FRAME, PT_GNU_STACK, PT_GNU_RELRO.
+// congruent to p_vaddr modulo p_align (and the page size).  Not
+// demand-paged (-N, -n), only a skipped page or contents after zero-fill
+// start a segment, the headers are in none and p_align is the sections'.
+// Then come the other program headers: PT_NOTE for each run of adjacent
+// notes of one alignment, PT_TLS, PT_GNU_PROPERTY, PT_GNU_EH_FRAME,
+// PT_GNU_STACK, PT_GNU_RELRO.
 
 #include "mld.h"
 
@@ -89,13 +92,16 @@ static bool new_load(struct ctx *ctx, struct chunk *last, u64 last_size,
   u64 last_end = last->addr + last_size;
   if (c->addr < last_end)
     return true;
-  if (((last_end - 1) & -page) == (c->addr & -page))
+  if (ctx->paged && ((last_end - 1) & -page) == (c->addr & -page))
     return false;
   if (align_up(last_end, page) + page <= c->addr)
     return true;
   if (!has_contents(last) && !(last->flags & SHF_TLS) &&
       (has_contents(c) || (c->flags & SHF_TLS)))
     return true;
+  // Not demand-paged (-N, -n): no other reason.
+  if (!ctx->paged)
+    return false;
   if (!ctx->cfg.z_noseparate_code && exec != !!(c->flags & SHF_EXECINSTR))
     return true;
   return !writable && (c->flags & SHF_WRITE);
@@ -127,7 +133,7 @@ static bool place_headers(struct ctx *ctx, struct chunk *first, u64 *va,
                           u64 *pa, bool *own) {
   u64 page = ctx->page_size, hdr = ctx->ehdr->size;
   *own = false;
-  if (!first)
+  if (!first || !ctx->paged)
     return false;
   u64 lma = (first->addr - hdr) & -page;
   *va = *pa = lma;
@@ -189,7 +195,7 @@ static u64 place_loads(struct ctx *ctx) {
   for (u32 i = 0; i < nloads; i++) {
     struct load *l = &loads[i];
     struct segment *s = add_seg(ctx, PT_LOAD, PF_R);
-    s->align = ctx->load_align;
+    s->align = ctx->paged ? ctx->load_align : 1;
     if (l->headers_only) {
       s->vaddr = hdr_va;
       s->paddr = hdr_pa;
@@ -207,8 +213,8 @@ static u64 place_loads(struct ctx *ctx) {
     }
     // Congruent to the address modulo the larger of p_align and the
     // page size the layout used (which -z common-page-size may raise
-    // above p_align on x86-64).
-    u64 m = s->align > page ? s->align : page;
+    // above p_align on x86-64); not demand-paged, modulo p_align.
+    u64 m = s->align > page || !ctx->paged ? s->align : page;
     struct chunk *first = v[l->first].c;
     if (l->headers) {
       s->vaddr = ctx->ehdr->addr = (first->addr - ctx->ehdr->size) & -m;
