@@ -1183,13 +1183,14 @@ static const char *const output_arch_names[] = {
     "armv8-m.main", "armv8.1-m.main", NULL,
 };
 
-// GNU ld's code fill on AArch64 (bfd's cpu-aarch64.c): nop words, and
-// zeros for what is left of a word.
+// GNU ld's code fill on AArch64, its script's =0x1f2003d5 for .init,
+// .text and .fini: nop words, and what is left of a word the pattern's
+// first bytes (a section placed at an odd address by -Ttext starts so).
 static void fill_code(u8 *p, u64 n) {
-  u64 i = 0;
-  for (; i + 4 <= n; i += 4)
-    wr32(p + i, 0xd503201f);           // nop
-  memset(p + i, 0, n - i);
+  u8 nop[4];
+  wr32(nop, 0xd503201f);               // nop
+  for (u64 i = 0; i < n; i++)
+    p[i] = nop[i & 3];
 }
 
 const struct arch arch_aarch64 = {

@@ -417,9 +417,11 @@ static u64 absent_section_addr(struct ctx *ctx, u32 order) {
       dot = ctx->dot_start;
       continue;
     }
-    u64 end = chunk_is_tbss(c) ? c->addr : c->addr + c->size;
-    if (end > dot)
-      dot = end;
+    // Past the section before it, wherever -Ttext and the like put that.
+    if (!chunk_is_tbss(c))
+      dot = c->addr + c->size;
+    else if (c->addr > dot)
+      dot = c->addr;
   }
   return dot;
 }
