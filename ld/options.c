@@ -675,8 +675,9 @@ static const char *const no_effect_flags[] = {
     "warn-constructors", "warn-alternate-em", "no-keep-memory",
     "map-whole-files", "no-map-whole-files", "flto",
     "accept-unknown-input-arch", "no-accept-unknown-input-arch",
-    // relocatable links and linker scripts only
+    // relocatable links, linker scripts and shared objects only
     "force-group-allocation", "enable-non-contiguous-regions",
+    "disable-multiple-abs-defs", "split-by-reloc", "Bgroup",
     "enable-non-contiguous-regions-warnings", "gc-keep-exported",
     // no CTF, no text relocations, no PLT unwind information to make
     "ctf-variables", "no-ctf-variables", "warn-textrel",
@@ -709,11 +710,20 @@ static const struct refused {
     {"pic-veneer", "mld writes absolute veneers only"},
     {"traditional-format", "mld always edits .eh_frame (one copy of each "
                            "CIE), as GNU ld does by default"},
+    {"no-define-common", "may not be used without -shared (as in GNU ld)"},
+    {"no-check-sections", "mld always refuses overlapping sections"},
+    {"no-strip-discarded", "mld leaves out the symbols of discarded "
+                           "sections"},
+    {"warn-section-align", "not implemented"},
+    {"split-by-file", "it changes GNU ld's output sections; not supported"},
 }, refused_with_arg[] = {
     {"error-handling-script", "not implemented"},
     {"hash-size", "it changes GNU ld's hash table and so the order of GOT "
                   "entries; mld keeps the default order"},
     {"stub-group-size", "mld groups stubs by GNU ld's default size only"},
+    {"just-symbols", "taking another executable's symbols is not supported"},
+    {"task-link", "not supported"},
+    {"out-implib", "import libraries are PE's, not ELF's"},
     {"package-metadata", "not implemented yet (.note.package)"},
 };
 
@@ -1160,7 +1170,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       continue;
     }
     // Input and output formats: ELF for the target only.
-    if ((!strcmp(s, "-b") && (v = arg_of(ctx, &a, &i, "-b", NULL))) ||
+    // (-bTARGET: a BFD name; "-build-id" and the like are not -b.)
+    bool b_target = !strcmp(s, "-b") || !strncmp(s, "-belf", 5) ||
+                    !strcmp(s, "-bdefault") || !strcmp(s, "-bbinary");
+    if ((b_target && (v = arg_of(ctx, &a, &i, "-b", NULL))) ||
         (v = arg_of(ctx, &a, &i, NULL, "format")) ||
         (v = arg_of(ctx, &a, &i, NULL, "oformat"))) {
       bool out = strstr(s, "oformat") != NULL;
@@ -1190,6 +1203,26 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       fputs(target_help, stdout);
       exit(0);
     }
+    // -f, -F: filters and auxiliaries of shared objects; -R FILE: another
+    // executable's symbols, or, for a directory, -rpath (no effect).
+    if (!strcmp(s, "-f") || !strncmp(s, "-F", 2) ||
+        !strncmp(s, "--auxiliary", 11) || !strncmp(s, "--filter", 8))
+      fatal(ctx, "%.2s may not be used without -shared",
+            s[1] == '-' ? (s[2] == 'a' ? "-f" : "-F") : s);
+    if ((v = arg_of(ctx, &a, &i, "-R", NULL))) {
+      struct stat st;
+      if (stat(v, &st) == 0 && S_ISDIR(st.st_mode))
+        continue;
+      fatal(ctx, "-R %s: taking another executable's symbols is not "
+            "supported", v);
+    }
+    // --split-by-reloc=COUNT: relocatable links only.  (--split-by-file
+    // splits output sections even here.)
+    if (!strncmp(s, "--split-by-file=", 16))
+      fatal(ctx, "--split-by-file: it changes GNU ld's output sections; not "
+            "supported");
+    if (!strncmp(s, "--split-by-reloc=", 17))
+      continue;
     if ((v = arg_of(ctx, &a, &i, "-Y", NULL)))
       fatal(ctx, "-Y %s: Solaris's default library path is not supported; "
             "use -L %s", v, v);

@@ -11,7 +11,10 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # refusals with their reasons (input and output formats other than the
 # target's ELF, --orphan-handling other than place, the 843419 fix in
 # part, --hash-size, --reduce-memory-overheads, --traditional-format,
-# --pic-veneer, --stub-group-size, -Y).
+# --pic-veneer, --stub-group-size, -Y, -f and -F and --no-define-common
+# (GNU ld's words: they need -shared), -R FILE and --just-symbols,
+# --task-link, --no-check-sections, --no-strip-discarded,
+# --warn-section-align, --split-by-file, --out-implib).
 t_need_ld_bfd_x86_64
 t_write s.c <<'SRC'
 int common_var;
@@ -115,7 +118,11 @@ cmp -s f.out n.out && t_pass "-fuse-ld=: ignored" || t_fail "-fuse-ld="
 
 for o in "--oformat=binary" "-b binary" "--format=srec" "--orphan-handling=warn" \
          "--fix-cortex-a53-843419=adr" "--hash-size=31" "--reduce-memory-overheads" \
-         "--traditional-format" "--pic-veneer" "--stub-group-size=1" "-Y /lib"; do
+         "--traditional-format" "--pic-veneer" "--stub-group-size=1" "-Y /lib" \
+         "-f x.so" "-F x.so" "--no-define-common" "-R u.o" "--just-symbols=u.o" \
+         "--task-link=x" "--no-check-sections" "--no-strip-discarded" \
+         "--warn-section-align" "--split-by-file" "--split-by-file=10" \
+         "--out-implib=x.lib"; do
   t_mld $o -o r.out s.o
   expect_failure
   expect_no_file r.out

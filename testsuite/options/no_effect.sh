@@ -48,7 +48,8 @@ FLAGS=(--as-needed --no-as-needed --copy-dt-needed-entries
   --spare-dynamic-tags=5
   --max-cache-size=100000 --ctf-share-types=share-duplicated
   -flto-partition=none --orphan-handling=place
-  --oformat=@FORMAT@ --format=@FORMAT@ -aarchive
+  --oformat=@FORMAT@ --format=@FORMAT@ -b@FORMAT@ -aarchive -Bgroup
+  --disable-multiple-abs-defs --split-by-reloc --split-by-reloc=5 -R/tmp
   -Bsymbolic -Bsymbolic-functions -Bno-symbolic --version-script=v.map
   --version-script,v.map -version-script=v.map --dynamic-list=dl.lst
   --dynamic-list,dl.lst --dynamic-list-data --dynamic-list-cpp-new
