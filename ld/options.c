@@ -184,7 +184,11 @@ static const char usage[] =
     "  --audit, --depaudit/-P, --spare-dynamic-tags, other systems' options\n"
     "  (-assert, -A, -G, -Qy, -qmagic, --embedded-relocs, ...), the -z\n"
     "  keywords of dynamic linking (text, defs, origin, combreloc, ...);\n"
-    "  other -z keywords get a warning that they are ignored, as in GNU ld\n";
+    "  other -z keywords get a warning that they are ignored, as in GNU ld\n"
+    "\n"
+    // GNU ld's last lines, which libtool's probes read.
+    "mld: supported targets: elf64-x86-64 elf64-littleaarch64\n"
+    "mld: supported emulations: elf_x86_64 aarch64linux\n";
 
 // --target-help: what is particular to each target.
 static const char target_help[] =

@@ -7,7 +7,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # and with clang -fuse-ld=mld (ld.mld in PATH), and CMake for AArch64.
 # Each program is linked by mld (the file an mld-only option writes
 # proves it) and runs.  The test also
-# records what each tool's linker detection reports: libtool "GNU ld",
+# records what each tool's linker detection reports: libtool "GNU ld"
+# (and, from --help, the settings it makes for GNU ld),
 # Meson "ld.bfd" (mld's version line says "compatible with GNU
 # linkers").
 ln -s "$MLD" bin/ld.mld
@@ -118,6 +119,14 @@ if command -v libtoolize >/dev/null && command -v autoreconf >/dev/null; then
   grep -A1 "checking if the linker ($T/bin/ld) is GNU ld" b-auto/config.log | grep -q 'result: yes' &&
     t_pass "libtool: mld is GNU ld" ||
     t_fail "libtool: $(grep 'is GNU ld' b-auto/config.log)"
+  # libtool's probes of ld --help ("supported targets: ... elf",
+  # "no-whole-archive") find what they find in GNU ld's.
+  mkdir b-gnu
+  (cd b-gnu && ../src/configure CC="gcc -static") >>build.log 2>&1
+  lt() { grep -E '^(with_gnu_ld|whole_archive_flag_spec|archive_cmds|ld_shlibs)=' "$1/libtool"; }
+  [ -n "$(lt b-gnu)" ] && [ "$(lt b-gnu)" = "$(lt b-auto)" ] &&
+    t_pass "libtool: the linker settings GNU ld gets ($(lt b-auto | wc -l))" ||
+    { t_fail "libtool's settings differ"; diff <(lt b-gnu) <(lt b-auto); }
 else
   echo "  (no libtool or autoreconf)"
 fi
