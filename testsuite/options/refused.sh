@@ -46,6 +46,12 @@ refused -Tldata-segment 0x600000 -- "-Tldata-segment: not implemented yet"
 # A dynamic link by mistake (gcc without -static names a dynamic linker).
 refused -dynamic-linker /lib64/ld-linux-x86-64.so.2 -- "a dynamic link (-dynamic-linker /lib64/ld-linux-x86-64.so.2, no -static): mld makes static executables only; link with -static"
 refused -shared -- "-shared: mld makes static executables only"
+refused -pie -- "-pie: mld makes static executables only"
+refused -r -- "-r: mld makes static executables only"
+refused -EB -- "-EB: big-endian output is not supported"
+printf 'SECTIONS { .text : { *(.text) } }\n' >x.lds
+refused -T x.lds -- "linker scripts are not supported"
+refused -Y /lib -- "-Y /lib: Solaris's default library path is not supported"
 # Unknown to GNU ld 2.40, so unknown here.
 refused --color-diagnostics -- "unknown option: --color-diagnostics"
 refused --no-fix-cortex-a53-835769 -- "unknown option: --no-fix-cortex-a53-835769"
