@@ -16,7 +16,8 @@
 static const char usage[] =
     "Usage: mld [options] file...\n"
     "A static linker for x86-64 and AArch64 Linux, command-line compatible\n"
-    "with GNU ld.\n"
+    "with GNU ld.  A long option may be cut to a unique prefix, as in\n"
+    "GNU ld.\n"
     "\n"
     "Options:\n"
     "  -o FILE, --output=FILE      Write the executable to FILE (a.out)\n"
@@ -648,6 +649,89 @@ static bool is(const char *s, const char *opt) {
   return !strcmp(s + 1, opt);
 }
 
+// The long options GNU ld 2.40 takes for elf_x86_64 and aarch64linux
+// (from its --help: the generic, ELF and target sections) and mld's own,
+// so that a unique prefix of one is that option, as GNU ld's getopt takes
+// it ("--gc-sec" is --gc-sections; "--warn-c" is two options, and so
+// unknown).  Kept sorted.
+static const char *const long_options[] = {
+    "Bdynamic", "Bgroup", "Bno-symbolic", "Bshareable", "Bstatic",
+    "Bsymbolic", "Bsymbolic-functions", "EB", "EL", "Map", "Qy", "Tbss",
+    "Tdata", "Tldata-segment", "Trodata-segment", "Ttext", "Ttext-segment",
+    "Ur", "accept-unknown-input-arch", "allow-multiple-definition",
+    "allow-shlib-undefined", "architecture", "as-needed", "assert", "audit",
+    "auxiliary", "build-id", "call_shared", "check-sections",
+    "compress-debug-sections", "copy-dt-needed-entries", "cref",
+    "ctf-share-types", "ctf-variables", "dT", "dc", "default-imported-symver",
+    "default-script", "default-symver", "defsym", "demangle", "depaudit",
+    "dependency-file", "disable-multiple-abs-defs", "disable-new-dtags",
+    "discard-all", "discard-locals", "discard-none", "dn", "dp", "dy",
+    "dynamic-linker", "dynamic-list", "dynamic-list-cpp-new",
+    "dynamic-list-cpp-typeinfo", "dynamic-list-data", "eh-frame-hdr",
+    "embedded-relocs", "emit-relocs", "enable-new-dtags",
+    "enable-non-contiguous-regions", "enable-non-contiguous-regions-warnings",
+    "end-group", "entry", "error-handling-script", "error-unresolved-symbols",
+    "exclude-libs", "export-dynamic", "export-dynamic-symbol",
+    "export-dynamic-symbol-list", "fatal-warnings", "filter", "fini",
+    "fix-cortex-a53-835769", "fix-cortex-a53-843419", "flto",
+    "flto-partition", "force-exe-suffix", "force-group-allocation", "format",
+    "fuse-ld", "gc-keep-exported", "gc-sections", "gpsize", "hash-size",
+    "hash-style", "help", "icf", "ignore-unresolved-symbol", "init",
+    "just-symbols", "ld-generated-unwind-info", "library", "library-path",
+    "map-whole-files", "max-cache-size", "mri-script", "nmagic",
+    "no-accept-unknown-input-arch", "no-allow-shlib-undefined",
+    "no-apply-dynamic-relocs", "no-as-needed", "no-check-sections",
+    "no-copy-dt-needed-entries", "no-ctf-variables", "no-define-common",
+    "no-demangle", "no-dynamic-linker", "no-eh-frame-hdr",
+    "no-enum-size-warning", "no-export-dynamic", "no-fatal-warnings",
+    "no-gc-sections", "no-keep-memory", "no-ld-generated-unwind-info",
+    "no-map-whole-files", "no-omagic", "no-pie", "no-print-gc-sections",
+    "no-print-icf-sections", "no-print-map-discarded", "no-relax", "no-stats",
+    "no-strip-discarded", "no-threads", "no-undefined",
+    "no-undefined-version", "no-warn-execstack", "no-warn-mismatch",
+    "no-warn-rwx-segments", "no-warn-search-mismatch", "no-warnings",
+    "no-wchar-size-warning", "no-whole-archive", "noinhibit-exec",
+    "non_shared", "nostdlib", "oformat", "omagic", "orphan-handling",
+    "out-implib", "output", "package-metadata", "pic-executable",
+    "pic-veneer", "pie", "plugin", "plugin-opt", "pop-state",
+    "print-gc-sections", "print-icf-sections", "print-map",
+    "print-map-discarded", "print-memory-usage", "print-output-format",
+    "print-sysroot", "push-state", "qmagic", "reduce-memory-overheads",
+    "relax", "relocatable", "require-defined", "retain-symbols-file", "rpath",
+    "rpath-link", "script", "section-start", "shared", "soname",
+    "sort-common", "sort-section", "spare-dynamic-tags", "split-by-file",
+    "split-by-reloc", "start-group", "static", "stats", "strip-all",
+    "strip-debug", "strip-discarded", "stub-group-size", "sysroot",
+    "target-help", "task-link", "thread-count", "threads", "trace",
+    "trace-symbol", "traditional-format", "undefined", "undefined-version",
+    "unique", "unresolved-symbols", "verbose", "version",
+    "version-exports-section", "version-script", "warn-alternate-em",
+    "warn-common", "warn-constructors", "warn-execstack", "warn-multiple-gp",
+    "warn-once", "warn-rwx-segments", "warn-section-align", "warn-textrel",
+    "warn-unresolved-symbols", "whole-archive", "why-extract", "wrap",
+};
+
+// ARG, or the long option it abbreviates with its "=VALUE", for "--NAME"
+// forms.
+static char *unabbreviate(struct ctx *ctx, char *arg) {
+  if (arg[0] != '-' || arg[1] != '-' || !arg[2])
+    return arg;
+  const char *name = arg + 2;
+  u64 n = strcspn(name, "=");
+  const char *found = NULL;
+  for (u32 k = 0; k < sizeof(long_options) / sizeof(*long_options); k++) {
+    const char *o = long_options[k];
+    if (strncmp(o, name, n))
+      continue;
+    if (!o[n])
+      return arg;                // exact
+    if (found)
+      return arg;                // ambiguous: unknown, as in GNU ld
+    found = o;
+  }
+  return found ? arena_printf(ctx, "--%s%s", found, name + n) : arg;
+}
+
 // Options GNU ld 2.40 accepts that change nothing in a static executable:
 // its output is byte-identical with and without each (checked on both
 // architectures; testsuite/err/options_no_effect.sh keeps checking).
@@ -758,7 +842,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   const char *dynamic_linker = NULL;
 
   for (u32 i = 0; i < a.n; i++) {
-    char *s = a.v[i];
+    char *s = a.v[i] = unabbreviate(ctx, a.v[i]);
     const char *v;
     int yn;
     if (s[0] != '-' || !s[1]) {

@@ -6,7 +6,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # .gnu.warning, unresolved symbols, the entry symbol) but not BFD's
 # (executable stack, RWX segments), and those it silences do not fail
 # --fatal-warnings; --ignore-unresolved-symbol; -a archive|shared;
-# --print-output-format, --print-sysroot, --target-help; -V; a -) with
+# --print-output-format, --print-sysroot, --target-help; -V; unique
+# prefixes of long options, as GNU ld's getopt takes them; a -) with
 # no -( before it; -fuse-ld= (the compiler driver's, ignored); and the
 # refusals with their reasons (input and output formats other than the
 # target's ELF, --orphan-handling other than place, the 843419 fix in
@@ -115,6 +116,19 @@ expect_failure
 t_mld -fuse-ld=gold -o f.out s.o
 t_mld -o n.out s.o
 cmp -s f.out n.out && t_pass "-fuse-ld=: ignored" || t_fail "-fuse-ld="
+
+# A unique prefix of a long option is that option, as GNU ld's getopt
+# takes it; a prefix of several is unknown.
+for o in --gc-sec --print-map-d --no-warn-r --whole-arch --fatal-warn \
+         --gc --warn-c --stat --sta --no-undef --def=a=1; do
+  ld.bfd $o -o g.out s.o >/dev/null 2>&1; gs=$?
+  t_mld $o -o m.out s.o
+  [ "$gs" = "$T_STATUS" ] && t_pass "$o: status $gs, as GNU ld's" ||
+    t_fail "$o: GNU ld $gs, mld $T_STATUS"
+done
+t_mld --gc-sec --print-gc -o m1.out s.o
+t_mld --gc-sections --print-gc-sections -o m2.out s.o
+cmp -s m1.out m2.out && t_pass "--gc-sec --print-gc: as the full names" || t_fail "abbreviations"
 
 for o in "--oformat=binary" "-b binary" "--format=srec" "--orphan-handling=warn" \
          "--fix-cortex-a53-843419=adr" "--hash-size=31" "--reduce-memory-overheads" \
