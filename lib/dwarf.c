@@ -229,41 +229,45 @@ static bool read_v5_entries(struct ctx *ctx, struct line_ctx *lc,
   return !r->bad;
 }
 
+// Versions 2 to 4: NUL-terminated lists, read twice (to count them, then
+// to keep them), however many a C++ unit's headers make.
 static bool read_v4_entries(struct ctx *ctx, struct rd *r, struct names *nm) {
-  // Directory 0 is the compilation directory, not in the table.
-  const char *dirs[MAX_ENTRIES];
-  u64 n = 1;
-  dirs[0] = "";
-  for (;;) {
+  struct rd start = *r;
+  u64 ndirs = 1, nfiles = 1;    // directory 0 is the compilation directory,
+  for (;;) {                    // not in the table; files count from 1
     const char *d = cstr(r);
     if (r->bad || !*d)
       break;
-    if (n == MAX_ENTRIES)
-      return false;
-    dirs[n++] = d;
+    ndirs++;
   }
-  nm->dirs = arena_alloc(ctx, n * sizeof(*nm->dirs));
-  memcpy(nm->dirs, dirs, n * sizeof(*dirs));
-  nm->ndirs = n;
-  struct entry files[256];
-  u64 nf = 1;                     // files count from 1
-  files[0].name = "";
-  files[0].dir = 0;
   for (;;) {
     const char *name = cstr(r);
     if (r->bad || !*name)
       break;
-    if (nf == sizeof(files) / sizeof(*files))
-      return false;
-    files[nf].name = name;
-    files[nf].dir = uleb(r);
     uleb(r);
     uleb(r);
-    nf++;
+    uleb(r);
+    nfiles++;
   }
-  nm->files = arena_alloc(ctx, nf * sizeof(*nm->files));
-  memcpy(nm->files, files, nf * sizeof(*files));
-  nm->nfiles = nf;
+  if (r->bad)
+    return false;
+  *r = start;
+  nm->dirs = arena_alloc(ctx, ndirs * sizeof(*nm->dirs));
+  nm->files = arena_alloc(ctx, nfiles * sizeof(*nm->files));
+  nm->dirs[0] = "";
+  for (u64 k = 1; k < ndirs; k++)
+    nm->dirs[k] = cstr(r);
+  cstr(r);
+  nm->files[0] = (struct entry){"", 0};
+  for (u64 k = 1; k < nfiles; k++) {
+    nm->files[k].name = cstr(r);
+    nm->files[k].dir = uleb(r);
+    uleb(r);
+    uleb(r);
+  }
+  cstr(r);
+  nm->ndirs = ndirs;
+  nm->nfiles = nfiles;
   return !r->bad;
 }
 

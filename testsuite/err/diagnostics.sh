@@ -143,6 +143,22 @@ mld: error: undefined reference to 'cxxdef'
 }
 check gcc g++
 check aarch64-linux-gnu-gcc aarch64-linux-gnu-g++
+# A DWARF 4 line table of 300 files (a C++ unit's headers make that many).
+{
+  echo 'extern int undef_fn(void);'
+  for k in $(seq 100 399); do
+    printf '#line 1 "f%s.h"\nstatic int g%s(void) { return %s; }\n' $k $k $k
+  done
+  printf '#line 10 "main.c"\nint main(void) { return undef_fn() + g100() + g399(); }\n'
+} >many.c
+gcc -c -g -gdwarf-4 -O0 many.c -o many.o || t_hard_error "gcc many.c"
+t_mld -e main -o x many.o
+expect_failure
+[ "$(head -3 stderr.txt)" = "mld: error: undefined reference to 'undef_fn'
+>>> referenced by main.c:10
+>>>               many.o:(main)" ] && t_pass "DWARF 4, 300 files: file:line" ||
+  t_fail "DWARF 4, 300 files: $(head -3 stderr.txt)"
+
 # Clang's line tables (DWARF 5 with MD5 sums and line_strp names).
 if command -v clang >/dev/null; then
   for target in x86_64-linux-gnu aarch64-linux-gnu; do
