@@ -115,6 +115,8 @@ static const char usage[] =
     "                              taken)\n"
     "  --print-icf-sections, --no-print-icf-sections\n"
     "                              List the sections --icf folds\n"
+    "  --package-metadata=JSON     FDO's .note.package with JSON (checked as\n"
+    "                              GNU ld checks it)\n"
     "  --defsym=SYM=EXPR           Define SYM as EXPR, a GNU ld expression\n"
     "                              (no location counter)\n"
     "  --warn-common               Warn where COMMON symbols meet each other\n"
@@ -812,7 +814,6 @@ static const struct refused {
     {"just-symbols", "taking another executable's symbols is not supported"},
     {"task-link", "not supported"},
     {"out-implib", "import libraries are PE's, not ELF's"},
-    {"package-metadata", "not implemented yet (.note.package)"},
 };
 
 void parse_options(struct ctx *ctx, int argc, char **argv) {
@@ -1271,6 +1272,20 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
               out ? "writes ELF executables (elf64-x86-64, "
                     "elf64-littleaarch64) only"
                   : "reads ELF objects and archives only");
+      continue;
+    }
+    // --package-metadata=JSON (the value only after "="): a note, if the
+    // text is JSON; GNU ld's warning and no note otherwise.
+    if (is(s, "package-metadata") ||
+        !strncmp(s + strspn(s, "-"), "package-metadata=", 17)) {
+      const char *json = strchr(s, '=') ? strchr(s, '=') + 1 : "";
+      const char *why;
+      c->package_metadata = NULL;
+      if (*json && json_valid(ctx, json, &why))
+        c->package_metadata = json;
+      else if (*json)
+        warn(ctx, "--package-metadata=%s does not contain valid JSON, "
+             "ignoring: %s", json, why);
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "orphan-handling"))) {

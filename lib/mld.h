@@ -272,6 +272,7 @@ struct config {
   bool z_norelro, z_noseparate_code;
   bool z_separate_code;        // given explicitly (AArch64 defaults to no)
   enum build_id_kind build_id;
+  const char *package_metadata; // --package-metadata=JSON, checked JSON
   enum compress_kind compress_debug;
   enum { ICF_NONE, ICF_SAFE, ICF_ALL } icf;
   bool print_icf_sections;
@@ -608,7 +609,7 @@ enum chunk_kind {
   CK_EH_FRAME,                 // .eh_frame, rewritten record by record
   CK_EHDR,                     // ELF header + program headers
   CK_GOT, CK_GOTPLT, CK_IPLT, CK_RELA_IPLT,
-  CK_BUILD_ID, CK_PROPERTY, CK_EH_FRAME_HDR,
+  CK_BUILD_ID, CK_PROPERTY, CK_PACKAGE, CK_EH_FRAME_HDR,
   CK_SYMTAB, CK_STRTAB, CK_SHSTRTAB,
 };
 
@@ -1126,6 +1127,12 @@ bool eval_expr(struct ctx *ctx, struct expr *e, const char *what,
                bool quiet, struct expr_value *out);
 
 //
+// json.c: --package-metadata's check
+//
+
+bool json_valid(struct ctx *ctx, const char *text, const char **why);
+
+//
 // diag.c: undefined and duplicate symbols, with where they come from
 //
 
@@ -1232,6 +1239,7 @@ struct ctx {
   struct vec hdr_order;        // the same, in section header order
   struct chunk *ehdr, *got, *gotplt, *iplt, *rela_iplt, *build_id,
       *property, *symtab, *strtab, *shstrtab, *eh_frame_hdr;
+  struct chunk *package;       // --package-metadata's note, or NULL
   struct chunk *tls_first;
   bool relro_by_rw_copy;       // an input that keeps RELRO on (sections.c)
   u64 got_base;                // offset of the first entry in .got

@@ -949,7 +949,18 @@ void create_chunks(struct ctx *ctx) {
                 "size", f->name, name);
       }
     }
+    // --package-metadata: GNU ld makes .note.package a section of the
+    // first file, after that file's own, and places it as an orphan note.
+    if (fi == 0 && ctx->cfg.package_metadata) {
+      ctx->package = new_chunk(ctx, ".note.package", CK_PACKAGE, SHT_NOTE,
+                               SHF_ALLOC, 4);
+      ctx->package->order = KEY(O_NOTE4) + 1 + orphan_seq++;
+      notes_seen = true;
+    }
   }
+  if (ctx->package && find_chunk(ctx, ".note.package"))
+    error(ctx, "--package-metadata: an input has a .note.package section "
+          "already");
 
   // COMMON symbols, as GNU ld places them: each file's own COMMON section
   // (.tcommon for TLS, LARGE_COMMON for x86-64 large ones) holds the

@@ -47,6 +47,11 @@ void size_synthetic(struct ctx *ctx) {
   ctx->property->size = n ? 16 + 16 * n : 0;
   u32 b = build_id_size(ctx);
   ctx->build_id->size = b ? 16 + align_up(b, 4) : 0;
+  // FDO's packaging note: the JSON and its NUL, padded to 4 (the padded
+  // size is the descriptor's size, as GNU ld writes it).
+  if (ctx->package)
+    ctx->package->size =
+        16 + align_up(strlen(ctx->cfg.package_metadata) + 1, 4);
 }
 
 // A section's flags as BFD sees them, for nearby_shndx.
@@ -452,6 +457,16 @@ static void write_notes(struct ctx *ctx, u8 *buf) {
       p += 16;
       last = best;
     }
+  }
+  if (ctx->package) {
+    u8 *p = buf + ctx->package->offset;
+    const char *json = ctx->cfg.package_metadata;
+    wr32(p, 4);
+    wr32(p + 4, ctx->package->size - 16);
+    wr32(p + 8, 0xcafe1a7e);   // FDO_PACKAGING_METADATA
+    memcpy(p + 12, "FDO", 4);
+    memset(p + 16, 0, ctx->package->size - 16);
+    memcpy(p + 16, json, strlen(json));
   }
   if (ctx->build_id->size) {
     u8 *p = buf + ctx->build_id->offset;

@@ -30,7 +30,6 @@ refused() {   # refused OPTION... -- TEXT: refused, the error names TEXT
 refused --fix-cortex-a53-835769 -- "--fix-cortex-a53-835769: the Cortex-A53 erratum 835769 fix is not implemented"
 refused --no-warn-mismatch -- "--no-warn-mismatch: mld links only inputs of one machine"
 refused --error-handling-script=x.sh -- "--error-handling-script: not implemented"
-refused --package-metadata='{"a":1}' -- "--package-metadata: not implemented yet"
 refused --sort-section=size -- "invalid section sorting option: size"
 refused -z unique-symbol -- "-z unique-symbol: not implemented yet"
 refused -z start-stop-gc -- "-z start-stop-gc: not implemented yet"
