@@ -1193,6 +1193,14 @@ static void fill_code(u8 *p, u64 n) {
     p[i] = nop[i & 3];
 }
 
+// --icf=safe: branches, which take no address.
+static bool is_branch(u32 type, const u8 *loc, u64 off) {
+  (void)loc;
+  (void)off;
+  return type == R_AARCH64_CALL26 || type == R_AARCH64_JUMP26 ||
+         type == R_AARCH64_CONDBR19 || type == R_AARCH64_TSTBR14;
+}
+
 const struct arch arch_aarch64 = {
     .name = "AArch64",
     .output_format = "elf64-littleaarch64",
@@ -1223,6 +1231,7 @@ const struct arch arch_aarch64 = {
     .write_iplt = write_iplt,
     .data_reloc_kind = data_reloc_kind,
     .reloc_name = reloc_name,
+    .is_branch = is_branch,
     .tp_offset = tp_offset,
     .linker_syms = script_syms,
     .nlinker_syms = sizeof(script_syms) / sizeof(*script_syms),

@@ -728,6 +728,18 @@ static void fill_code(u8 *p, u64 n) {
     memcpy(p, nops[n - 1], n);
 }
 
+// --icf=safe: calls and jumps, direct (PLT32, or PC32 after call/jmp) or
+// through the GOT (call/jmp *sym@GOTPCREL).
+static bool is_branch(u32 type, const u8 *loc, u64 off) {
+  if (type == R_X86_64_PLT32)
+    return true;
+  if (type == R_X86_64_PC32 && off >= 1)
+    return loc[-1] == 0xe8 || loc[-1] == 0xe9;
+  if (type == R_X86_64_GOTPCRELX && off >= 2)
+    return loc[-2] == 0xff && (loc[-1] == 0x15 || loc[-1] == 0x25);
+  return false;
+}
+
 const struct arch arch_x86_64 = {
     .name = "x86-64",
     .output_format = "elf64-x86-64",
@@ -758,6 +770,7 @@ const struct arch arch_x86_64 = {
     .write_iplt = write_iplt,
     .data_reloc_kind = data_reloc_kind,
     .reloc_name = reloc_name,
+    .is_branch = is_branch,
     .tp_offset = tp_offset,
     .tls_module_base_at_end = true,
 };

@@ -190,22 +190,6 @@ static u32 split(struct icf *z, struct cand **order, bool first) {
   return ncls;
 }
 
-// --icf=safe: whether a relocation of type TYPE at LOC is a call or a jump
-// (taking no address).
-static bool is_branch(struct ctx *ctx, u32 type, const u8 *loc, u64 off) {
-  if (ctx->arch->e_machine == EM_X86_64) {
-    if (type == R_X86_64_PLT32)
-      return true;
-    if (type == R_X86_64_PC32 && off >= 1)
-      return loc[-1] == 0xe8 || loc[-1] == 0xe9;
-    if (type == R_X86_64_GOTPCRELX && off >= 2)
-      return loc[-2] == 0xff && (loc[-1] == 0x15 || loc[-1] == 0x25);
-    return false;
-  }
-  return type == R_AARCH64_CALL26 || type == R_AARCH64_JUMP26 ||
-         type == R_AARCH64_CONDBR19 || type == R_AARCH64_TSTBR14;
-}
-
 // A candidate whose address some allocated section takes, other than by
 // a branch.
 static void mark_taken(struct icf *z) {
@@ -221,7 +205,8 @@ static void mark_taken(struct icf *z) {
         struct target t = {0};
         resolve(ctx, is, i, &t);
         if (t.cand && !(is->data && t.offset < is->size &&
-                        is_branch(ctx, t.type, is->data + t.offset, t.offset)))
+                        ctx->arch->is_branch(t.type, is->data + t.offset,
+                                             t.offset)))
           z->c[t.cand - 1].taken = true;
       }
     }

@@ -1010,6 +1010,9 @@ struct arch {
   // What a data relocation (as in .eh_frame) writes; ehframe.c writes it.
   enum data_reloc (*data_reloc_kind)(u32 type);
   const char *(*reloc_name)(u32 type);
+  // --icf=safe: whether a relocation of TYPE at LOC (OFF bytes into its
+  // section) is a call or a jump, which takes no address.
+  bool (*is_branch)(u32 type, const u8 *loc, u64 off);
   u64 (*tp_offset)(struct ctx *ctx, u64 addr);
   // .note.gnu.property: one input's value of report_prop (0 if it has
   // none), then the merged notes once all are read; NULL: nothing to do.
