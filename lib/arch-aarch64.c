@@ -534,7 +534,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
   struct objfile *f = is->file;
   u64 base = isec_addr(is);
   bool alloc = is->osec && (is->osec->flags & SHF_ALLOC);
-  u64 GOT = ctx->got->addr + ctx->got_base;   // _GLOBAL_OFFSET_TABLE_
+  u64 GOT = ctx->synth[CK_GOT]->addr + ctx->got_base;   // _GLOBAL_OFFSET_TABLE_
   for (u32 i = 0; i < is->nrels; i++) {
     const u8 *r = rela_at(is, i);
     u64 off = rd64(r);

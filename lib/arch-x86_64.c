@@ -330,7 +330,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
   u64 base = isec_addr(is);
   bool code = is->osec && (is->osec->flags & SHF_EXECINSTR);
   bool alloc = is->osec && (is->osec->flags & SHF_ALLOC);
-  u64 GOT = ctx->gotplt->addr;
+  u64 GOT = ctx->synth[CK_GOTPLT]->addr;
   for (u32 i = 0; i < is->nrels; i++) {
     const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
     u64 off = rd64(r);

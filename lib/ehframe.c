@@ -364,24 +364,9 @@ static u64 hash_bytes(const u8 *p, u32 n) {
   return hash_name((const char *)p, n);
 }
 
-static struct chunk *eh_chunk(struct ctx *ctx) {
-  for (u32 i = 0; i < ctx->chunks.len; i++) {
-    struct chunk *c = ctx->chunks.v[i];
-    if ((c->kind == CK_REGULAR || c->kind == CK_EH_FRAME) &&
-        !strcmp(c->name, ".eh_frame"))
-      return c;
-  }
-  return NULL;
-}
-
 // Output offsets of the records that survive, and the section's size.
-void size_eh_frame(struct ctx *ctx) {
-  struct chunk *c = eh_chunk(ctx);
-  ctx->eh_frame = c;
+void size_eh_frame(struct ctx *ctx, struct chunk *c) {
   ctx->eh_fde_count = 0;
-  if (!c)
-    return;
-  c->kind = CK_EH_FRAME;
 
   // CIE leaders, through a hash of their bytes.
   u32 ncies = 0;
@@ -476,8 +461,13 @@ void size_eh_frame(struct ctx *ctx) {
   }
   c->size = out;
   c->align = 8;
-  if (ctx->cfg.eh_frame_hdr && c->size)
-    ctx->eh_frame_hdr->size = 12 + 8 * (u64)ctx->eh_fde_count;
+}
+
+// Sized after .eh_frame, whose live FDEs it lists.
+void size_eh_frame_hdr(struct ctx *ctx, struct chunk *h) {
+  struct chunk *c = ctx->synth[CK_EH_FRAME];
+  h->size = ctx->cfg.eh_frame_hdr && c && c->size
+                ? 12 + 8 * (u64)ctx->eh_fde_count : 0;
 }
 
 // Writes one .eh_frame relocation (types from the arch's
@@ -521,23 +511,18 @@ static void write_data_reloc(struct ctx *ctx, struct isec *is,
   wr32(loc, v);
 }
 
-struct hdr_entry {
-  u64 pc, fde;
-};
-
 static int cmp_hdr(const void *a, const void *b) {
-  const struct hdr_entry *x = a, *y = b;
+  const struct eh_hdr_entry *x = a, *y = b;
   return x->pc < y->pc ? -1 : x->pc > y->pc;
 }
 
-void write_eh_frame(struct ctx *ctx, u8 *buf) {
-  struct chunk *c = ctx->eh_frame;
-  if (!c || !c->size)
+void write_eh_frame(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  if (!c->size)
     return;
   u8 *base = buf + c->offset;
-  struct hdr_entry *tab = NULL;
+  struct eh_hdr_entry *tab = NULL;
   u32 ntab = 0;
-  if (ctx->eh_frame_hdr->size)
+  if (ctx->synth[CK_EH_FRAME_HDR]->size)
     tab = arena_alloc(ctx, (u64)ctx->eh_fde_count * sizeof(*tab));
   for (u32 i = 0; i < c->isecs.len; i++) {
     struct isec *is = c->isecs.v[i];
@@ -563,17 +548,25 @@ void write_eh_frame(struct ctx *ctx, u8 *buf) {
         // One table entry per FDE, even if pc_begin has two relocations.
         if (tab && !rec->is_cie && delta == 8 && ntab < ctx->eh_fde_count &&
             (r == rec->rel_begin || eh->rels[r - 1].offset != e->offset))
-          tab[ntab++] = (struct hdr_entry){rs.S + e->addend,
-                                           c->addr + rec->out_offset};
+          tab[ntab++] = (struct eh_hdr_entry){rs.S + e->addend,
+                                              c->addr + rec->out_offset};
       }
     }
   }
+  ctx->eh_hdr_tab = tab;
+  ctx->eh_hdr_n = ntab;
+}
+
+// .eh_frame_hdr, from the table write_eh_frame made (it is written
+// first): version 1, eh_frame_ptr pcrel|sdata4, fde_count udata4, table
+// datarel|sdata4, sorted by initial location.
+void write_eh_frame_hdr(struct ctx *ctx, struct chunk *h, u8 *buf) {
+  struct eh_hdr_entry *tab = ctx->eh_hdr_tab;
+  u32 ntab = ctx->eh_hdr_n;
   if (!tab)
     return;
-  // .eh_frame_hdr: version 1, eh_frame_ptr pcrel|sdata4, fde_count
-  // udata4, table datarel|sdata4, sorted by initial location.
+  struct chunk *c = ctx->synth[CK_EH_FRAME];
   qsort(tab, ntab, sizeof(*tab), cmp_hdr);
-  struct chunk *h = ctx->eh_frame_hdr;
   u8 *p = buf + h->offset;
   p[0] = 1;
   p[1] = 0x1b;

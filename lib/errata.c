@@ -201,15 +201,13 @@ static void scan_file(struct ctx *ctx, struct objfile *f) {
   }
 }
 
-void fix_errata(struct ctx *ctx) {
+// Whether veneer slots were added (the layout must then run again).
+bool fix_errata(struct ctx *ctx) {
   if (!ctx->cfg.fix_cortex_a53_843419 || !ctx->arch->erratum_843419)
-    return;
+    return false;
   for (u32 i = 0; i < ctx->objs.len; i++)
     scan_file(ctx, ctx->objs.v[i]);
-  if (ctx->stat_errata) {
-    assign_addresses(ctx);
-    compute_symbol_values(ctx);
-  }
+  return ctx->stat_errata != 0;
 }
 
 // Sign-extends the 21-bit immediate of an ADR or ADRP.

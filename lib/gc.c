@@ -52,7 +52,7 @@ static void mark_symbol(struct ctx *ctx, struct vec *work,
     struct sym_aux *aux = &ctx->aux[sym->aux];
     if (aux->expr)
       mark_expr_symbols(ctx, work, aux->expr);
-    if (aux->osec && aux->osec->kind == CK_REGULAR &&
+    if (aux->osec && has_inputs(aux->osec) &&
         (!strncmp(sym->name, "__start_", 8) ||
          !strncmp(sym->name, "__stop_", 7)))
       for (u32 i = 0; i < aux->osec->isecs.len; i++)
@@ -191,7 +191,7 @@ void gc_sections(struct ctx *ctx) {
   // Everything allocated starts dead, but .eh_frame (rewritten later).
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->kind != CK_REGULAR || !(c->flags & SHF_ALLOC))
+    if (!has_inputs(c) || !(c->flags & SHF_ALLOC))
       continue;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
@@ -202,7 +202,7 @@ void gc_sections(struct ctx *ctx) {
   struct vec work = {0};
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->kind != CK_REGULAR || !(c->flags & SHF_ALLOC))
+    if (!has_inputs(c) || !(c->flags & SHF_ALLOC))
       continue;
     for (u32 k = 0; k < c->isecs.len; k++)
       if (is_root(c->isecs.v[k]))
@@ -212,7 +212,7 @@ void gc_sections(struct ctx *ctx) {
   // relocations are followed.
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->kind != CK_REGULAR || (c->flags & SHF_ALLOC))
+    if (!has_inputs(c) || (c->flags & SHF_ALLOC))
       continue;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
@@ -276,7 +276,7 @@ void gc_sections(struct ctx *ctx) {
   struct vec dead = {0};
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->kind != CK_REGULAR || !(c->flags & SHF_ALLOC))
+    if (!has_inputs(c) || !(c->flags & SHF_ALLOC))
       continue;
     u32 n = 0;
     u64 align = 1;

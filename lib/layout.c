@@ -144,7 +144,7 @@ static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
     struct chunk *c = ctx->chunks.v[i];
     if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR)
       continue;
-    if (!passed_got && c->order > ctx->got->order) {
+    if (!passed_got && c->order > ctx->synth[CK_GOT]->order) {
       passed_got = true;
       if (relro_dot)
         *relro_dot = dot;
@@ -256,8 +256,8 @@ static u64 place_data(struct ctx *ctx, u32 i, u32 j, u64 dot) {
   u64 page = ctx->page_size;
   ctx->relro_start = ctx->relro_end = 0;
   u64 relro_offset =
-      ctx->gotplt->home                                      ? 0
-      : ctx->gotplt->size >= 24 || arch->relro_offset_always ? 24
+      ctx->synth[CK_GOTPLT]->home                                      ? 0
+      : ctx->synth[CK_GOTPLT]->size >= 24 || arch->relro_offset_always ? 24
                                                              : 0;
   bool any_relro = relro_anyway(ctx);
   for (u32 k = i; k < j; k++)
@@ -313,7 +313,8 @@ static u32 point_index(struct ctx *ctx, u32 from, enum script_point p) {
 static void layout_pass(struct ctx *ctx, u32 nphdr) {
   u64 page = ctx->page_size;
   bool separate = !ctx->cfg.z_noseparate_code;
-  ctx->ehdr->size = sizeof(Elf64_Ehdr) + (u64)nphdr * sizeof(Elf64_Phdr);
+  ctx->synth[CK_EHDR]->size =
+      sizeof(Elf64_Ehdr) + (u64)nphdr * sizeof(Elf64_Phdr);
   u32 text = point_index(ctx, 0, SP_TEXT);
   u32 rodata = point_index(ctx, text, SP_RODATA);
   u32 data = point_index(ctx, rodata, SP_DATA);
@@ -324,7 +325,7 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
     large++;
 
   // . = SEGMENT_START("text-segment", BASE) + SIZEOF_HEADERS;
-  u64 dot = image_base(ctx) + ctx->ehdr->size;
+  u64 dot = image_base(ctx) + ctx->synth[CK_EHDR]->size;
   ctx->dot_start = dot;
   dot = place_run(ctx, 0, text, dot, 0, false, NULL);
   if (separate)
@@ -517,7 +518,6 @@ void compute_symbol_values(struct ctx *ctx) {
         sym->value = 0;
     }
   }
-  fix_linker_symbols(ctx);    // _end, __start_SEC, --defsym, ...
 }
 
 // The name GNU ld gives a file in messages: an archive member's own name.

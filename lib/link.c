@@ -80,6 +80,13 @@ static void setup_target(struct ctx *ctx) {
     c->z_noseparate_code = true;
 }
 
+// The addresses of everything allocated, then of every symbol.
+static void lay_out(struct ctx *ctx) {
+  assign_addresses(ctx);      // every allocated section has an address
+  compute_symbol_values(ctx); // the symbols of input files
+  fix_linker_symbols(ctx);    // _end, __start_SEC, --defsym, ...
+}
+
 int mld_link(struct ctx *ctx) {
   ctx->t_last = now_seconds();
   install_signal_guards(ctx);
@@ -110,17 +117,18 @@ int mld_link(struct ctx *ctx) {
   scan_relocations(ctx);      // undefined symbols, GOT/IPLT needs
   report_undefined_symbols(ctx); // each with where it is referenced
   checkpoint(ctx);
-  allocate_slots(ctx);        // GOT and IPLT sizes
-  size_synthetic(ctx);        // notes
-  size_eh_frame(ctx);         // live FDEs, one copy of each CIE
+  allocate_slots(ctx);        // GOT and IPLT entries, in GNU ld's order
   timer(ctx, "scan_relocations");
-  assign_addresses(ctx);      // every allocated section has an address
-  compute_symbol_values(ctx);
+  size_synthetic(ctx, SIZE_BEFORE_LAYOUT); // .got, .plt, notes, .eh_frame:
+  timer(ctx, "size_synthetic");            // live FDEs, one copy of each CIE
+  lay_out(ctx);
   timer(ctx, "layout");
-  fix_errata(ctx);            // Cortex-A53 843419: veneers after sections
+  if (fix_errata(ctx))        // Cortex-A53 843419: veneer slots after
+    lay_out(ctx);             // sections, and so a new layout
   timer(ctx, "fix_errata");
-  create_stubs(ctx);          // branches out of reach: re-lays out until
-  checkpoint(ctx);            // no stub is added
+  while (add_stubs(ctx))      // branches out of reach get stubs, and the
+    lay_out(ctx);             // layout runs again, until none is added
+  checkpoint(ctx);
   timer(ctx, "create_stubs");
   // Beyond this point no address changes.
   check_section_addresses(ctx); // no two sections overlap
@@ -133,7 +141,7 @@ int mld_link(struct ctx *ctx) {
   compress_debug_sections(ctx); // .debug_* made and compressed, if asked
   checkpoint(ctx);
   timer(ctx, "compress_debug");
-  size_symtab(ctx);           // .symtab/.strtab/.shstrtab sizes
+  size_synthetic(ctx, SIZE_AFTER_LAYOUT); // .symtab, .strtab, .shstrtab
   place_nonalloc(ctx);        // file size now known
   write_map(ctx);             // -Map: where everything went (and --cref)
   write_cref(ctx);            // --cref without -Map: on standard output

@@ -218,18 +218,16 @@ static void synthetic_input(struct ctx *ctx, FILE *fp, const char *name,
 static void print_synthetic(struct ctx *ctx, FILE *fp, struct chunk *c,
                             const char *first) {
   u64 slots = (u64)ctx->iplt_syms.len * 8;
-  struct chunk *gp = ctx->gotplt;
-  if (c == gp || (c == ctx->got && gp->home == c)) {
+  struct chunk *gp = ctx->synth[CK_GOTPLT];
+  if (c->kind == CK_GOTPLT || (c->kind == CK_GOT && gp->home == c)) {
     synthetic_input(ctx, fp, ".got.plt", gp->addr, gp->size - slots, first);
     synthetic_input(ctx, fp, ".igot.plt", gp->addr + gp->size - slots, slots, first);
     if (c == gp)
       return;
   }
-  const char *name = c == ctx->iplt        ? ".iplt"
-                     : c == ctx->rela_iplt ? ".rela.iplt"
-                                           : c->name;
-  u64 base = c == ctx->got ? ctx->got_base : 0;
-  synthetic_input(ctx, fp, name, c->addr + base, c->size - base, first);
+  u64 base = c->kind == CK_GOT ? ctx->got_base : 0;
+  synthetic_input(ctx, fp, synthetic_map_name(c), c->addr + base,
+                  c->size - base, first);
 }
 
 static void print_sections(struct ctx *ctx, FILE *fp) {
@@ -240,15 +238,15 @@ static void print_sections(struct ctx *ctx, FILE *fp) {
                           : "";
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (!is_emitted(c) || c->kind == CK_EHDR || c == ctx->symtab ||
-        c == ctx->strtab || c == ctx->shstrtab)
+    if (!is_emitted(c) || c->kind == CK_EHDR || c->kind == CK_SYMTAB ||
+        c->kind == CK_STRTAB || c->kind == CK_SHSTRTAB)
       continue;
     fputc('\n', fp);
     // Compressed sections as they were before (GNU ld).
     name_column(fp, "", c->zdata ? c->raw_name : c->name);
     addr_size(fp, c->addr, c->zdata ? c->raw_size : c->size);
     fputc('\n', fp);
-    if (c->kind != CK_REGULAR && c->kind != CK_EH_FRAME) {
+    if (!has_inputs(c)) {
       print_synthetic(ctx, fp, c, first);
       continue;
     }

@@ -366,7 +366,7 @@ static void merge_group(struct ctx *ctx, struct chunk *c, u64 entsize,
 void merge_sections(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->kind != CK_REGULAR)
+    if (!has_inputs(c))
       continue;
     // One group per kind of piece, in order of first appearance.
     for (u32 k = 0; k < c->isecs.len; k++) {

@@ -564,8 +564,6 @@ struct isec *sym_isec(struct ctx *ctx, struct symbol *sym);
 u64 sym_shndx_of(struct symbol *sym);
 bool sym_is_ifunc(struct symbol *sym);
 bool sym_is_abs(struct symbol *sym);
-void define_linker_symbol(struct ctx *ctx, const char *name, u8 vis,
-                          bool always);
 
 //
 // warnings.c: .gnu.warning and .gnu.warning.SYM sections
@@ -604,13 +602,21 @@ struct isec {
   u32 icf;                     // icf.c, while it runs: 1 + candidate index
 };
 
+// What a chunk is.  A regular chunk is an output section of input
+// sections; every other kind has one descriptor in synthetic.c (name,
+// type, flags, place, how it is sized and written, its sh_link/sh_info)
+// and at most one chunk, ctx->synth[kind].  The descriptors are in this
+// order, which is the order they are sized and written in.
 enum chunk_kind {
   CK_REGULAR,                  // an output section of input sections
-  CK_EH_FRAME,                 // .eh_frame, rewritten record by record
   CK_EHDR,                     // ELF header + program headers
-  CK_GOT, CK_GOTPLT, CK_IPLT, CK_RELA_IPLT,
-  CK_BUILD_ID, CK_PROPERTY, CK_PACKAGE, CK_EH_FRAME_HDR,
+  CK_EH_FRAME,                 // .eh_frame, rewritten record by record
+  CK_PACKAGE, CK_PROPERTY, CK_BUILD_ID,
+  CK_RELA_IPLT, CK_IPLT,
+  CK_EH_FRAME_HDR,
+  CK_GOT, CK_GOTPLT,
   CK_SYMTAB, CK_STRTAB, CK_SHSTRTAB,
+  CK_NKINDS,
 };
 
 struct chunk {
@@ -621,7 +627,6 @@ struct chunk {
   u64 addr, offset, size;      // set by layout.c
   u64 align;
   u64 entsize;
-  u32 link, info;
   u32 name_off;                // in .shstrtab, set by write_synthetic
   u32 shndx;                   // output section index; 0: not emitted
   u32 order;                   // position in the output section list
@@ -654,6 +659,11 @@ struct chunk {
   u64 raw_size;                // compression (-Map shows them)
 };
 
+// Chunks that hold input sections.
+static inline bool has_inputs(const struct chunk *c) {
+  return c->kind == CK_REGULAR || c->kind == CK_EH_FRAME;
+}
+
 // x86-64 .lrodata and .ldata: at ALIGN(MAXPAGESIZE) + (. & (MAXPAGESIZE
 // - 1)) after the location counter is aligned to 8 (.lrodata) or where
 // .lrodata ends (.ldata).
@@ -684,6 +694,54 @@ static inline u64 chunk_addralign(const struct chunk *c) {
 static inline u64 chunk_file_offset(const struct chunk *c, u64 addr) {
   return c->offset + (addr - c->addr);
 }
+
+// Output section order keys (shifted by KEY()).  Orphans take their
+// anchor's key plus a sequence number, so they land right after it, in
+// order of appearance, however many there are.
+enum {
+  O_EHDR = 100,
+  O_NOTE8 = 200,      // notes aligned to 8: .note.gnu.property first
+  O_BUILD_ID = 300,
+  O_NOTE4 = 301,
+  O_AFTER_NOTES = 350, // orphans GNU ld 2.40 moves behind the notes
+  O_RELA_PLT = 400,
+  O_INIT = 1000,
+  O_PLT = 1100,
+  O_TEXT = 1200,
+  O_FINI = 1900,
+  O_RODATA = 2000,
+  O_RODATA1 = 2100,
+  O_EH_FRAME_HDR = 2200,
+  O_EH_FRAME = 2300,
+  O_GCC_EXCEPT = 2400,
+  O_TDATA = 3000,
+  O_TBSS = 3100,
+  O_PREINIT = 3200,
+  O_INIT_ARRAY = 3300,
+  O_FINI_ARRAY = 3400,
+  O_CTORS = 3500,
+  O_DTORS = 3600,
+  O_JCR = 3700,
+  O_DATA_REL_RO = 3800,
+  O_GOT = 3900,
+  O_GOT_PLT = 4000,
+  O_DATA = 4100,
+  O_DATA1 = 4200,
+  O_BSS = 5000,
+  O_LBSS = 5100,      // x86-64 large-model sections, after .bss
+  O_LRODATA = 5200,
+  O_LDATA = 5300,
+  O_ADDRESSED = 5900, // + index: orphans given an address, after the rest
+  O_COMMENT = 6000,
+  O_DEBUG = 6100,     // + position in debug_names
+  O_GNU_ATTRIBUTES = 6900,
+  O_DEBUG_ORPHAN = 6950,
+  O_SYMTAB = 7000,
+  O_STRTAB = 7100,
+  O_SHSTRTAB = 7200,
+};
+
+#define KEY(o) ((u32)(o) << 16)
 
 void parse_sections(struct ctx *ctx);
 void print_layout(FILE *fp, const struct arch *arch);
@@ -739,6 +797,11 @@ struct eh_rec {
   bool is_cie, live, referenced, emitted;
 };
 
+// .eh_frame_hdr's table: one entry per FDE.
+struct eh_hdr_entry {
+  u64 pc, fde;
+};
+
 struct eh_frame {
   struct isec *is;
   struct eh_rel *rels;
@@ -750,8 +813,10 @@ struct eh_frame {
 void parse_eh_frame(struct ctx *ctx);
 struct isec *fde_target(struct ctx *ctx, struct eh_frame *eh,
                         struct eh_rec *fde);
-void size_eh_frame(struct ctx *ctx);
-void write_eh_frame(struct ctx *ctx, u8 *buf);
+void size_eh_frame(struct ctx *ctx, struct chunk *c);
+void size_eh_frame_hdr(struct ctx *ctx, struct chunk *h);
+void write_eh_frame(struct ctx *ctx, struct chunk *c, u8 *buf);
+void write_eh_frame_hdr(struct ctx *ctx, struct chunk *h, u8 *buf);
 
 //
 // merge.c
@@ -784,24 +849,41 @@ void write_merged(struct isec *m, u8 *dst);
 void gc_sections(struct ctx *ctx);
 
 //
-// scan.c & synthetic.c: relocation scanning, GOT, IPLT, notes, symtab
+// scan.c: relocation scanning, GOT and IPLT entries, linker symbols
 //
 
 void define_linker_symbols(struct ctx *ctx);
 void scan_relocations(struct ctx *ctx);
+// What an architecture's scan_section asks for a symbol.
+void need_got(struct ctx *ctx, struct symbol *sym);
+void need_got_near(struct ctx *ctx, struct symbol *sym);
+void need_gottp(struct ctx *ctx, struct symbol *sym);
+void need_gotgd(struct ctx *ctx, struct symbol *sym);
+void need_iplt(struct ctx *ctx, struct symbol *sym);
 void allocate_slots(struct ctx *ctx);
 void fix_linker_symbols(struct ctx *ctx);
 struct chunk *chunk_named(struct ctx *ctx, const char *name);
 void set_entry(struct ctx *ctx);
-void size_symtab(struct ctx *ctx);
-void size_synthetic(struct ctx *ctx);
-void write_synthetic(struct ctx *ctx, u8 *buf);
-void write_build_id(struct ctx *ctx, u8 *buf, u64 filesize);
 u64 got_entry_addr(struct ctx *ctx, struct symbol *sym);
 u64 gottp_entry_addr(struct ctx *ctx, struct symbol *sym);
 bool has_gotgd(struct ctx *ctx, struct symbol *sym);
 u64 gotgd_entry_addr(struct ctx *ctx, struct symbol *sym);
 u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym);
+
+//
+// synthetic.c: the sections the linker makes, one descriptor each
+//
+
+// When a synthetic section is sized: before the layout (.got, .plt,
+// notes, .eh_frame), or after it, with the output's contents known
+// (.symtab, .shstrtab).
+enum size_stage { SIZE_NONE, SIZE_BEFORE_LAYOUT, SIZE_AFTER_LAYOUT };
+void create_synthetic(struct ctx *ctx);
+void size_synthetic(struct ctx *ctx, enum size_stage stage);
+void write_synthetic(struct ctx *ctx, u8 *buf);
+void synthetic_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
+const char *synthetic_map_name(struct chunk *c);
+bool gotplt_in_got(struct ctx *ctx);
 
 //
 // layout.c
@@ -837,7 +919,8 @@ u32 estimate_segments(struct ctx *ctx);
 void plan_segments(struct ctx *ctx);
 
 //
-// stubs.c: range-extension stubs (veneers); errata.c: Cortex-A53 843419
+// stubs.c: range-extension stubs (veneers), and the stub sections that
+// errata.c's veneers share
 //
 
 // A stub section: what the linker places right after one input section
@@ -889,15 +972,20 @@ struct branch {
 u32 partition_branches(struct branch *b, u32 n);
 void sort_branches(struct branch *b, u32 n);
 u32 count_runs(struct branch *b, u32 n);
-void create_stubs(struct ctx *ctx);
+bool add_stubs(struct ctx *ctx);
 u64 find_stub(struct ctx *ctx, struct isec *is, u32 symidx, i64 addend);
 u64 stub_sec_used(struct ctx *ctx, struct stub_sec *s);
 u64 stub_sec_addr(struct stub_sec *s);
 u64 stub_addr(struct ctx *ctx, struct stub *st);
 void write_stubs(struct ctx *ctx, u8 *buf);
-void fix_errata(struct ctx *ctx);
 void size_stub_sec(struct ctx *ctx, struct stub_sec *s);
 struct stub_sec *stub_sec_after(struct ctx *ctx, struct isec *is);
+
+//
+// errata.c: Cortex-A53 erratum 843419
+//
+
+bool fix_errata(struct ctx *ctx);
 void plan_errata(struct ctx *ctx);
 void write_errata(struct ctx *ctx, u8 *buf);
 bool erratum_843419_at(const u8 *p, u64 addr, u64 avail, u32 *ldst_off);
@@ -929,11 +1017,6 @@ struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
 struct symbol *reloc_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
 bool check_reloc(struct ctx *ctx, struct isec *is, u32 i, u64 off, u32 width,
                  u32 symidx);
-void need_got(struct ctx *ctx, struct symbol *sym);
-void need_got_near(struct ctx *ctx, struct symbol *sym);
-void need_gottp(struct ctx *ctx, struct symbol *sym);
-void need_gotgd(struct ctx *ctx, struct symbol *sym);
-void need_iplt(struct ctx *ctx, struct symbol *sym);
 u64 isec_addr(struct isec *is);
 u64 reloc_sym_size(const struct reloc_sym *rs);
 u64 local_sym_addr(struct objfile *f, u32 symidx);
@@ -1151,6 +1234,8 @@ void report_duplicate(struct ctx *ctx, struct symbol *sym, struct objfile *f,
 
 const char *source_line(struct ctx *ctx, struct objfile *f, u32 shndx,
                         u64 off);
+
+//
 // version_script.c: --version-script, --dynamic-list files
 //
 
@@ -1240,16 +1325,18 @@ struct ctx {
   // sections.c / layout.c
   struct vec chunks;           // struct chunk *, in output order
   struct vec hdr_order;        // the same, in section header order
-  struct chunk *ehdr, *got, *gotplt, *iplt, *rela_iplt, *build_id,
-      *property, *symtab, *strtab, *shstrtab, *eh_frame_hdr;
-  struct chunk *package;       // --package-metadata's note, or NULL
+  struct chunk *synth[CK_NKINDS]; // synthetic.c: each kind's chunk, or NULL
+  u32 package_order;           // sections.c: where .note.package goes
   struct chunk *tls_first;
   bool relro_by_rw_copy;       // an input that keeps RELRO on (sections.c)
   u64 got_base;                // offset of the first entry in .got
+  u64 got_entries;             // set by allocate_slots: .got's words past
+                               // the reserved ones
   u32 iplt_size, iplt_align;   // the arch's, or x86-64's IBT form
   int iplt_slot_bias;
-  struct chunk *eh_frame;      // set by size_eh_frame
-  u32 eh_fde_count;
+  u32 eh_fde_count;            // set by size_eh_frame
+  struct eh_hdr_entry *eh_hdr_tab; // set by write_eh_frame, for
+  u32 eh_hdr_n;                // .eh_frame_hdr
   struct segment *segs;
   u32 nsegs;
   u64 dot_start;               // set by layout.c: the location counter

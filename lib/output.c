@@ -154,7 +154,7 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->shndx >= nsh)
       nsh = c->shndx + 1;
-    if (c == ctx->shstrtab)
+    if (c == ctx->synth[CK_SHSTRTAB])
       shstrndx = c->shndx;
   }
   u64 shoff = ctx->filesize - (u64)nsh * sizeof(Elf64_Shdr);
@@ -197,12 +197,8 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
       continue;
     u8 *p = buf + shoff + (u64)c->shndx * sizeof(Elf64_Shdr);
     u32 link = 0, info = 0;
-    if (c == ctx->symtab) {
-      link = ctx->strtab->shndx;
-      info = ctx->symtab_nlocal;
-    } else if (c == ctx->rela_iplt) {
-      link = ctx->symtab->shndx;
-      info = ctx->gotplt->home ? ctx->gotplt->home->shndx : ctx->gotplt->shndx;
+    if (!has_inputs(c)) {
+      synthetic_shdr(ctx, c, &link, &info);
     } else if ((c->flags & SHF_LINK_ORDER) && c->isecs.len) {
       // A SHF_LINK_ORDER section links to where its first input's
       // linked section went (GNU ld).
@@ -306,10 +302,11 @@ static void write_sections(struct ctx *ctx) {
   fill_code_gaps(ctx);
 }
 
-void write_build_id(struct ctx *ctx, u8 *buf, u64 filesize) {
-  if (!ctx->build_id->size)
+// The build ID's descriptor, from the finished file's bytes.
+static void fill_build_id(struct ctx *ctx, u8 *buf, u64 filesize) {
+  if (!ctx->synth[CK_BUILD_ID]->size)
     return;
-  u8 *desc = buf + ctx->build_id->offset + 16;
+  u8 *desc = buf + ctx->synth[CK_BUILD_ID]->offset + 16;
   switch (ctx->cfg.build_id) {
   case BUILD_ID_SHA1:
   case BUILD_ID_MD5:
@@ -355,10 +352,10 @@ void write_output(struct ctx *ctx) {
   u8 *buf = ctx->out_buf;
   write_sections(ctx);
   write_compressed(ctx, buf);
-  write_eh_frame(ctx, buf);
-  write_synthetic(ctx, buf);
-  write_headers(ctx, buf);
+  write_synthetic(ctx, buf);  // .eh_frame, .got, notes, .symtab, ...
+  write_stubs(ctx, buf);      // after relocation: veneers copy relocated code
+  write_headers(ctx, buf);    // last: section names are in .shstrtab now
   checkpoint(ctx);
-  write_build_id(ctx, buf, ctx->filesize);
+  fill_build_id(ctx, buf, ctx->filesize);
   close_output(ctx);
 }

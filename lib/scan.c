@@ -100,13 +100,6 @@ static void add_got_key(struct ctx *ctx, struct order_key *k, u32 *n,
   e->sym = sym;
 }
 
-// -z now with RELRO: GNU ld's script puts .got.plt and .igot.plt at the
-// start of .got (".got : { *(.got.plt) *(.igot.plt) *(.got) *(.igot) }"),
-// all of it read-only after relocation.
-static bool gotplt_in_got(struct ctx *ctx) {
-  return ctx->cfg.z_now && !ctx->cfg.z_norelro;
-}
-
 void allocate_slots(struct ctx *ctx) {
   u32 res = ctx->arch->got_reserved, n = 0;
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
@@ -181,41 +174,22 @@ void allocate_slots(struct ctx *ctx) {
     ctx->iplt_syms.v[i] = ik[i].sym;
     sym_aux(ctx, ik[i].sym)->iplt_idx = i;
   }
-  u64 ngot = n;
-  u64 niplt = ctx->iplt_syms.len;
-  // A target with reserved .got words (AArch64) makes .got and the
-  // reserved .got.plt words together, as GNU ld does; IFUNC slots alone
-  // get no reserved words there.
-  bool keep_got = ngot || (res && ctx->got_referenced);
-  ctx->got->size = keep_got ? (res + ngot) * 8 : 0;
-  ctx->iplt->size = niplt * ctx->iplt_size;
-  ctx->rela_iplt->size = niplt * sizeof(Elf64_Rela);
-  bool reserve_gotplt = res ? keep_got
-                            : ngot || niplt || ctx->got_referenced;
-  ctx->gotplt->size =
-      ((reserve_gotplt ? ctx->arch->got_plt_reserved : 0) + niplt) * 8;
-  ctx->got_base = 0;
-  if (gotplt_in_got(ctx)) {
-    ctx->gotplt->home = ctx->got;
-    ctx->got_base = ctx->gotplt->size;
-    ctx->got->size += ctx->gotplt->size;
-    ctx->got->entsize = 8;
-  }
-  ctx->stat_got = ngot;
-  ctx->stat_iplt = niplt;
+  ctx->got_entries = n;
+  ctx->stat_got = n;
+  ctx->stat_iplt = ctx->iplt_syms.len;
 }
 
 u64 got_entry_addr(struct ctx *ctx, struct symbol *sym) {
   // IFUNC slots are the last words of .got.plt.
   if (sym->flags & SF_GOT_IS_GOTPLT)
-    return ctx->gotplt->addr + ctx->gotplt->size -
+    return ctx->synth[CK_GOTPLT]->addr + ctx->synth[CK_GOTPLT]->size -
            (u64)(ctx->iplt_syms.len - ctx->aux[sym->aux].iplt_idx) * 8;
-  return ctx->got->addr + ctx->got_base +
+  return ctx->synth[CK_GOT]->addr + ctx->got_base +
          (u64)ctx->aux[sym->aux].got_idx * 8;
 }
 
 u64 gottp_entry_addr(struct ctx *ctx, struct symbol *sym) {
-  return ctx->got->addr + ctx->got_base +
+  return ctx->synth[CK_GOT]->addr + ctx->got_base +
          (u64)ctx->aux[sym->aux].gottp_idx * 8;
 }
 
@@ -224,12 +198,12 @@ bool has_gotgd(struct ctx *ctx, struct symbol *sym) {
 }
 
 u64 gotgd_entry_addr(struct ctx *ctx, struct symbol *sym) {
-  return ctx->got->addr + ctx->got_base +
+  return ctx->synth[CK_GOT]->addr + ctx->got_base +
          (u64)ctx->aux[sym->aux].gotgd_idx * 8;
 }
 
 u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym) {
-  return ctx->iplt->addr + (u64)ctx->aux[sym->aux].iplt_idx *
+  return ctx->synth[CK_IPLT]->addr + (u64)ctx->aux[sym->aux].iplt_idx *
                                ctx->iplt_size;
 }
 
@@ -345,18 +319,19 @@ void define_linker_symbols(struct ctx *ctx) {
     if (ls->where == W_TLS_BASE)
       always = ctx->arch->tls_module_base_always && has_tls(ctx);
     // --eh-frame-hdr in a static executable defines it (GNU ld's elf.em).
-    if (c && c == ctx->eh_frame_hdr)
+    if (c && c == ctx->synth[CK_EH_FRAME_HDR])
       always = ctx->cfg.eh_frame_hdr;
     if (!strcmp(ls->name, "_GLOBAL_OFFSET_TABLE_")) {
       // On AArch64 it is the start of .got (AAELF64's GOT), which GNU ld
       // defines it with whether or not anything names it.
       if (!ctx->arch->gotplt_is_got_symbol) {
-        define_one(ctx, ls->name, ls->vis, true, ctx->got, 0, W_GOT, false);
+        define_one(ctx, ls->name, ls->vis, true, ctx->synth[CK_GOT], 0,
+                   W_GOT, false);
         continue;
       }
       // With -z now, .got.plt is the start of .got.
       if (gotplt_in_got(ctx))
-        c = ctx->got;
+        c = ctx->synth[CK_GOT];
     }
     define_one(ctx, ls->name, ls->vis, always, c,
                ls->section ? script_order(ctx, ls->section) : 0, ls->where,
@@ -476,12 +451,12 @@ void fix_linker_symbols(struct ctx *ctx) {
       break;
     case W_EHDR:
       // In the lowest section's segment, or the one after (GNU ld).
-      sym->value = ctx->ehdr->addr;
-      aux->osec = ctx->lowest ? ctx->lowest : ctx->ehdr;
+      sym->value = ctx->synth[CK_EHDR]->addr;
+      aux->osec = ctx->lowest ? ctx->lowest : ctx->synth[CK_EHDR];
       break;
     case W_BASE:
       sym->value = image_base(ctx);
-      aux->osec = ctx->ehdr;
+      aux->osec = ctx->synth[CK_EHDR];
       break;
     case W_ETEXT:
       sym->value = etext;
@@ -500,7 +475,7 @@ void fix_linker_symbols(struct ctx *ctx) {
       aux->osec = end_c;
       break;
     case W_GOT:
-      sym->value = ctx->got->addr + ctx->got_base;
+      sym->value = ctx->synth[CK_GOT]->addr + ctx->got_base;
       break;
     case W_TLS_BASE:
       sym->value = ctx->arch->tls_module_base_at_end ? ctx->tls_end

@@ -14,54 +14,6 @@
 
 #include <stdlib.h>
 
-// Output section order keys (shifted by KEY()).  Orphans take their
-// anchor's key plus a sequence number, so they land right after it, in
-// order of appearance, however many there are.
-enum {
-  O_EHDR = 100,
-  O_NOTE8 = 200,      // notes aligned to 8: .note.gnu.property first
-  O_BUILD_ID = 300,
-  O_NOTE4 = 301,
-  O_AFTER_NOTES = 350, // orphans GNU ld 2.40 moves behind the notes
-  O_RELA_PLT = 400,
-  O_INIT = 1000,
-  O_PLT = 1100,
-  O_TEXT = 1200,
-  O_FINI = 1900,
-  O_RODATA = 2000,
-  O_RODATA1 = 2100,
-  O_EH_FRAME_HDR = 2200,
-  O_EH_FRAME = 2300,
-  O_GCC_EXCEPT = 2400,
-  O_TDATA = 3000,
-  O_TBSS = 3100,
-  O_PREINIT = 3200,
-  O_INIT_ARRAY = 3300,
-  O_FINI_ARRAY = 3400,
-  O_CTORS = 3500,
-  O_DTORS = 3600,
-  O_JCR = 3700,
-  O_DATA_REL_RO = 3800,
-  O_GOT = 3900,
-  O_GOT_PLT = 4000,
-  O_DATA = 4100,
-  O_DATA1 = 4200,
-  O_BSS = 5000,
-  O_LBSS = 5100,      // x86-64 large-model sections, after .bss
-  O_LRODATA = 5200,
-  O_LDATA = 5300,
-  O_ADDRESSED = 5900, // + index: orphans given an address, after the rest
-  O_COMMENT = 6000,
-  O_DEBUG = 6100,     // + position in debug_names
-  O_GNU_ATTRIBUTES = 6900,
-  O_DEBUG_ORPHAN = 6950,
-  O_SYMTAB = 7000,
-  O_STRTAB = 7100,
-  O_SHSTRTAB = 7200,
-};
-
-#define KEY(o) ((u32)(o) << 16)
-
 // --verbose: the layout above, in the order of the output sections, with
 // the input sections each takes (GNU ld's script's rules, which
 // script_rule implements).
@@ -889,8 +841,6 @@ static bool unique_pattern(struct ctx *ctx, const char *name) {
 
 void create_chunks(struct ctx *ctx) {
   const struct arch *arch = ctx->arch;
-  ctx->ehdr = new_chunk(ctx, "", CK_EHDR, SHT_NULL, SHF_ALLOC, 8);
-  ctx->ehdr->order = KEY(O_EHDR);
   u32 orphan_seq = 0;          // orphans keep their order of appearance
   bool notes_seen = false;     // a note orphan has been placed
 
@@ -952,13 +902,11 @@ void create_chunks(struct ctx *ctx) {
     // --package-metadata: GNU ld makes .note.package a section of the
     // first file, after that file's own, and places it as an orphan note.
     if (fi == 0 && ctx->cfg.package_metadata) {
-      ctx->package = new_chunk(ctx, ".note.package", CK_PACKAGE, SHT_NOTE,
-                               SHF_ALLOC, 4);
-      ctx->package->order = KEY(O_NOTE4) + 1 + orphan_seq++;
+      ctx->package_order = KEY(O_NOTE4) + 1 + orphan_seq++;
       notes_seen = true;
     }
   }
-  if (ctx->package && find_chunk(ctx, ".note.package"))
+  if (ctx->cfg.package_metadata && find_chunk(ctx, ".note.package"))
     error(ctx, "--package-metadata: an input has a .note.package section "
           "already");
 
@@ -1022,38 +970,7 @@ void create_chunks(struct ctx *ctx) {
     c->keep_empty = true;
   }
 
-  // Synthetic sections.
-  ctx->property = new_chunk(ctx, ".note.gnu.property", CK_PROPERTY, SHT_NOTE,
-                            SHF_ALLOC, 8);
-  ctx->property->order = KEY(O_NOTE8);
-  ctx->build_id = new_chunk(ctx, ".note.gnu.build-id", CK_BUILD_ID, SHT_NOTE,
-                            SHF_ALLOC, 4);
-  ctx->build_id->order = KEY(O_BUILD_ID);
-  ctx->rela_iplt = new_chunk(ctx, ".rela.plt", CK_RELA_IPLT, SHT_RELA,
-                             SHF_ALLOC | SHF_INFO_LINK, 8);
-  ctx->rela_iplt->order = KEY(O_RELA_PLT);
-  ctx->rela_iplt->entsize = sizeof(Elf64_Rela);
-  ctx->iplt = new_chunk(ctx, ".plt", CK_IPLT, SHT_PROGBITS,
-                        SHF_ALLOC | SHF_EXECINSTR, ctx->iplt_align);
-  ctx->iplt->order = KEY(O_PLT);
-  ctx->eh_frame_hdr = new_chunk(ctx, ".eh_frame_hdr", CK_EH_FRAME_HDR,
-                                SHT_PROGBITS, SHF_ALLOC, 4);
-  ctx->eh_frame_hdr->order = KEY(O_EH_FRAME_HDR);
-  ctx->got = new_chunk(ctx, ".got", CK_GOT, SHT_PROGBITS,
-                       SHF_ALLOC | SHF_WRITE, 8);
-  ctx->got->order = KEY(O_GOT);
-  ctx->got->entsize = arch->got_entsize;
-  ctx->gotplt = new_chunk(ctx, ".got.plt", CK_GOTPLT, SHT_PROGBITS,
-                          SHF_ALLOC | SHF_WRITE, 8);
-  ctx->gotplt->order = KEY(O_GOT_PLT);
-  ctx->gotplt->entsize = 8;
-  ctx->symtab = new_chunk(ctx, ".symtab", CK_SYMTAB, SHT_SYMTAB, 0, 8);
-  ctx->symtab->order = KEY(O_SYMTAB);
-  ctx->symtab->entsize = sizeof(Elf64_Sym);
-  ctx->strtab = new_chunk(ctx, ".strtab", CK_STRTAB, SHT_STRTAB, 0, 1);
-  ctx->strtab->order = KEY(O_STRTAB);
-  ctx->shstrtab = new_chunk(ctx, ".shstrtab", CK_SHSTRTAB, SHT_STRTAB, 0, 1);
-  ctx->shstrtab->order = KEY(O_SHSTRTAB);
+  create_synthetic(ctx);      // .got, notes, .symtab, ...
   if (ctx->cfg.z_execstack >= 0)
     ctx->stack = ctx->cfg.z_execstack ? STACK_X : STACK_NX;
 
@@ -1094,7 +1011,16 @@ void create_chunks(struct ctx *ctx) {
       if (!strcmp(c->name, relro[k]))
         c->relro = true;
   }
-  ctx->got->relro = true;
+  // .eh_frame is rewritten record by record: the first output section of
+  // that name (a --unique one too) is of that kind from here on.
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind == CK_REGULAR && !strcmp(c->name, ".eh_frame")) {
+      c->kind = CK_EH_FRAME;
+      ctx->synth[CK_EH_FRAME] = c;
+      break;
+    }
+  }
   // -N: GNU ld makes .text writable (the output section of that name).
   struct chunk *text = find_chunk(ctx, ".text");
   if (ctx->cfg.omagic && text)

@@ -131,7 +131,7 @@ static u32 sort_sections(struct ctx *ctx, struct placed **out) {
 // below (GNU ld then gives that page as p_paddr, *pa, and keeps p_vaddr).
 static bool place_headers(struct ctx *ctx, struct chunk *first, u64 *va,
                           u64 *pa, bool *own) {
-  u64 page = ctx->page_size, hdr = ctx->ehdr->size;
+  u64 page = ctx->page_size, hdr = ctx->synth[CK_EHDR]->size;
   *own = false;
   if (!first || !ctx->paged)
     return false;
@@ -187,11 +187,11 @@ static u64 place_loads(struct ctx *ctx) {
   // No PT_LOAD for a .tbss alone.
   if (last && (n - start != 1 || !chunk_is_tbss(last)))
     loads[nloads++] = (struct load){start, n, headers, false};
-  ctx->ehdr->addr = loaded ? hdr_va : 0;
-  ctx->ehdr->offset = 0;
+  ctx->synth[CK_EHDR]->addr = loaded ? hdr_va : 0;
+  ctx->synth[CK_EHDR]->offset = 0;
   ctx->headers_loaded = loaded;
 
-  u64 fpos = ctx->ehdr->size;
+  u64 fpos = ctx->synth[CK_EHDR]->size;
   for (u32 i = 0; i < nloads; i++) {
     struct load *l = &loads[i];
     struct segment *s = add_seg(ctx, PT_LOAD, PF_R);
@@ -199,7 +199,7 @@ static u64 place_loads(struct ctx *ctx) {
     if (l->headers_only) {
       s->vaddr = hdr_va;
       s->paddr = hdr_pa;
-      s->filesz = s->memsz = ctx->ehdr->size;
+      s->filesz = s->memsz = ctx->synth[CK_EHDR]->size;
       continue;
     }
     // The inputs' alignment, even where sh_addralign shows less
@@ -217,7 +217,8 @@ static u64 place_loads(struct ctx *ctx) {
     u64 m = s->align > page || !ctx->paged ? s->align : page;
     struct chunk *first = v[l->first].c;
     if (l->headers) {
-      s->vaddr = ctx->ehdr->addr = (first->addr - ctx->ehdr->size) & -m;
+      struct chunk *eh = ctx->synth[CK_EHDR];
+      s->vaddr = eh->addr = (first->addr - eh->size) & -m;
       s->offset = 0;
     } else {
       s->vaddr = first->addr;
@@ -257,7 +258,7 @@ static u64 place_loads(struct ctx *ctx) {
         first->addr < ctx->relro_end)
       ctx->relro_load = true;
     if (l->headers && !s->filesz)
-      s->filesz = ctx->ehdr->size;
+      s->filesz = ctx->synth[CK_EHDR]->size;
     // Nothing in the file (zero-fill only): GNU ld keeps p_offset in the
     // first page (its congruent offset past the file, modulo the page).
     if (!s->filesz)
@@ -275,8 +276,8 @@ static u64 place_loads(struct ctx *ctx) {
 // until the count it makes is the count it assumed.
 u32 estimate_segments(struct ctx *ctx) {
   u32 n = 2 + (ctx->cfg.z_noseparate_code ? 0 : 2) + !ctx->cfg.z_norelro +
-          (ctx->stack != STACK_NONE) + is_emitted(ctx->eh_frame_hdr) +
-          is_emitted(ctx->property);
+          (ctx->stack != STACK_NONE) + is_emitted(ctx->synth[CK_EH_FRAME_HDR]) +
+          is_emitted(ctx->synth[CK_PROPERTY]);
   bool tls = false, prev_note = false;
   u64 note_align = 0;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
@@ -332,15 +333,15 @@ void plan_segments(struct ctx *ctx) {
     ctx->tls_memsz = s->memsz;
     ctx->tls_end = s->vaddr + align_up(s->memsz, s->align);
   }
-  if (is_emitted(ctx->property)) {
+  if (is_emitted(ctx->synth[CK_PROPERTY])) {
     struct segment *s = add_seg(ctx, PT_GNU_PROPERTY, PF_R);
     s->align = 8;
-    cover(s, ctx->property);
+    cover(s, ctx->synth[CK_PROPERTY]);
   }
-  if (is_emitted(ctx->eh_frame_hdr)) {
+  if (is_emitted(ctx->synth[CK_EH_FRAME_HDR])) {
     struct segment *s = add_seg(ctx, PT_GNU_EH_FRAME, PF_R);
     s->align = 4;
-    cover(s, ctx->eh_frame_hdr);
+    cover(s, ctx->synth[CK_EH_FRAME_HDR]);
   }
   if (ctx->stack != STACK_NONE) {
     struct segment *stack = add_seg(

@@ -346,26 +346,36 @@ static int cmp_stub_sec(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-void create_stubs(struct ctx *ctx) {
-  if (ctx->arch->branch_range && !code_in_reach(ctx)) {
-    form_groups(ctx);
-    collect_branches(ctx);
-    for (u32 pass = 1;; pass++) {
-      ctx->stub_passes = pass;
-      if (!add_needed_stubs(ctx))
-        break;
-      if (pass == MAX_PASSES) {
-        error(ctx, "range-extension stubs: layout does not converge after "
-              "%d passes", MAX_PASSES);
-        break;
-      }
-      assign_addresses(ctx);
-      compute_symbol_values(ctx);
-    }
-  }
+static void sort_stub_secs(struct ctx *ctx) {
   if (ctx->stub_secs.len > 1)
     qsort(ctx->stub_secs.v, ctx->stub_secs.len, sizeof(void *),
           cmp_stub_sec);
+}
+
+// One round of range-extension stubs, with the current layout: true when
+// stubs were added and the layout must run again; false when the layout
+// is final (the stub sections are then in address order).
+bool add_stubs(struct ctx *ctx) {
+  if (!ctx->stub_passes) {
+    if (!ctx->arch->branch_range || code_in_reach(ctx)) {
+      sort_stub_secs(ctx);
+      return false;
+    }
+    form_groups(ctx);
+    collect_branches(ctx);
+  }
+  ctx->stub_passes++;
+  if (!add_needed_stubs(ctx)) {
+    sort_stub_secs(ctx);
+    return false;
+  }
+  if (ctx->stub_passes == MAX_PASSES) {
+    error(ctx, "range-extension stubs: layout does not converge after %d "
+          "passes", MAX_PASSES);
+    sort_stub_secs(ctx);
+    return false;
+  }
+  return true;
 }
 
 // The stub a branch of section is to symbol symidx + addend goes through

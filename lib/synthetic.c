@@ -5,7 +5,15 @@
 // .plt (the IPLT: one jump through its slot per IFUNC), .rela.plt (one
 // IRELATIVE per IFUNC, which the C library's static start-up code applies
 // between __rela_iplt_start and __rela_iplt_end), .note.gnu.property,
-// .note.gnu.build-id, .symtab, .strtab and .shstrtab.
+// .note.gnu.build-id, .note.package, .eh_frame_hdr, .symtab, .strtab and
+// .shstrtab, and the ELF header's chunk.
+//
+// Each is one descriptor in the table at the end (mold's chunks, as a C
+// table): its name, type, flags and place in the output, when and how it
+// is sized, how it is written, its sh_link and sh_info.  create_synthetic
+// makes the chunks, size_synthetic and write_synthetic run the hooks in
+// the table's order, so a section sized or written from another (.got.plt
+// joining .got, .eh_frame_hdr listing .eh_frame's FDEs) comes after it.
 
 #include "mld.h"
 
@@ -42,16 +50,64 @@ static u32 build_id_size(struct ctx *ctx) {
   return 0;
 }
 
-void size_synthetic(struct ctx *ctx) {
+static void size_property(struct ctx *ctx, struct chunk *c) {
   u32 n = kept_props(ctx);
-  ctx->property->size = n ? 16 + 16 * n : 0;
+  c->size = n ? 16 + 16 * n : 0;
+}
+
+static void size_build_id(struct ctx *ctx, struct chunk *c) {
   u32 b = build_id_size(ctx);
-  ctx->build_id->size = b ? 16 + align_up(b, 4) : 0;
-  // FDO's packaging note: the JSON and its NUL, padded to 4 (the padded
-  // size is the descriptor's size, as GNU ld writes it).
-  if (ctx->package)
-    ctx->package->size =
-        16 + align_up(strlen(ctx->cfg.package_metadata) + 1, 4);
+  c->size = b ? 16 + align_up(b, 4) : 0;
+}
+
+// FDO's packaging note: the JSON and its NUL, padded to 4 (the padded
+// size is the descriptor's size, as GNU ld writes it).
+static void size_package(struct ctx *ctx, struct chunk *c) {
+  c->size = 16 + align_up(strlen(ctx->cfg.package_metadata) + 1, 4);
+}
+
+// -z now with RELRO: GNU ld's script puts .got.plt and .igot.plt at the
+// start of .got (".got : { *(.got.plt) *(.igot.plt) *(.got) *(.igot) }"),
+// all of it read-only after relocation.
+bool gotplt_in_got(struct ctx *ctx) {
+  return ctx->cfg.z_now && !ctx->cfg.z_norelro;
+}
+
+// A target with reserved .got words (AArch64) makes .got and the reserved
+// .got.plt words together, as GNU ld does; IFUNC slots alone get no
+// reserved words there.
+static bool keep_got(struct ctx *ctx) {
+  return ctx->got_entries || (ctx->arch->got_reserved && ctx->got_referenced);
+}
+
+static void size_got(struct ctx *ctx, struct chunk *c) {
+  c->size = keep_got(ctx) ? (ctx->arch->got_reserved + ctx->got_entries) * 8
+                          : 0;
+}
+
+// Sized after .got, which it may join.
+static void size_gotplt(struct ctx *ctx, struct chunk *c) {
+  u64 niplt = ctx->iplt_syms.len;
+  bool reserve = ctx->arch->got_reserved
+                     ? keep_got(ctx)
+                     : ctx->got_entries || niplt || ctx->got_referenced;
+  c->size = ((reserve ? ctx->arch->got_plt_reserved : 0) + niplt) * 8;
+  ctx->got_base = 0;
+  if (gotplt_in_got(ctx)) {
+    struct chunk *got = ctx->synth[CK_GOT];
+    c->home = got;
+    ctx->got_base = c->size;
+    got->size += c->size;
+    got->entsize = 8;
+  }
+}
+
+static void size_iplt(struct ctx *ctx, struct chunk *c) {
+  c->size = (u64)ctx->iplt_syms.len * ctx->iplt_size;
+}
+
+static void size_rela_iplt(struct ctx *ctx, struct chunk *c) {
+  c->size = (u64)ctx->iplt_syms.len * sizeof(Elf64_Rela);
 }
 
 // A section's flags as BFD sees them, for nearby_shndx.
@@ -398,86 +454,112 @@ static void mark_writing_files(struct ctx *ctx) {
   }
 }
 
-void size_symtab(struct ctx *ctx) {
+// .strtab is sized and written with .symtab, in one walk.
+static void size_symtab(struct ctx *ctx, struct chunk *c) {
   mark_writing_files(ctx);
+  struct chunk *str = ctx->synth[CK_STRTAB];
   if (ctx->cfg.strip == STRIP_ALL) {
-    ctx->symtab->size = ctx->strtab->size = 0;
-  } else {
-    struct symtab_writer w = {0};
-    w.strpos = 1;
-    walk_symtab(ctx, &w);
-    ctx->symtab_count = w.n;
-    // GNU ld marks the GNU extensions in EI_OSABI when .symtab has them.
-    ctx->gnu_osabi = w.gnu;
-    ctx->symtab->size = (u64)w.n * sizeof(Elf64_Sym);
-    ctx->strtab->size = w.strpos;
+    c->size = str->size = 0;
+    return;
   }
+  struct symtab_writer w = {0};
+  w.strpos = 1;
+  walk_symtab(ctx, &w);
+  ctx->symtab_count = w.n;
+  // GNU ld marks the GNU extensions in EI_OSABI when .symtab has them.
+  ctx->gnu_osabi = w.gnu;
+  c->size = (u64)w.n * sizeof(Elf64_Sym);
+  str->size = w.strpos;
+}
+
+// Sized after .symtab and .strtab, whose names it holds if they are
+// emitted.
+static void size_shstrtab(struct ctx *ctx, struct chunk *sh) {
   u64 n = 1;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->kind != CK_EHDR && (is_emitted(c) || c->kind == CK_SHSTRTAB))
+    if (c->kind != CK_EHDR && (is_emitted(c) || c == sh))
       n += strlen(c->name) + 1;
   }
-  ctx->shstrtab->size = n;
+  sh->size = n;
 }
 
-static void write_symtab(struct ctx *ctx, u8 *buf) {
-  if (ctx->cfg.strip == STRIP_ALL)
-    return;
+static void write_symtab(struct ctx *ctx, struct chunk *c, u8 *buf) {
   struct symtab_writer w = {0};
-  w.sym = buf + ctx->symtab->offset;
-  w.str = (char *)buf + ctx->strtab->offset;
+  w.sym = buf + c->offset;
+  w.str = (char *)buf + ctx->synth[CK_STRTAB]->offset;
   w.strpos = 1;
   w.str[0] = 0;
   walk_symtab(ctx, &w);
 }
 
-static void write_notes(struct ctx *ctx, u8 *buf) {
-  if (ctx->property->size) {
-    u8 *p = buf + ctx->property->offset;
-    u32 n = kept_props(ctx);
-    wr32(p, 4);
-    wr32(p + 4, 16 * n);
-    wr32(p + 8, NT_GNU_PROPERTY_TYPE_0);
-    memcpy(p + 12, "GNU", 4);
-    p += 16;
-    // Properties in ascending type order.
-    u32 last = 0;
-    for (u32 done = 0; done < n; done++) {
-      u32 best = UINT32_MAX, bk = 0;
-      for (u32 k = 0; k < ctx->nprops; k++)
-        if (prop_kept(ctx, k) && ctx->props[k].type < best &&
-            (done == 0 || ctx->props[k].type > last)) {
-          best = ctx->props[k].type;
-          bk = k;
-        }
-      wr32(p, best);
-      wr32(p + 4, 4);
-      wr32(p + 8, ctx->props[bk].value);
-      p += 16;
-      last = best;
-    }
-  }
-  if (ctx->package) {
-    u8 *p = buf + ctx->package->offset;
-    const char *json = ctx->cfg.package_metadata;
-    wr32(p, 4);
-    wr32(p + 4, ctx->package->size - 16);
-    wr32(p + 8, 0xcafe1a7e);   // FDO_PACKAGING_METADATA
-    memcpy(p + 12, "FDO", 4);
-    memset(p + 16, 0, ctx->package->size - 16);
-    memcpy(p + 16, json, strlen(json));
-  }
-  if (ctx->build_id->size) {
-    u8 *p = buf + ctx->build_id->offset;
-    wr32(p, 4);
-    wr32(p + 4, build_id_size(ctx));
-    wr32(p + 8, NT_GNU_BUILD_ID);
-    memcpy(p + 12, "GNU", 4);
+static void symtab_shdr(struct ctx *ctx, struct chunk *c, u32 *link,
+                        u32 *info) {
+  (void)c;
+  *link = ctx->synth[CK_STRTAB]->shndx;
+  *info = ctx->symtab_nlocal;
+}
+
+// Each emitted section's name; write_headers takes their offsets.
+static void write_shstrtab(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  char *sh = (char *)buf + c->offset;
+  u64 pos = 1;
+  sh[0] = 0;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *x = ctx->chunks.v[i];
+    if (!x->shndx)
+      continue;
+    u32 len = strlen(x->name);
+    memcpy(sh + pos, x->name, len + 1);
+    x->name_off = pos;
+    pos += len + 1;
   }
 }
 
-void write_synthetic(struct ctx *ctx, u8 *buf) {
+// A note's header: namesz 4, descsz, type, name.
+static u8 *note_header(u8 *p, u32 descsz, u32 type, const char *name) {
+  wr32(p, 4);
+  wr32(p + 4, descsz);
+  wr32(p + 8, type);
+  memcpy(p + 12, name, 4);
+  return p + 16;
+}
+
+// Properties in ascending type order.
+static void write_property(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  u32 n = kept_props(ctx);
+  u8 *p = note_header(buf + c->offset, 16 * n, NT_GNU_PROPERTY_TYPE_0, "GNU");
+  u32 last = 0;
+  for (u32 done = 0; done < n; done++) {
+    u32 best = UINT32_MAX, bk = 0;
+    for (u32 k = 0; k < ctx->nprops; k++)
+      if (prop_kept(ctx, k) && ctx->props[k].type < best &&
+          (done == 0 || ctx->props[k].type > last)) {
+        best = ctx->props[k].type;
+        bk = k;
+      }
+    wr32(p, best);
+    wr32(p + 4, 4);
+    wr32(p + 8, ctx->props[bk].value);
+    p += 16;
+    last = best;
+  }
+}
+
+static void write_package(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  const char *json = ctx->cfg.package_metadata;
+  u8 *p = note_header(buf + c->offset, c->size - 16,
+                      0xcafe1a7e /* FDO_PACKAGING_METADATA */, "FDO");
+  memset(p, 0, c->size - 16);
+  memcpy(p, json, strlen(json));
+}
+
+// The descriptor is filled last, by fill_build_id.
+static void write_build_id(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  note_header(buf + c->offset, build_id_size(ctx), NT_GNU_BUILD_ID, "GNU");
+}
+
+static void write_got(struct ctx *ctx, struct chunk *got, u8 *buf) {
   const struct arch *arch = ctx->arch;
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
@@ -486,14 +568,14 @@ void write_synthetic(struct ctx *ctx, u8 *buf) {
     u64 v = sym->state == SYM_DEFINED ? sym->value : 0;
     if (sym->flags & SF_NEEDS_IPLT)
       v = iplt_entry_addr(ctx, sym);
-    wr64(buf + chunk_file_offset(ctx->got, got_entry_addr(ctx, sym)), v);
+    wr64(buf + chunk_file_offset(got, got_entry_addr(ctx, sym)), v);
   }
   for (u32 i = 0; i < ctx->gottp_syms.len; i++) {
     struct symbol *sym = ctx->gottp_syms.v[i];
     // An undefined weak TLS symbol is at address 0, so its entry holds
     // the TP offset of 0, as in GNU ld; 0 if there is no TLS block.
     u64 addr = sym->state == SYM_DEFINED ? sym->value : 0;
-    wr64(buf + chunk_file_offset(ctx->got, gottp_entry_addr(ctx, sym)),
+    wr64(buf + chunk_file_offset(got, gottp_entry_addr(ctx, sym)),
          sym->state == SYM_DEFINED || ctx->tls_first
              ? arch->tp_offset(ctx, addr) : 0);
   }
@@ -503,41 +585,176 @@ void write_synthetic(struct ctx *ctx, u8 *buf) {
     struct symbol *sym = ctx->gotgd_syms.v[i];
     if (!has_gotgd(ctx, sym))
       continue;
-    u64 at = chunk_file_offset(ctx->got, gotgd_entry_addr(ctx, sym));
+    u64 at = chunk_file_offset(got, gotgd_entry_addr(ctx, sym));
     u64 addr = sym->state == SYM_DEFINED ? sym->value : 0;
     wr64(buf + at, 1);
     wr64(buf + at + 8, addr - ctx->tls_start);
   }
-  // IFUNC slots are the last words of .got.plt, after any reserved ones.
-  u64 first_slot = ctx->gotplt->size / 8 - ctx->iplt_syms.len;
+}
+
+// IFUNC slots are the last words of .got.plt, after any reserved ones.
+static u64 iplt_slot_addr(struct ctx *ctx, u32 i) {
+  struct chunk *gp = ctx->synth[CK_GOTPLT];
+  return gp->addr + gp->size - (u64)(ctx->iplt_syms.len - i) * 8;
+}
+
+static void write_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  for (u32 i = 0; i < ctx->iplt_syms.len; i++)
+    ctx->arch->write_iplt(ctx, buf + c->offset + (u64)i * ctx->iplt_size,
+                          c->addr + (u64)i * ctx->iplt_size,
+                          iplt_slot_addr(ctx, i));
+}
+
+// Before IRELATIVE runs, each slot holds its IPLT entry (or the IPLT's
+// start), as in GNU ld.
+static void write_gotplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  struct chunk *iplt = ctx->synth[CK_IPLT];
+  for (u32 i = 0; i < ctx->iplt_syms.len; i++) {
+    u64 entry = iplt->addr + (u64)i * ctx->iplt_size;
+    wr64(buf + chunk_file_offset(c, iplt_slot_addr(ctx, i)),
+         ctx->iplt_slot_bias < 0 ? iplt->addr
+                                  : entry + (u64)ctx->iplt_slot_bias);
+  }
+}
+
+static void write_rela_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  const struct arch *arch = ctx->arch;
   for (u32 i = 0; i < ctx->iplt_syms.len; i++) {
     struct symbol *sym = ctx->iplt_syms.v[i];
-    u64 slot = ctx->gotplt->addr + (first_slot + i) * 8;
-    u64 entry = ctx->iplt->addr + (u64)i * ctx->iplt_size;
-    arch->write_iplt(ctx, buf + ctx->iplt->offset + (u64)i * ctx->iplt_size,
-                     entry, slot);
-    wr64(buf + chunk_file_offset(ctx->gotplt, slot),
-         ctx->iplt_slot_bias < 0 ? ctx->iplt->addr
-                                  : entry + (u64)ctx->iplt_slot_bias);
     u64 k = arch->irelative_descending ? ctx->iplt_syms.len - 1 - i : i;
-    u8 *rela = buf + ctx->rela_iplt->offset + k * sizeof(Elf64_Rela);
-    wr64(rela, slot);
+    u8 *rela = buf + c->offset + k * sizeof(Elf64_Rela);
+    wr64(rela, iplt_slot_addr(ctx, i));
     wr64(rela + 8, ELF64_R_INFO(0, arch->r_irelative));
     wr64(rela + 16, sym->value);
   }
-  write_stubs(ctx, buf);     // after relocation: veneers copy relocated code
-  write_notes(ctx, buf);
-  write_symtab(ctx, buf);
-  char *sh = (char *)buf + ctx->shstrtab->offset;
-  u64 pos = 1;
-  sh[0] = 0;
-  for (u32 i = 0; i < ctx->chunks.len; i++) {
-    struct chunk *c = ctx->chunks.v[i];
-    if (!c->shndx)
+}
+
+// It applies to the IFUNC slots, wherever .got.plt went.
+static void rela_iplt_shdr(struct ctx *ctx, struct chunk *c, u32 *link,
+                           u32 *info) {
+  (void)c;
+  struct chunk *gp = ctx->synth[CK_GOTPLT];
+  *link = ctx->synth[CK_SYMTAB]->shndx;
+  *info = gp->home ? gp->home->shndx : gp->shndx;
+}
+
+static bool want_package(struct ctx *ctx) {
+  return ctx->cfg.package_metadata != NULL;
+}
+
+// An orphan note after the first file's sections (create_chunks).
+static void setup_package(struct ctx *ctx, struct chunk *c) {
+  c->order = ctx->package_order;
+}
+
+static void setup_iplt(struct ctx *ctx, struct chunk *c) {
+  c->align = ctx->iplt_align;
+}
+
+static void setup_got(struct ctx *ctx, struct chunk *c) {
+  c->entsize = ctx->arch->got_entsize;
+  c->relro = true;
+}
+
+// The synthetic sections, one descriptor each, indexed by kind.  A
+// section is made unless its wanted hook says no, sized by its size
+// hook at its stage of the link, written by its write hook when it has
+// bytes, and its sh_link/sh_info come from its shdr hook (else 0).
+// .eh_frame is an output section of input sections that is rewritten:
+// create_chunks makes it, from the inputs, with its kind.
+struct synthetic {
+  const char *name;
+  u32 type;
+  u64 flags;
+  u32 align, entsize;
+  u32 order;                   // O_*: its place in GNU ld's layout
+  const char *map_name;        // -Map: the input section GNU ld shows
+  bool from_inputs;            // made by create_chunks, not here
+  enum size_stage stage;
+  bool (*wanted)(struct ctx *ctx);
+  void (*setup)(struct ctx *ctx, struct chunk *c);
+  void (*size)(struct ctx *ctx, struct chunk *c);
+  void (*write)(struct ctx *ctx, struct chunk *c, u8 *buf);
+  void (*shdr)(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
+};
+
+static const struct synthetic synthetics[CK_NKINDS] = {
+    // The ELF header and program headers: sized by the layout, written
+    // last, with the section headers (write_headers).
+    [CK_EHDR] = {"", SHT_NULL, SHF_ALLOC, 8, 0, O_EHDR},
+    [CK_EH_FRAME] = {".eh_frame", .from_inputs = true,
+                     .stage = SIZE_BEFORE_LAYOUT, .size = size_eh_frame,
+                     .write = write_eh_frame},
+    [CK_PACKAGE] = {".note.package", SHT_NOTE, SHF_ALLOC, 4, 0, 0,
+                    .stage = SIZE_BEFORE_LAYOUT, .wanted = want_package,
+                    .setup = setup_package,
+                    .size = size_package, .write = write_package},
+    [CK_PROPERTY] = {".note.gnu.property", SHT_NOTE, SHF_ALLOC, 8, 0,
+                     O_NOTE8, .stage = SIZE_BEFORE_LAYOUT,
+                     .size = size_property, .write = write_property},
+    [CK_BUILD_ID] = {".note.gnu.build-id", SHT_NOTE, SHF_ALLOC, 4, 0,
+                     O_BUILD_ID, .stage = SIZE_BEFORE_LAYOUT,
+                     .size = size_build_id, .write = write_build_id},
+    [CK_RELA_IPLT] = {".rela.plt", SHT_RELA, SHF_ALLOC | SHF_INFO_LINK, 8,
+                      sizeof(Elf64_Rela), O_RELA_PLT, ".rela.iplt",
+                      .stage = SIZE_BEFORE_LAYOUT, .size = size_rela_iplt,
+                      .write = write_rela_iplt, .shdr = rela_iplt_shdr},
+    [CK_IPLT] = {".plt", SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 0, 0,
+                 O_PLT, ".iplt", .stage = SIZE_BEFORE_LAYOUT,
+                 .setup = setup_iplt, .size = size_iplt, .write = write_iplt},
+    [CK_EH_FRAME_HDR] = {".eh_frame_hdr", SHT_PROGBITS, SHF_ALLOC, 4, 0,
+                         O_EH_FRAME_HDR, .stage = SIZE_BEFORE_LAYOUT,
+                         .size = size_eh_frame_hdr,
+                         .write = write_eh_frame_hdr},
+    [CK_GOT] = {".got", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8, 0, O_GOT,
+                .stage = SIZE_BEFORE_LAYOUT, .setup = setup_got,
+                .size = size_got, .write = write_got},
+    [CK_GOTPLT] = {".got.plt", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8, 8,
+                   O_GOT_PLT, .stage = SIZE_BEFORE_LAYOUT,
+                   .size = size_gotplt, .write = write_gotplt},
+    [CK_SYMTAB] = {".symtab", SHT_SYMTAB, 0, 8, sizeof(Elf64_Sym), O_SYMTAB,
+                   .stage = SIZE_AFTER_LAYOUT, .size = size_symtab,
+                   .write = write_symtab, .shdr = symtab_shdr},
+    [CK_STRTAB] = {".strtab", SHT_STRTAB, 0, 1, 0, O_STRTAB},
+    [CK_SHSTRTAB] = {".shstrtab", SHT_STRTAB, 0, 1, 0, O_SHSTRTAB,
+                     .stage = SIZE_AFTER_LAYOUT, .size = size_shstrtab,
+                     .write = write_shstrtab},
+};
+
+void create_synthetic(struct ctx *ctx) {
+  for (u32 k = CK_REGULAR + 1; k < CK_NKINDS; k++) {
+    const struct synthetic *d = &synthetics[k];
+    if (d->from_inputs || (d->wanted && !d->wanted(ctx)))
       continue;
-    u32 len = strlen(c->name);
-    memcpy(sh + pos, c->name, len + 1);
-    c->name_off = pos;
-    pos += len + 1;
+    struct chunk *c = new_chunk(ctx, d->name, k, d->type, d->flags, d->align);
+    c->order = KEY(d->order);
+    c->entsize = d->entsize;
+    if (d->setup)
+      d->setup(ctx, c);
+    ctx->synth[k] = c;
   }
+}
+
+void size_synthetic(struct ctx *ctx, enum size_stage stage) {
+  for (u32 k = CK_REGULAR + 1; k < CK_NKINDS; k++)
+    if (ctx->synth[k] && synthetics[k].stage == stage && synthetics[k].size)
+      synthetics[k].size(ctx, ctx->synth[k]);
+}
+
+void write_synthetic(struct ctx *ctx, u8 *buf) {
+  for (u32 k = CK_REGULAR + 1; k < CK_NKINDS; k++) {
+    struct chunk *c = ctx->synth[k];
+    if (c && c->size && synthetics[k].write)
+      synthetics[k].write(ctx, c, buf);
+  }
+}
+
+void synthetic_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info) {
+  if (synthetics[c->kind].shdr)
+    synthetics[c->kind].shdr(ctx, c, link, info);
+}
+
+const char *synthetic_map_name(struct chunk *c) {
+  const char *n = synthetics[c->kind].map_name;
+  return n ? n : c->name;
 }

@@ -301,13 +301,13 @@ static void setup(void) {
   ctx_setup();
   load_reloc_object(EM_AARCH64);
   ck_assert_ptr_eq(ctx->arch, &arch_aarch64);
-  ctx->got = new_chunk(ctx, ".got", CK_GOT, SHT_PROGBITS,
+  ctx->synth[CK_GOT] = new_chunk(ctx, ".got", CK_GOT, SHT_PROGBITS,
                        SHF_ALLOC | SHF_WRITE, 8);
-  ctx->got->addr = GOT_ADDR;
-  ctx->gotplt = new_chunk(ctx, ".got.plt", CK_GOTPLT, SHT_PROGBITS,
+  ctx->synth[CK_GOT]->addr = GOT_ADDR;
+  ctx->synth[CK_GOTPLT] = new_chunk(ctx, ".got.plt", CK_GOTPLT, SHT_PROGBITS,
                           SHF_ALLOC | SHF_WRITE, 8);
-  ctx->iplt = new_chunk(ctx, ".iplt", CK_IPLT, SHT_PROGBITS, AX, 16);
-  ctx->rela_iplt = new_chunk(ctx, ".rela.iplt", CK_RELA_IPLT, SHT_RELA,
+  ctx->synth[CK_IPLT] = new_chunk(ctx, ".iplt", CK_IPLT, SHT_PROGBITS, AX, 16);
+  ctx->synth[CK_RELA_IPLT] = new_chunk(ctx, ".rela.iplt", CK_RELA_IPLT, SHT_RELA,
                              SHF_ALLOC, 8);
   ctx->tls_start = TLS_START;
   ctx->tls_end = TLS_END;
@@ -346,6 +346,7 @@ static u32 *scan_apply(const u32 *code, u32 n, const struct reloc *r,
   struct isec *is = text_isec(code, n, r, nr);
   arch_aarch64.scan_section(ctx, is);
   allocate_slots(ctx);
+  size_synthetic(ctx, SIZE_BEFORE_LAYOUT);
   return apply_isec(is);
 }
 
@@ -909,7 +910,7 @@ START_TEST(tlsgd_undef_weak_kept) {
   u32 *w = scan_apply(code, N(code), r, N(r));
   ck_assert_uint_eq(ctx->gotgd_syms.len, 1);
   ck_assert_uint_eq(ctx->gottp_syms.len, 0);
-  ck_assert_uint_eq(ctx->got->size, 3 * 8);   // reserved word + pair
+  ck_assert_uint_eq(ctx->synth[CK_GOT]->size, 3 * 8);   // reserved word + pair
   ck_assert_uint_eq(w[0], 0xf00000e0);        // adrp x0, . + 0x1f000
   ck_assert_uint_eq(w[1], 0x91002000);        // add x0, x0, #8
   ck_assert_uint_eq(w[2], 0x9400003e);        // bl . + 0xf8 (__tls_get_addr)
@@ -932,7 +933,7 @@ START_TEST(tlsgd_undef_weak_to_ie) {
   define("__tls_get_addr", TEXT_ADDR + 0x100);
   u32 *w = scan_apply(code, N(code), r, N(r));
   ck_assert_uint_eq(ctx->gottp_syms.len, 1);
-  ck_assert_uint_eq(ctx->got->size, 2 * 8);   // no pair
+  ck_assert_uint_eq(ctx->synth[CK_GOT]->size, 2 * 8);   // no pair
   ck_assert_uint_eq(w[0], 0xf00000e0);        // adrp x0, . + 0x1f000
   ck_assert_uint_eq(w[1], 0xf9400400);        // ldr x0, [x0, #8]
   ck_assert_uint_eq(w[2], 0xd53bd041);        // mrs x1, tpidr_el0

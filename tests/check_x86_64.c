@@ -20,9 +20,9 @@ enum { TLS_START = 0x405000, TLS_END = 0x405010, X_ADDR = 0x405008 };
 static void setup(void) {
   ctx_setup();
   load_reloc_object(EM_X86_64);
-  ctx->gotplt = new_chunk(ctx, ".got.plt", CK_GOTPLT, SHT_PROGBITS,
+  ctx->synth[CK_GOTPLT] = new_chunk(ctx, ".got.plt", CK_GOTPLT, SHT_PROGBITS,
                           SHF_ALLOC | SHF_WRITE, 8);
-  ctx->gotplt->addr = GOTPLT_ADDR;
+  ctx->synth[CK_GOTPLT]->addr = GOTPLT_ADDR;
   ctx->tls_start = TLS_START;
   ctx->tls_end = TLS_END;
 }
@@ -481,10 +481,10 @@ START_TEST(rex_gotpcrelx_at_offset_2_keeps_previous_byte) {
   static const u8 code[6] = {0x8b, 0x05, 0, 0, 0, 0};  // mov w@GOTPCREL(%rip), %eax
   u8 rel[24];
   put_rela(rel, 2, WEAK, R_X86_64_REX_GOTPCRELX, -4);
-  ctx->got = new_chunk(ctx, ".got", CK_GOT, SHT_PROGBITS,
+  ctx->synth[CK_GOT] = new_chunk(ctx, ".got", CK_GOT, SHT_PROGBITS,
                        SHF_ALLOC | SHF_WRITE, 8);
-  ctx->iplt = new_chunk(ctx, ".plt", CK_IPLT, SHT_PROGBITS, AX, 16);
-  ctx->rela_iplt = new_chunk(ctx, ".rela.plt", CK_RELA_IPLT, SHT_RELA,
+  ctx->synth[CK_IPLT] = new_chunk(ctx, ".plt", CK_IPLT, SHT_PROGBITS, AX, 16);
+  ctx->synth[CK_RELA_IPLT] = new_chunk(ctx, ".rela.plt", CK_RELA_IPLT, SHT_RELA,
                              SHF_ALLOC, 8);
   struct chunk *c = new_chunk(ctx, ".text", CK_REGULAR, SHT_PROGBITS, AX, 4);
   struct isec is = {.file = file, .osec = c, .data = code, .rels = rel,
@@ -492,6 +492,7 @@ START_TEST(rex_gotpcrelx_at_offset_2_keeps_previous_byte) {
   // The scan asks for a GOT entry, since no relaxation fits.
   arch_x86_64.scan_section(ctx, &is);
   allocate_slots(ctx);
+  size_synthetic(ctx, SIZE_BEFORE_LAYOUT);
   u8 buf[7] = {0x4c};                  // the previous section's last byte
   memcpy(buf + 1, code, 6);
   arch_x86_64.apply_section(ctx, &is, buf + 1);
