@@ -65,6 +65,13 @@ static const char usage[] =
     "  --section-start=SECTION=ADDR\n"
     "                              Put output section SECTION at ADDR (hex)\n"
     "  -Ttext-segment=ADDR         Start the image at ADDR (hex), not 0x400000\n"
+    "  -pie, --pic-executable      With --no-dynamic-linker: a static PIE,\n"
+    "                              linked at 0, relocated by the C library's\n"
+    "                              start-up code (what gcc's static PIE is)\n"
+    "  --no-pie                    Undo -pie (the default)\n"
+    "  --no-dynamic-linker         No program interpreter (a static PIE)\n"
+    "  --hash-style=sysv|gnu|both  -pie: .hash, .gnu.hash or both (default)\n"
+    "  --spare-dynamic-tags=N      -pie: DT_NULL entries ending .dynamic (5)\n"
     "  -n, --nmagic                Not demand-paged: one RWX PT_LOAD, headers\n"
     "                              not loaded (so no __ehdr_start, which\n"
     "                              static glibc needs)\n"
@@ -129,6 +136,7 @@ static const char usage[] =
     "                              max-page-size=N, common-page-size=N,\n"
     "                              stack-size=N (PT_GNU_STACK's size), muldefs,\n"
     "                              now (.got.plt joins .got, read-only), lazy;\n"
+    "                              text, notext (a PIE never has TEXTREL);\n"
     "                              start-stop-visibility=V (__start_SEC's);\n"
     "                              x86-64: ibt, shstk, lam-u48, lam-u57\n"
     "                              (features forced on), ibtplt (IBT IPLT),\n"
@@ -167,7 +175,7 @@ static const char usage[] =
     "  --as-needed, --no-as-needed, -E, --export-dynamic,\n"
     "  --no-export-dynamic, --[no-]copy-dt-needed-entries,\n"
     "  --enable-new-dtags, --disable-new-dtags, --warn-shared-textrel,\n"
-    "  --no-dynamic-linker, -dynamic-linker FILE, --hash-style=STYLE,\n"
+    "  -dynamic-linker FILE,\n"
     "  -rpath DIR, -rpath-link DIR, -soname NAME, -O LEVEL, -g,\n"
     "  -Bsymbolic, -Bsymbolic-functions, -Bno-symbolic,\n"
     "  --version-script=FILE, --dynamic-list=FILE,\n"
@@ -177,14 +185,14 @@ static const char usage[] =
     "  --export-dynamic-symbol=SYM, --undefined-version,\n"
     "  --no-undefined-version, --default-symver,\n"
     "  --default-imported-symver, --version-exports-section=SYM,\n"
-    "  --no-pie, --no-undefined, -EL (the only byte\n"
+    "  --no-undefined, -EL (the only byte\n"
     "  order), -plugin FILE and -plugin-opt=OPT (objects that hold only\n"
     "  LTO bytecode are refused), -flto, -flto-partition=, -fuse-ld=,\n"
     "  --format/-b and --oformat naming the target's ELF format,\n"
     "  --orphan-handling=place, -d, -dc, -dp, --check-sections,\n"
     "  --strip-discarded, --[no-]allow-shlib-undefined,\n"
     "  -init SYM, -fini SYM,\n"
-    "  --audit, --depaudit/-P, --spare-dynamic-tags, other systems' options\n"
+    "  --audit, --depaudit/-P, other systems' options\n"
     "  (-assert, -A, -G, -Qy, -qmagic, --embedded-relocs, ...), the -z\n"
     "  keywords of dynamic linking (text, defs, origin, combreloc, ...);\n"
     "  other -z keywords get a warning that they are ignored, as in GNU ld\n"
@@ -452,6 +460,15 @@ static void z_option(struct ctx *ctx, const char *kw) {
     x86_z_option(ctx, kw);
   } else if (!strcmp(kw, "now") || !strcmp(kw, "lazy")) {
     c->z_now = kw[0] == 'n';
+  } else if (!strcmp(kw, "text") || !strcmp(kw, "notext") ||
+             !strcmp(kw, "textoff")) {
+    c->z_text = kw[0] == 't' && kw[4] == 0;
+  } else if (!strcmp(kw, "pack-relative-relocs") ||
+             !strcmp(kw, "nopack-relative-relocs")) {
+    // x86-64 only in GNU ld 2.40 (AArch64's warns that it is ignored, as
+    // for the other x86-64 keywords).
+    c->pack_relative_relocs = kw[0] == 'p';
+    vec_push(ctx, &c->z_x86, (void *)kw);
   } else if (!strcmp(kw, "muldefs")) {
     c->allow_multiple_definition = true;
   } else if (!strncmp(kw, "stack-size=", 11)) {
@@ -464,7 +481,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
     // Keywords GNU ld 2.40 accepts that change nothing in a static
     // executable (its output is the same with and without them)...
     static const char *const no_effect[] = {
-        "text", "notext", "textoff", "defs", "undefs", "origin",
+        "defs", "undefs", "origin",
         "combreloc", "nocombreloc", "global", "initfirst", "interpose",
         "unique", "nounique", "nodelete", "nodlopen", "nodump", "loadfltr",
         "nodefaultlib", "globalaudit", "nocopyreloc", "common", "nocommon",
@@ -474,7 +491,6 @@ static void z_option(struct ctx *ctx, const char *kw) {
     static const char *const x86_no_effect[] = {
         "noextern-protected-data", "dynamic-undefined-weak",
         "nodynamic-undefined-weak", "noreloc-overflow",
-        "pack-relative-relocs", "nopack-relative-relocs",
         "noindirect-extern-access",
     };
     // ... and those that change it, which mld does not implement yet.
@@ -742,14 +758,14 @@ static const char *const no_effect_flags[] = {
     "as-needed", "no-as-needed", "copy-dt-needed-entries",
     "no-copy-dt-needed-entries", "warn-shared-textrel",
     // no dynamic symbol table, .dynamic or PT_INTERP in a static executable
-    "export-dynamic", "E", "no-export-dynamic", "no-dynamic-linker",
+    "export-dynamic", "E", "no-export-dynamic",
     "enable-new-dtags", "disable-new-dtags",
     // GNU ld ignores -g
     "g",
     // the defaults: an executable, not position-independent, undefined
     // symbols reported, COMMON allocated (-d), sections checked for
     // overlaps, discarded sections' symbols dropped
-    "no-pie", "no-undefined", "d", "dc", "dp", "check-sections",
+    "no-undefined", "d", "dc", "dp", "check-sections",
     "strip-discarded",
     // binding, versions and exports of dynamic symbols, which a static
     // executable has none of
@@ -776,14 +792,31 @@ static const char *const no_effect_flags[] = {
     "no-enum-size-warning", "no-wchar-size-warning",
 };
 
+// The options above that GNU ld gives an effect in a static PIE (its
+// dynamic symbols, or tags of .dynamic).
+static bool changes_dynamic(const char *s) {
+  static const char *const names[] = {
+      "export-dynamic", "E", "Bsymbolic", "Bsymbolic-functions",
+      "dynamic-list-data", "dynamic-list-cpp-new", "dynamic-list-cpp-typeinfo",
+      "rpath", "soname", "h", "init", "fini", "audit", "P", "depaudit",
+  };
+  s += strspn(s, "-");
+  for (u32 i = 0; i < sizeof(names) / sizeof(*names); i++) {
+    size_t n = strlen(names[i]);
+    if (!strncmp(s, names[i], n) && (!s[n] || s[n] == '='))
+      return true;
+  }
+  return false;
+}
+
 // ... and those that take an argument.
 static const char *const no_effect_with_arg[] = {
-    "plugin-opt", "dynamic-linker", "I", "hash-style", "rpath",
+    "plugin-opt", "dynamic-linker", "I", "rpath",
     "rpath-link", "soname", "h", "O",
     // SunOS's -assert, the i960's -A, MIPS's -G, DT_INIT/DT_FINI and audit
     // libraries of dynamic objects, CTF, LTO and the compiler's -fuse-ld
     "assert", "A", "architecture", "G", "gpsize", "init", "fini", "audit",
-    "P", "depaudit", "spare-dynamic-tags",
+    "P", "depaudit",
     "max-cache-size", "ctf-share-types", "flto-partition", "fuse-ld",
 };
 
@@ -833,6 +866,11 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   c->no_demangle = getenv("COLLECT_NO_DEMANGLE") != NULL;
   c->warn_execstack = 2;
   c->build_id = BUILD_ID_NONE;
+  c->hash_style = HASH_BOTH;
+  c->spare_dynamic_tags = 5;
+  // Options without effect in a static executable that would change a
+  // static PIE's dynamic section or symbols: the first one seen.
+  const char *dynamic_only = NULL;
   // The last of --fatal-warnings and --no-fatal-warnings applies to the
   // whole link, warnings about the options themselves included.
   bool fatal_warnings = false;
@@ -854,8 +892,11 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     bool flag = false;
     for (u32 k = 0; !flag && k < sizeof(no_effect_flags) / sizeof(char *); k++)
       flag = is(s, no_effect_flags[k]);
-    if (flag)
+    if (flag) {
+      if (!dynamic_only && changes_dynamic(s))
+        dynamic_only = s;
       continue;
+    }
     for (u32 k = 0; k < sizeof(refused_flags) / sizeof(*refused_flags); k++)
       if (is(s, refused_flags[k].opt))
         fatal(ctx, "%s: %s", s, refused_flags[k].why);
@@ -873,10 +914,14 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
         (two_dashes &&
          (v = arg_of(ctx, &a, &i, NULL, "export-dynamic-symbol-list")))) {
       read_version_script(ctx, v, true, fatal_warnings);
+      dynamic_only = dynamic_only ? dynamic_only : s;
       continue;
     }
-    if ((two_dashes && arg_of(ctx, &a, &i, NULL, "export-dynamic-symbol")) ||
-        arg_of(ctx, &a, &i, NULL, "version-exports-section") ||
+    if (two_dashes && arg_of(ctx, &a, &i, NULL, "export-dynamic-symbol")) {
+      dynamic_only = dynamic_only ? dynamic_only : s;
+      continue;
+    }
+    if (arg_of(ctx, &a, &i, NULL, "version-exports-section") ||
         !strcmp(s, "--undefined-version"))
       continue;
     if (is(s, "static") || is(s, "Bstatic") || is(s, "dn") ||
@@ -1333,9 +1378,40 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->fix_cortex_a53_843419 = yn;
       continue;
     }
-    if (is(s, "pie") || is(s, "shared") || is(s, "Bshareable") ||
-        is(s, "r") || is(s, "relocatable") || is(s, "i") ||
-        is(s, "static-pie") || is(s, "pic-executable")) {
+    // -pie with --no-dynamic-linker and no shared library: a static PIE
+    // (gcc -static-pie passes -static -pie --no-dynamic-linker -z text).
+    if (is(s, "pie") || is(s, "pic-executable")) {
+      c->pie = true;
+      continue;
+    }
+    if (is(s, "no-pie")) {
+      c->pie = false;
+      continue;
+    }
+    if (is(s, "no-dynamic-linker")) {
+      c->no_dynamic_linker = true;
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "hash-style"))) {
+      if (!strcmp(v, "sysv"))
+        c->hash_style = HASH_SYSV;
+      else if (!strcmp(v, "gnu"))
+        c->hash_style = HASH_GNU;
+      else if (!strcmp(v, "both"))
+        c->hash_style = HASH_BOTH;
+      else
+        fatal(ctx, "invalid hash style `%s'", v);
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, NULL, "spare-dynamic-tags"))) {
+      c->spare_dynamic_tags = parse_number(ctx, "--spare-dynamic-tags", v);
+      continue;
+    }
+    if (is(s, "static-pie"))
+      fatal(ctx, "%s: not an option of GNU ld; gcc -static-pie passes "
+            "-static -pie --no-dynamic-linker", s);
+    if (is(s, "shared") || is(s, "Bshareable") ||
+        is(s, "r") || is(s, "relocatable") || is(s, "i")) {
       fatal(ctx, "%s: mld makes static executables only", s);
     }
     // -Ttext=ADDR and the like set section addresses; -T FILE is a script.
@@ -1417,6 +1493,8 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       if ((v = arg_of(ctx, &a, &i, shortopt[0] ? shortopt : NULL,
                       strlen(o) > 1 ? o : NULL))) {
         done = true;
+        if (!dynamic_only && changes_dynamic(o))
+          dynamic_only = s;
         if (!strcmp(o, "dynamic-linker"))
           dynamic_linker = v;
       } else {
@@ -1442,6 +1520,13 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   if (dynamic_linker && !saw_static)
     fatal(ctx, "a dynamic link (-dynamic-linker %s, no -static): mld makes "
           "static executables only; link with -static", dynamic_linker);
+  if (c->pie && !c->no_dynamic_linker)
+    fatal(ctx, "-pie without --no-dynamic-linker: a PIE with a program "
+          "interpreter is a dynamic link, which mld cannot make; a static "
+          "PIE is -static -pie --no-dynamic-linker (gcc -static-pie)");
+  if (c->pie && dynamic_only)
+    fatal(ctx, "%s: with -pie it changes the dynamic section or symbols, "
+          "which mld does not make for a static PIE", dynamic_only);
   // --verbose alone prints and succeeds, as GNU ld's.
   if (c->verbose) {
     bool inputs = false;

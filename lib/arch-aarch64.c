@@ -442,7 +442,9 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
       report_undefined(ctx, f, is, off, sym);
     if (rs.is_ifunc) {
       need_iplt(ctx, sym);
-      if (needs_canonical_address(type))
+      // A static PIE's data pointers get an IRELATIVE of their own.
+      if (needs_canonical_address(type) &&
+          !(ctx->cfg.pie && type == R_AARCH64_ABS64))
         sym->flags |= SF_ADDR_EQ;
     }
 
@@ -1163,6 +1165,46 @@ static void write_iplt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
   aarch64_write_lo12(buf + 8, slot, 0);
 }
 
+// A static PIE's lazy PLT (GNU ld's): stp x16, x30, [sp, #-16]!; x16 and
+// x17 to GOT+16 and its word; br x17; three nops, then per entry
+// write_iplt's four instructions.
+static void write_plt_header(struct ctx *ctx, u8 *buf, u64 plt, u64 gotplt) {
+  (void)ctx;
+  wr32(buf, 0xa9bf7bf0);           // stp x16, x30, [sp, #-16]!
+  wr32(buf + 4, 0x90000010);       // adrp x16, GOT+16
+  wr32(buf + 8, 0xf9400211);       // ldr x17, [x16, #lo12(GOT+16)]
+  wr32(buf + 12, 0x91000210);      // add x16, x16, #lo12(GOT+16)
+  wr32(buf + 16, 0xd61f0220);      // br x17
+  for (u32 i = 20; i < 32; i += 4)
+    wr32(buf + i, 0xd503201f);     // nop
+  aarch64_write_adrp(buf + 4, aarch64_page(gotplt + 16) -
+                                  aarch64_page(plt + 4));
+  aarch64_write_lo12(buf + 8, gotplt + 16, 3);
+  aarch64_write_lo12(buf + 12, gotplt + 16, 0);
+}
+
+static void write_plt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot, u32 idx,
+                      u64 plt) {
+  (void)idx;
+  (void)plt;
+  write_iplt(ctx, buf, addr, slot);
+}
+
+// Absolute addresses narrower than 64 bits cannot move with the load
+// address (GNU ld's words: "a shared object", for a PIE too).
+static enum pie_reloc pie_reloc(u32 type) {
+  switch (type) {
+  case R_AARCH64_ABS64: return PIE_ABS64;
+  case R_AARCH64_ABS32: case R_AARCH64_ABS16: return PIE_ERROR_SHARED;
+  case R_AARCH64_MOVW_UABS_G0: case R_AARCH64_MOVW_UABS_G0_NC:
+  case R_AARCH64_MOVW_UABS_G1: case R_AARCH64_MOVW_UABS_G1_NC:
+  case R_AARCH64_MOVW_UABS_G2: case R_AARCH64_MOVW_UABS_G2_NC:
+  case R_AARCH64_MOVW_UABS_G3:
+    return PIE_ERROR_SHARED_PIC;
+  }
+  return PIE_PLAIN;
+}
+
 // GNU ld's AArch64 script sets these unconditionally.
 static const struct linker_sym script_syms[] = {
     {"__bss_start__", W_BSS_START, NULL, STV_DEFAULT, true},
@@ -1215,6 +1257,18 @@ const struct arch arch_aarch64 = {
     .got_reserved = 1,
     .got_plt_reserved = 3,
     .r_irelative = R_AARCH64_IRELATIVE,
+    .r_relative = R_AARCH64_RELATIVE,
+    .r_plt_call = R_AARCH64_CALL26,
+    .r_plt_jump = R_AARCH64_JUMP26,
+    .pie_reloc = pie_reloc,
+    .plt_header_size = 32,
+    .plt_size = 16,
+    .plt_slot_bias = -1,         // the first entry
+    .write_plt_header = write_plt_header,
+    .write_plt = write_plt,
+    .dynsym_index_sections = true,
+    .plt_mapping_symbol = "$x",
+    .pie_dynobj_syms_abs = true,
     .gotplt_is_got_symbol = false,
     .ifunc_got_is_gotplt = true,
     .ifunc_got_after_globals = true,

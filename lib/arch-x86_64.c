@@ -103,7 +103,7 @@ static bool in_large_section(const struct reloc_sym *rs) {
 static enum relax gotpcrelx_form(struct ctx *ctx, struct isec *is, u64 off,
                                  u32 type, const struct reloc_sym *rs) {
   bool relocx = type == R_X86_64_GOTPCRELX || type == R_X86_64_REX_GOTPCRELX;
-  (void)ctx;
+  bool pie = ctx->cfg.pie;
   if ((!relocx && type != R_X86_64_GOTPCREL) || off < 2 || rs->is_ifunc ||
       (rs->defined && in_large_section(rs)))
     return RX_NONE;
@@ -118,13 +118,17 @@ static enum relax gotpcrelx_form(struct ctx *ctx, struct isec *is, u64 off,
   if (!rs->defined && !rs->undef_weak)
     return RX_NONE;
   bool zero = !rs->defined;
+  // In a static PIE (GNU ld): only what stays position-independent, or
+  // is a constant: lea for a mov, direct calls and jumps to a defined
+  // symbol, immediates of absolute and undefined weak symbols.
   if (!relocx)
-    return zero && op == 0x8b && (modrm & 0xc7) == 0x05 ? RX_LEA : RX_NONE;
+    return !pie && zero && op == 0x8b && (modrm & 0xc7) == 0x05 ? RX_LEA
+                                                                 : RX_NONE;
   bool abs = !zero && rs->sym && sym_is_abs(rs->sym);
   if (op == 0xff && modrm == 0x15)
-    return abs ? RX_NONE : RX_CALL;
+    return abs || (pie && zero) ? RX_NONE : RX_CALL;
   if (op == 0xff && modrm == 0x25)
-    return abs ? RX_NONE : RX_JMP;
+    return abs || (pie && zero) ? RX_NONE : RX_JMP;
   if ((modrm & 0xc7) != 0x05)
     return RX_NONE;
   if (op == 0x8b)
@@ -132,7 +136,7 @@ static enum relax gotpcrelx_form(struct ctx *ctx, struct isec *is, u64 off,
   if (type != R_X86_64_REX_GOTPCRELX || off < 3)
     return RX_NONE;
   // test/binop with an immediate need a REX.W prefix right before.
-  if ((loc[-3] & 0xf8) != 0x48)
+  if ((loc[-3] & 0xf8) != 0x48 || (pie && !abs && !zero))
     return RX_NONE;
   if (op == 0x85)
     return RX_TEST;
@@ -260,7 +264,8 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
       // As GNU ld's check_relocs: absolute references, and PC32 outside
       // code, need the one canonical address (see ifunc_got_is_gotplt).
       bool code = is->osec && (is->osec->flags & SHF_EXECINSTR);
-      if (type == R_X86_64_64 || type == R_X86_64_32 ||
+      // A static PIE's data pointers get an IRELATIVE of their own.
+      if ((type == R_X86_64_64 && !ctx->cfg.pie) || type == R_X86_64_32 ||
           type == R_X86_64_32S || (type == R_X86_64_PC32 && !code))
         sym->flags |= SF_ADDR_EQ;
     }
@@ -443,7 +448,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
       // position-independent as mov $foo (elf_x86_64_convert_load_reloc),
       // where the address (the GOT entry's value: no addend) fits the
       // immediate.
-      if (rx == RX_LEA && type != R_X86_64_GOTPCREL &&
+      if (rx == RX_LEA && type != R_X86_64_GOTPCREL && !ctx->cfg.pie &&
           (off >= 3 || type == R_X86_64_GOTPCRELX) && (i64)S == (i32)S &&
           (i64)S >= 0)
         rx = RX_MOV_IMM;
@@ -635,6 +640,41 @@ static void write_iplt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
   buf[7] = 0x90;
 }
 
+// A static PIE's lazy PLT (GNU ld's): pushq GOT+8; jmp *GOT+16; nop, then
+// per entry jmp *slot; pushq $index; jmp PLT0.
+static void write_plt_header(struct ctx *ctx, u8 *buf, u64 plt, u64 gotplt) {
+  (void)ctx;
+  buf[0] = 0xff;
+  buf[1] = 0x35;
+  wr32(buf + 2, gotplt + 8 - (plt + 6));
+  buf[6] = 0xff;
+  buf[7] = 0x25;
+  wr32(buf + 8, gotplt + 16 - (plt + 12));
+  wr32(buf + 12, 0x00401f0f);   // nopl 0(%rax)
+}
+
+static void write_plt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot, u32 idx,
+                      u64 plt) {
+  (void)ctx;
+  buf[0] = 0xff;
+  buf[1] = 0x25;
+  wr32(buf + 2, slot - (addr + 6));
+  buf[6] = 0x68;
+  wr32(buf + 7, idx);
+  buf[11] = 0xe9;
+  wr32(buf + 12, plt - (addr + 16));
+}
+
+// 32-bit absolute addresses cannot move with the load address.
+static enum pie_reloc pie_reloc(u32 type) {
+  switch (type) {
+  case R_X86_64_64: return PIE_ABS64;
+  case R_X86_64_32: case R_X86_64_32S: return PIE_ERROR_PIE;
+  case R_X86_64_16: case R_X86_64_8: return PIE_ERROR_SHARED_PIC;
+  }
+  return PIE_PLAIN;
+}
+
 enum {
   FEATURE_1_LAM_U48 = 1u << 2,   // GNU_PROPERTY_X86_FEATURE_1_LAM_U48
   FEATURE_1_LAM_U57 = 1u << 3,
@@ -759,6 +799,17 @@ const struct arch arch_x86_64 = {
     .iplt_align = 8,
     .got_plt_reserved = 3,
     .r_irelative = R_X86_64_IRELATIVE,
+    .r_relative = R_X86_64_RELATIVE,
+    .r_plt_call = R_X86_64_PLT32,
+    .r_plt_jump = R_X86_64_PLT32,
+    .pie_reloc = pie_reloc,
+    .plt_header_size = 16,
+    .plt_size = 16,
+    .plt_entsize = 16,
+    .relr = true,
+    .plt_slot_bias = 6,          // past the jmp: the pushq
+    .write_plt_header = write_plt_header,
+    .write_plt = write_plt,
     .gotplt_is_got_symbol = true,
     .got_always = true,
     .shn_large_common = SHN_X86_64_LCOMMON,

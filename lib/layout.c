@@ -294,8 +294,10 @@ static u64 place_data(struct ctx *ctx, u32 i, u32 j, u64 dot) {
 }
 
 // SEGMENT_START("text-segment", ...): -Ttext-segment or the target's.
+// A static PIE is linked at 0.
 u64 image_base(struct ctx *ctx) {
   return ctx->cfg.text_segment_set ? ctx->cfg.text_segment
+         : ctx->cfg.pie            ? 0
                                    : ctx->arch->image_base;
 }
 

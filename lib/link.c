@@ -115,6 +115,7 @@ int mld_link(struct ctx *ctx) {
   checkpoint(ctx);
   timer(ctx, "create_chunks");
   scan_relocations(ctx);      // undefined symbols, GOT/IPLT needs
+  scan_dynamic_relocs(ctx);   // -pie: a RELATIVE per absolute address
   report_undefined_symbols(ctx); // each with where it is referenced
   checkpoint(ctx);
   allocate_slots(ctx);        // GOT and IPLT entries, in GNU ld's order
@@ -128,6 +129,8 @@ int mld_link(struct ctx *ctx) {
   timer(ctx, "fix_errata");
   while (add_stubs(ctx))      // branches out of reach get stubs, and the
     lay_out(ctx);             // layout runs again, until none is added
+  while (size_relr(ctx))      // -pie -z pack-relative-relocs: DT_RELR's
+    lay_out(ctx);             // size, from the addresses
   checkpoint(ctx);
   timer(ctx, "create_stubs");
   // Beyond this point no address changes.

@@ -295,6 +295,12 @@ struct config {
   bool no_relax;               // --no-relax: x86-64 GOT loads stay loads
   bool allow_multiple_definition;  // -z muldefs too: the first one wins
   bool z_now;                  // -z now (-z lazy undoes it)
+  bool pie;                    // -pie: a static PIE (dynamic.c)
+  bool no_dynamic_linker;      // --no-dynamic-linker
+  bool z_text;                 // -z text: a text relocation is an error
+  bool pack_relative_relocs;   // -z pack-relative-relocs: DT_RELR
+  enum { HASH_SYSV = 1, HASH_GNU = 2, HASH_BOTH = 3 } hash_style;
+  u32 spare_dynamic_tags;      // DT_NULL entries ending .dynamic
   const char *map_file;        // -Map=FILE; "-" for standard output
   const char *why_extract;     // --why-extract=FILE; "-": standard output
   bool no_print_map_discarded; // --no-print-map-discarded
@@ -492,6 +498,10 @@ enum {
                                // the symbol goes in .bss, not .lbss
 };
 
+// In ref_flags, with SF_REF_STRONG and SF_REFERENCED: a call's
+// relocation names the symbol (GNU ld's needs_plt; dynamic.c).
+enum { REF_PLT_CALL = 1 << 7 };
+
 struct symbol {
   const char *name;            // NUL-terminated, in a mapped strtab
   struct objfile *file;        // the defining file; NULL if undefined
@@ -615,6 +625,8 @@ enum chunk_kind {
   CK_RELA_IPLT, CK_IPLT,
   CK_EH_FRAME_HDR,
   CK_GOT, CK_GOTPLT,
+  CK_HASH, CK_GNU_HASH, CK_DYNSYM, CK_DYNSTR, CK_RELA_DYN, CK_RELR_DYN,
+  CK_DYNAMIC,
   CK_SYMTAB, CK_STRTAB, CK_SHSTRTAB,
   CK_NKINDS,
 };
@@ -704,7 +716,13 @@ enum {
   O_BUILD_ID = 300,
   O_NOTE4 = 301,
   O_AFTER_NOTES = 350, // orphans GNU ld 2.40 moves behind the notes
+  O_HASH = 360,       // a static PIE's .hash, .gnu.hash, .dynsym, ...
+  O_GNU_HASH = 361,
+  O_DYNSYM = 362,
+  O_DYNSTR = 363,
+  O_RELA_DYN = 390,
   O_RELA_PLT = 400,
+  O_RELR_DYN = 410,
   O_INIT = 1000,
   O_PLT = 1100,
   O_TEXT = 1200,
@@ -723,6 +741,7 @@ enum {
   O_DTORS = 3600,
   O_JCR = 3700,
   O_DATA_REL_RO = 3800,
+  O_DYNAMIC = 3850,
   O_GOT = 3900,
   O_GOT_PLT = 4000,
   O_DATA = 4100,
@@ -886,6 +905,39 @@ const char *synthetic_map_name(struct chunk *c);
 bool gotplt_in_got(struct ctx *ctx);
 
 //
+// dynamic.c: a static PIE's dynamic section and relocations
+//
+
+// What a relocation type is to a static PIE (arch->pie_reloc): plain (its
+// value does not move, or moves with the code), a 64-bit absolute address
+// (R_*_RELATIVE), or one a PIE cannot have, with GNU ld's message.
+enum pie_reloc {
+  PIE_PLAIN, PIE_ABS64,
+  PIE_ERROR_PIE,               // "... when making a PIE object; recompile
+                               // with -fPIE"
+  PIE_ERROR_SHARED,            // "... when making a shared object"
+  PIE_ERROR_SHARED_PIC,        // ... "; recompile with -fPIC"
+};
+
+void scan_dynamic_relocs(struct ctx *ctx);
+void size_rela_dyn(struct ctx *ctx, struct chunk *c);
+void write_rela_dyn(struct ctx *ctx, struct chunk *c, u8 *buf);
+bool size_relr(struct ctx *ctx);
+void write_relr_dyn(struct ctx *ctx, struct chunk *c, u8 *buf);
+void size_dynsym(struct ctx *ctx, struct chunk *c);
+void write_dynsym(struct ctx *ctx, struct chunk *c, u8 *buf);
+void dynsym_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
+void size_dynstr(struct ctx *ctx, struct chunk *c);
+void size_hash(struct ctx *ctx, struct chunk *c);
+void write_hash(struct ctx *ctx, struct chunk *c, u8 *buf);
+void size_gnu_hash(struct ctx *ctx, struct chunk *c);
+void write_gnu_hash(struct ctx *ctx, struct chunk *c, u8 *buf);
+void link_dynsym(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
+void size_dynamic(struct ctx *ctx, struct chunk *c);
+void write_dynamic(struct ctx *ctx, struct chunk *c, u8 *buf);
+void link_dynstr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
+
+//
 // layout.c
 //
 
@@ -893,6 +945,19 @@ bool gotplt_in_got(struct ctx *ctx);
 // when it has contents; its section index is set by place_nonalloc.
 static inline bool is_emitted(struct chunk *c) {
   return !c->home && (c->kind == CK_EHDR || c->size > 0 || c->keep_empty);
+}
+
+// Before assign_addresses sizes output sections: whether c will be
+// emitted (an input of it has bytes).
+static inline bool will_be_emitted(const struct chunk *c) {
+  if (c->home)
+    return false;
+  if (c->size || c->keep_empty || c->kind == CK_EHDR)
+    return true;
+  for (u32 i = 0; has_inputs(c) && i < c->isecs.len; i++)
+    if (((struct isec **)c->isecs.v)[i]->size)
+      return true;
+  return false;
 }
 
 static inline bool chunk_is_tbss(const struct chunk *c) {
@@ -1002,6 +1067,7 @@ struct reloc_sym {
   const char *name;
   bool undef_weak;
   bool defined;                // in a live section, ABS, or linker-defined
+  bool abs;                    // defined, and absolute
   bool is_ifunc;
   bool local_section;          // STT_SECTION
   u64 size;                    // st_size of a local; see reloc_sym_size
@@ -1050,6 +1116,24 @@ struct arch {
   u32 got_plt_reserved;        // reserved .got.plt entries
   u32 got_reserved;            // reserved .got entries (AArch64: _DYNAMIC)
   u32 r_irelative;
+  // A static PIE (dynamic.c): what each relocation type is to it, the
+  // type of its relative relocations, a lazy PLT (a first entry, then one
+  // per IFUNC, each slot first holding its entry + plt_slot_bias, or the
+  // first entry's address if negative), and whether .dynsym lists GNU
+  // ld's text and data index sections.
+  enum pie_reloc (*pie_reloc)(u32 type);
+  u32 r_relative;
+  u32 r_plt_call, r_plt_jump;  // calls GNU ld gives a PLT entry in a PIC
+  u32 plt_header_size, plt_size, plt_entsize;
+  int plt_slot_bias;
+  void (*write_plt_header)(struct ctx *ctx, u8 *buf, u64 plt, u64 gotplt);
+  void (*write_plt)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot, u32 idx,
+                    u64 plt);
+  bool dynsym_index_sections;
+  bool relr;                   // -z pack-relative-relocs makes DT_RELR
+  const char *plt_mapping_symbol;  // a local at the PLT's start ($x)
+  bool pie_dynobj_syms_abs;    // .symtab: _DYNAMIC, _GLOBAL_OFFSET_TABLE_
+                               // absolute (GNU ld's AArch64 shows them so)
   // Fills padding between input sections of a code output section, as
   // GNU ld does (its bfd_arch_info fill: nops).
   void (*fill_code)(u8 *p, u64 n);
@@ -1332,6 +1416,10 @@ struct ctx {
   u64 got_base;                // offset of the first entry in .got
   u64 got_entries;             // set by allocate_slots: .got's words past
                                // the reserved ones
+  u64 dyn_relative, dyn_irelative; // dynamic.c: inputs' absolute addresses
+  u64 got_relative;            // dynamic.c: GOT entries that move
+  u64 rela_relative;           // dynamic.c: RELATIVE in .rela.dyn
+  u32 plt_header;              // -pie: the PLT's first entry (PLT0) size
   u32 iplt_size, iplt_align;   // the arch's, or x86-64's IBT form
   int iplt_slot_bias;
   u32 eh_fde_count;            // set by size_eh_frame

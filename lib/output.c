@@ -165,7 +165,7 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
   e[EI_DATA] = ELFDATA2LSB;
   e[EI_VERSION] = EV_CURRENT;
   e[EI_OSABI] = ctx->gnu_osabi ? ELFOSABI_GNU : ELFOSABI_NONE;
-  wr16(e + offsetof(Elf64_Ehdr, e_type), ET_EXEC);
+  wr16(e + offsetof(Elf64_Ehdr, e_type), ctx->cfg.pie ? ET_DYN : ET_EXEC);
   wr16(e + offsetof(Elf64_Ehdr, e_machine), arch->e_machine);
   wr32(e + offsetof(Elf64_Ehdr, e_version), EV_CURRENT);
   wr64(e + offsetof(Elf64_Ehdr, e_entry), ctx->entry_addr);

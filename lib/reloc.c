@@ -109,6 +109,7 @@ void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
     if (sym->state == SYM_DEFINED) {
       out->S = sym->value;
       out->defined = true;
+      out->abs = sym_is_abs(sym);
       out->is_ifunc = sym_is_ifunc(sym);
     } else {
       out->undef_weak = true;
@@ -124,6 +125,7 @@ void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
   if (shndx == SHN_ABS) {
     out->S = s.st_value;
     out->defined = true;
+    out->abs = true;
   } else if (shndx != SHN_UNDEF && shndx < f->shnum && f->isecs &&
              f->isecs[shndx] && f->isecs[shndx]->osec) {
     struct isec *is = f->isecs[shndx];

@@ -104,7 +104,9 @@ void allocate_slots(struct ctx *ctx) {
   u32 res = ctx->arch->got_reserved, n = 0;
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
-    if (ctx->arch->ifunc_got_is_gotplt && (sym->flags & SF_NEEDS_IPLT) &&
+    // A static PIE's, as GNU ld makes them, on every target.
+    if ((ctx->arch->ifunc_got_is_gotplt || ctx->cfg.pie) &&
+        (sym->flags & SF_NEEDS_IPLT) &&
         !(sym->flags & SF_ADDR_EQ))
       sym->flags |= SF_GOT_IS_GOTPLT;
   }
@@ -203,8 +205,8 @@ u64 gotgd_entry_addr(struct ctx *ctx, struct symbol *sym) {
 }
 
 u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym) {
-  return ctx->synth[CK_IPLT]->addr + (u64)ctx->aux[sym->aux].iplt_idx *
-                               ctx->iplt_size;
+  return ctx->synth[CK_IPLT]->addr + ctx->plt_header +
+         (u64)ctx->aux[sym->aux].iplt_idx * ctx->iplt_size;
 }
 
 //
@@ -230,6 +232,7 @@ static const struct linker_sym linker_syms[] = {
     {"__fini_array_end", W_END, ".fini_array", STV_HIDDEN, false},
     {"__rela_iplt_start", W_START, ".rela.plt", STV_HIDDEN, false},
     {"__rela_iplt_end", W_END, ".rela.plt", STV_HIDDEN, false},
+    {"_DYNAMIC", W_START, ".dynamic", STV_HIDDEN, true},
     {"_GLOBAL_OFFSET_TABLE_", W_START, ".got.plt", STV_HIDDEN, false},
     {"__GNU_EH_FRAME_HDR", W_START, ".eh_frame_hdr", STV_HIDDEN, false},
     {"__tdata_start", W_START, ".tdata", STV_HIDDEN, false},
@@ -316,6 +319,12 @@ void define_linker_symbols(struct ctx *ctx) {
     const struct linker_sym *ls = &linker_syms[i];
     struct chunk *c = ls->section ? chunk_named(ctx, ls->section) : NULL;
     bool always = ls->always;
+    // GNU ld's script for a PIE has no __rela_iplt_*; only a PIE has
+    // .dynamic.
+    if (ls->section && !strcmp(ls->section, ".rela.plt") && ctx->cfg.pie)
+      continue;
+    if (ls->section && !strcmp(ls->section, ".dynamic") && !c)
+      continue;
     if (ls->where == W_TLS_BASE)
       always = ctx->arch->tls_module_base_always && has_tls(ctx);
     // --eh-frame-hdr in a static executable defines it (GNU ld's elf.em).

@@ -569,6 +569,15 @@ void parse_sections(struct ctx *ctx) {
   else
     for (u32 i = 0; i < ctx->cfg.z_x86.len; i++)
       warn(ctx, "-z %s ignored", (const char *)ctx->cfg.z_x86.v[i]);
+  // A static PIE has GNU ld's lazy PLT, even for IFUNCs alone.
+  if (ctx->cfg.pie) {
+    if (ctx->iplt_size != ctx->arch->iplt_size)
+      error(ctx, "-pie: a PLT for IBT (.plt.sec) is not supported");
+    ctx->plt_header = ctx->arch->plt_header_size;
+    ctx->iplt_size = ctx->arch->plt_size;
+    ctx->iplt_align = 16;
+    ctx->iplt_slot_bias = ctx->arch->plt_slot_bias;
+  }
   bool x = ctx->stack_x_note || ctx->stack_no_note;
   ctx->stack = !any_stack_note && !ctx->cfg.z_stack_size ? STACK_NONE
                : x                                        ? STACK_X

@@ -276,6 +276,7 @@ static u64 place_loads(struct ctx *ctx) {
 // until the count it makes is the count it assumed.
 u32 estimate_segments(struct ctx *ctx) {
   u32 n = 2 + (ctx->cfg.z_noseparate_code ? 0 : 2) + !ctx->cfg.z_norelro +
+          ctx->cfg.pie +
           (ctx->stack != STACK_NONE) + is_emitted(ctx->synth[CK_EH_FRAME_HDR]) +
           is_emitted(ctx->synth[CK_PROPERTY]);
   bool tls = false, prev_note = false;
@@ -301,6 +302,14 @@ void plan_segments(struct ctx *ctx) {
   ctx->nsegs = 0;
   ctx->relro_load = false;
   ctx->filesize = place_loads(ctx);
+
+  // A static PIE's PT_DYNAMIC, after the loads (GNU ld).
+  struct chunk *dyn = ctx->synth[CK_DYNAMIC];
+  if (dyn && is_emitted(dyn)) {
+    struct segment *s = add_seg(ctx, PT_DYNAMIC, PF_R | PF_W);
+    s->align = 8;
+    cover(s, dyn);
+  }
 
   // PT_NOTE per run of notes with one alignment, in section header order.
   struct segment *note = NULL;

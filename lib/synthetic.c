@@ -76,8 +76,10 @@ bool gotplt_in_got(struct ctx *ctx) {
 // A target with reserved .got words (AArch64) makes .got and the reserved
 // .got.plt words together, as GNU ld does; IFUNC slots alone get no
 // reserved words there.
+// A static PIE's always has the reserved words, for _DYNAMIC.
 static bool keep_got(struct ctx *ctx) {
-  return ctx->got_entries || (ctx->arch->got_reserved && ctx->got_referenced);
+  return ctx->got_entries ||
+         (ctx->arch->got_reserved && (ctx->got_referenced || ctx->cfg.pie));
 }
 
 static void size_got(struct ctx *ctx, struct chunk *c) {
@@ -90,7 +92,8 @@ static void size_gotplt(struct ctx *ctx, struct chunk *c) {
   u64 niplt = ctx->iplt_syms.len;
   bool reserve = ctx->arch->got_reserved
                      ? keep_got(ctx)
-                     : ctx->got_entries || niplt || ctx->got_referenced;
+                     : ctx->got_entries || niplt || ctx->got_referenced ||
+                           ctx->cfg.pie;
   c->size = ((reserve ? ctx->arch->got_plt_reserved : 0) + niplt) * 8;
   ctx->got_base = 0;
   if (gotplt_in_got(ctx)) {
@@ -102,8 +105,10 @@ static void size_gotplt(struct ctx *ctx, struct chunk *c) {
   }
 }
 
+// A static PIE's PLT starts with a first entry (PLT0), if it has others.
 static void size_iplt(struct ctx *ctx, struct chunk *c) {
-  c->size = (u64)ctx->iplt_syms.len * ctx->iplt_size;
+  u64 n = ctx->iplt_syms.len;
+  c->size = n ? ctx->plt_header + n * ctx->iplt_size : 0;
 }
 
 static void size_rela_iplt(struct ctx *ctx, struct chunk *c) {
@@ -227,9 +232,14 @@ static void put_global(struct ctx *ctx, struct symtab_writer *w,
   u8 other = as_local ? STV_DEFAULT : sym->visibility;
   if (sym->flags & SF_LINKER) {
     struct chunk *c = ctx->aux[sym->aux].osec;
-    u8 type = !strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ? STT_OBJECT
-                                                          : sym->type;
-    u16 shndx = c ? out_shndx(ctx, c, sym->value)
+    u8 type = !strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ||
+                      !strcmp(sym->name, "_DYNAMIC")
+                  ? STT_OBJECT
+                  : sym->type;
+    bool dynobj = type == STT_OBJECT && ctx->cfg.pie &&
+                  ctx->arch->pie_dynobj_syms_abs;
+    u16 shndx = dynobj ? SHN_ABS
+            : c ? out_shndx(ctx, c, sym->value)
             : ctx->aux[sym->aux].order
                 ? nearby_shndx(ctx, ctx->aux[sym->aux].order, 0, sym->value)
                 : SHN_ABS;
@@ -251,6 +261,24 @@ static void put_global(struct ctx *ctx, struct symtab_writer *w,
 // GNU ld's script makes these locals (PROVIDE_HIDDEN, _GLOBAL_OFFSET_TABLE_).
 static bool is_hidden(struct symbol *sym) {
   return sym->flags & SF_SCRIPT_HIDDEN;
+}
+
+// A defined global of file f (its symbol k) that .symtab lists: not one
+// of a collected or discarded section.
+static bool global_listed(struct ctx *ctx, struct objfile *f, u32 k,
+                          struct symbol *sym) {
+  if (sym->state == SYM_UNDEF || sym->file != f || sym->symidx != k ||
+      (sym->flags & SF_LINKER))
+    return false;
+  struct isec *is = sym_isec(ctx, sym);
+  return !(is && !is->osec) && retained(ctx, sym->name);
+}
+
+// In a static PIE GNU ld makes a hidden or internal global a local when
+// a call names it (it would have had a PLT entry).
+static bool forced_local(struct ctx *ctx, struct symbol *sym) {
+  return ctx->cfg.pie && (sym->ref_flags & REF_PLT_CALL) &&
+         (sym->visibility == STV_HIDDEN || sym->visibility == STV_INTERNAL);
 }
 
 // GNU ld lists _GLOBAL_OFFSET_TABLE_ only with its GOT section.
@@ -360,15 +388,29 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   }
   // The linker's own hidden symbols are locals, after an STT_FILE without
   // a name if the inputs' locals had STT_FILE symbols (none with -x), in
-  // the order of GNU ld's walk of its hash table.
+  // the order of GNU ld's walk of its hash table; in a static PIE, as in
+  // any ET_DYN, so are the inputs' hidden and internal globals.
   u32 nhidden = 0, size = bfd_table_size(ctx->symbols.count);
-  struct order_key *hidden =
-      arena_alloc(ctx, (u64)ctx->linker_syms.len * sizeof(*hidden) + 1);
+  u64 cap = ctx->linker_syms.len;
+  for (u32 i = 0; ctx->cfg.pie && i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    cap += f->nsyms - f->first_global;
+  }
+  struct order_key *hidden = arena_alloc(ctx, cap * sizeof(*hidden) + 1);
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
     if (hidden_listed(ctx, sym))
       hidden[nhidden++] = (struct order_key){
           .order = bfd_walk_order(sym, size), .sym = sym};
+  }
+  for (u32 i = 0; ctx->cfg.pie && i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = f->first_global; k < f->nsyms; k++) {
+      struct symbol *sym = f->globals[k - f->first_global];
+      if (sym && global_listed(ctx, f, k, sym) && forced_local(ctx, sym))
+        hidden[nhidden++] = (struct order_key){
+            .order = bfd_walk_order(sym, size), .sym = sym};
+    }
   }
   qsort(hidden, nhidden, sizeof(*hidden), cmp_order_key);
   if (nhidden && w->nfiles)
@@ -399,6 +441,11 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       put(w, "$x", notype, 0, shndx, a, 0);
     }
   }
+  // A static PIE's PLT, last (GNU ld's AArch64 mapping symbol).
+  struct chunk *plt = ctx->synth[CK_IPLT];
+  if (ctx->cfg.pie && ctx->arch->plt_mapping_symbol && plt->size)
+    put(w, ctx->arch->plt_mapping_symbol,
+        ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE), 0, plt->shndx, plt->addr, 0);
   ctx->symtab_nlocal = w->n;
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
@@ -417,13 +464,8 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
         sym->flags |= SF_IN_SYMTAB;
         continue;
       }
-      if (sym->file != f || sym->symidx != k || (sym->flags & SF_LINKER))
-        continue;
-      // Symbols of collected or discarded sections are not listed.
-      struct isec *is = sym_isec(ctx, sym);
-      if ((is && !is->osec) || !retained(ctx, sym->name))
-        continue;
-      put_global(ctx, w, sym, false);
+      if (global_listed(ctx, f, k, sym) && !forced_local(ctx, sym))
+        put_global(ctx, w, sym, false);
     }
   }
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
@@ -561,6 +603,8 @@ static void write_build_id(struct ctx *ctx, struct chunk *c, u8 *buf) {
 
 static void write_got(struct ctx *ctx, struct chunk *got, u8 *buf) {
   const struct arch *arch = ctx->arch;
+  if (ctx->cfg.pie && arch->got_reserved)
+    wr64(buf + got->offset + ctx->got_base, ctx->synth[CK_DYNAMIC]->addr);
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
     if (sym->flags & SF_GOT_IS_GOTPLT)
@@ -599,18 +643,32 @@ static u64 iplt_slot_addr(struct ctx *ctx, u32 i) {
 }
 
 static void write_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
-  for (u32 i = 0; i < ctx->iplt_syms.len; i++)
-    ctx->arch->write_iplt(ctx, buf + c->offset + (u64)i * ctx->iplt_size,
-                          c->addr + (u64)i * ctx->iplt_size,
-                          iplt_slot_addr(ctx, i));
+  const struct arch *arch = ctx->arch;
+  if (ctx->cfg.pie)
+    arch->write_plt_header(ctx, buf + c->offset, c->addr,
+                           ctx->synth[CK_GOTPLT]->addr);
+  for (u32 i = 0; i < ctx->iplt_syms.len; i++) {
+    u64 at = ctx->plt_header + (u64)i * ctx->iplt_size;
+    if (ctx->cfg.pie)
+      arch->write_plt(ctx, buf + c->offset + at, c->addr + at,
+                      iplt_slot_addr(ctx, i), i, c->addr);
+    else
+      arch->write_iplt(ctx, buf + c->offset + at, c->addr + at,
+                       iplt_slot_addr(ctx, i));
+  }
 }
 
 // Before IRELATIVE runs, each slot holds its IPLT entry (or the IPLT's
 // start), as in GNU ld.
 static void write_gotplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
   struct chunk *iplt = ctx->synth[CK_IPLT];
+  // A static PIE's first reserved word holds _DYNAMIC (x86-64's; AArch64
+  // has it in .got), with no relocation, as in GNU ld.
+  if (ctx->cfg.pie && !ctx->arch->got_reserved &&
+      c->size >= 8 * (u64)ctx->arch->got_plt_reserved && c->size)
+    wr64(buf + c->offset, ctx->synth[CK_DYNAMIC]->addr);
   for (u32 i = 0; i < ctx->iplt_syms.len; i++) {
-    u64 entry = iplt->addr + (u64)i * ctx->iplt_size;
+    u64 entry = iplt->addr + ctx->plt_header + (u64)i * ctx->iplt_size;
     wr64(buf + chunk_file_offset(c, iplt_slot_addr(ctx, i)),
          ctx->iplt_slot_bias < 0 ? iplt->addr
                                   : entry + (u64)ctx->iplt_slot_bias);
@@ -634,7 +692,7 @@ static void rela_iplt_shdr(struct ctx *ctx, struct chunk *c, u32 *link,
                            u32 *info) {
   (void)c;
   struct chunk *gp = ctx->synth[CK_GOTPLT];
-  *link = ctx->synth[CK_SYMTAB]->shndx;
+  *link = ctx->synth[ctx->cfg.pie ? CK_DYNSYM : CK_SYMTAB]->shndx;
   *info = gp->home ? gp->home->shndx : gp->shndx;
 }
 
@@ -649,10 +707,35 @@ static void setup_package(struct ctx *ctx, struct chunk *c) {
 
 static void setup_iplt(struct ctx *ctx, struct chunk *c) {
   c->align = ctx->iplt_align;
+  if (ctx->cfg.pie)
+    c->entsize = ctx->arch->plt_entsize;
 }
 
 static void setup_got(struct ctx *ctx, struct chunk *c) {
-  c->entsize = ctx->arch->got_entsize;
+  c->entsize = ctx->cfg.pie ? 8 : ctx->arch->got_entsize;
+  c->relro = true;
+}
+
+static bool want_pie(struct ctx *ctx) {
+  return ctx->cfg.pie;
+}
+
+static bool want_hash(struct ctx *ctx) {
+  return ctx->cfg.pie && (ctx->cfg.hash_style & HASH_SYSV);
+}
+
+static bool want_gnu_hash(struct ctx *ctx) {
+  return ctx->cfg.pie && (ctx->cfg.hash_style & HASH_GNU);
+}
+
+// x86-64's GNU ld 2.40 makes DT_RELR; AArch64's warns that the option is
+// ignored.
+static bool want_relr(struct ctx *ctx) {
+  return ctx->cfg.pie && ctx->cfg.pack_relative_relocs && ctx->arch->relr;
+}
+
+static void setup_dynamic(struct ctx *ctx, struct chunk *c) {
+  (void)ctx;
   c->relro = true;
 }
 
@@ -712,6 +795,34 @@ static const struct synthetic synthetics[CK_NKINDS] = {
     [CK_GOTPLT] = {".got.plt", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8, 8,
                    O_GOT_PLT, .stage = SIZE_BEFORE_LAYOUT,
                    .size = size_gotplt, .write = write_gotplt},
+    // A static PIE's (dynamic.c).
+    [CK_HASH] = {".hash", SHT_HASH, SHF_ALLOC, 8, 4, O_HASH,
+                 .stage = SIZE_BEFORE_LAYOUT, .wanted = want_hash,
+                 .size = size_hash, .write = write_hash, .shdr = link_dynsym},
+    [CK_GNU_HASH] = {".gnu.hash", SHT_GNU_HASH, SHF_ALLOC, 8, 0, O_GNU_HASH,
+                     .stage = SIZE_BEFORE_LAYOUT, .wanted = want_gnu_hash,
+                     .size = size_gnu_hash, .write = write_gnu_hash,
+                     .shdr = link_dynsym},
+    [CK_DYNSYM] = {".dynsym", SHT_DYNSYM, SHF_ALLOC, 8, sizeof(Elf64_Sym),
+                   O_DYNSYM, .stage = SIZE_BEFORE_LAYOUT, .wanted = want_pie,
+                   .size = size_dynsym, .write = write_dynsym,
+                   .shdr = dynsym_shdr},
+    [CK_DYNSTR] = {".dynstr", SHT_STRTAB, SHF_ALLOC, 1, 0, O_DYNSTR,
+                   .stage = SIZE_BEFORE_LAYOUT, .wanted = want_pie,
+                   .size = size_dynstr},
+    [CK_RELA_DYN] = {".rela.dyn", SHT_RELA, SHF_ALLOC, 8, sizeof(Elf64_Rela),
+                     O_RELA_DYN, .stage = SIZE_BEFORE_LAYOUT,
+                     .wanted = want_pie, .size = size_rela_dyn,
+                     .write = write_rela_dyn, .shdr = link_dynsym},
+    // Sized by size_relr once the layout is done.
+    [CK_RELR_DYN] = {".relr.dyn", SHT_RELR, SHF_ALLOC, 8, 8, O_RELR_DYN,
+                     .wanted = want_relr, .write = write_relr_dyn},
+    // After the sections its tags name.
+    [CK_DYNAMIC] = {".dynamic", SHT_DYNAMIC, SHF_ALLOC | SHF_WRITE, 8, 16,
+                    O_DYNAMIC, .stage = SIZE_BEFORE_LAYOUT,
+                    .wanted = want_pie, .setup = setup_dynamic,
+                    .size = size_dynamic, .write = write_dynamic,
+                    .shdr = link_dynstr},
     [CK_SYMTAB] = {".symtab", SHT_SYMTAB, 0, 8, sizeof(Elf64_Sym), O_SYMTAB,
                    .stage = SIZE_AFTER_LAYOUT, .size = size_symtab,
                    .write = write_symtab, .shdr = symtab_shdr},

@@ -45,7 +45,10 @@ refused -Tldata-segment 0x600000 -- "-Tldata-segment: not implemented yet"
 # A dynamic link by mistake (gcc without -static names a dynamic linker).
 refused -dynamic-linker /lib64/ld-linux-x86-64.so.2 -- "a dynamic link (-dynamic-linker /lib64/ld-linux-x86-64.so.2, no -static): mld makes static executables only; link with -static"
 refused -shared -- "-shared: mld makes static executables only"
-refused -pie -- "-pie: mld makes static executables only"
+refused -pie -- "-pie without --no-dynamic-linker: a PIE with a program interpreter is a dynamic link"
+refused -static-pie -- "-static-pie: not an option of GNU ld; gcc -static-pie passes -static -pie --no-dynamic-linker"
+refused -pie --no-dynamic-linker -E -- "-E: with -pie it changes the dynamic section or symbols"
+refused -pie --no-dynamic-linker -rpath /opt -- "-rpath: with -pie it changes the dynamic section or symbols"
 refused -r -- "-r: mld makes static executables only"
 refused -EB -- "-EB: big-endian output is not supported"
 printf 'SECTIONS { .text : { *(.text) } }\n' >x.lds

@@ -1,0 +1,508 @@
+// dynamic.c: what a static PIE adds to a static executable.
+//
+// A static PIE (gcc -static-pie: -static -pie --no-dynamic-linker) is an
+// ET_DYN linked at address 0 and loaded anywhere.  Nothing resolves
+// symbols at run time: every symbol is the executable's own, and TLS is
+// local-exec, as in a static link.  What moves with the load address is
+// every absolute address the image holds, so each gets an R_*_RELATIVE
+// in .rela.dyn (its addend the link-time address, also written in
+// place), and a data word holding an IFUNC's address an R_*_IRELATIVE
+// after them.  glibc's start-up code (_dl_relocate_static_pie) finds them
+// through _DYNAMIC: .dynamic lists .rela.dyn, .rela.plt (the IFUNCs' PLT
+// slots, DT_JMPREL), an empty .dynsym and .dynstr, and the hash tables
+// GNU ld writes for them.  The layout, tags and their order are GNU ld
+// 2.40's for -static-pie.
+
+#include "mld.h"
+
+#include <stdlib.h>
+
+// Whether an absolute address of the target moves with the load address:
+// an undefined weak symbol stays 0 and an absolute symbol its value.
+static bool moves(const struct reloc_sym *rs) {
+  return rs->defined && !rs->abs;
+}
+
+// The input sections whose relocations are applied in an allocated output
+// section (output.c's write_sections copies the same ones).
+static bool relocated_alloc(struct isec *is) {
+  return is->live && is->nrels && is->osec && !is->mout && is->data &&
+         (is->osec->flags & SHF_ALLOC) && is->osec->type != SHT_NOBITS;
+}
+
+static void pie_reloc_error(struct ctx *ctx, struct isec *is, u32 type,
+                            const struct reloc_sym *rs, enum pie_reloc how) {
+  const char *rn = ctx->arch->reloc_name(type);
+  const char *name = reloc_sym_name(rs);
+  if (how == PIE_ERROR_PIE)
+    error(ctx, "%s: relocation %s against %s`%s' can not be used when "
+          "making a PIE object; recompile with -fPIE", is->file->name, rn,
+          rs->local_section ? "" : "symbol ", name);
+  else
+    error(ctx, "%s: relocation %s against `%s' can not be used when making "
+          "a shared object%s", is->file->name, rn, name,
+          how == PIE_ERROR_SHARED_PIC ? "; recompile with -fPIC" : "");
+}
+
+// Counts the dynamic relocations the inputs' absolute addresses need, and
+// reports those a PIE cannot have (32-bit absolute addresses; an address
+// in a read-only section).
+void scan_dynamic_relocs(struct ctx *ctx) {
+  if (!ctx->cfg.pie)
+    return;
+  const struct arch *arch = ctx->arch;
+  bool bad = false;
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = 1; k < f->shnum; k++) {
+      struct isec *is = f->isecs[k];
+      if (!is || !relocated_alloc(is))
+        continue;
+      for (u32 r = 0; r < is->nrels; r++) {
+        const u8 *p = is->rels + (u64)r * sizeof(Elf64_Rela);
+        u32 type = ELF64_R_TYPE(rd64(p + 8));
+        u32 symidx = ELF64_R_SYM(rd64(p + 8));
+        if ((type == arch->r_plt_call || type == arch->r_plt_jump) &&
+            symidx >= f->first_global && symidx < f->nsyms)
+          f->globals[symidx - f->first_global]->ref_flags |= REF_PLT_CALL;
+        enum pie_reloc how = arch->pie_reloc(type);
+        if (how == PIE_PLAIN)
+          continue;
+        struct reloc_sym rs;
+        reloc_target(ctx, f, ELF64_R_SYM(rd64(p + 8)), &rs);
+        if (!moves(&rs))
+          continue;
+        if (how != PIE_ABS64) {
+          pie_reloc_error(ctx, is, type, &rs, how);
+          bad = true;
+          continue;
+        }
+        if (!(is->osec->flags & SHF_WRITE)) {
+          error(ctx, "%s: relocation against `%s' in read-only section "
+                "`%s': text relocations are not supported%s", f->name,
+                reloc_sym_name(&rs), isec_name(is),
+                ctx->cfg.z_text ? " (-z text)" : "");
+          continue;
+        }
+        if (rs.is_ifunc && rs.sym && !(rs.sym->flags & SF_ADDR_EQ))
+          ctx->dyn_irelative++;
+        else
+          ctx->dyn_relative++;
+      }
+    }
+  }
+  if (bad)
+    error(ctx, "failed to set dynamic section sizes: bad value");
+}
+
+// A GOT entry's value moves with the load address unless it is 0 (an
+// undefined weak symbol), absolute, or a TLS offset.
+static bool got_entry_moves(struct symbol *sym) {
+  if (sym->flags & SF_GOT_IS_GOTPLT)
+    return false;              // in .got.plt: .rela.plt's IRELATIVE
+  if (sym->flags & SF_NEEDS_IPLT)
+    return true;               // its PLT entry
+  return sym->state == SYM_DEFINED && !sym_is_abs(sym);
+}
+
+static u64 got_relative_count(struct ctx *ctx) {
+  u64 n = 0;
+  for (u32 i = 0; i < ctx->got_syms.len; i++)
+    n += got_entry_moves(ctx->got_syms.v[i]);
+  return n;
+}
+
+void size_rela_dyn(struct ctx *ctx, struct chunk *c) {
+  ctx->got_relative = got_relative_count(ctx);
+  // With DT_RELR, size_relr moves the aligned RELATIVE ones out.
+  c->size = (ctx->dyn_relative + ctx->got_relative + ctx->dyn_irelative) *
+            sizeof(Elf64_Rela);
+  // .dynamic is first sized with DT_RELACOUNT, as in GNU ld, which
+  // leaves one more DT_NULL when the RELATIVE ones all go to DT_RELR.
+  ctx->rela_relative = ctx->dyn_relative + ctx->got_relative;
+  if (ctx->synth[CK_RELR_DYN]) {
+    c->size = ctx->dyn_irelative * sizeof(Elf64_Rela);
+    c->keep_empty = true;      // DT_RELA stays (GNU ld)
+  }
+}
+
+// Each word a dynamic relocation fixes, after layout: the inputs' (in
+// file and section order), then the GOT's.  IRELATIVE ones have the
+// resolver as addend.
+typedef void dyn_site_fn(struct ctx *ctx, void *arg, u64 P, u64 addend,
+                         bool irelative);
+
+static void each_dyn_site(struct ctx *ctx, dyn_site_fn *fn, void *arg) {
+  const struct arch *arch = ctx->arch;
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = 1; k < f->shnum; k++) {
+      struct isec *is = f->isecs[k];
+      if (!is || !relocated_alloc(is) || !(is->osec->flags & SHF_WRITE))
+        continue;
+      for (u32 r = 0; r < is->nrels; r++) {
+        const u8 *e = is->rels + (u64)r * sizeof(Elf64_Rela);
+        if (arch->pie_reloc(ELF64_R_TYPE(rd64(e + 8))) != PIE_ABS64)
+          continue;
+        i64 A = (i64)rd64(e + 16);
+        struct reloc_sym rs;
+        reloc_target_addend(ctx, f, ELF64_R_SYM(rd64(e + 8)), &A, &rs);
+        if (!moves(&rs))
+          continue;
+        u64 P = isec_addr(is) + isec_out_offset(is, rd64(e));
+        if (rs.is_ifunc && rs.sym && !(rs.sym->flags & SF_ADDR_EQ))
+          fn(ctx, arg, P, rs.sym->value + A, true);
+        else      // the word holds S + A already (apply_section)
+          fn(ctx, arg, P,
+             (rs.is_ifunc && rs.sym ? iplt_entry_addr(ctx, rs.sym) : rs.S) + A,
+             false);
+      }
+    }
+  }
+  for (u32 i = 0; i < ctx->got_syms.len; i++) {
+    struct symbol *sym = ctx->got_syms.v[i];
+    if (got_entry_moves(sym))
+      fn(ctx, arg, got_entry_addr(ctx, sym),
+         sym->flags & SF_NEEDS_IPLT ? iplt_entry_addr(ctx, sym) : sym->value,
+         false);
+  }
+}
+
+static u8 *put_rela(u8 *p, u64 offset, u32 type, u64 addend) {
+  wr64(p, offset);
+  wr64(p + 8, ELF64_R_INFO(0, type));
+  wr64(p + 16, addend);
+  return p + sizeof(Elf64_Rela);
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  u64 x = *(const u64 *)a, y = *(const u64 *)b;
+  return x < y ? -1 : x > y;
+}
+
+static int cmp_rela(const void *a, const void *b) {
+  u64 x = rd64(a), y = rd64(b);
+  return x < y ? -1 : x > y;
+}
+
+// Where write_rela_dyn puts each site: RELATIVE ones from rel on (with
+// DT_RELR, only those at odd offsets: the others into relr), IRELATIVE
+// ones from irel on.
+struct rela_out {
+  u8 *rel, *irel, *end;
+  u64 *relr;
+  u64 nrelr, cap;
+  bool use_relr;
+};
+
+static void put_site(struct ctx *ctx, void *arg, u64 P, u64 addend,
+                     bool irelative) {
+  struct rela_out *o = arg;
+  const struct arch *arch = ctx->arch;
+  if (irelative) {
+    if (o->irel + sizeof(Elf64_Rela) <= o->end)
+      o->irel = put_rela(o->irel, P, arch->r_irelative, addend);
+  } else if (o->use_relr && !(P & 7)) {
+    if (o->nrelr < o->cap)
+      o->relr[o->nrelr] = P;
+    o->nrelr++;
+  } else if (o->rel + sizeof(Elf64_Rela) <= o->end) {
+    o->rel = put_rela(o->rel, P, arch->r_relative, addend);
+  }
+}
+
+static void count_site(struct ctx *ctx, void *arg, u64 P, u64 addend,
+                       bool irelative) {
+  (void)ctx;
+  (void)addend;
+  u64 *n = arg;
+  n[irelative ? 2 : (P & 7) ? 1 : 0]++;
+}
+
+// The RELR words for sorted addresses a[n] (n 0: none): an address, then
+// bitmaps of the next 63 words each, as GNU ld and lld write them.
+static u64 relr_words(const u64 *a, u64 n, u64 *out) {
+  u64 w = 0;
+  for (u64 i = 0; i < n;) {
+    if (out)
+      out[w] = a[i];
+    w++;
+    u64 base = a[i++] + 8;
+    for (;;) {
+      u64 bits = 0;
+      while (i < n && a[i] >= base && a[i] < base + 63 * 8) {
+        bits |= 1ULL << ((a[i] - base) / 8);
+        i++;
+      }
+      if (!bits)
+        break;
+      if (out)
+        out[w] = bits << 1 | 1;
+      w++;
+      base += 63 * 8;
+    }
+  }
+  return w;
+}
+
+static u64 *relr_addresses(struct ctx *ctx, u64 *n) {
+  u64 cnt[3] = {0};
+  each_dyn_site(ctx, count_site, cnt);
+  struct rela_out o = {0};
+  o.use_relr = true;
+  o.cap = cnt[0];
+  o.relr = arena_alloc(ctx, (cnt[0] + 1) * sizeof(u64));
+  // Nothing goes to .rela.dyn here (end is NULL).
+  each_dyn_site(ctx, put_site, &o);
+  qsort(o.relr, o.cap, sizeof(u64), cmp_u64);
+  *n = o.cap;
+  return o.relr;
+}
+
+// -z pack-relative-relocs: with the layout done, the sizes of .relr.dyn
+// and .rela.dyn (RELATIVE at odd offsets stay there).  True when they
+// grew: the layout must run again.  They never shrink, so this ends: a
+// smaller .relr.dyn is padded with empty bitmaps, a smaller .rela.dyn
+// with R_*_NONE.
+bool size_relr(struct ctx *ctx) {
+  struct chunk *relr = ctx->synth[CK_RELR_DYN];
+  if (!relr)
+    return false;
+  u64 cnt[3] = {0}, n;
+  each_dyn_site(ctx, count_site, cnt);
+  u64 *a = relr_addresses(ctx, &n);
+  u64 relr_size = relr_words(a, n, NULL) * 8;
+  u64 rela_size = (cnt[1] + cnt[2]) * sizeof(Elf64_Rela);
+  struct chunk *rela = ctx->synth[CK_RELA_DYN];
+  struct chunk *dyn = ctx->synth[CK_DYNAMIC];
+  bool grew = relr_size > relr->size || rela_size > rela->size;
+  if (relr_size > relr->size)
+    relr->size = relr_size;
+  if (rela_size > rela->size)
+    rela->size = rela_size;
+  ctx->rela_relative = cnt[1];
+  u64 dyn_size = dyn->size;
+  size_dynamic(ctx, dyn);
+  if (dyn->size < dyn_size)
+    dyn->size = dyn_size;      // the tags then end with more DT_NULL
+  return grew || dyn->size != dyn_size;
+}
+
+// RELATIVE entries in address order, then IRELATIVE ones (GNU ld).
+void write_rela_dyn(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  struct rela_out o = {0};
+  u64 cnt[3] = {0};
+  each_dyn_site(ctx, count_site, cnt);
+  o.use_relr = ctx->synth[CK_RELR_DYN] != NULL;
+  u64 nrel = o.use_relr ? cnt[1] : cnt[0] + cnt[1];
+  u8 *rel = buf + c->offset;
+  o.rel = rel;
+  o.irel = rel + nrel * sizeof(Elf64_Rela);
+  o.end = o.irel + cnt[2] * sizeof(Elf64_Rela);
+  if (o.end > buf + c->offset + c->size)
+    fatal(ctx, "internal error: .rela.dyn has room for %llu relocations, "
+          "not %llu", (unsigned long long)(c->size / sizeof(Elf64_Rela)),
+          (unsigned long long)(nrel + cnt[2]));
+  each_dyn_site(ctx, put_site, &o);
+  qsort(rel, nrel, sizeof(Elf64_Rela), cmp_rela);
+  memset(o.end, 0, buf + c->offset + c->size - o.end);   // R_*_NONE
+}
+
+void write_relr_dyn(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  u64 n;
+  u64 *a = relr_addresses(ctx, &n);
+  u64 w = relr_words(a, n, NULL);
+  u64 *out = arena_alloc(ctx, (w + 1) * sizeof(u64));
+  relr_words(a, n, out);
+  for (u64 i = 0; i < c->size / 8; i++)
+    wr64(buf + c->offset + 8 * i, i < w ? out[i] : 1);
+}
+
+// .dynsym: the null symbol, and on AArch64 (GNU ld's text and data index
+// sections) a section symbol for the first read-only and the first
+// writable allocated PROGBITS or NOBITS section that is neither TLS nor
+// one GNU ld makes itself.
+static bool index_section(struct chunk *c, bool writable) {
+  static const char *const made[] = {".dynamic", ".got", ".got.plt",
+                                     ".data.rel.ro", ".plt", ".iplt"};
+  if (!has_inputs(c) || !(c->flags & SHF_ALLOC) || (c->flags & SHF_TLS) ||
+      (c->type != SHT_PROGBITS && c->type != SHT_NOBITS) ||
+      !!(c->flags & SHF_WRITE) != writable || !will_be_emitted(c))
+    return false;
+  for (u32 i = 0; i < sizeof(made) / sizeof(*made); i++)
+    if (!strcmp(c->name, made[i]))
+      return false;
+  return true;
+}
+
+static void dynsym_sections(struct ctx *ctx, struct chunk *out[2]) {
+  out[0] = out[1] = NULL;
+  if (!ctx->arch->dynsym_index_sections)
+    return;
+  for (u32 i = 0; i < ctx->hdr_order.len; i++) {
+    struct chunk *c = ctx->hdr_order.v[i];
+    for (int w = 0; w < 2; w++)
+      if (!out[w] && index_section(c, w))
+        out[w] = c;
+  }
+}
+
+static u32 dynsym_count(struct ctx *ctx) {
+  struct chunk *s[2];
+  dynsym_sections(ctx, s);
+  return 1 + !!s[0] + !!s[1];
+}
+
+void size_dynsym(struct ctx *ctx, struct chunk *c) {
+  c->size = (u64)dynsym_count(ctx) * sizeof(Elf64_Sym);
+}
+
+void write_dynsym(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  struct chunk *s[2];
+  dynsym_sections(ctx, s);
+  u8 *p = buf + c->offset + sizeof(Elf64_Sym);
+  for (int w = 0; w < 2; w++) {
+    if (!s[w])
+      continue;
+    memset(p, 0, sizeof(Elf64_Sym));
+    p[4] = ELF64_ST_INFO(STB_LOCAL, STT_SECTION);
+    wr16(p + 6, s[w]->shndx);
+    wr64(p + 8, s[w]->addr);
+    p += sizeof(Elf64_Sym);
+  }
+}
+
+void dynsym_shdr(struct ctx *ctx, struct chunk *c, u32 *link,
+                        u32 *info) {
+  (void)c;
+  *link = ctx->synth[CK_DYNSTR]->shndx;
+  *info = dynsym_count(ctx);   // all local
+}
+
+// .dynstr: the empty name alone.
+void size_dynstr(struct ctx *ctx, struct chunk *c) {
+  (void)ctx;
+  c->size = 1;
+}
+
+// SysV hash: one bucket, a chain per symbol, all empty.
+void size_hash(struct ctx *ctx, struct chunk *c) {
+  c->size = 8 + 4 + 4 * (u64)dynsym_count(ctx);
+}
+
+void write_hash(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  u8 *p = buf + c->offset;
+  wr32(p, 1);
+  wr32(p + 4, dynsym_count(ctx));
+}
+
+// GNU hash: one bucket, every symbol local (symoffset past them), a
+// one-word Bloom filter with no bit set.
+void size_gnu_hash(struct ctx *ctx, struct chunk *c) {
+  (void)ctx;
+  c->size = 16 + 8 + 4;
+}
+
+void write_gnu_hash(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  u8 *p = buf + c->offset;
+  wr32(p, 1);
+  wr32(p + 4, dynsym_count(ctx));
+  wr32(p + 8, 1);
+}
+
+void link_dynsym(struct ctx *ctx, struct chunk *c, u32 *link,
+                        u32 *info) {
+  (void)c;
+  (void)info;
+  *link = ctx->synth[CK_DYNSYM]->shndx;
+}
+
+// .dynamic's entries, in GNU ld's order; with buf NULL only counted.
+static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
+  u32 n = 0;
+#define TAG(t, v)                                                            \
+  do {                                                                       \
+    if (buf) {                                                               \
+      wr64(buf + 16 * n, t);                                                 \
+      wr64(buf + 16 * n + 8, v);                                             \
+    }                                                                        \
+    n++;                                                                     \
+  } while (0)
+  struct symbol *init = sym_find_str(ctx, "_init");
+  struct symbol *fini = sym_find_str(ctx, "_fini");
+  if (init && init->state == SYM_DEFINED)
+    TAG(DT_INIT, init->value);
+  if (fini && fini->state == SYM_DEFINED)
+    TAG(DT_FINI, fini->value);
+  static const struct {
+    const char *name;
+    u32 tag, sz;
+  } arrays[] = {{".preinit_array", DT_PREINIT_ARRAY, DT_PREINIT_ARRAYSZ},
+                {".init_array", DT_INIT_ARRAY, DT_INIT_ARRAYSZ},
+                {".fini_array", DT_FINI_ARRAY, DT_FINI_ARRAYSZ}};
+  for (u32 i = 0; i < 3; i++) {
+    struct chunk *c = chunk_named(ctx, arrays[i].name);
+    if (c && will_be_emitted(c)) {
+      TAG(arrays[i].tag, c->addr);
+      TAG(arrays[i].sz, c->size);
+    }
+  }
+  if (ctx->synth[CK_HASH])
+    TAG(DT_HASH, ctx->synth[CK_HASH]->addr);
+  if (ctx->synth[CK_GNU_HASH])
+    TAG(DT_GNU_HASH, ctx->synth[CK_GNU_HASH]->addr);
+  TAG(DT_STRTAB, ctx->synth[CK_DYNSTR]->addr);
+  TAG(DT_SYMTAB, ctx->synth[CK_DYNSYM]->addr);
+  TAG(DT_STRSZ, ctx->synth[CK_DYNSTR]->size);
+  TAG(DT_SYMENT, sizeof(Elf64_Sym));
+  TAG(DT_DEBUG, 0);
+  struct chunk *jmprel = ctx->synth[CK_RELA_IPLT];
+  if (jmprel->size) {
+    struct chunk *gp = ctx->synth[CK_GOTPLT];
+    TAG(DT_PLTGOT, gp->home ? gp->home->addr : gp->addr);
+    TAG(DT_PLTRELSZ, jmprel->size);
+    TAG(DT_PLTREL, DT_RELA);
+    TAG(DT_JMPREL, jmprel->addr);
+  }
+  struct chunk *rela = ctx->synth[CK_RELA_DYN];
+  struct chunk *relr = ctx->synth[CK_RELR_DYN];
+  if (rela->size || relr) {
+    // An empty .rela.dyn beside .relr.dyn: GNU ld's DT_RELA is 0.
+    TAG(DT_RELA, rela->size ? rela->addr : 0);
+    TAG(DT_RELASZ, rela->size);
+    TAG(DT_RELAENT, sizeof(Elf64_Rela));
+  }
+  if (ctx->cfg.z_now)
+    TAG(DT_FLAGS, DF_BIND_NOW);
+  TAG(DT_FLAGS_1, DF_1_PIE | (ctx->cfg.z_now ? DF_1_NOW : 0));
+  if (ctx->rela_relative)
+    TAG(DT_RELACOUNT, ctx->rela_relative);
+  if (relr) {
+    TAG(DT_RELR, relr->addr);
+    TAG(DT_RELRSZ, relr->size);
+    TAG(DT_RELRENT, 8);
+  }
+#undef TAG
+  return n;
+}
+
+// Sized before the layout, written after: the same tags both times.
+void size_dynamic(struct ctx *ctx, struct chunk *c) {
+  c->size = ((u64)dynamic_tags(ctx, NULL) + ctx->cfg.spare_dynamic_tags) * 16;
+}
+
+void write_dynamic(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  if (((u64)dynamic_tags(ctx, NULL) + ctx->cfg.spare_dynamic_tags) * 16 >
+      c->size)
+    fatal(ctx, "internal error: .dynamic's tags changed after layout");
+  dynamic_tags(ctx, buf + c->offset);
+}
+
+void link_dynstr(struct ctx *ctx, struct chunk *c, u32 *link,
+                        u32 *info) {
+  (void)c;
+  (void)info;
+  *link = ctx->synth[CK_DYNSTR]->shndx;
+}
+
+
