@@ -13,7 +13,8 @@
 #
 # Environment:
 #   MLD           absolute path of the mld binary (default: <script dir>/../ld/mld)
-#   MLD_VARIANTS  variants to run (default: "glibc musl aarch64")
+#   MLD_VARIANTS  variants to run (default: "glibc musl aarch64"; the
+#                 static-pie variants glibc-pie and aarch64-pie also exist)
 #   MLD_KEEP_TMP  if non-empty, keep the temporary directory and print its name
 #   top_srcdir    used to find the test file if the given path does not exist
 #
@@ -64,18 +65,33 @@ MLD_VARIANTS=${MLD_VARIANTS:-glibc musl aarch64}
 #   V_ARCH    target architecture (first part of -dumpmachine)
 #   V_LIBC    glibc or musl
 #   V_GDB     gdb command for the gdb directive (empty: cannot debug here)
+#   V_PIE     1 for a static-pie variant, empty otherwise
+#   V_CFLAGS  compile flags of the variant (array; before the cflags directive)
+#   V_LINK    the link mode flag: -static, or -static-pie for V_PIE
 # Returns 1 with V_SKIP set if the variant is not available here.
 variant_setup() {
     V_RUN=()
     V_READELF=readelf
     V_GDB=gdb
     V_SKIP=
+    V_PIE=
+    V_CFLAGS=()
+    V_LINK=-static
     case $1 in
-        glibc)
+        glibc-pie|aarch64-pie)
+            # A static-pie: objects built -fPIE (Debian's gcc defaults to it;
+            # say it anyway), linked with -static-pie (gcc passes ld
+            # -static -pie --no-dynamic-linker -z text).  musl has no
+            # static-pie variant: Debian's musl-gcc turns -static-pie into
+            # a dynamic PIE linked against libc.so.
+            V_PIE=1; V_CFLAGS=(-fPIE); V_LINK=-static-pie ;;
+    esac
+    case $1 in
+        glibc|glibc-pie)
             V_CC=(gcc); V_LIBC=glibc ;;
         musl)
             V_CC=(musl-gcc); V_LIBC=musl ;;
-        aarch64)
+        aarch64|aarch64-pie)
             V_CC=(aarch64-linux-gnu-gcc); V_LIBC=glibc
             case $(uname -m) in
                 aarch64) ;;
@@ -117,6 +133,8 @@ D_ENV=()
 D_GDB=
 D_RUN_COMPARE=yes
 D_LAYOUT_EXCEPT=
+D_NOPIE=               # reason the test cannot be a static-pie, all targets
+declare -A D_NOPIE_ARCH=()   # the same for one target architecture
 directive_error=
 
 trim() {
@@ -173,6 +191,22 @@ parse_directives() {
             layout-differs)
                 # VARIANT: REASON -- a known difference from GNU ld's layout
                 D_LAYOUT_EXCEPT+=" $(trim "${val%%:*}")" ;;
+            nopie)
+                # [ARCH:] REASON -- the test cannot be a static-pie (on ARCH):
+                # the pie variants (of ARCH) skip it
+                name=
+                case $val in
+                    x86_64:*|aarch64:*)
+                        name=${val%%:*}; val=$(trim "${val#*:}") ;;
+                esac
+                if [ -z "$val" ]; then
+                    directive_error="nopie needs a reason"; return 1
+                fi
+                if [ -n "$name" ]; then
+                    D_NOPIE_ARCH[$name]+="${D_NOPIE_ARCH[$name]:+; }$val"
+                else
+                    D_NOPIE+="${D_NOPIE:+; }$val"
+                fi ;;
             run-compare)
                 case $val in
                     yes|no) D_RUN_COMPARE=$val ;;
@@ -234,12 +268,32 @@ incongruent_loads() {
 # and the contents of .got (GNU ld's entry order).
 # .strtab and .shstrtab keep only name, type, flags and alignment: GNU ld
 # shares string tails there, and .shstrtab's offset follows .strtab.
+# In a static-pie variant sh_link (and sh_info with SHF_INFO_LINK) are
+# given as section names, and the section named by $layout_drop (if set)
+# is left out (see the .plt.got rule in run_variant).
 layout_of() {
-    "$V_READELF" -SW "$1" | awk '
+    "$V_READELF" -SW "$1" | awk -v byname="$V_PIE" -v drop="${layout_drop:-}" '
         /^ *\[ *[0-9]+\]/ {
-            sub(/^ *\[ *[0-9]+\] */, "")
-            if ($1 == ".strtab" || $1 == ".shstrtab") print $1, $2, $NF
-            else print }'
+            line = $0
+            sub(/^ *\[ */, "", line); idx = line + 0
+            sub(/^[0-9]+\] */, "", line)
+            split(line, f, " ")
+            n++; raw[n] = line; name[idx] = f[1]; nm[n] = f[1]
+        }
+        END {
+            for (i = 1; i <= n; i++) {
+                if (nm[i] == drop) continue
+                nf = split(raw[i], f, " ")
+                if (f[1] == ".strtab" || f[1] == ".shstrtab") { print f[1], f[2], f[nf]; continue }
+                if (byname && nf >= 9) {
+                    if (f[nf - 2] != "0" && (f[nf - 2] in name)) f[nf - 2] = name[f[nf - 2]]
+                    if (nf == 10 && f[7] ~ /I/ && f[nf - 1] != "0" && (f[nf - 1] in name))
+                        f[nf - 1] = name[f[nf - 1]]
+                    s = f[1]; for (j = 2; j <= nf; j++) s = s " " f[j]
+                    print s
+                } else print raw[i]
+            }
+        }'
     "$V_READELF" -lW "$1" | awk '
         /^Program Headers:/ { p = 1; next }
         !p || /^ *Type / || /^ *\[/ { next }
@@ -258,6 +312,7 @@ loaded_bytes_differ() {
                 sub(/^ *\[ *[0-9]+\] */, "")
                 if (NF == 10 && $7 ~ /A/) print $1 }'); do
         [ "$sec" = .note.gnu.build-id ] && continue
+        [ -n "${layout_drop:-}" ] && [ "$sec" = "$layout_drop" ] && continue
         cmp -s <("$V_READELF" -x "$sec" "$1" 2>/dev/null) \
                <("$V_READELF" -x "$sec" "$2" 2>/dev/null) || echo "$sec"
     done
@@ -268,15 +323,66 @@ header_of() {
     "$V_READELF" -hW "$1" | grep -E '^ *(Class|Data|OS/ABI|ABI Version|Type|Machine|Flags):'
 }
 
+# section_index_of EXE: "INDEX NAME" for every section header
+section_index_of() {
+    "$V_READELF" -SW "$1" | awk '
+        /^ *\[ *[0-9]+\]/ { sub(/^ *\[ */, ""); sub(/\] */, " "); print $1, $2 }'
+}
+
+# pie_shape_of EXE: what makes EXE not a static-pie, one line each: it
+# must be ET_DYN, with a PT_DYNAMIC and no PT_INTERP
+pie_shape_of() {
+    "$V_READELF" -hW "$1" | grep -q '^ *Type: *DYN ' ||
+        echo "not ET_DYN: $("$V_READELF" -hW "$1" | sed -n 's/^ *Type: *//p')"
+    local ph
+    ph=$(phdrs_of "$1" | awk '{ print $1 }')
+    in_list INTERP "$ph" && echo "has a PT_INTERP"
+    in_list DYNAMIC "$ph" || echo "has no PT_DYNAMIC"
+    return 0
+}
+
+# dyntags_of EXE: the .dynamic tag names in order (readelf -dW), no values
+dyntags_of() {
+    "$V_READELF" -dW "$1" | awk '/^ *0x[0-9a-f]+ +\(/ { t = $2; gsub(/[()]/, "", t); print t }'
+}
+
+# dynrelocs_of EXE: "SECTION TYPE COUNT" for the dynamic relocations of
+# .rela.dyn, .rela.plt and .relr.dyn (readelf -rW), sorted.  R_*_NONE
+# entries are left out: AArch64 GNU ld 2.40 over-allocates .rela.dyn and
+# pads it with two of them.  .relr.dyn counts the offsets it encodes.
+dynrelocs_of() {
+    "$V_READELF" -rW "$1" | awk '
+        /^Relocation section / {
+            s = $3; gsub(/\047/, "", s)
+            p = (s == ".rela.dyn" || s == ".rela.plt" || s == ".relr.dyn"); next }
+        !p { next }
+        s == ".relr.dyn" && $2 == "offsets" { n[s " RELR"] += $1; next }
+        s == ".relr.dyn" { next }
+        $1 ~ /^[0-9a-f]+$/ && $3 ~ /^R_/ && $3 !~ /_NONE$/ { n[s " " $3]++ }
+        END { for (k in n) print k, n[k] }' | sort
+}
+
 # symbols_of EXE: every defined symbol of .symtab as "TYPE BIND VIS NDX NAME",
-# sorted, duplicates kept (two FILE symbols of one name are two lines)
+# sorted, duplicates kept (two FILE symbols of one name are two lines).
+# In a static-pie variant NDX is the section's name, not its index (see
+# the .plt.got rule in run_variant).
 symbols_of() {
-    "$V_READELF" -sW "$1" | awk '
+    local names=
+    if [ -n "$V_PIE" ]; then
+        names=${1//\//_}.secnames   # in the variant's directory
+        section_index_of "$1" >"$names"
+    fi
+    "$V_READELF" -sW "$1" | awk -v secfile="$names" '
+        BEGIN {
+            if (secfile != "")
+                while ((getline l < secfile) > 0) { split(l, a, " "); sec[a[1]] = a[2] }
+        }
         /^Symbol table / { p = ($0 ~ /\.symtab/); next }
         !p { next }
         $1 ~ /^[0-9]+:$/ && NF >= 7 {
             if ($1 == "0:") next
             ndx = (NF >= 8) ? $(NF - 1) : $NF; name = (NF >= 8) ? $NF : ""
+            if (ndx in sec) ndx = sec[ndx]
             if (ndx != "UND")
                 print $4, $5, $6, ndx, name
         }' | sort
@@ -372,6 +478,13 @@ run_variant() {
     if [ -n "$D_ARCHS" ] && ! in_list "$V_ARCH" "$D_ARCHS"; then
         result_kind=skip; fail_reason="test needs arch:$D_ARCHS"; return
     fi
+    if [ -n "$V_PIE" ] && [ -n "$D_NOPIE" ]; then
+        result_kind=skip; fail_reason="not a static-pie test (nopie): $D_NOPIE"; return
+    fi
+    if [ -n "$V_PIE" ] && [ -n "${D_NOPIE_ARCH[$V_ARCH]:-}" ]; then
+        result_kind=skip
+        fail_reason="not a static-pie test on $V_ARCH (nopie): ${D_NOPIE_ARCH[$V_ARCH]}"; return
+    fi
 
     cd "$vdir" || { result_kind=fail; fail_reason="cannot cd to $vdir"; return; }
 
@@ -398,7 +511,8 @@ run_variant() {
         if [ "$s" = "$test_name.c" ]; then obj=$test_name.o; else obj=$(obj_name "$s"); fi
         local -a fcf=()
         read -ra fcf <<<"${D_FILE_CFLAGS[$s]:-}"
-        if ! "${V_CC[@]}" -c -I"$src_dir" ${D_CFLAGS[@]+"${D_CFLAGS[@]}"} \
+        if ! "${V_CC[@]}" -c -I"$src_dir" ${V_CFLAGS[@]+"${V_CFLAGS[@]}"} \
+                ${D_CFLAGS[@]+"${D_CFLAGS[@]}"} \
                 ${fcf[@]+"${fcf[@]}"} -o "$obj" "$src_dir/$s" >compile.log 2>&1; then
             result_kind=fail; fail_reason="compiling $s failed (test bug?)"
             show_file compile.log
@@ -434,15 +548,15 @@ run_variant() {
     fi
     items+=(${D_LDFLAGS[@]+"${D_LDFLAGS[@]}"})
 
-    if ! "${V_CC[@]}" -static -o ref/prog "${items[@]}" >link.ref.log 2>&1; then
+    if ! "${V_CC[@]}" "$V_LINK" -o ref/prog "${items[@]}" >link.ref.log 2>&1; then
         result_kind=fail; fail_reason="reference link with GNU ld failed (test bug?)"
-        echo "  command: ${V_CC[*]} -static -o ref/prog ${items[*]}"
+        echo "  command: ${V_CC[*]} $V_LINK -o ref/prog ${items[*]}"
         show_file link.ref.log
         return
     fi
-    if ! "${V_CC[@]}" -static -B"$tmp/bin/" -o mld/prog "${items[@]}" >link.mld.log 2>&1; then
+    if ! "${V_CC[@]}" "$V_LINK" -B"$tmp/bin/" -o mld/prog "${items[@]}" >link.mld.log 2>&1; then
         result_kind=fail; fail_reason="link with mld failed"
-        echo "  command: ${V_CC[*]} -static -B$tmp/bin/ -o mld/prog ${items[*]}"
+        echo "  command: ${V_CC[*]} $V_LINK -B$tmp/bin/ -o mld/prog ${items[*]}"
         show_file link.mld.log
         return
     fi
@@ -452,9 +566,37 @@ run_variant() {
     fi
 
     local bad=
+    layout_drop=
+    if [ -n "$V_PIE" ]; then
+        # A static-pie variant: the reference must be one (else the test
+        # cannot be one: mark it nopie), and so must mld's output.
+        pie_shape_of ref/prog >pie.ref
+        if [ -s pie.ref ]; then
+            result_kind=fail
+            fail_reason="GNU ld's $V_LINK output is not a static-pie (test bug? nopie?): $(paste -sd, pie.ref)"
+            return
+        fi
+        pie_shape_of mld/prog >pie.mld
+        if [ -s pie.mld ]; then
+            echo "  --- mld's output is not a static-pie ---"
+            sed 's/^/    /' pie.mld
+            bad="$bad, static-pie shape"
+        fi
+    fi
     # Structure.
     sections_of ref/prog >sections.ref
     sections_of mld/prog >sections.mld
+    if [ -n "$V_PIE" ] && grep -qx '\.plt\.got' sections.ref &&
+            ! grep -qx '\.plt\.got' sections.mld; then
+        # The .plt.got rule: x86-64 GNU ld leaves a dead 8-byte .plt.got
+        # in static-pies (a stub for a GOTPCRELX it later relaxed; its
+        # target is bogus).  mld may leave it out.  Then it is not in the
+        # section names, the layout or the bytes compared, and symbols,
+        # sh_link and sh_info are compared by section name, not index;
+        # every other section must still be where GNU ld puts it.
+        sed -i '/^\.plt\.got$/d' sections.ref
+        layout_drop=.plt.got
+    fi
     compare_files "section names" sections.ref sections.mld || bad="$bad, section names"
     phdrs_of ref/prog >phdrs.ref
     phdrs_of mld/prog >phdrs.mld
@@ -472,6 +614,16 @@ run_variant() {
     symbols_of mld/prog >symbols.mld
     compare_files "defined symbols (type, binding, visibility, section)" \
         symbols.ref symbols.mld || bad="$bad, symbols"
+    if [ -n "$V_PIE" ]; then
+        dyntags_of ref/prog >dyntags.ref
+        dyntags_of mld/prog >dyntags.mld
+        compare_files "dynamic section tags (readelf -d)" dyntags.ref dyntags.mld ||
+            bad="$bad, dynamic tags"
+        dynrelocs_of ref/prog >dynrelocs.ref
+        dynrelocs_of mld/prog >dynrelocs.mld
+        compare_files "dynamic relocation types and counts (R_*_NONE aside)" \
+            dynrelocs.ref dynrelocs.mld || bad="$bad, dynamic relocations"
+    fi
 
     if ! in_list "$v" "$D_LAYOUT_EXCEPT"; then
         layout_of ref/prog >layout.ref
