@@ -15,6 +15,7 @@
 //# file-cflags: inc/aarch64_got_pie.c: -fno-pic -fPIE
 //# file-cflags: inc/aarch64_got_smallpic.c: -fno-pic -fpic
 //# ldflags: -Wl,--defsym=got_defsym=0x5678
+//# nopie: inc/aarch64_got_nopic.c is -fno-pic: its absolute address in read-only data needs a text relocation (GNU ld: read-only segment has dynamic relocations)
 #include <stdio.h>
 #include <stdint.h>
 

@@ -8,6 +8,7 @@
 //# arch: aarch64
 //# cflags: -O2 -mcmodel=large -fno-pie
 //# sources: inc/aarch64_large_other.c
+//# nopie: -mcmodel=large -fno-pie: MOVW_UABS_G0..G3 and literal-pool ABS64 words in .text are absolute, refused in a PIE
 #include <stdio.h>
 #include <stdint.h>
 

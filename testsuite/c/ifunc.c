@@ -6,6 +6,7 @@
 //# libc: glibc
 //# sources: inc/ifunc_other.c
 //# file-cflags: inc/ifunc_other.c: -fno-pic
+//# nopie: x86_64: inc/ifunc_other.c is -fno-pic: R_X86_64_32 absolute addresses, refused in a PIE (AArch64's -fno-pic code links)
 #include <stdio.h>
 
 static int impl_fast(int x) { return x * 3; }

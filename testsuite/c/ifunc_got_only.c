@@ -7,6 +7,7 @@
 //# cflags: -O1 -fPIC
 //# sources: inc/ifunc_got_only_def.c
 //# file-cflags: inc/ifunc_got_only_def.c: -fno-pic
+//# nopie: x86_64: inc/ifunc_got_only_def.c is -fno-pic: R_X86_64_32 against .text, refused in a PIE (AArch64's -fno-pic code links)
 #include <stdio.h>
 
 int ifunc_got_only(void);

@@ -4,6 +4,7 @@
 //# cflags: -fno-pic
 //# sources: inc/nopic_other.c inc/pie_helper.c
 //# file-cflags: inc/pie_helper.c: -fPIE
+//# nopie: -fno-pic objects take absolute addresses in code and read-only data (R_X86_64_32/32S; AArch64 ABS64 in .rodata), which a static-pie refuses (GNU ld: recompile with -fPIE / read-only segment has dynamic relocations)
 #include <stdio.h>
 
 extern int nopic_table[16];

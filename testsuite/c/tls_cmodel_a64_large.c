@@ -12,4 +12,5 @@
 //# file-cflags: inc/tls_models_ld.c: -ftls-model=local-dynamic -mtls-dialect=desc
 //# file-cflags: inc/tls_models_ie.c: -ftls-model=initial-exec
 //# file-cflags: inc/tls_models_le.c: -ftls-model=local-exec
+//# nopie: -fno-pic -mcmodel=large: literal-pool ABS64 words in .text need text relocations, refused in a PIE (-z text)
 #include "inc/tls_models_main.h"
