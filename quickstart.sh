@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 pkgs="gcc g++ make autoconf automake pkg-config check binutils gdb
       musl-tools gcc-aarch64-linux-gnu g++-aarch64-linux-gnu
       libc6-dev-arm64-cross qemu-user python3 valgrind cmake meson
-      ninja-build libtool"
+      ninja-build libtool rustc"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
