@@ -6,6 +6,9 @@ cd "$(dirname "$0")"
 [ -x configure ] || autoreconf -fi || exit 1
 [ -f Makefile ] || ./configure || exit 1
 make -j2 || exit 1
+# A log left by an earlier run must not stand for this one (a test
+# program that does not compile leaves none).
+rm -f test-suite.log tests/check_*.log
 make -j2 check "$@"
 status=$?
 
@@ -20,6 +23,8 @@ if [ -f test-suite.log ]; then
   failed=$(( ${fail:-0} + ${err:-0} + ${xpass:-0} ))
   echo "${pass:-0} passed, $failed failed, ${skip:-0} skipped"
   [ "$failed" -eq 0 ] || status=1
+  [ "$status" -eq 0 ] || [ "$failed" -ne 0 ] ||
+    echo "make check failed (status $status) outside the tests"
 else
   echo "0 passed, 1 failed"
   status=1
