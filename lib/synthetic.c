@@ -399,7 +399,8 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   struct order_key *hidden = arena_alloc(ctx, cap * sizeof(*hidden) + 1);
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
-    if (hidden_listed(ctx, sym))
+    if (hidden_listed(ctx, sym) ||
+        (!is_hidden(sym) && retained(ctx, sym->name) && forced_local(ctx, sym)))
       hidden[nhidden++] = (struct order_key){
           .order = bfd_walk_order(sym, size), .sym = sym};
   }
@@ -470,7 +471,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   }
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
-    if (!is_hidden(sym) && retained(ctx, sym->name))
+    if (!is_hidden(sym) && retained(ctx, sym->name) && !forced_local(ctx, sym))
       put_global(ctx, w, sym, false);
   }
   for (u32 i = 0; i < ctx->undef_syms.len; i++) {
