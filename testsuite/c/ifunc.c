@@ -7,6 +7,7 @@
 //# sources: inc/ifunc_other.c
 //# file-cflags: inc/ifunc_other.c: -fno-pic
 //# nopie: x86_64: inc/ifunc_other.c is -fno-pic: R_X86_64_32 absolute addresses, refused in a PIE (AArch64's -fno-pic code links)
+//# nopie: aarch64: GNU ld's AArch64 static PIE breaks this IFUNC's pointer equality (its data pointer gets an IRELATIVE, the -fno-pic object's ADRP+ADD the canonical PLT address); mld keeps the pointers equal
 #include <stdio.h>
 
 static int impl_fast(int x) { return x * 3; }

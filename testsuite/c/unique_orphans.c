@@ -3,6 +3,7 @@
    GNU ld places orphans; __start_/__stop_ name the first one. */
 //# sources: inc/unique_b.c
 //# ldflags: -Wl,--unique
+//# nopie: GNU ld gives --unique's linker-made .rela.dyn inputs output sections of their own
 #include <stdio.h>
 
 extern int __start_myorph[], __stop_myorph[];
