@@ -903,6 +903,9 @@ void write_synthetic(struct ctx *ctx, u8 *buf);
 void synthetic_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
 const char *synthetic_map_name(struct chunk *c);
 bool gotplt_in_got(struct ctx *ctx);
+u64 property_note_size(struct ctx *ctx);
+void write_property_note(struct ctx *ctx, u8 *p);
+bool is_local_label(const char *name);
 
 //
 // dynamic.c: a static PIE's dynamic section and relocations

@@ -50,9 +50,14 @@ static u32 build_id_size(struct ctx *ctx) {
   return 0;
 }
 
-static void size_property(struct ctx *ctx, struct chunk *c) {
+// .note.gnu.property's size: 0 if no property is kept.
+u64 property_note_size(struct ctx *ctx) {
   u32 n = kept_props(ctx);
-  c->size = n ? 16 + 16 * n : 0;
+  return n ? 16 + 16 * n : 0;
+}
+
+static void size_property(struct ctx *ctx, struct chunk *c) {
+  c->size = property_note_size(ctx);
 }
 
 static void size_build_id(struct ctx *ctx, struct chunk *c) {
@@ -311,7 +316,7 @@ static void put_file_symbol(struct symtab_writer *w, struct objfile *f) {
 
 // bfd's names of assembler-internal labels: ".L...", "..." and "_.L_...",
 // and "L<digits>" followed by ^A or ^B (fake and dollar/local labels).
-static bool is_local_label(const char *name) {
+bool is_local_label(const char *name) {
   if (name[0] == '.' && (name[1] == 'L' || name[1] == '.'))
     return true;
   if (!strncmp(name, "_.L_", 4))
@@ -568,10 +573,11 @@ static u8 *note_header(u8 *p, u32 descsz, u32 type, const char *name) {
   return p + 16;
 }
 
-// Properties in ascending type order.
-static void write_property(struct ctx *ctx, struct chunk *c, u8 *buf) {
+// The merged properties at p (property_note_size bytes), in ascending
+// type order.
+void write_property_note(struct ctx *ctx, u8 *p) {
   u32 n = kept_props(ctx);
-  u8 *p = note_header(buf + c->offset, 16 * n, NT_GNU_PROPERTY_TYPE_0, "GNU");
+  p = note_header(p, 16 * n, NT_GNU_PROPERTY_TYPE_0, "GNU");
   u32 last = 0;
   for (u32 done = 0; done < n; done++) {
     u32 best = UINT32_MAX, bk = 0;
@@ -587,6 +593,10 @@ static void write_property(struct ctx *ctx, struct chunk *c, u8 *buf) {
     p += 16;
     last = best;
   }
+}
+
+static void write_property(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  write_property_note(ctx, buf + c->offset);
 }
 
 static void write_package(struct ctx *ctx, struct chunk *c, u8 *buf) {
