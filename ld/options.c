@@ -21,6 +21,8 @@ static const char usage[] =
     "\n"
     "Options:\n"
     "  -o FILE, --output=FILE      Write the executable to FILE (a.out)\n"
+    "  -r, -i, --relocatable       Write a relocatable object instead (a\n"
+    "                              partial link, as GNU ld's -r)\n"
     "  -L DIR, --library-path=DIR  Search DIR for -l libraries\n"
     "  -l NAME, --library=NAME     Link libNAME.a (-l:FILE links FILE)\n"
     "  -e SYM, --entry=SYM         Start execution at SYM (_start)\n"
@@ -888,6 +890,13 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       add_input(ctx, IN_FILE, s);
       continue;
     }
+    // Without -r these change nothing; with it, what mld does not do yet
+    // (relocatable.c refuses it).
+    if (is(s, "d") || is(s, "dc") || is(s, "dp") ||
+        is(s, "force-group-allocation") || is(s, "split-by-reloc") ||
+        !strncmp(s, "--split-by-reloc=", 17))
+      if (!c->relocatable_conflict)
+        c->relocatable_conflict = s;
     // Exact flags first, so "-export-dynamic" is not "-e xport-dynamic".
     bool flag = false;
     for (u32 k = 0; !flag && k < sizeof(no_effect_flags) / sizeof(char *); k++)
@@ -1378,6 +1387,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->fix_cortex_a53_843419 = yn;
       continue;
     }
+    if (is(s, "r") || is(s, "relocatable") || is(s, "i")) {
+      c->relocatable = true;
+      continue;
+    }
     // -pie with --no-dynamic-linker and no shared library: a static PIE
     // (gcc -static-pie passes -static -pie --no-dynamic-linker -z text).
     if (is(s, "pie") || is(s, "pic-executable")) {
@@ -1410,8 +1423,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     if (is(s, "static-pie"))
       fatal(ctx, "%s: not an option of GNU ld; gcc -static-pie passes "
             "-static -pie --no-dynamic-linker", s);
-    if (is(s, "shared") || is(s, "Bshareable") ||
-        is(s, "r") || is(s, "relocatable") || is(s, "i")) {
+    if (is(s, "shared") || is(s, "Bshareable")) {
       fatal(ctx, "%s: mld makes static executables only", s);
     }
     // -Ttext=ADDR and the like set section addresses; -T FILE is a script.
@@ -1517,9 +1529,12 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     if (!inputs)
       exit(0);
   }
-  if (dynamic_linker && !saw_static)
+  // gcc -r passes -dynamic-linker too; an object has no PT_INTERP.
+  if (dynamic_linker && !saw_static && !c->relocatable)
     fatal(ctx, "a dynamic link (-dynamic-linker %s, no -static): mld makes "
           "static executables only; link with -static", dynamic_linker);
+  if (c->pie && c->relocatable)
+    fatal(ctx, "-r and -pie may not be used together");
   if (c->pie && !c->no_dynamic_linker)
     fatal(ctx, "-pie without --no-dynamic-linker: a PIE with a program "
           "interpreter is a dynamic link, which mld cannot make; a static "

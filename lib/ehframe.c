@@ -387,6 +387,11 @@ void size_eh_frame(struct ctx *ctx, struct chunk *c) {
       rec->referenced = false;
       if (!rec->is_cie)
         continue;
+      // -r keeps every CIE, as GNU ld does.
+      if (ctx->cfg.relocatable) {
+        rec->leader = rec;
+        continue;
+      }
       u64 j = hash_bytes(eh->is->data + rec->offset + 4,
                          rec->size - rec->pad - 4) & (cap - 1);
       while (slots[j] && !same_cie(owners[j], slots[j], eh, rec))

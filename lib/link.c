@@ -80,6 +80,41 @@ static void setup_target(struct ctx *ctx) {
     c->z_noseparate_code = true;
 }
 
+// -r: the inputs read and resolved as for an executable, then written
+// as one relocatable object (relocatable.c).
+static int link_relocatable(struct ctx *ctx) {
+  check_relocatable_options(ctx); // what -r cannot honour is an error
+  read_inputs(ctx);           // map files once, open archives
+  checkpoint(ctx);
+  write_dependency_file(ctx); // --dependency-file: every input read
+  timer(ctx, "read_inputs");
+  resolve_symbols(ctx);       // archive members extracted as usual
+  write_why_extract(ctx);     // --why-extract: which reference pulled each
+  hide_excluded_libs(ctx);    // --exclude-libs: their definitions hidden
+  checkpoint(ctx);
+  setup_target(ctx);
+  timer(ctx, "resolve_symbols");
+  // Beyond this point no file joins the link.
+  parse_sections(ctx);        // COMDAT losers dropped; notes read
+  parse_eh_frame(ctx);        // CIE/FDE records and their relocations
+  warn_exec_memory(ctx);      // an input wants an executable stack
+  create_relocatable_sections(ctx); // the -r script's output sections,
+  checkpoint(ctx);            // one per kept group member, SHT_GROUPs
+  if (ctx->synth[CK_EH_FRAME]) // FDEs of kept code, every CIE, no padding
+    size_eh_frame(ctx, ctx->synth[CK_EH_FRAME]);
+  timer(ctx, "create_sections");
+  plan_relocatable(ctx);      // .rela.X, symbols numbered, relocations
+  checkpoint(ctx);            // counted
+  place_relocatable(ctx);     // file offsets: the file size is known
+  timer(ctx, "plan");
+  write_relocatable(ctx);     // temp file, contents, .symtab, rename
+  timer(ctx, "write_output");
+  if (ctx->cfg.stats)
+    print_stats(ctx);
+  remove_signal_guards(ctx);
+  return 0;
+}
+
 // The addresses of everything allocated, then of every symbol.
 static void lay_out(struct ctx *ctx) {
   assign_addresses(ctx);      // every allocated section has an address
@@ -92,6 +127,8 @@ int mld_link(struct ctx *ctx) {
   install_signal_guards(ctx);
   if (ctx->cfg.arch)
     ctx->arch = ctx->cfg.arch;
+  if (ctx->cfg.relocatable)
+    return link_relocatable(ctx);
 
   read_inputs(ctx);           // map files once, open archives
   checkpoint(ctx);

@@ -327,6 +327,8 @@ struct config {
   bool print_output_format;    // --print-output-format
   struct vec ignore_unresolved; // --ignore-unresolved-symbol: const char *
   bool plugin;                 // -plugin given (gcc's LTO plugin)
+  bool relocatable;            // -r, -i, --relocatable
+  const char *relocatable_conflict;  // an option -r does not support
 };
 
 //
@@ -1239,6 +1241,17 @@ void write_output(struct ctx *ctx);
 void copy_isec(struct ctx *ctx, struct isec *is, u8 *dst);
 
 //
+// relocatable.c: -r, a relocatable object of the inputs
+//
+
+struct rlink;
+void check_relocatable_options(struct ctx *ctx);
+void create_relocatable_sections(struct ctx *ctx);
+void plan_relocatable(struct ctx *ctx);
+void place_relocatable(struct ctx *ctx);
+void write_relocatable(struct ctx *ctx);
+
+//
 // icf.c: --icf, identical code folding
 //
 
@@ -1484,6 +1497,7 @@ struct ctx {
   struct vec stub_secs;        // struct stub_sec *, in address order
   u64 stat_branches, stat_candidates, stat_stubs, stat_errata;
   u32 stub_passes;
+  struct rlink *rlink;         // relocatable.c: -r's output sections
   bool got_referenced;         // _GLOBAL_OFFSET_TABLE_ is used
   u64 new_undefs;              // set by symbols.c: names first referenced
                                // strongly while undefined

@@ -139,7 +139,9 @@ void close_output(struct ctx *ctx) {
   umask(mask);
   int fd = ctx->out_fd;
   ctx->out_fd = -1;
-  if (fchmod(fd, 0777 & ~mask) < 0 || close(fd) < 0)
+  // An object is not executable (GNU ld's -r output).
+  mode_t mode = ctx->cfg.relocatable ? 0666 : 0777;
+  if (fchmod(fd, mode & ~mask) < 0 || close(fd) < 0)
     fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
   if (rename(ctx->tmp_path, out) < 0)
     fatal(ctx, "cannot create output file %s: %s", out, strerror(errno));

@@ -49,7 +49,17 @@ refused -pie -- "-pie without --no-dynamic-linker: a PIE with a program interpre
 refused -static-pie -- "-static-pie: not an option of GNU ld; gcc -static-pie passes -static -pie --no-dynamic-linker"
 refused -pie --no-dynamic-linker -E -- "-E: with -pie it changes the dynamic section or symbols"
 refused -pie --no-dynamic-linker -rpath /opt -- "-rpath: with -pie it changes the dynamic section or symbols"
-refused -r -- "-r: mld makes static executables only"
+# -r with what mld does not do in a relocatable link (GNU ld does each).
+refused -r --gc-sections -e _start -- "-r: --gc-sections: not supported in a relocatable link"
+refused -r --icf=all -- "-r: --icf: not supported in a relocatable link"
+refused -r -d -- "-r: -d: not supported in a relocatable link"
+refused -i -dc -- "-r: -dc: not supported in a relocatable link"
+refused --relocatable --section-start=.data=0x1000 -- "-r: -Ttext, -Tdata, -Tbss, --section-start: not supported"
+refused -r -s -- "-r: -s (--strip-all): not supported in a relocatable link"
+refused -r --build-id -- "-r: --build-id: not supported in a relocatable link"
+refused -r --defsym=x=1 -- "-r: --defsym: not supported in a relocatable link"
+refused -r -Map=m.map -- "-r: -Map, --cref, --print-memory-usage: not supported"
+refused -r -pie --no-dynamic-linker -- "-r and -pie may not be used together"
 refused -EB -- "-EB: big-endian output is not supported"
 printf 'SECTIONS { .text : { *(.text) } }\n' >x.lds
 refused -T x.lds -- "linker scripts are not supported"

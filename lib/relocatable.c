@@ -1,0 +1,1210 @@
+// relocatable.c: -r (--relocatable, -i), one relocatable object made of
+// the inputs, as GNU ld 2.40 makes it.
+//
+// Input reading, symbol resolution and section parsing are the final
+// link's (COMDAT: the first group with a signature wins); what differs is
+// the output.  GNU ld's -r script (ldscripts/elf_x86_64.xr) names each
+// output section after exactly one input name, so .text.foo stays
+// .text.foo; other names are orphans, placed after the script section of
+// their kind in the order they appear.  A member of a kept section group
+// gets an output section of its own, and the group an SHT_GROUP section
+// listing the new indices; groups come first in the header table, as bfd
+// numbers them.  Nothing is merged or relaxed: SHF_MERGE sections are
+// concatenated and stay mergeable, .eh_frame keeps every CIE (records lose
+// only their padding, as in a final link), .note.GNU-stack and
+// .note.gnu.property become one section each.  Each output section with
+// relocations gets .rela.NAME right after it: offsets move by the input
+// section's place, relocations against section symbols go to the output
+// section's symbol with the place added to the addend, the others keep
+// their symbol.  .symtab holds the section symbols, each file's locals
+// (STT_FILE first), then the globals in GNU ld's hash table order;
+// undefined symbols stay undefined and COMMON ones COMMON.  More than
+// 65,279 sections use SHN_XINDEX and .symtab_shndx.
+
+#include "mld.h"
+
+#include <stdlib.h>
+
+enum rsec_kind {
+  RS_SECTION,                  // input sections (c), or a synthetic note
+  RS_GROUP, RS_RELA, RS_SYMTAB, RS_SHNDX, RS_STRTAB, RS_SHSTRTAB,
+};
+
+// A synthetic note's contents: .note.gnu.property or .note.GNU-stack.
+enum { NOTE_NONE, NOTE_PROPERTY, NOTE_STACK };
+
+// One section of the output.
+struct rsec {
+  const char *name;
+  u8 kind;                     // enum rsec_kind
+  u8 note;                     // RS_SECTION without inputs: NOTE_*
+  u32 type, link, info;
+  u64 flags, align, entsize;
+  u64 size, offset;            // set by place_relocatable
+  u32 shndx;                   // section header index
+  u32 name_off;                // in .shstrtab
+  u32 order;                   // sort key: the script's, orphans after
+  u32 seq;                     // creation order, breaks ties
+  u32 sym;                     // its STT_SECTION symbol; 0: none
+  struct chunk *c;             // RS_SECTION: its input sections
+  struct rsec *rela;           // its relocations, or NULL
+  struct rsec *of;             // RS_RELA: the section relocated
+  u64 nrels;                   // RS_RELA: set by count_relocations
+  struct objfile *gfile;       // RS_GROUP: the input group section
+  u32 gshndx;
+};
+
+struct rlink {
+  struct vec secs;             // struct rsec *, in section header order
+  struct rsec **by_shndx;      // [nsecs]
+  u32 nsecs;
+  struct rsec *symtab, *shndx, *strtab, *shstrtab, *stack, *property;
+  u32 **locmap;                // [file priority][symidx < first_global]:
+                               // output index, or KEEP before numbering
+  u8 **grouped;                // [file priority][shndx]: in a kept group
+  u32 *gsym;                   // [symbol seq]: output index of a global
+  u8 *utype;                   // [symbol seq]: an undefined one's type
+  struct vec globals;          // struct symbol *, in output order
+  u32 nlocal, nsyms;
+  u64 strtab_size, shstrtab_size;
+  u32 orphan_seq;
+  struct rsec **by_name;       // output sections of input sections by
+  u32 name_mask, name_count;   // name (not group members), open addressing
+  bool gnu_osabi;              // IFUNC or UNIQUE symbols, retained sections
+};
+
+#define KEEP UINT32_MAX
+
+// Every option mld takes for a final link is either honoured with -r as
+// GNU ld honours it, ignored where GNU ld's -r output does not change, or
+// refused here.
+void check_relocatable_options(struct ctx *ctx) {
+  struct config *c = &ctx->cfg;
+  const char *bad = c->relocatable_conflict;
+  if (!bad && c->gc_sections)
+    bad = "--gc-sections";
+  if (!bad && c->icf != ICF_NONE)
+    bad = "--icf";
+  if (!bad && c->section_starts.len)
+    bad = "-Ttext, -Tdata, -Tbss, --section-start";
+  if (!bad && c->text_segment_set)
+    bad = "-Ttext-segment";
+  if (!bad && c->strip == STRIP_ALL)
+    bad = "-s (--strip-all)";
+  if (!bad && c->strip == STRIP_SOME)
+    bad = "--retain-symbols-file";
+  if (!bad && c->build_id != BUILD_ID_NONE)
+    bad = "--build-id";
+  if (!bad && c->package_metadata)
+    bad = "--package-metadata";
+  if (!bad && c->compress_debug != COMPRESS_NONE)
+    bad = "--compress-debug-sections";
+  if (!bad && c->defsyms.len)
+    bad = "--defsym";
+  if (!bad && (c->unique.len || c->unique_orphans))
+    bad = "--unique";
+  if (!bad && c->sort_section != SORT_SECTION_NONE)
+    bad = "--sort-section";
+  if (!bad && (c->map_file || c->cref || c->print_memory_usage))
+    bad = "-Map, --cref, --print-memory-usage";
+  if (!bad && (c->z_ibt || c->z_shstk || c->z_lam_u48 || c->z_lam_u57 ||
+               c->z_ibtplt || c->z_isa_level))
+    bad = "-z ibt, shstk, ibtplt, lam-u48, lam-u57, x86-64-vN";
+  if (bad)
+    fatal(ctx, "-r: %s: not supported in a relocatable link", bad);
+  // No effect on GNU ld's -r output.
+  c->eh_frame_hdr = false;
+}
+
+//
+// Output sections
+//
+
+static struct rsec *new_rsec(struct ctx *ctx, const char *name, u8 kind,
+                             u32 type, u64 flags, u64 align, u64 entsize) {
+  struct rsec *s = arena_alloc(ctx, sizeof(*s));
+  s->name = name;
+  s->kind = kind;
+  s->type = type;
+  s->flags = flags;
+  s->align = align;
+  s->entsize = entsize;
+  return s;
+}
+
+// A section made from the inputs, in the order they were made.
+static struct rsec *add_rsec(struct ctx *ctx, struct rlink *rl,
+                             struct rsec *s) {
+  s->seq = rl->secs.len;
+  vec_push(ctx, &rl->secs, s);
+  return s;
+}
+
+// The statements of GNU ld 2.40's -r scripts, in order: each takes the
+// input sections of its own name only (.text also .stub, .gnu_extab also
+// .gnu_extab*).  x86: only elf_x86_64.xr has it; a64: aarch64linux.xr.
+static const struct {
+  const char *name;
+  u8 only;                     // 0 both, 1 x86-64, 2 AArch64
+} script_r[] = {
+    {".interp", 0}, {".note.gnu.build-id", 0}, {".hash", 0},
+    {".gnu.hash", 0}, {".dynsym", 0}, {".dynstr", 0}, {".gnu.version", 0},
+    {".gnu.version_d", 0}, {".gnu.version_r", 0}, {".relr.dyn", 1},
+    {".init", 0}, {".plt", 0}, {".plt.got", 1}, {".plt.sec", 1},
+    {".text", 0}, {".fini", 0}, {".rodata", 0}, {".rodata1", 0},
+    {".eh_frame_hdr", 0}, {".eh_frame", 0}, {".sframe", 0},
+    {".gcc_except_table", 0}, {".gnu_extab", 0}, {".exception_ranges", 0},
+    {".tdata", 0}, {".tbss", 0}, {".jcr", 0}, {".dynamic", 0}, {".got", 0},
+    {".got.plt", 0}, {".data", 0}, {".data1", 0}, {".bss", 0},
+    {".lbss", 1}, {".lrodata", 1}, {".ldata", 1}, {".stab", 0},
+    {".stabstr", 0}, {".stab.excl", 0}, {".stab.exclstr", 0},
+    {".stab.index", 0}, {".stab.indexstr", 0}, {".comment", 0},
+    {".gnu.build.attributes", 0}, {".debug", 0}, {".line", 0},
+    {".debug_srcinfo", 0}, {".debug_sfnames", 0}, {".debug_aranges", 0},
+    {".debug_pubnames", 0}, {".debug_info", 0}, {".debug_abbrev", 0},
+    {".debug_line", 0}, {".debug_frame", 0}, {".debug_str", 0},
+    {".debug_loc", 0}, {".debug_macinfo", 0}, {".debug_weaknames", 0},
+    {".debug_funcnames", 0}, {".debug_typenames", 0},
+    {".debug_varnames", 0}, {".debug_pubtypes", 0}, {".debug_ranges", 0},
+    {".debug_addr", 0}, {".debug_line_str", 0}, {".debug_loclists", 0},
+    {".debug_macro", 0}, {".debug_names", 0}, {".debug_rnglists", 0},
+    {".debug_str_offsets", 0}, {".debug_sup", 0}, {".gnu.attributes", 1},
+    {".ARM.attributes", 2}, {".note.gnu.arm.ident", 2},
+};
+
+enum { NSCRIPT = sizeof(script_r) / sizeof(*script_r) };
+
+// Order keys: statement i at (i + 1) << 20, orphans after their anchor.
+static u32 script_key(u32 i) { return (i + 1) << 20; }
+
+static bool script_applies(struct ctx *ctx, u32 i) {
+  bool x86 = ctx->arch->e_machine == EM_X86_64;
+  return !script_r[i].only || script_r[i].only == (x86 ? 1 : 2);
+}
+
+// The statement that takes input sections named NAME, or -1.
+static i32 script_index(struct ctx *ctx, const char *name) {
+  if (!strcmp(name, ".stub"))
+    name = ".text";
+  if (starts(name, ".gnu_extab"))
+    name = ".gnu_extab";
+  for (u32 i = 0; i < NSCRIPT; i++)
+    if (script_applies(ctx, i) && !strcmp(script_r[i].name, name))
+      return i;
+  return -1;
+}
+
+static u32 statement_key(struct ctx *ctx, const char *name) {
+  i32 i = script_index(ctx, name);
+  return i < 0 ? 0 : script_key(i);
+}
+
+// An orphan's anchor, as ldelf_place_orphan chooses it: notes after
+// .interp, then by flags; unallocated ones after .comment, debugging ones
+// after everything.
+static u32 orphan_key(struct ctx *ctx, struct rlink *rl, const char *name,
+                      u32 type, u64 flags) {
+  const char *anchor;
+  if (!(flags & SHF_ALLOC))
+    anchor = is_debugging_name(name) ? NULL : ".comment";
+  else if (type == SHT_NOTE)
+    anchor = ".interp";
+  else if (type == SHT_NOBITS && !(flags & SHF_TLS))
+    anchor = ".bss";
+  else if (flags & SHF_TLS)
+    anchor = ".tdata";
+  else if (flags & SHF_WRITE)
+    anchor = ".data";
+  else if (!(flags & SHF_EXECINSTR))
+    anchor = ".rodata";
+  else
+    anchor = ".text";
+  u32 base = anchor ? statement_key(ctx, anchor) : script_key(NSCRIPT);
+  return base + 1 + rl->orphan_seq++;
+}
+
+static void name_insert(struct ctx *ctx, struct rlink *rl, struct rsec *s) {
+  if (rl->name_count * 2 >= rl->name_mask) {
+    u32 cap = rl->name_mask ? 2 * (rl->name_mask + 1) : 1024;
+    struct rsec **old = rl->by_name;
+    u32 oldcap = rl->name_mask ? rl->name_mask + 1 : 0;
+    rl->by_name = arena_alloc(ctx, (u64)cap * sizeof(*old));
+    rl->name_mask = cap - 1;
+    rl->name_count = 0;
+    for (u32 i = 0; i < oldcap; i++)
+      if (old[i])
+        name_insert(ctx, rl, old[i]);
+  }
+  u64 j = hash_name(s->name, strlen(s->name)) & rl->name_mask;
+  while (rl->by_name[j])
+    j = (j + 1) & rl->name_mask;
+  rl->by_name[j] = s;
+  rl->name_count++;
+}
+
+// The output section an input section joins: its statement's, or an
+// orphan section of its name and kind (bfd: same SHF_ALLOC, and types
+// that match), made if there is none yet.
+static struct rsec *output_for(struct ctx *ctx, struct rlink *rl,
+                               const char *name, u32 type, u64 flags,
+                               bool unique) {
+  u32 key = unique ? 0 : statement_key(ctx, name);
+  if (!unique && rl->by_name) {
+    u64 j = hash_name(name, strlen(name)) & rl->name_mask;
+    for (; rl->by_name[j]; j = (j + 1) & rl->name_mask) {
+      struct rsec *s = rl->by_name[j];
+      if (!strcmp(s->name, name) &&
+          (key || (s->type == type && !((s->flags ^ flags) & SHF_ALLOC))))
+        return s;
+    }
+  }
+  struct rsec *s = add_rsec(ctx, rl, new_rsec(ctx, name, RS_SECTION, type,
+                                              flags, 1, 0));
+  if (!unique)
+    name_insert(ctx, rl, s);
+  s->order = key ? key : orphan_key(ctx, rl, name, type, flags);
+  // The chunk holds the input sections, as in a final link: input
+  // sections' osec, and .eh_frame's sizing, work on it.
+  s->c = arena_alloc(ctx, sizeof(*s->c));
+  s->c->name = name;
+  s->c->kind = CK_REGULAR;
+  // The first .eh_frame is rewritten record by record, as in a final link.
+  if (!strcmp(name, ".eh_frame") && !ctx->synth[CK_EH_FRAME]) {
+    s->c->kind = CK_EH_FRAME;
+    ctx->synth[CK_EH_FRAME] = s->c;
+  }
+  s->c->type = type;
+  s->c->align = 1;
+  s->c->unique = unique;
+  vec_push(ctx, &ctx->chunks, s->c);
+  return s;
+}
+
+// As add_isec in sections.c: SHF_MERGE and SHF_STRINGS stay only where
+// every input has them with one entsize.
+static void join(struct ctx *ctx, struct rsec *s, struct isec *is,
+                 const u8 *sh, bool grouped) {
+  struct chunk *c = s->c;
+  u64 flags = SH_FLAGS(sh);
+  if (!grouped)
+    flags &= ~(u64)SHF_GROUP;
+  if (!c->isecs.len) {
+    c->type = SH_TYPE(sh);
+    c->flags = flags;
+    c->entsize = SH_ENTSIZE(sh);
+  } else {
+    if (c->type == SHT_NOBITS && SH_TYPE(sh) != SHT_NOBITS)
+      c->type = SH_TYPE(sh);
+    u64 ms = SHF_MERGE | SHF_STRINGS;
+    if ((c->flags & ms) != (flags & ms) || c->entsize != SH_ENTSIZE(sh)) {
+      c->flags &= ~ms;
+      c->entsize = 0;
+    }
+    c->flags |= flags & ~ms;
+  }
+  if (is->align > c->align)
+    c->align = is->align;
+  is->osec = c;
+  vec_push(ctx, &c->isecs, is);
+}
+
+// The kept groups of F: each gets its SHT_GROUP output section, and its
+// members are marked to get output sections of their own.
+static void add_groups(struct ctx *ctx, struct rlink *rl, struct objfile *f) {
+  u8 *g = arena_alloc(ctx, f->shnum);
+  rl->grouped[f->priority] = g;
+  for (u32 i = 1; i < f->shnum; i++) {
+    const u8 *sh = shdr_at(f, i);
+    if (SH_TYPE(sh) != SHT_GROUP || SH_SIZE(sh) < 4 || SH_SIZE(sh) % 4 ||
+        SH_LINK(sh) == 0 || SH_INFO(sh) >= f->nsyms)
+      continue;
+    const u8 *p = f->data + SH_OFFSET(sh);
+    bool kept = false;
+    for (u64 k = 1; k < SH_SIZE(sh) / 4; k++) {
+      u32 m = rd32(p + 4 * k);
+      if (m >= f->shnum || m == i) {
+        error(ctx, "%s: section group %u names section %u, which does not "
+              "exist", f->name, i, m);
+        return;
+      }
+      if (f->isecs[m]) {
+        kept = true;
+        g[m] = 1;
+      }
+    }
+    if (!kept)
+      continue;
+    struct rsec *s = add_rsec(ctx, rl, new_rsec(ctx, ".group", RS_GROUP,
+                                                SHT_GROUP, 0, 4, 4));
+    s->gfile = f;
+    s->gshndx = i;
+  }
+}
+
+// The notes -r makes one of: .note.GNU-stack (executable if an input's
+// is, or if the target wants one and an input has none: GNU ld's rule in
+// bfd_elf_size_dynamic_sections), .note.gnu.property (merged as in a
+// final link).  Each is an orphan, made where it first appears.
+static void add_note(struct ctx *ctx, struct rlink *rl, const char *name) {
+  if (!strcmp(name, ".note.GNU-stack") && !rl->stack) {
+    bool x = ctx->stack_x_note || ctx->stack_no_note;
+    u64 flags = x ? SHF_EXECINSTR : 0;
+    rl->stack = add_rsec(ctx, rl, new_rsec(ctx, ".note.GNU-stack",
+                                           RS_SECTION, SHT_PROGBITS, flags,
+                                           1, 0));
+    rl->stack->note = NOTE_STACK;
+    rl->stack->order = orphan_key(ctx, rl, name, SHT_PROGBITS, flags);
+  }
+  if (!strcmp(name, ".note.gnu.property") && !rl->property) {
+    rl->property = add_rsec(ctx, rl, new_rsec(ctx, ".note.gnu.property",
+                                              RS_SECTION, SHT_NOTE,
+                                              SHF_ALLOC, 8, 0));
+    rl->property->note = NOTE_PROPERTY;
+    rl->property->order = orphan_key(ctx, rl, name, SHT_NOTE, SHF_ALLOC);
+  }
+}
+
+// What the final link drops that -r would have to keep.
+static void check_kept(struct ctx *ctx, struct objfile *f, u32 i) {
+  const u8 *sh = shdr_at(f, i);
+  const char *name = section_name(f, i);
+  if (f->discarded && f->discarded[i])
+    return;
+  if (starts(name, ".gnu.warning"))
+    error(ctx, "%s: %s: .gnu.warning sections are not supported with -r",
+          f->name, name);
+  else if ((SH_FLAGS(sh) & SHF_EXCLUDE) && !starts(name, ".gnu.lto_") &&
+           SH_TYPE(sh) != 0x6fff4c03)        // SHT_LLVM_ADDRSIG
+    error(ctx, "%s: %s: SHF_EXCLUDE sections are not supported with -r",
+          f->name, name);
+}
+
+static void add_file_sections(struct ctx *ctx, struct rlink *rl,
+                              struct objfile *f) {
+  for (u32 i = 1; i < f->shnum; i++) {
+    struct isec *is = f->isecs[i];
+    const char *name = section_name(f, i);
+    if (!is) {
+      if (!f->discarded || !f->discarded[i])
+        add_note(ctx, rl, name);
+      check_kept(ctx, f, i);
+      continue;
+    }
+    const u8 *sh = shdr_at(f, i);
+    bool grouped = rl->grouped[f->priority][i];
+    if (grouped && is->data && !strcmp(name, ".eh_frame")) {
+      error(ctx, "%s: .eh_frame in a section group is not supported with "
+            "-r", f->name);
+      continue;
+    }
+    struct rsec *s = output_for(ctx, rl, name, SH_TYPE(sh), SH_FLAGS(sh),
+                                grouped);
+    join(ctx, s, is, sh, grouped);
+    if (SH_FLAGS(sh) & SHF_GNU_RETAIN)
+      rl->gnu_osabi = true;
+  }
+}
+
+static int cmp_rsec(const void *a, const void *b) {
+  const struct rsec *x = *(struct rsec *const *)a;
+  const struct rsec *y = *(struct rsec *const *)b;
+  bool gx = x->kind == RS_GROUP, gy = y->kind == RS_GROUP;
+  if (gx != gy)
+    return gx ? -1 : 1;
+  if (x->order != y->order)
+    return x->order < y->order ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+// Input sections' offsets in their output sections (.eh_frame's come
+// from size_eh_frame), and the sizes.
+static void size_sections(struct ctx *ctx, struct rlink *rl) {
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    if (s->note == NOTE_PROPERTY)
+      s->size = property_note_size(ctx);
+    if (!s->c)
+      continue;
+    struct chunk *c = s->c;
+    if (c->kind != CK_EH_FRAME) {
+      u64 off = 0;
+      for (u32 k = 0; k < c->isecs.len; k++) {
+        struct isec *is = c->isecs.v[k];
+        off = align_up(off, is->align);
+        is->offset = off;
+        off += is->size;
+      }
+      c->size = off;
+    }
+    s->type = c->type;
+    s->flags = c->flags;
+    s->align = c->align;
+    s->entsize = c->entsize;
+    s->size = c->size;
+  }
+}
+
+void create_relocatable_sections(struct ctx *ctx) {
+  struct rlink *rl = arena_alloc(ctx, sizeof(*rl));
+  ctx->rlink = rl;
+  u32 nf = ctx->next_priority + 1;
+  rl->locmap = arena_alloc(ctx, (u64)nf * sizeof(*rl->locmap));
+  rl->grouped = arena_alloc(ctx, (u64)nf * sizeof(*rl->grouped));
+  for (u32 i = 0; i < ctx->objs.len; i++)
+    add_groups(ctx, rl, ctx->objs.v[i]);
+  for (u32 i = 0; i < ctx->objs.len; i++)
+    add_file_sections(ctx, rl, ctx->objs.v[i]);
+}
+
+//
+// Symbols
+//
+
+// Writes .symtab (with sym set) or numbers its entries (sym NULL).
+struct symw {
+  u8 *sym;                     // .symtab's bytes; NULL: count only
+  u8 *shndx;                   // .symtab_shndx's, if any
+  char *str;
+  u32 n;
+  u64 strpos;
+};
+
+// A symbol of output section shndx, or of a special index (SHN_UNDEF,
+// SHN_ABS, SHN_COMMON...) when special is set: section indices from
+// SHN_LORESERVE up go to .symtab_shndx, st_shndx being SHN_XINDEX.
+static void put(struct ctx *ctx, struct symw *w, const char *name, u32 len,
+                u8 info, u8 other, u32 shndx, bool special, u64 value,
+                u64 size) {
+  struct rlink *rl = ctx->rlink;
+  if (w->sym) {
+    u8 *p = w->sym + (u64)w->n * sizeof(Elf64_Sym);
+    wr32(p, len ? w->strpos : 0);
+    p[4] = info;
+    p[5] = other;
+    bool x = !special && shndx >= SHN_LORESERVE;
+    wr16(p + 6, x ? SHN_XINDEX : shndx);
+    if (w->shndx)
+      wr32(w->shndx + (u64)w->n * 4, x ? shndx : 0);
+    wr64(p + 8, value);
+    wr64(p + 16, size);
+    if (len) {
+      memcpy(w->str + w->strpos, name, len);
+      w->str[w->strpos + len] = 0;
+    }
+  }
+  w->n++;
+  if (len)
+    w->strpos += len + 1;
+  rl->gnu_osabi |= ELF64_ST_TYPE(info) == STT_GNU_IFUNC ||
+                   ELF64_ST_BIND(info) == STB_GNU_UNIQUE;
+}
+
+// GNU ld's name for a file without an STT_FILE symbol: its base name, or
+// an archive member's.
+static void put_file_symbol(struct ctx *ctx, struct symw *w,
+                            struct objfile *f) {
+  const char *name;
+  u32 len = file_own_name(f, &name);
+  for (u32 i = len; i > 0; i--) {
+    if (name[i - 1] == '/') {
+      len -= i;
+      name += i;
+      break;
+    }
+  }
+  put(ctx, w, name, len, ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS,
+      true, 0, 0);
+}
+
+// Whether local symbol k of f is in the output: not section symbols, not
+// those of sections left out, and -x/-X drop what no relocation needs.
+static bool local_kept(struct ctx *ctx, struct objfile *f, u32 k,
+                       const struct esym *s, struct isec **isp) {
+  *isp = NULL;
+  u8 type = ELF64_ST_TYPE(s->st_info);
+  if (type == STT_SECTION)
+    return false;
+  u32 shndx = sym_shndx(f, k, s);
+  if (s->st_shndx != SHN_ABS) {
+    if (shndx == SHN_UNDEF || shndx >= f->shnum || !f->isecs[shndx] ||
+        !f->isecs[shndx]->osec)
+      return false;
+    *isp = f->isecs[shndx];
+  }
+  u32 *map = ctx->rlink->locmap[f->priority];
+  if (map && map[k])
+    return true;
+  switch (ctx->cfg.discard) {
+  case DISCARD_ALL:
+    return false;
+  case DISCARD_LOCALS:
+    return !is_local_label(sym_name(f, s));
+  default:
+    return true;
+  }
+}
+
+// Symbol value in the output: its input section's place added.  In
+// .eh_frame, the place of its record; one in a record left out goes as
+// if the record were at the section's start (bfd's new_offset 0).
+static u64 out_value(struct isec *is, u64 v) {
+  if (!is)
+    return v;
+  struct eh_frame *eh = is->eh;
+  for (u32 k = 0; eh && k < eh->nrecs; k++) {
+    struct eh_rec *rec = &eh->recs[k];
+    if (v >= rec->offset && v < rec->offset + rec->size)
+      return (rec->emitted ? rec->out_offset : is->offset) + v - rec->offset;
+  }
+  return is->offset + v;
+}
+
+static void walk_locals(struct ctx *ctx, struct symw *w, struct objfile *f) {
+  struct rlink *rl = ctx->rlink;
+  u32 *map = rl->locmap[f->priority];
+  bool have_file = false;
+  for (u32 k = 1; k < f->first_global; k++) {
+    struct esym s;
+    read_sym(f, k, &s);
+    struct isec *is;
+    if (!local_kept(ctx, f, k, &s, &is)) {
+      if (map && !w->sym)
+        map[k] = 0;
+      continue;
+    }
+    const char *name = sym_name(f, &s);
+    if (ELF64_ST_TYPE(s.st_info) == STT_FILE)
+      have_file = true;
+    else if (!have_file) {
+      put_file_symbol(ctx, w, f);
+      have_file = true;
+    }
+    if (!w->sym) {
+      if (!map)
+        map = rl->locmap[f->priority] =
+            arena_alloc(ctx, (u64)f->first_global * sizeof(u32));
+      map[k] = w->n;
+    }
+    put(ctx, w, name, strlen(name), s.st_info, s.st_other,
+        is ? is->osec->shndx : SHN_ABS, !is, out_value(is, s.st_value),
+        s.st_size);
+  }
+}
+
+static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
+  struct rlink *rl = ctx->rlink;
+  u8 vis = sym->visibility;
+  struct esym s;
+  struct isec *is = NULL;
+  u32 shndx = SHN_UNDEF;
+  if (sym->state != SYM_UNDEF && sym->file) {
+    read_sym(sym->file, sym->symidx, &s);
+    shndx = sym_shndx(sym->file, sym->symidx, &s);
+    is = sym_isec(ctx, sym);
+  }
+  // Undefined, or defined in a section not in the output.
+  bool abs = sym->file && s.st_shndx == SHN_ABS;
+  if (shndx == SHN_UNDEF ||
+      (sym->state == SYM_DEFINED && !abs && (!is || !is->osec))) {
+    u8 bind = sym->ref_flags & SF_REF_STRONG ? STB_GLOBAL : STB_WEAK;
+    put(ctx, w, sym->name, sym->namelen,
+        ELF64_ST_INFO(bind, rl->utype[sym->seq]), vis, SHN_UNDEF, true, 0,
+        0);
+    return;
+  }
+  u8 other = (s.st_other & ~3) | vis;
+  u8 info = ELF64_ST_INFO(sym->binding, ELF64_ST_TYPE(s.st_info));
+  if (sym->state == SYM_COMMON) {
+    u32 common = SHN_COMMON;
+    if (ctx->arch->shn_large_common &&
+        s.st_shndx == ctx->arch->shn_large_common &&
+        !(sym->flags & SF_SMALL_COMMON))
+      common = ctx->arch->shn_large_common;
+    put(ctx, w, sym->name, sym->namelen, info, other, common, true,
+        sym->value, s.st_size);
+    return;
+  }
+  put(ctx, w, sym->name, sym->namelen, info, other,
+      is ? is->osec->shndx : SHN_ABS, !is, out_value(is, s.st_value),
+      s.st_size);
+}
+
+// The globals in output order: each once, in GNU ld's walk of its hash
+// table (elf_link_output_extsym through bfd_link_hash_traverse).
+static void order_globals(struct ctx *ctx, struct rlink *rl) {
+  u32 n = ctx->symbols.count;
+  rl->gsym = arena_alloc(ctx, (u64)n * sizeof(u32) + 4);
+  rl->utype = arena_alloc(ctx, (u64)n + 1);
+  struct vec all = {0};
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = f->first_global; k < f->nsyms; k++) {
+      struct symbol *sym = f->globals[k - f->first_global];
+      if (!sym)
+        continue;
+      if (sym->state == SYM_UNDEF && !rl->utype[sym->seq]) {
+        struct esym s;
+        read_sym(f, k, &s);
+        if (sym_shndx(f, k, &s) == SHN_UNDEF && ELF64_ST_TYPE(s.st_info))
+          rl->utype[sym->seq] = ELF64_ST_TYPE(s.st_info);
+      }
+      if (rl->gsym[sym->seq] || (sym->flags & SF_LINKER))
+        continue;
+      rl->gsym[sym->seq] = KEEP;
+      vec_push(ctx, &all, sym);
+    }
+  }
+  for (u32 i = 0; i < ctx->cfg.undefined.len; i++) {
+    struct symbol *sym = sym_find_str(ctx, ctx->cfg.undefined.v[i]);
+    if (sym && !rl->gsym[sym->seq] && !(sym->flags & SF_LINKER)) {
+      rl->gsym[sym->seq] = KEEP;
+      vec_push(ctx, &all, sym);
+    }
+  }
+  u32 size = bfd_table_size(ctx->symbols.count);
+  struct order_key *keys = arena_alloc(ctx, (u64)all.len * sizeof(*keys) + 1);
+  for (u32 i = 0; i < all.len; i++)
+    keys[i] = (struct order_key){.order = bfd_walk_order(all.v[i], size),
+                                 .sym = all.v[i]};
+  qsort(keys, all.len, sizeof(*keys), cmp_order_key);
+  for (u32 i = 0; i < all.len; i++)
+    vec_push(ctx, &rl->globals, keys[i].sym);
+}
+
+// The one walk over .symtab: numbering (w->sym NULL) and writing.
+static void walk_symtab(struct ctx *ctx, struct symw *w) {
+  struct rlink *rl = ctx->rlink;
+  put(ctx, w, "", 0, 0, 0, SHN_UNDEF, true, 0, 0);
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    if (s->kind != RS_SECTION && s->kind != RS_GROUP)
+      continue;
+    if (!w->sym)
+      s->sym = w->n;
+    put(ctx, w, "", 0, ELF64_ST_INFO(STB_LOCAL, STT_SECTION), 0, s->shndx,
+        false, 0, 0);
+  }
+  for (u32 i = 0; i < ctx->objs.len; i++)
+    walk_locals(ctx, w, ctx->objs.v[i]);
+  if (!w->sym)
+    rl->nlocal = w->n;
+  for (u32 i = 0; i < rl->globals.len; i++) {
+    struct symbol *sym = rl->globals.v[i];
+    if (!w->sym)
+      rl->gsym[sym->seq] = w->n;
+    put_global(ctx, w, sym);
+  }
+}
+
+//
+// Relocations
+//
+
+// Marks the local symbol a relocation or a group names, for -x and -X.
+static void mark_local(struct ctx *ctx, struct objfile *f, u32 symidx) {
+  struct rlink *rl = ctx->rlink;
+  if (symidx == 0 || symidx >= f->first_global)
+    return;
+  u32 **m = &rl->locmap[f->priority];
+  if (!*m)
+    *m = arena_alloc(ctx, (u64)f->first_global * sizeof(u32));
+  (*m)[symidx] = KEEP;
+}
+
+enum map { MAP_OK, MAP_NONE, MAP_DROP };
+
+// The output symbol of relocation symbol symidx of f, from section is,
+// adding to *addend what a section symbol needs.
+static enum map map_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
+                           i64 *addend, u32 *out) {
+  struct rlink *rl = ctx->rlink;
+  struct objfile *f = is->file;
+  *out = 0;
+  if (symidx == 0)
+    return MAP_OK;
+  if (symidx >= f->first_global) {
+    struct symbol *sym = f->globals[symidx - f->first_global];
+    if (!sym)
+      return MAP_NONE;
+    *out = rl->gsym[sym->seq];
+    return MAP_OK;
+  }
+  u32 *map = rl->locmap[f->priority];
+  if (map && map[symidx] && map[symidx] != KEEP) {
+    *out = map[symidx];
+    return MAP_OK;
+  }
+  struct esym s;
+  read_sym(f, symidx, &s);
+  u32 shndx = sym_shndx(f, symidx, &s);
+  struct isec *t = shndx < f->shnum ? f->isecs[shndx] : NULL;
+  u64 value = ELF64_ST_TYPE(s.st_info) == STT_SECTION ? 0 : s.st_value;
+  if (!t || !t->osec) {
+    // GNU ld: a reference to a discarded COMDAT member goes to the kept
+    // copy of the same name and size (_bfd_elf_check_kept_section); from
+    // debugging sections it is dropped if there is none, elsewhere it is
+    // an error, and R_*_NONE.
+    struct isec *kept = f->kept && shndx < f->shnum ? f->kept[shndx] : NULL;
+    bool debug = !(SH_FLAGS(shdr_at(f, is->shndx)) & SHF_ALLOC) &&
+                 is_debugging_name(isec_name(is));
+    if (kept && kept->osec) {
+      t = kept;
+    } else if (debug) {
+      return MAP_DROP;
+    } else {
+      if (shndx < f->shnum && f->discarded && f->discarded[shndx])
+        error(ctx, "`%s' referenced in section `%s' of %s: defined in "
+              "discarded section `%s' of %s", sym_name(f, &s), isec_name(is),
+              f->name, section_name(f, shndx), f->name);
+      return MAP_NONE;
+    }
+  }
+  *addend += t->offset + value;
+  *out = rl->by_shndx[t->osec->shndx]->sym;
+  return MAP_OK;
+}
+
+// One output relocation: false if it is dropped.  out: 24 bytes, or NULL.
+static bool out_rela(struct ctx *ctx, struct isec *is, u64 off, u64 info,
+                     i64 addend, u8 *out) {
+  u32 sym;
+  enum map m = map_symbol(ctx, is, ELF64_R_SYM(info), &addend, &sym);
+  if (m == MAP_DROP)
+    return false;
+  if (out) {
+    wr64(out, off);
+    wr64(out + 8, m == MAP_NONE ? 0 : ELF64_R_INFO(sym, ELF64_R_TYPE(info)));
+    wr64(out + 16, m == MAP_NONE ? 0 : (u64)addend);
+  }
+  return true;
+}
+
+// The output relocations of one input section, written to out (unless
+// NULL); returns how many.  .eh_frame's follow their records; those of a
+// record left out become R_*_NONE at the offset of the relocation before
+// (bfd's elf_link_input_bfd, for _bfd_elf_eh_frame_section_offset's -1).
+static u64 each_rela(struct ctx *ctx, struct isec *is, u8 *out) {
+  u64 n = 0;
+  if (is->eh) {
+    struct eh_frame *eh = is->eh;
+    u64 last = is->offset;
+    for (u32 k = 0; k < eh->nrecs; k++) {
+      struct eh_rec *rec = &eh->recs[k];
+      for (u32 r = rec->rel_begin; r < rec->rel_end; r++) {
+        struct eh_rel *e = &eh->rels[r];
+        u8 *o = out ? out + 24 * n : NULL;
+        if (!rec->emitted) {
+          if (o) {
+            wr64(o, last);
+            wr64(o + 8, 0);
+            wr64(o + 16, 0);
+          }
+          n++;
+          continue;
+        }
+        u64 off = rec->out_offset + (e->offset - rec->offset);
+        if (out_rela(ctx, is, off, ELF64_R_INFO(e->symidx, e->type),
+                     e->addend, o)) {
+          n++;
+          last = off;
+        }
+      }
+    }
+    return n;
+  }
+  for (u32 i = 0; i < is->nrels; i++) {
+    const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
+    n += out_rela(ctx, is, is->offset + rd64(r), rd64(r + 8),
+                  (i64)rd64(r + 16), out ? out + 24 * n : NULL);
+  }
+  return n;
+}
+
+// Every relocation's symbol exists and its place lies in its section.
+static void check_relocations(struct ctx *ctx, struct isec *is) {
+  struct objfile *f = is->file;
+  for (u32 i = 0; i < is->nrels; i++) {
+    const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
+    u64 off = rd64(r);
+    u32 symidx = ELF64_R_SYM(rd64(r + 8));
+    if (symidx >= f->nsyms) {
+      error(ctx, "%s:(%s+0x%llx): relocation %u has a bad symbol index %u",
+            f->name, isec_name(is), (unsigned long long)off, i, symidx);
+      is->nrels = 0;
+      return;
+    }
+    if (off >= is->size && !(off == 0 && is->size == 0)) {
+      error(ctx, "%s:(%s): relocation %u at offset 0x%llx is past the end "
+            "of the section", f->name, isec_name(is), i,
+            (unsigned long long)off);
+      is->nrels = 0;
+      return;
+    }
+    if (ctx->cfg.discard == DISCARD_ALL || ctx->cfg.discard == DISCARD_LOCALS)
+      mark_local(ctx, f, symidx);
+  }
+  for (u32 k = 0; is->eh && k < is->eh->nrels; k++)
+    if (ctx->cfg.discard == DISCARD_ALL ||
+        ctx->cfg.discard == DISCARD_LOCALS)
+      mark_local(ctx, f, is->eh->rels[k].symidx);
+}
+
+//
+// Planning: numbering, relocation counts, file offsets
+//
+
+static void add_rela(struct ctx *ctx, struct rsec *s) {
+  struct rsec *r = new_rsec(ctx, arena_printf(ctx, ".rela%s", s->name),
+                            RS_RELA, SHT_RELA,
+                            SHF_INFO_LINK | (s->flags & SHF_GROUP), 8,
+                            sizeof(Elf64_Rela));
+  r->of = s;
+  s->rela = r;
+}
+
+// The section header order: groups, then the output sections, each
+// followed by its relocations, then .symtab, .symtab_shndx, .strtab and
+// .shstrtab.  Sections are numbered from 1.
+static void number_sections(struct ctx *ctx, struct rlink *rl) {
+  struct vec v = {0};
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    vec_push(ctx, &v, s);
+    if (s->rela)
+      vec_push(ctx, &v, s->rela);
+  }
+  rl->symtab = new_rsec(ctx, ".symtab", RS_SYMTAB, SHT_SYMTAB, 0, 8,
+                        sizeof(Elf64_Sym));
+  vec_push(ctx, &v, rl->symtab);
+  // bfd's test (assign_section_numbers): .symtab_shndx once the sections
+  // before it reach what 16-bit indices can hold.
+  if (v.len + 1 > ((SHN_LORESERVE - 2) & 0xffff)) {
+    rl->shndx = new_rsec(ctx, ".symtab_shndx", RS_SHNDX, SHT_SYMTAB_SHNDX,
+                         0, 4, 4);
+    vec_push(ctx, &v, rl->shndx);
+  }
+  rl->strtab = new_rsec(ctx, ".strtab", RS_STRTAB, SHT_STRTAB, 0, 1, 0);
+  vec_push(ctx, &v, rl->strtab);
+  rl->shstrtab = new_rsec(ctx, ".shstrtab", RS_SHSTRTAB, SHT_STRTAB, 0, 1,
+                          0);
+  vec_push(ctx, &v, rl->shstrtab);
+  rl->secs = v;
+  rl->nsecs = v.len + 1;
+  rl->by_shndx = arena_alloc(ctx, (u64)rl->nsecs * sizeof(struct rsec *));
+  for (u32 i = 0; i < v.len; i++) {
+    struct rsec *s = v.v[i];
+    s->shndx = i + 1;
+    rl->by_shndx[s->shndx] = s;
+    if (s->c)
+      s->c->shndx = s->shndx;
+  }
+}
+
+// Sizes, counts and numbers, in dependency order: sections are sorted
+// and their relocation sections made (any input relocation makes one;
+// GNU ld keeps it even if every entry is dropped), then the symbols are
+// numbered, then relocations counted against them.
+void plan_relocatable(struct ctx *ctx) {
+  struct rlink *rl = ctx->rlink;
+  qsort(rl->secs.v, rl->secs.len, sizeof(void *), cmp_rsec);
+  size_sections(ctx, rl);
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    bool any = false;
+    for (u32 k = 0; s->c && k < s->c->isecs.len; k++) {
+      struct isec *is = s->c->isecs.v[k];
+      check_relocations(ctx, is);
+      any |= is->eh ? is->eh->nrels > 0 : is->nrels > 0;
+    }
+    if (any)
+      add_rela(ctx, s);
+  }
+  // Group signatures that are local symbols stay.
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    if (s->kind == RS_GROUP)
+      mark_local(ctx, s->gfile, SH_INFO(shdr_at(s->gfile, s->gshndx)));
+  }
+  checkpoint(ctx);
+  number_sections(ctx, rl);
+  order_globals(ctx, rl);
+  struct symw w = {0};
+  w.strpos = 1;
+  walk_symtab(ctx, &w);
+  rl->nsyms = w.n;
+  rl->strtab_size = w.strpos;
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    if (s->kind != RS_RELA)
+      continue;
+    for (u32 k = 0; k < s->of->c->isecs.len; k++)
+      s->nrels += each_rela(ctx, s->of->c->isecs.v[k], NULL);
+    s->size = s->nrels * sizeof(Elf64_Rela);
+  }
+}
+
+// The group's members in the output: each kept member's section, and
+// for a member relocation section, the relocations of its section.
+static u64 group_words(struct rlink *rl, struct rsec *g, u8 *out) {
+  struct objfile *f = g->gfile;
+  const u8 *sh = shdr_at(f, g->gshndx);
+  const u8 *p = f->data + SH_OFFSET(sh);
+  u64 n = 1;
+  if (out)
+    wr32(out, rd32(p));
+  for (u64 k = 1; k < SH_SIZE(sh) / 4; k++) {
+    u32 m = rd32(p + 4 * k);
+    u32 idx = 0;
+    if (f->isecs[m] && f->isecs[m]->osec) {
+      idx = f->isecs[m]->osec->shndx;
+    } else if (SH_TYPE(shdr_at(f, m)) == SHT_RELA) {
+      u32 t = SH_INFO(shdr_at(f, m));
+      struct isec *ts = t < f->shnum ? f->isecs[t] : NULL;
+      struct rsec *s = ts && ts->osec ? rl->by_shndx[ts->osec->shndx] : NULL;
+      idx = s && s->rela ? s->rela->shndx : 0;
+    }
+    if (!idx)
+      continue;
+    if (out)
+      wr32(out + 4 * n, idx);
+    n++;
+  }
+  return n * 4;
+}
+
+// The group's signature symbol in the output.
+static u32 group_signature_index(struct ctx *ctx, struct rsec *g) {
+  struct rlink *rl = ctx->rlink;
+  struct objfile *f = g->gfile;
+  u32 symidx = SH_INFO(shdr_at(f, g->gshndx));
+  if (symidx >= f->first_global) {
+    struct symbol *sym = f->globals[symidx - f->first_global];
+    return sym ? rl->gsym[sym->seq] : 0;
+  }
+  u32 *map = rl->locmap[f->priority];
+  if (map && map[symidx] && map[symidx] != KEEP)
+    return map[symidx];
+  struct esym s;
+  read_sym(f, symidx, &s);
+  u32 shndx = sym_shndx(f, symidx, &s);
+  struct isec *is = shndx < f->shnum ? f->isecs[shndx] : NULL;
+  return is && is->osec ? rl->by_shndx[is->osec->shndx]->sym : 0;
+}
+
+// Links, infos, the name table, and file offsets: contents in header
+// order after the ELF header, the section header table last.
+void place_relocatable(struct ctx *ctx) {
+  struct rlink *rl = ctx->rlink;
+  rl->symtab->size = (u64)rl->nsyms * sizeof(Elf64_Sym);
+  rl->symtab->info = rl->nlocal;
+  rl->strtab->size = rl->strtab_size;
+  rl->symtab->link = rl->strtab->shndx;
+  if (rl->shndx) {
+    rl->shndx->size = (u64)rl->nsyms * 4;
+    rl->shndx->link = rl->symtab->shndx;
+  }
+  u64 names = 1;
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    s->name_off = names;
+    names += strlen(s->name) + 1;
+    if (s->kind == RS_RELA) {
+      s->link = rl->symtab->shndx;
+      s->info = s->of->shndx;
+    } else if (s->kind == RS_GROUP) {
+      s->size = group_words(rl, s, NULL);
+      s->link = rl->symtab->shndx;
+      s->info = group_signature_index(ctx, s);
+    } else if (s->c && (s->flags & SHF_LINK_ORDER) && s->c->isecs.len) {
+      // As the final link: where the first input's linked section went.
+      struct isec *is = s->c->isecs.v[0];
+      u32 l = SH_LINK(shdr_at(is->file, is->shndx));
+      struct isec *to = l && l < is->file->shnum ? is->file->isecs[l] : NULL;
+      s->link = to && to->osec ? to->osec->shndx : 0;
+    }
+  }
+  rl->shstrtab->size = names;
+  u64 off = sizeof(Elf64_Ehdr);
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    if (s->type != SHT_NOBITS)
+      off = align_up(off, s->align);
+    s->offset = off;
+    if (s->type != SHT_NOBITS)
+      off += s->size;
+    if (s->c) {
+      s->c->offset = s->offset;
+      s->c->size = s->size;
+    }
+  }
+  off = align_up(off, 8);
+  ctx->shdr_size = (u64)rl->nsecs * sizeof(Elf64_Shdr);
+  ctx->filesize = off + ctx->shdr_size;
+}
+
+//
+// Writing
+//
+
+static void write_ehdr(struct ctx *ctx, u8 *buf, u64 shoff) {
+  struct rlink *rl = ctx->rlink;
+  memcpy(buf, ELFMAG, SELFMAG);
+  buf[EI_CLASS] = ELFCLASS64;
+  buf[EI_DATA] = ELFDATA2LSB;
+  buf[EI_VERSION] = EV_CURRENT;
+  buf[EI_OSABI] = rl->gnu_osabi ? ELFOSABI_GNU : ELFOSABI_NONE;
+  wr16(buf + offsetof(Elf64_Ehdr, e_type), ET_REL);
+  wr16(buf + offsetof(Elf64_Ehdr, e_machine), ctx->arch->e_machine);
+  wr32(buf + offsetof(Elf64_Ehdr, e_version), EV_CURRENT);
+  wr64(buf + offsetof(Elf64_Ehdr, e_shoff), shoff);
+  wr16(buf + offsetof(Elf64_Ehdr, e_ehsize), sizeof(Elf64_Ehdr));
+  wr16(buf + offsetof(Elf64_Ehdr, e_shentsize), sizeof(Elf64_Shdr));
+  // Extended numbering (gABI): counts that do not fit go to section 0.
+  u32 shnum = rl->nsecs, shstrndx = rl->shstrtab->shndx;
+  wr16(buf + offsetof(Elf64_Ehdr, e_shnum),
+       shnum >= SHN_LORESERVE ? 0 : shnum);
+  wr16(buf + offsetof(Elf64_Ehdr, e_shstrndx),
+       shstrndx >= SHN_LORESERVE ? SHN_XINDEX : shstrndx);
+  u8 *sh0 = buf + shoff;
+  if (shnum >= SHN_LORESERVE)
+    wr64(sh0 + offsetof(Elf64_Shdr, sh_size), shnum);
+  if (shstrndx >= SHN_LORESERVE)
+    wr32(sh0 + offsetof(Elf64_Shdr, sh_link), shstrndx);
+}
+
+static void write_shdr(u8 *p, struct rsec *s) {
+  wr32(p + offsetof(Elf64_Shdr, sh_name), s->name_off);
+  wr32(p + offsetof(Elf64_Shdr, sh_type), s->type);
+  wr64(p + offsetof(Elf64_Shdr, sh_flags), s->flags);
+  wr64(p + offsetof(Elf64_Shdr, sh_offset), s->offset);
+  wr64(p + offsetof(Elf64_Shdr, sh_size), s->size);
+  wr32(p + offsetof(Elf64_Shdr, sh_link), s->link);
+  wr32(p + offsetof(Elf64_Shdr, sh_info), s->info);
+  wr64(p + offsetof(Elf64_Shdr, sh_addralign), s->align);
+  wr64(p + offsetof(Elf64_Shdr, sh_entsize), s->entsize);
+}
+
+// .eh_frame as size_eh_frame laid it out, its relocations not applied.
+static void write_eh_records(struct chunk *c, u8 *base) {
+  for (u32 i = 0; i < c->isecs.len; i++) {
+    struct eh_frame *eh = ((struct isec *)c->isecs.v[i])->eh;
+    for (u32 k = 0; eh && k < eh->nrecs; k++) {
+      struct eh_rec *rec = &eh->recs[k];
+      if (!rec->emitted)
+        continue;
+      u8 *dst = base + rec->out_offset;
+      u32 n = rec->size - rec->pad;
+      memcpy(dst, eh->is->data + rec->offset, n);
+      memset(dst + n, 0, rec->out_size - n);  // DW_CFA_nop
+      wr32(dst, rec->out_size - 4);
+      if (!rec->is_cie)
+        wr32(dst + 4, rec->out_offset + 4 - rec->cie->leader->out_offset);
+    }
+  }
+}
+
+static void write_contents(struct ctx *ctx, struct rsec *s, u8 *base) {
+  struct chunk *c = s->c;
+  if (c->kind == CK_EH_FRAME) {
+    write_eh_records(c, base);
+    return;
+  }
+  u64 end = 0;
+  bool code = (c->flags & SHF_EXECINSTR) && ctx->arch->fill_code &&
+              (!ctx->arch->fill_script_sections_only ||
+               !strcmp(c->name, ".init") || !strcmp(c->name, ".text") ||
+               !strcmp(c->name, ".fini"));
+  for (u32 k = 0; k < c->isecs.len; k++) {
+    struct isec *is = c->isecs.v[k];
+    if (code && is->offset > end)
+      ctx->arch->fill_code(base + end, is->offset - end);
+    if (is->data)
+      memcpy(base + is->offset, is->data, is->size);
+    end = is->offset + is->size;
+  }
+}
+
+struct rel_key {
+  u64 offset;
+  u64 index;
+};
+
+static int cmp_rel_key(const void *a, const void *b) {
+  const struct rel_key *x = a, *y = b;
+  if (x->offset != y->offset)
+    return x->offset < y->offset ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+// GNU ld sorts each output relocation section by r_offset, equal offsets
+// keeping their order (elf_link_adjust_relocs' insertion sort).
+static void sort_relocations(struct ctx *ctx, u8 *p, u64 n) {
+  u64 i = 1;
+  while (i < n && rd64(p + 24 * i) >= rd64(p + 24 * (i - 1)))
+    i++;
+  if (i >= n)
+    return;
+  struct rel_key *keys = arena_alloc(ctx, n * sizeof(*keys));
+  for (i = 0; i < n; i++)
+    keys[i] = (struct rel_key){rd64(p + 24 * i), i};
+  qsort(keys, n, sizeof(*keys), cmp_rel_key);
+  u8 *copy = arena_alloc(ctx, n * 24);
+  memcpy(copy, p, n * 24);
+  for (i = 0; i < n; i++)
+    memcpy(p + 24 * i, copy + 24 * keys[i].index, 24);
+}
+
+static void write_section(struct ctx *ctx, struct rsec *s, u8 *buf) {
+  struct rlink *rl = ctx->rlink;
+  u8 *p = buf + s->offset;
+  if (s->type == SHT_NOBITS)
+    return;
+  switch (s->kind) {
+  case RS_SECTION:
+    if (s->c)
+      write_contents(ctx, s, p);
+    else if (s->note == NOTE_PROPERTY)
+      write_property_note(ctx, p);
+    return;
+  case RS_GROUP:
+    group_words(rl, s, p);
+    return;
+  case RS_RELA: {
+    u64 n = 0;
+    for (u32 k = 0; k < s->of->c->isecs.len; k++)
+      n += each_rela(ctx, s->of->c->isecs.v[k], p + 24 * n);
+    sort_relocations(ctx, p, n);
+    return;
+  }
+  case RS_SHSTRTAB:
+    for (u32 i = 0; i < rl->secs.len; i++) {
+      struct rsec *x = rl->secs.v[i];
+      strcpy((char *)p + x->name_off, x->name);
+    }
+    return;
+  default:
+    return;                    // .symtab and the rest: walk_symtab
+  }
+}
+
+void write_relocatable(struct ctx *ctx) {
+  struct rlink *rl = ctx->rlink;
+  open_output(ctx, ctx->filesize);
+  u8 *buf = ctx->out_buf;
+  u64 shoff = ctx->filesize - ctx->shdr_size;
+  for (u32 i = 0; i < rl->secs.len; i++)
+    write_section(ctx, rl->secs.v[i], buf);
+  struct symw w = {0};
+  w.sym = buf + rl->symtab->offset;
+  w.shndx = rl->shndx ? buf + rl->shndx->offset : NULL;
+  w.str = (char *)buf + rl->strtab->offset;
+  w.strpos = 1;
+  walk_symtab(ctx, &w);
+  write_ehdr(ctx, buf, shoff);
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    write_shdr(buf + shoff + (u64)s->shndx * sizeof(Elf64_Shdr), s);
+  }
+  checkpoint(ctx);
+  close_output(ctx);
+}

@@ -1,0 +1,214 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# -r (-i, --relocatable) against GNU ld 2.40's -r, on x86-64 and AArch64
+# (under qemu-aarch64): the partial link's section headers (names,
+# types, flags, links, sizes, but for the string tables), the contents
+# of every section but the symbol and string tables, the relocations,
+# the COMDAT groups and the set of symbols must be GNU ld's; then the
+# partial link, linked by GNU ld and by mld, must run as the program
+# linked from the original objects.  Inputs: C split over three objects
+# (statics, COMMON, TLS, merged strings, a constructor, a weak
+# definition), also with -ffunction-sections and -g (addr2line of the
+# final program gives the original file:line); C++ exceptions thrown
+# across objects, with COMDAT groups; an archive; a -r of -r outputs.
+
+t_write main.c <<'SRC'
+#include <stdio.h>
+#include <string.h>
+int counter;                            /* COMMON with -fcommon */
+__thread int tls_calls = 3;
+extern int util(int);
+extern const char *name(void);
+extern int table_sum(void);
+static int twice(int x) { return 2 * x; }
+__attribute__((weak)) int hook(void) { return 1; }
+__attribute__((constructor)) static void init(void) { counter += 100; }
+int main(void) {
+  printf("%s %d %d %d\n", name(), util(twice(counter)), table_sum(), hook());
+  printf("%zu tls %d\n", strlen("a merged string"), tls_calls);
+  return 0;
+}
+SRC
+t_write util.c <<'SRC'
+#include <stdio.h>
+extern __thread int tls_calls;
+static int calls;
+int hook(void) { return 7; }
+int util(int x) { calls++; tls_calls++; printf("a merged string\n");
+                  return x + calls; }
+SRC
+t_write data.c <<'SRC'
+static int one(void) { return 1; }
+static int two(void) { return 2; }
+int (*const table[])(void) = {one, two};
+const char *name(void) { return "data"; }
+int table_sum(void) { return table[0]() + table[1](); }
+SRC
+t_write c1.cc <<'SRC'
+#include <cstdio>
+#include <stdexcept>
+template <class T> T twice(T x) { return x + x; }
+inline int inl(int x) { static int calls; return x + ++calls; }
+int thrower(int);
+int catcher(int x) {
+  try { return thrower(x); }
+  catch (const std::runtime_error &e) {
+    std::printf("caught %s %d %d\n", e.what(), twice(x), inl(x));
+    return -1;
+  }
+}
+int main() { return catcher(3) == -1 ? 0 : 1; }
+SRC
+t_write c2.cc <<'SRC'
+#include <stdexcept>
+template <class T> T twice(T x) { return x + x; }
+inline int inl(int x) { static int calls; return x + ++calls; }
+int thrower(int x) {
+  if (x + twice(x) + inl(x) > 0) throw std::runtime_error("boom");
+  return x;
+}
+SRC
+
+# Section headers without file offsets, addresses and string table sizes.
+sections() {
+  readelf -SW "$1" | sed -n 's/^  \[ *[0-9]*\] //p' | awk '
+    $1 == ".strtab" || $1 == ".shstrtab" { print $1, $2; next }
+    { n = split($0, f, / +/); if ($2 == "SYMTAB" && $3 == "SECTION") {
+        print $1, "SYMTAB_SHNDX", f[n-4], f[n-3], f[n-2], f[n-1], f[n]
+      } else print $1, $2, $5, $6, $7, $8, $9, $10 }'
+}
+# Contents of each section but the symbol and string tables, by index.
+contents() {
+  local n i
+  n=$(readelf -hW "$1" | sed -n 's/.*Number of section headers: *\([0-9]*\).*/\1/p')
+  for i in $(seq 1 $((n - 1))); do
+    case $(readelf -SW "$1" | sed -n "s/^  \[ *$i\] \([^ ]*\).*/\1/p") in
+      .symtab|.strtab|.shstrtab|.symtab_shndx) continue ;;
+    esac
+    readelf -x "$i" "$1" 2>/dev/null | tail -n +2
+  done
+}
+# Without r_info, whose symbol index follows the symbol order.
+relocs() {
+  readelf -rW "$1" | sed 's/ at offset 0x[0-9a-f]*//' |
+    awk '/^[0-9a-f]+ +[0-9a-f]+ / { $2 = "" } { print }'
+}
+symbols() { readelf -sW "$1" | sed -n 's/^ *[0-9]*: //p' | sort; }
+groups() { readelf -gW "$1"; }
+
+same_as_gnu() {   # same_as_gnu WHAT: compare g.o (GNU ld) and m.o (mld)
+  local what=$1 f
+  for f in sections relocs symbols groups; do
+    if [ "$($f g.o)" = "$($f m.o)" ]; then
+      t_pass "$arch $what: $f as GNU ld's"
+    else
+      t_fail "$arch $what: $f differ from GNU ld's"
+      diff <($f g.o) <($f m.o) | head -20
+    fi
+  done
+  if [ "$(contents g.o)" = "$(contents m.o)" ]; then
+    t_pass "$arch $what: section contents as GNU ld's"
+  else
+    t_fail "$arch $what: section contents differ from GNU ld's"
+  fi
+}
+
+# runs WHAT REF OBJ...: OBJ linked by GNU ld and by mld runs as REF.
+runs() {
+  local what=$1 ref=$2 out
+  shift 2
+  rm -f p.gnu p.mld
+  $cc -static -o p.gnu "$@" >/dev/null 2>&1 ||
+    { t_fail "$arch $what: GNU ld cannot link $*"; return; }
+  $cc -static -B"$T/bin/" -o p.mld "$@" >mld.err 2>&1 ||
+    { t_fail "$arch $what: mld cannot link $*"; cat mld.err; return; }
+  for p in p.gnu p.mld; do
+    out=$(timeout 30 $run ./$p 2>&1; echo "exit $?")
+    [ "$out" = "$ref" ] && t_pass "$arch $what: $p runs as the original" ||
+      { t_fail "$arch $what: $p prints '$out', not '$ref'"; }
+  done
+}
+
+# partial WHAT ARGS...: -r by GNU ld (g.o) and mld (m.o), compared.
+partial() {
+  local what=$1
+  shift
+  rm -f g.o m.o
+  $ld -r "$@" -o g.o 2>/dev/null || t_hard_error "$ld -r $* failed"
+  t_mld -r "$@" -o m.o
+  [ "$T_STATUS" = 0 ] && [ -f m.o ] && t_pass "$arch $what: mld -r links" ||
+    { t_fail "$arch $what: mld -r $* failed"; return 1; }
+}
+
+for arch in x86 a64; do
+  if [ $arch = x86 ]; then
+    cc=gcc cxx=g++ ld=ld.bfd run= as=as
+  else
+    cc=aarch64-linux-gnu-gcc cxx=aarch64-linux-gnu-g++
+    ld=aarch64-linux-gnu-ld run=qemu-aarch64 as=aarch64-linux-gnu-as
+    command -v $cc >/dev/null && command -v $cxx >/dev/null &&
+      command -v $run >/dev/null ||
+      { echo "  (no $cc, $cxx or $run: AArch64 skipped)"; continue; }
+  fi
+  command -v $ld >/dev/null || t_skip "$ld not installed"
+
+  # C, three objects, with and without -ffunction-sections and -g.
+  for flags in "-O1 -fcommon" "-O2 -g -ffunction-sections -fdata-sections"; do
+    $cc $flags -c main.c util.c data.c || t_hard_error "$cc failed"
+    $cc -static -o orig main.o util.o data.o || t_hard_error "$cc failed"
+    ref=$($run ./orig 2>&1; echo "exit $?")
+    what="C ($flags)"
+    partial "$what" main.o util.o data.o || continue
+    same_as_gnu "$what"
+    runs "$what" "$ref" m.o
+    # -i and --relocatable are -r.
+    t_mld -i main.o util.o data.o -o i.o
+    cmp -s i.o m.o && t_pass "$arch: -i is -r" || t_fail "$arch: -i differs"
+  done
+  # Debug information: kept with its relocations, and the final program
+  # has the original's lines.
+  [ -n "$(readelf -SW m.o | grep '\.rela\.debug_info')" ] &&
+    [ -n "$(readelf -SW m.o | grep ' \.debug_line ')" ] &&
+    t_pass "$arch: .debug_info, .rela.debug_info, .debug_line kept" ||
+    t_fail "$arch: debugging sections lost"
+  $cc -static -B"$T/bin/" -o p.mld m.o
+  lines() {
+    for f in main util table_sum; do
+      addr2line -e "$1" "$(nm "$1" | awk -v f=$f '$3 == f { print $1 }')"
+    done
+  }
+  [ "$(lines orig)" = "$(lines p.mld)" ] &&
+    t_pass "$arch: addr2line as the original: $(lines orig | tr '\n' ' ')" ||
+    t_fail "$arch: addr2line differs: $(lines orig) vs $(lines p.mld)"
+
+  # An archive member extracted by -r; a -r of -r outputs.
+  rm -f libud.a
+  ar rcs libud.a util.o data.o
+  partial "archive" main.o libud.a && same_as_gnu "archive" &&
+    runs "archive" "$ref" m.o
+  $ld -r main.o util.o -o g1.o && $ld -r data.o -o g2.o &&
+    t_mld -r main.o util.o -o m1.o && t_mld -r data.o -o m2.o ||
+    t_hard_error "-r of the parts failed"
+  partial "-r of -r outputs" g1.o g2.o && same_as_gnu "-r of -r outputs"
+  t_mld -r m1.o m2.o -o mm.o
+  runs "-r of mld's -r outputs" "$ref" mm.o
+
+  # C++: exceptions across objects, COMDAT groups kept once each.
+  for flags in -O0 "-O2 -g"; do
+    $cxx $flags -c c1.cc c2.cc || t_hard_error "$cxx failed"
+    $cxx -static -o orig c1.o c2.o || t_hard_error "$cxx failed"
+    ref=$($run ./orig 2>&1; echo "exit $?")
+    what="C++ ($flags)"
+    partial "$what" c1.o c2.o || continue
+    same_as_gnu "$what"
+    n=$(readelf -gW m.o | grep -c "COMDAT group section .* \[_ZZ3inliE5calls\]")
+    [ "$n" = 1 ] && t_pass "$arch $what: one group _ZZ3inliE5calls" ||
+      t_fail "$arch $what: $n groups _ZZ3inliE5calls"
+    cxx_cc=$cc; cc=$cxx
+    runs "$what" "$ref" m.o
+    cc=$cxx_cc
+  done
+
+done
+t_done
