@@ -122,7 +122,7 @@ void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
   out->local_section = ELF64_ST_TYPE(s.st_info) == STT_SECTION;
   out->size = s.st_size;
   u32 shndx = sym_shndx(f, symidx, &s);
-  if (shndx == SHN_ABS) {
+  if (s.st_shndx == SHN_ABS) {        // not an index through SHN_XINDEX
     out->S = s.st_value;
     out->defined = true;
     out->abs = true;
@@ -185,7 +185,7 @@ u64 local_sym_addr(struct objfile *f, u32 symidx) {
   struct esym s;
   read_sym(f, symidx, &s);
   u32 shndx = sym_shndx(f, symidx, &s);
-  if (shndx == SHN_ABS)
+  if (s.st_shndx == SHN_ABS)
     return s.st_value;
   if (shndx == SHN_UNDEF || shndx >= f->shnum || !f->isecs ||
       !f->isecs[shndx] || !f->isecs[shndx]->osec)

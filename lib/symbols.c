@@ -175,31 +175,35 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
     u32 shndx = sym_shndx(f, i, &s);
     bool undef = shndx == SHN_UNDEF ||
                  (shndx < f->shnum && f->discarded && f->discarded[shndx]);
+    // Only st_shndx itself says COMMON or ABS: an index read through
+    // SHN_XINDEX is a section's, even one from SHN_LORESERVE up.
+    bool xindex = s.st_shndx == SHN_XINDEX;
     // Large-model COMMON (x86-64 LARGE_COMMON) resolves as COMMON does;
     // sections.c puts it in .lbss unless an ordinary COMMON definition of
     // the name was seen too (GNU ld then makes it ordinary, whatever the
     // sizes and the order).
-    if (shndx == SHN_COMMON)
+    if (!xindex && shndx == SHN_COMMON)
       sym->flags |= SF_SMALL_COMMON;
-    if (shndx && shndx == ctx->arch->shn_large_common) {
+    if (!xindex && shndx && shndx == ctx->arch->shn_large_common) {
       shndx = SHN_COMMON;
       ctx->large_common_seen = true;
     }
-    if (!undef && shndx >= f->shnum && shndx != SHN_ABS &&
-        shndx != SHN_COMMON) {
+    bool common = !xindex && shndx == SHN_COMMON;
+    if (!undef && shndx >= f->shnum && (xindex || (shndx != SHN_ABS &&
+                                                   !common))) {
       error(ctx, "%s: symbol '%s' has a bad section index %u", f->name, name,
             shndx);
       continue;
     }
-    if ((sym->flags & SF_WARNING) && (undef || shndx == SHN_COMMON))
+    if ((sym->flags & SF_WARNING) && (undef || common))
       warn_reference(ctx, f, sym);
     // --cref: a definition that loses to one seen before (weak after
     // any, strong after strong) is not noted, as in GNU ld.
-    bool loses = !undef && shndx != SHN_COMMON &&
+    bool loses = !undef && !common &&
                  sym->state == SYM_DEFINED && !(sym->flags & SF_LINKER) &&
                  (bind == STB_WEAK || sym->binding != STB_WEAK);
     if (ctx->cfg.cref && !loses)
-      note_cref(ctx, sym, f, undef, shndx == SHN_COMMON);
+      note_cref(ctx, sym, f, undef, common);
     if (undef) {
       // A name first referenced strongly while undefined: GNU ld's undefs
       // list grows (weak references do not add to it), which decides
@@ -221,7 +225,7 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
         sym->ref_flags |= SF_REF_STRONG;
       continue;
     }
-    if (shndx == SHN_COMMON) {
+    if (common) {
       if (s.st_value > 1 && !is_pow2(s.st_value)) {
         error(ctx, "%s: common symbol '%s' has a bad alignment %llu", f->name,
               name, (unsigned long long)s.st_value);
@@ -610,7 +614,11 @@ bool sym_is_abs(struct symbol *sym) {
     return false;
   if (sym->flags & SF_ABS)
     return true;
-  return sym->file && sym_shndx_of(sym) == SHN_ABS;
+  if (!sym->file)
+    return false;
+  struct esym s;
+  read_sym(sym->file, sym->symidx, &s);
+  return s.st_shndx == SHN_ABS;     // never an index through SHN_XINDEX
 }
 
 // Whether --exclude-libs names the archive a member came from: each
