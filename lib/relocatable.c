@@ -62,6 +62,8 @@ struct rlink {
   u32 **locmap;                // [file priority][symidx < first_global]:
                                // output index, or KEEP before numbering
   u8 **grouped;                // [file priority][shndx]: in a kept group
+  struct vec *needed;          // [file priority]: locals only relocations
+                               // keep (-x, -X), symbol indices in order
   u32 *gsym;                   // [symbol seq]: output index of a global
   u8 *utype;                   // [symbol seq]: an undefined one's type
   struct vec globals;          // struct symbol *, in output order
@@ -450,6 +452,7 @@ void create_relocatable_sections(struct ctx *ctx) {
   u32 nf = ctx->next_priority + 1;
   rl->locmap = arena_alloc(ctx, (u64)nf * sizeof(*rl->locmap));
   rl->grouped = arena_alloc(ctx, (u64)nf * sizeof(*rl->grouped));
+  rl->needed = arena_alloc(ctx, (u64)nf * sizeof(*rl->needed));
   for (u32 i = 0; i < ctx->objs.len; i++)
     add_groups(ctx, rl, ctx->objs.v[i]);
   for (u32 i = 0; i < ctx->objs.len; i++)
@@ -516,10 +519,10 @@ static void put_file_symbol(struct ctx *ctx, struct symw *w,
       true, 0, 0);
 }
 
-// Whether local symbol k of f is in the output: not section symbols, not
-// those of sections left out, and -x/-X drop what no relocation needs.
-static bool local_kept(struct ctx *ctx, struct objfile *f, u32 k,
-                       const struct esym *s, struct isec **isp) {
+// Whether local symbol k of f can be in the output: not a section
+// symbol, nor one of a section left out.  *isp: its section, NULL: ABS.
+static bool local_placed(struct objfile *f, u32 k, const struct esym *s,
+                         struct isec **isp) {
   *isp = NULL;
   u8 type = ELF64_ST_TYPE(s->st_info);
   if (type == STT_SECTION)
@@ -531,9 +534,13 @@ static bool local_kept(struct ctx *ctx, struct objfile *f, u32 k,
       return false;
     *isp = f->isecs[shndx];
   }
-  u32 *map = ctx->rlink->locmap[f->priority];
-  if (map && map[k])
-    return true;
+  return true;
+}
+
+// Whether -x (none) or -X (not .L labels) keeps a placed local before
+// relocations are looked at.
+static bool local_kept(struct ctx *ctx, struct objfile *f,
+                       const struct esym *s) {
   switch (ctx->cfg.discard) {
   case DISCARD_ALL:
     return false;
@@ -559,36 +566,80 @@ static u64 out_value(struct isec *is, u64 v) {
   return is->offset + v;
 }
 
-static void walk_locals(struct ctx *ctx, struct symw *w, struct objfile *f) {
+static void put_local(struct ctx *ctx, struct symw *w, struct objfile *f,
+                      u32 k, bool *have_file) {
+  struct rlink *rl = ctx->rlink;
+  struct esym s;
+  read_sym(f, k, &s);
+  struct isec *is;
+  local_placed(f, k, &s, &is);
+  const char *name = sym_name(f, &s);
+  // With -x, only the locals relocations need, and no STT_FILE made.
+  if (ELF64_ST_TYPE(s.st_info) == STT_FILE)
+    *have_file = true;
+  else if (!*have_file && ctx->cfg.discard != DISCARD_ALL) {
+    put_file_symbol(ctx, w, f);
+    *have_file = true;
+  }
+  if (!w->sym) {
+    u32 **map = &rl->locmap[f->priority];
+    if (!*map)
+      *map = arena_alloc(ctx, (u64)f->first_global * sizeof(u32));
+    (*map)[k] = w->n;
+  }
+  put(ctx, w, name, strlen(name), s.st_info, s.st_other,
+      is ? is->osec->shndx : SHN_ABS, !is, out_value(is, s.st_value),
+      s.st_size);
+}
+
+// The locals -x or -X left out that a relocation of f names (marked KEEP
+// by check_relocations), as bfd finds them: sections in order, each's
+// relocations in order.  Numbered here; the list is what is written.
+static void find_needed_locals(struct ctx *ctx, struct objfile *f) {
   struct rlink *rl = ctx->rlink;
   u32 *map = rl->locmap[f->priority];
+  struct vec *v = &rl->needed[f->priority];
+  for (u32 i = 1; map && i < f->shnum; i++) {
+    struct isec *is = f->isecs[i];
+    if (!is || !is->osec)
+      continue;
+    u32 n = is->eh ? is->eh->nrels : is->nrels;
+    for (u32 r = 0; r < n; r++) {
+      u32 k = is->eh ? is->eh->rels[r].symidx
+                     : ELF64_R_SYM(rd64(is->rels + 24 * (u64)r + 8));
+      struct esym s;
+      struct isec *t;
+      if (k == 0 || k >= f->first_global || map[k] != KEEP)
+        continue;
+      read_sym(f, k, &s);
+      map[k] = 0;
+      if (local_placed(f, k, &s, &t))
+        vec_push(ctx, v, (void *)(uintptr_t)k);
+    }
+  }
+}
+
+// A file's locals: those its symbol table lists that -x and -X keep, in
+// order, then those they left out that relocations need.
+static void walk_locals(struct ctx *ctx, struct symw *w, struct objfile *f) {
+  struct rlink *rl = ctx->rlink;
   bool have_file = false;
   for (u32 k = 1; k < f->first_global; k++) {
     struct esym s;
-    read_sym(f, k, &s);
     struct isec *is;
-    if (!local_kept(ctx, f, k, &s, &is)) {
-      if (map && !w->sym)
-        map[k] = 0;
-      continue;
+    read_sym(f, k, &s);
+    if (local_placed(f, k, &s, &is) && local_kept(ctx, f, &s)) {
+      u32 *map = rl->locmap[f->priority];
+      if (map && !w->sym && map[k] == KEEP)
+        map[k] = 0;            // numbered by put_local
+      put_local(ctx, w, f, k, &have_file);
     }
-    const char *name = sym_name(f, &s);
-    if (ELF64_ST_TYPE(s.st_info) == STT_FILE)
-      have_file = true;
-    else if (!have_file) {
-      put_file_symbol(ctx, w, f);
-      have_file = true;
-    }
-    if (!w->sym) {
-      if (!map)
-        map = rl->locmap[f->priority] =
-            arena_alloc(ctx, (u64)f->first_global * sizeof(u32));
-      map[k] = w->n;
-    }
-    put(ctx, w, name, strlen(name), s.st_info, s.st_other,
-        is ? is->osec->shndx : SHN_ABS, !is, out_value(is, s.st_value),
-        s.st_size);
   }
+  if (!w->sym)
+    find_needed_locals(ctx, f);
+  struct vec *v = &rl->needed[f->priority];
+  for (u32 i = 0; i < v->len; i++)
+    put_local(ctx, w, f, (u32)(uintptr_t)v->v[i], &have_file);
 }
 
 static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {

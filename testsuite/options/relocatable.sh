@@ -10,7 +10,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # linked from the original objects.  Inputs: C split over three objects
 # (statics, COMMON, TLS, merged strings, a constructor, a weak
 # definition), also with -ffunction-sections and -g (addr2line of the
-# final program gives the original file:line); C++ exceptions thrown
+# final program gives the original file:line), and with options GNU ld
+# takes with -r (-x, -X, -S, --wrap, -u, -e, -N); C++ exceptions thrown
 # across objects, with COMDAT groups; an archive; a -r of -r outputs;
 # more than 65,280 sections (SHN_XINDEX, .symtab_shndx).
 
@@ -169,6 +170,13 @@ for arch in x86 a64; do
     # -i and --relocatable are -r.
     t_mld -i main.o util.o data.o -o i.o
     cmp -s i.o m.o && t_pass "$arch: -i is -r" || t_fail "$arch: -i differs"
+  done
+  # Options with -r as GNU ld takes them: -x and -X keep the locals
+  # relocations need, -S drops debugging sections and their relocations,
+  # --wrap renames references, -u adds an undefined symbol; -e and -N
+  # change nothing.
+  for o in -x -X -S --wrap=puts "-u extra" --discard-none "-e main" -N; do
+    partial "C, $o" $o main.o util.o data.o && same_as_gnu "C, $o"
   done
   # Debug information: kept with its relocations, and the final program
   # has the original's lines.
