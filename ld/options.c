@@ -52,6 +52,8 @@ static const char usage[] =
     "  -m EMULATION                elf_x86_64, aarch64linux, aarch64elf\n"
     "  -s, --strip-all             Omit .symtab and .strtab\n"
     "  -S, --strip-debug           Omit debugging sections\n"
+    "  -q, --emit-relocs           Keep the inputs' relocations in the\n"
+    "                              output (.rela.SECTION), as for BOLT\n"
     "  --retain-symbols-file=FILE  Keep only the symbols FILE names in\n"
     "                              .symtab (a later -s or -S undoes it)\n"
     "  -x, --discard-all           Omit the inputs' local symbols\n"
@@ -1195,6 +1197,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->strip = STRIP_ALL;
       continue;
     }
+    if (is(s, "q") || is(s, "emit-relocs")) {
+      c->emit_relocs = true;
+      continue;
+    }
     if ((v = arg_of(ctx, &a, &i, NULL, "retain-symbols-file"))) {
       retain_symbols_file(ctx, v);
       continue;
@@ -1552,6 +1558,15 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     if (!inputs)
       exit(0);
   }
+  // GNU ld 2.40 fails on -q -s ("final link failed: invalid operation").
+  if (c->emit_relocs && c->strip == STRIP_ALL)
+    error(ctx, "--emit-relocs with --strip-all: the relocations need "
+          ".symtab (GNU ld fails too)");
+  // GNU ld places compressed sections and their relocations in its own
+  // order; mld does not reproduce it yet.
+  if (c->emit_relocs && c->compress_debug != COMPRESS_NONE)
+    error(ctx, "--emit-relocs with --compress-debug-sections: not "
+          "implemented yet");
   c->fatal_warnings = fatal_warnings;
   if (fatal_warnings && ctx->warnings)
     error(ctx, "%u warning%s treated as error%s (--fatal-warnings)",

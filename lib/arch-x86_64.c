@@ -157,6 +157,56 @@ static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
   return rx;
 }
 
+// The rewrite apply_section makes: GNU ld rewrites a GOTPCRELX mov in an
+// executable that is not position-independent as mov $foo
+// (elf_x86_64_convert_load_reloc), where the address (the GOT entry's
+// value: no addend) fits the immediate.
+static enum relax gotpcrelx_applied(struct ctx *ctx, struct isec *is,
+                                    u64 off, u32 type,
+                                    const struct reloc_sym *rs) {
+  enum relax rx = gotpcrelx(ctx, is, off, type, rs);
+  if (rx == RX_LEA && type != R_X86_64_GOTPCREL && !ctx->cfg.pie &&
+      (off >= 3 || type == R_X86_64_GOTPCRELX) && (i64)rs->S == (i32)rs->S &&
+      (i64)rs->S >= 0)
+    rx = RX_MOV_IMM;
+  return rx;
+}
+
+// --emit-relocs: what GNU ld writes for a GOTPCREL relocation it relaxed
+// (elf_x86_64_convert_load_reloc): R_X86_64_PC32 for lea, call and jmp
+// (whose field is one byte earlier), R_X86_64_32S for an immediate with
+// REX.W, else R_X86_64_32, neither with an addend.
+static u32 emitted_type(struct ctx *ctx, struct isec *is, u32 i, u64 *off,
+                        i64 *addend) {
+  const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
+  u64 info = rd64(r + 8);
+  u32 type = ELF64_R_TYPE(info);
+  if (*off > is->size || is->size - *off < 4)
+    return type;               // apply_section says what is wrong
+  struct reloc_sym rs;
+  i64 A = *addend;
+  reloc_target_addend(ctx, is->file, ELF64_R_SYM(info), &A, &rs);
+  switch (gotpcrelx_applied(ctx, is, *off, type, &rs)) {
+  case RX_NONE:
+    return type;
+  case RX_LEA:
+  case RX_CALL:
+    return R_X86_64_PC32;
+  case RX_JMP:
+    *off -= 1;
+    return R_X86_64_PC32;
+  case RX_MOV_IMM:
+    *addend = 0;
+    return type == R_X86_64_REX_GOTPCRELX && (is->data[*off - 3] & 8)
+               ? R_X86_64_32S : R_X86_64_32;
+  case RX_TEST:
+  case RX_BINOP:
+    *addend = 0;
+    return R_X86_64_32S;       // only relaxed with REX.W
+  }
+  return type;
+}
+
 // mov/add foo@gottpoff(%rip), %r: relaxable to an immediate form?
 static bool gottpoff_relaxable(struct isec *is, u64 off) {
   if (off < 3)
@@ -443,15 +493,7 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     case R_X86_64_GOTPCRELX:
     case R_X86_64_REX_GOTPCRELX:
     case R_X86_64_GOTPCREL: {
-      enum relax rx = gotpcrelx(ctx, is, off, type, &rs);
-      // GNU ld rewrites a GOTPCRELX mov in an executable that is not
-      // position-independent as mov $foo (elf_x86_64_convert_load_reloc),
-      // where the address (the GOT entry's value: no addend) fits the
-      // immediate.
-      if (rx == RX_LEA && type != R_X86_64_GOTPCREL && !ctx->cfg.pie &&
-          (off >= 3 || type == R_X86_64_GOTPCRELX) && (i64)S == (i32)S &&
-          (i64)S >= 0)
-        rx = RX_MOV_IMM;
+      enum relax rx = gotpcrelx_applied(ctx, is, off, type, &rs);
       switch (rx) {
       case RX_NONE:
         v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - P;
@@ -821,6 +863,9 @@ const struct arch arch_x86_64 = {
     .write_iplt = write_iplt,
     .data_reloc_kind = data_reloc_kind,
     .reloc_name = reloc_name,
+    .rewritten_types = 1ULL << R_X86_64_GOTPCREL | 1ULL << R_X86_64_GOTPCRELX |
+                       1ULL << R_X86_64_REX_GOTPCRELX,
+    .emitted_type = emitted_type,
     .is_branch = is_branch,
     .tp_offset = tp_offset,
     .tls_module_base_at_end = true,

@@ -465,6 +465,12 @@ void check_section_addresses(struct ctx *ctx) {
   }
 }
 
+// Where a non-allocated section's bytes go: GNU ld writes -q's
+// .rela<NAME> after .strtab, before .shstrtab.
+static int nonalloc_rank(const struct chunk *c) {
+  return c->kind == CK_SHSTRTAB ? 2 : c->kind == CK_EMIT_RELA;
+}
+
 // Non-allocated sections follow the loaded image in the file.  Section
 // indexes follow the section header order.
 void place_nonalloc(struct ctx *ctx) {
@@ -474,13 +480,15 @@ void place_nonalloc(struct ctx *ctx) {
     struct chunk *c = ctx->hdr_order.v[k];
     c->shndx = c->kind == CK_EHDR || !is_emitted(c) ? 0 : shndx++;
   }
-  for (u32 k = 0; k < ctx->chunks.len; k++) {
-    struct chunk *c = ctx->chunks.v[k];
-    if (!c->shndx || (c->flags & SHF_ALLOC))
-      continue;
-    c->addr = 0;
-    c->offset = fpos = align_up(fpos, c->align);
-    fpos += c->size;
+  for (int rank = 0; rank < 3; rank++) {
+    for (u32 k = 0; k < ctx->chunks.len; k++) {
+      struct chunk *c = ctx->chunks.v[k];
+      if (!c->shndx || (c->flags & SHF_ALLOC) || nonalloc_rank(c) != rank)
+        continue;
+      c->addr = 0;
+      c->offset = fpos = align_up(fpos, c->align);
+      fpos += c->size;
+    }
   }
   ctx->shdr_size = (u64)shndx * sizeof(Elf64_Shdr);
   ctx->filesize = align_up(fpos, 8) + ctx->shdr_size;

@@ -149,6 +149,7 @@ int mld_link(struct ctx *ctx) {
   gc_sections(ctx);           // --gc-sections: dead sections leave chunks
   merge_sections(ctx);        // SHF_MERGE pieces kept once
   fold_identical_code(ctx);   // --icf: identical functions kept once
+  keep_input_sections(ctx);   // -q: sections with inputs stay, if empty
   checkpoint(ctx);
   timer(ctx, "create_chunks");
   scan_relocations(ctx);      // undefined symbols, GOT/IPLT needs

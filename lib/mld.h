@@ -287,6 +287,7 @@ struct config {
   enum { SORT_SECTION_NONE, SORT_SECTION_NAME, SORT_SECTION_ALIGNMENT }
       sort_section;            // --sort-section=name|alignment
   bool gc_sections;
+  bool emit_relocs;            // -q, --emit-relocs: .rela.SECTION kept
   bool eh_frame_hdr;
   bool stats;
   u8 start_stop_visibility;    // -z start-stop-visibility=: STV_* + 1;
@@ -433,6 +434,8 @@ struct objfile {
   u8 crt;                      // enum crt_kind: its .ctors/.dtors rules
   bool writes_contents;        // set by size_symtab: a section of it has
                                // bytes in the output (so its locals show)
+  u32 *out_locals;             // -q: [first_global] .symtab index of each
+                               // local, 0: none (set by size_symtab)
 };
 
 // What GNU ld's default script makes of a file's .ctors and .dtors by its
@@ -629,6 +632,7 @@ enum chunk_kind {
   CK_GOT, CK_GOTPLT,
   CK_HASH, CK_GNU_HASH, CK_DYNSYM, CK_DYNSTR, CK_RELA_DYN, CK_RELR_DYN,
   CK_DYNAMIC,
+  CK_EMIT_RELA,                // -q: .rela.SECTION, one per output section
   CK_SYMTAB, CK_STRTAB, CK_SHSTRTAB,
   CK_NKINDS,
 };
@@ -644,6 +648,9 @@ struct chunk {
   u32 name_off;                // in .shstrtab, set by write_synthetic
   u32 shndx;                   // output section index; 0: not emitted
   u32 order;                   // position in the output section list
+  struct chunk *target;        // CK_EMIT_RELA: the section relocated
+  u32 sym_index;               // -q: its STT_SECTION symbol in .symtab
+                               // (set by size_symtab)
   struct vec isecs;            // struct isec *, CK_REGULAR only
   bool relro;
   bool sorted_by_priority;     // .init_array & co
@@ -1182,6 +1189,12 @@ struct arch {
   // What a data relocation (as in .eh_frame) writes; ehframe.c writes it.
   enum data_reloc (*data_reloc_kind)(u32 type);
   const char *(*reloc_name)(u32 type);
+  // --emit-relocs: relocation types (bit n: type n) that apply_section
+  // may rewrite, and, for those, the type written in the output, with
+  // the field's offset and the addend moved as the rewrite moved them.
+  u64 rewritten_types;
+  u32 (*emitted_type)(struct ctx *ctx, struct isec *is, u32 i, u64 *off,
+                      i64 *addend);
   // --icf=safe: whether a relocation of TYPE at LOC (OFF bytes into its
   // section) is a call or a jump, which takes no address.
   bool (*is_branch)(u32 type, const u8 *loc, u64 off);
@@ -1250,6 +1263,22 @@ void create_relocatable_sections(struct ctx *ctx);
 void plan_relocatable(struct ctx *ctx);
 void place_relocatable(struct ctx *ctx);
 void write_relocatable(struct ctx *ctx);
+
+//
+// emitrelocs.c: -q, --emit-relocs
+//
+
+void create_emit_relocs(struct ctx *ctx);
+void keep_input_sections(struct ctx *ctx);
+void size_emit_rela(struct ctx *ctx, struct chunk *c);
+void write_emit_rela(struct ctx *ctx, struct chunk *c, u8 *buf);
+void emit_rela_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
+// .symtab's walk: the locals of f that relocations need beyond those
+// listed (put calls back), and the undefined symbols they name.
+void emit_relocs_locals(struct ctx *ctx, struct objfile *f, bool sizing,
+                        void (*put)(struct ctx *ctx, void *w,
+                                    struct objfile *f, u32 k),
+                        void *w);
 
 //
 // icf.c: --icf, identical code folding
@@ -1468,6 +1497,8 @@ struct ctx {
   struct vec linker_syms;      // struct symbol *
   struct vec undef_syms;       // struct symbol *: undefined, in .symtab
   u32 symtab_nlocal, symtab_count;
+  u32 *sym_out;                // -q: by symbol seq, its .symtab index;
+                               // set by size_symtab (emitrelocs.c)
   u64 strtab_size;
   struct gnu_prop props[16];
   u32 nprops, nprop_files;

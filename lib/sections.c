@@ -1034,5 +1034,6 @@ void create_chunks(struct ctx *ctx) {
   struct chunk *text = find_chunk(ctx, ".text");
   if (ctx->cfg.omagic && text)
     text->flags |= SHF_WRITE;
+  create_emit_relocs(ctx);    // -q: .rela<NAME> after each NAME
   order_headers(ctx);
 }

@@ -146,7 +146,7 @@ static u16 nearby_shndx(struct ctx *ctx, u32 order, u32 self, u64 addr) {
   struct chunk *prev = NULL, *next = NULL;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *x = ctx->chunks.v[i];
-    if (!x->shndx)
+    if (!x->shndx || x->kind == CK_EMIT_RELA)
       continue;
     if (x->order < order)
       prev = x;
@@ -235,6 +235,8 @@ static void put_global(struct ctx *ctx, struct symtab_writer *w,
                        struct symbol *sym, bool as_local) {
   u8 bind = as_local ? STB_LOCAL : sym->binding;
   u8 other = as_local ? STV_DEFAULT : sym->visibility;
+  if (ctx->sym_out)
+    ctx->sym_out[sym->seq] = w->n;
   if (sym->flags & SF_LINKER) {
     struct chunk *c = ctx->aux[sym->aux].osec;
     u8 type = !strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ||
@@ -329,9 +331,10 @@ bool is_local_label(const char *name) {
   return name[i] == 1 || name[i] == 2;
 }
 
-static void put_local(struct symtab_writer *w, struct objfile *f,
-                      bool *have_file, const char *name, const struct esym *s,
-                      u16 shndx, u64 value) {
+// Returns the symbol's index.
+static u32 put_local(struct symtab_writer *w, struct objfile *f,
+                     bool *have_file, const char *name, const struct esym *s,
+                     u16 shndx, u64 value) {
   if (ELF64_ST_TYPE(s->st_info) == STT_FILE)
     *have_file = true;
   else if (!*have_file) {
@@ -339,6 +342,34 @@ static void put_local(struct symtab_writer *w, struct objfile *f,
     *have_file = true;
   }
   put(w, name, s->st_info, s->st_other, shndx, value, s->st_size);
+  return w->n - 1;
+}
+
+// -q: a local that relocations name though .symtab's rules left it out
+// (an .LC label of a mergeable section, or any local with -x or -X):
+// GNU ld lists it after the file's other locals (emitrelocs.c finds them).
+struct local_put {
+  struct symtab_writer *w;
+  bool *have_file;
+};
+
+static void put_reloc_local(struct ctx *ctx, void *arg, struct objfile *f,
+                            u32 k) {
+  struct local_put *lp = arg;
+  struct esym s;
+  read_sym(f, k, &s);
+  u32 shndx = sym_shndx(f, k, &s);
+  const char *name = sym_name(f, &s);
+  if (shndx == SHN_ABS) {
+    f->out_locals[k] = put_local(lp->w, f, lp->have_file, name, &s, SHN_ABS,
+                                 s.st_value);
+    return;
+  }
+  struct isec *is = f->isecs[shndx];
+  u64 value = tls_adjust(ctx, ELF64_ST_TYPE(s.st_info),
+                         isec_offset_addr(is, s.st_value));
+  f->out_locals[k] = put_local(lp->w, f, lp->have_file, name, &s,
+                               out_shndx(ctx, is->osec, value), value);
 }
 
 // The one walk over everything .symtab holds: with w->sym NULL it only
@@ -348,14 +379,27 @@ static void put_local(struct symtab_writer *w, struct objfile *f,
 // after an unnamed STT_FILE, the stubs' locals, then the globals; hidden
 // globals of objects stay global.
 static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
+  // -q: the indices relocations take, found again by each walk.
+  if (ctx->sym_out) {
+    memset(ctx->sym_out, 0, (ctx->symbols.count + 1) * sizeof(u32));
+    for (u32 i = 0; i < ctx->objs.len; i++) {
+      struct objfile *f = ctx->objs.v[i];
+      memset(f->out_locals, 0, ((u64)f->first_global + 1) * sizeof(u32));
+    }
+  }
   put(w, "", 0, 0, 0, 0, 0);
-  if (ctx->arch->section_symbols) {
+  // GNU ld writes them on AArch64, and with -q on x86-64 too; not for
+  // -q's own .rela.SECTION.
+  if (ctx->arch->section_symbols || ctx->cfg.emit_relocs) {
     for (u32 i = 0; i < ctx->hdr_order.len; i++) {
       struct chunk *c = ctx->hdr_order.v[i];
       if (c->kind != CK_EHDR && is_emitted(c) && c->kind != CK_SYMTAB &&
-          c->kind != CK_STRTAB && c->kind != CK_SHSTRTAB)
+          c->kind != CK_STRTAB && c->kind != CK_SHSTRTAB &&
+          c->kind != CK_EMIT_RELA) {
+        c->sym_index = w->n;
         put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_SECTION), 0, c->shndx,
             c->addr, 0);
+      }
     }
   }
   for (u32 i = 0; i < ctx->objs.len; i++) {
@@ -371,8 +415,9 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       if (type == STT_SECTION || !name[0] || !retained(ctx, name))
         continue;
       u32 shndx = sym_shndx(f, k, &s);
+      u32 *out = f->out_locals ? &f->out_locals[k] : &(u32){0};
       if (type == STT_FILE || shndx == SHN_ABS) {
-        put_local(w, f, &have_file, name, &s, SHN_ABS, s.st_value);
+        *out = put_local(w, f, &have_file, name, &s, SHN_ABS, s.st_value);
         continue;
       }
       if (shndx == SHN_UNDEF || shndx >= f->shnum)
@@ -387,8 +432,14 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
           (ctx->cfg.discard == DISCARD_LOCALS ||
            (SH_FLAGS(shdr_at(f, shndx)) & SHF_MERGE)))
         continue;
-      put_local(w, f, &have_file, name, &s, is->osec->shndx,
-                tls_adjust(ctx, type, isec_offset_addr(is, s.st_value)));
+      *out = put_local(w, f, &have_file, name, &s, is->osec->shndx,
+                       tls_adjust(ctx, type, isec_offset_addr(is, s.st_value)));
+    }
+    if (ctx->cfg.emit_relocs && f->writes_contents) {
+      // No STT_FILE symbol is made for these (GNU ld).
+      have_file = true;
+      struct local_put lp = {w, &have_file};
+      emit_relocs_locals(ctx, f, !w->sym, put_reloc_local, &lp);
     }
   }
   // The linker's own hidden symbols are locals, after an STT_FILE without
@@ -465,7 +516,8 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       // weak one, and none at all without --gc-sections.
       if (sym->state == SYM_UNDEF) {
         if (ctx->cfg.gc_sections && (sym->ref_flags & SF_REF_STRONG) &&
-            !(sym->flags & SF_IN_SYMTAB) && !w->sym)
+            !(sym->flags & SF_IN_SYMTAB) && !w->sym &&
+            !(ctx->sym_out && ctx->sym_out[sym->seq]))
           vec_push(ctx, &ctx->undef_syms, sym);
         sym->flags |= SF_IN_SYMTAB;
         continue;
@@ -479,11 +531,17 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
     if (!is_hidden(sym) && retained(ctx, sym->name) && !forced_local(ctx, sym))
       put_global(ctx, w, sym, false);
   }
+  // Undefined: those --gc-sections leaves (above), and with -q those
+  // relocations name (emit_relocs_locals), weak ones weak.
   for (u32 i = 0; i < ctx->undef_syms.len; i++) {
     struct symbol *sym = ctx->undef_syms.v[i];
-    if (retained(ctx, sym->name))
-      put(w, sym->name, ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE),
-          sym->visibility, SHN_UNDEF, 0, 0);
+    if (!retained(ctx, sym->name))
+      continue;
+    if (ctx->sym_out)
+      ctx->sym_out[sym->seq] = w->n;
+    u8 bind = sym->ref_flags & SF_REF_STRONG ? STB_GLOBAL : STB_WEAK;
+    put(w, sym->name, ELF64_ST_INFO(bind, sym->type), sym->visibility,
+        SHN_UNDEF, 0, 0);
   }
 }
 
@@ -509,6 +567,14 @@ static void size_symtab(struct ctx *ctx, struct chunk *c) {
   if (ctx->cfg.strip == STRIP_ALL) {
     c->size = str->size = 0;
     return;
+  }
+  if (ctx->cfg.emit_relocs) {
+    ctx->sym_out = arena_alloc(ctx, (ctx->symbols.count + 1) * sizeof(u32));
+    for (u32 i = 0; i < ctx->objs.len; i++) {
+      struct objfile *f = ctx->objs.v[i];
+      f->out_locals = arena_alloc(ctx, ((u64)f->first_global + 1) *
+                                           sizeof(u32));
+    }
   }
   struct symtab_writer w = {0};
   w.strpos = 1;
@@ -764,6 +830,8 @@ struct synthetic {
   u32 order;                   // O_*: its place in GNU ld's layout
   const char *map_name;        // -Map: the input section GNU ld shows
   bool from_inputs;            // made by create_chunks, not here
+  bool per_section;            // one chunk per output section (not in
+                               // ctx->synth): the hooks run for each
   enum size_stage stage;
   bool (*wanted)(struct ctx *ctx);
   void (*setup)(struct ctx *ctx, struct chunk *c);
@@ -834,6 +902,11 @@ static const struct synthetic synthetics[CK_NKINDS] = {
                     .wanted = want_pie, .setup = setup_dynamic,
                     .size = size_dynamic, .write = write_dynamic,
                     .shdr = link_dynstr},
+    // -q: one per output section with relocations (emitrelocs.c).
+    [CK_EMIT_RELA] = {"", SHT_RELA, SHF_INFO_LINK, 8, sizeof(Elf64_Rela), 0,
+                      .from_inputs = true, .per_section = true,
+                      .stage = SIZE_AFTER_LAYOUT, .size = size_emit_rela,
+                      .write = write_emit_rela, .shdr = emit_rela_shdr},
     [CK_SYMTAB] = {".symtab", SHT_SYMTAB, 0, 8, sizeof(Elf64_Sym), O_SYMTAB,
                    .stage = SIZE_AFTER_LAYOUT, .size = size_symtab,
                    .write = write_symtab, .shdr = symtab_shdr},
@@ -857,17 +930,40 @@ void create_synthetic(struct ctx *ctx) {
   }
 }
 
+// The chunks of kind k: ctx->synth[k], or every chunk of a per-section
+// kind, in output order.
+static u32 kind_chunks(struct ctx *ctx, u32 k, u32 n, struct chunk **c) {
+  if (!synthetics[k].per_section) {
+    *c = n ? NULL : ctx->synth[k];
+    return n + 1;
+  }
+  for (; n < ctx->chunks.len; n++) {
+    *c = ctx->chunks.v[n];
+    if ((*c)->kind == k)
+      return n + 1;
+  }
+  *c = NULL;
+  return n;
+}
+
 void size_synthetic(struct ctx *ctx, enum size_stage stage) {
-  for (u32 k = CK_REGULAR + 1; k < CK_NKINDS; k++)
-    if (ctx->synth[k] && synthetics[k].stage == stage && synthetics[k].size)
-      synthetics[k].size(ctx, ctx->synth[k]);
+  for (u32 k = CK_REGULAR + 1; k < CK_NKINDS; k++) {
+    if (synthetics[k].stage != stage || !synthetics[k].size)
+      continue;
+    struct chunk *c;
+    for (u32 n = kind_chunks(ctx, k, 0, &c); c; n = kind_chunks(ctx, k, n, &c))
+      synthetics[k].size(ctx, c);
+  }
 }
 
 void write_synthetic(struct ctx *ctx, u8 *buf) {
   for (u32 k = CK_REGULAR + 1; k < CK_NKINDS; k++) {
-    struct chunk *c = ctx->synth[k];
-    if (c && c->size && synthetics[k].write)
-      synthetics[k].write(ctx, c, buf);
+    if (!synthetics[k].write)
+      continue;
+    struct chunk *c;
+    for (u32 n = kind_chunks(ctx, k, 0, &c); c; n = kind_chunks(ctx, k, n, &c))
+      if (c->size)
+        synthetics[k].write(ctx, c, buf);
   }
 }
 

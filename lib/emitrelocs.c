@@ -1,0 +1,332 @@
+// emitrelocs.c: -q, --emit-relocs.
+//
+// The output keeps the inputs' relocations, as GNU ld 2.40 writes them
+// for tools that rewrite a linked program (BOLT): one non-allocated
+// .rela<NAME> (SHF_INFO_LINK, sh_link .symtab, sh_info NAME) after each
+// output section NAME that has input relocations, in the section headers,
+// its data after .strtab (layout.c).  Entries are in input order (input
+// sections in output order, each one's relocations as read), then sorted
+// by r_offset, as GNU ld sorts them.
+//
+// - r_offset is the field's address (allocated sections) or its offset in
+//   the output section (the others); in .eh_frame, rewritten record by
+//   record, where the record went.
+// - A relocation against a named symbol keeps it (its .symtab index) and
+//   its addend.  One against a section symbol is made against the output
+//   section's STT_SECTION symbol, the input section's offset added to the
+//   addend; in a mergeable section the addend becomes the final offset of
+//   what it pointed to.
+// - One against a symbol of a discarded section (collected, a COMDAT
+//   loser) becomes R_*_NONE at its place, symbol and addend 0.  One in a
+//   record .eh_frame dropped becomes R_*_NONE at the previous one's place
+//   (the input section's start for the first), as GNU ld's
+//   elf_link_input_bfd writes them.  Those of discarded sections go.
+// - The type is the input's, but where the target rewrote the instruction
+//   (x86-64 GOTPCRELX relaxations): arch->emitted_type says what then.
+//
+// Relocations are read from the mappings when written, never copied: the
+// sections are sized by counting them.
+
+#include "mld.h"
+
+#include <assert.h>
+
+// The relocations of input section is the output keeps: all of them
+// (some as R_*_NONE).
+static u32 kept_relocs(struct isec *is) {
+  return is->eh ? is->eh->nrels : is->nrels;
+}
+
+// A .rela<NAME> after each output section that has input relocations.
+void create_emit_relocs(struct ctx *ctx) {
+  if (!ctx->cfg.emit_relocs)
+    return;
+  struct vec old = ctx->chunks;
+  ctx->chunks = (struct vec){0};
+  for (u32 i = 0; i < old.len; i++) {
+    struct chunk *c = old.v[i];
+    vec_push(ctx, &ctx->chunks, c);
+    if (!has_inputs(c))
+      continue;
+    bool any = false;
+    for (u32 k = 0; k < c->isecs.len && !any; k++)
+      any = kept_relocs(c->isecs.v[k]) > 0;
+    if (!any)
+      continue;
+    // GNU ld adds no dot: __libc_IO_vtables has .rela__libc_IO_vtables.
+    struct chunk *r = new_chunk(ctx, arena_printf(ctx, ".rela%s", c->name),
+                                CK_EMIT_RELA, SHT_RELA, SHF_INFO_LINK, 8);
+    r->entsize = sizeof(Elf64_Rela);
+    r->target = c;
+    r->order = c->order;
+  }
+}
+
+// GNU ld keeps an output section that has inputs with -q, even if they
+// are all empty (.tm_clone_table): relocations may name it
+// (strip_excluded_output_sections).  Once no input leaves any more.
+void keep_input_sections(struct ctx *ctx) {
+  if (!ctx->cfg.emit_relocs)
+    return;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind == CK_REGULAR && c->isecs.len)
+      c->keep_empty = true;
+  }
+}
+
+void size_emit_rela(struct ctx *ctx, struct chunk *c) {
+  struct chunk *t = c->target;
+  u64 n = 0;
+  for (u32 k = 0; is_emitted(t) && k < t->isecs.len; k++) {
+    struct isec *is = t->isecs.v[k];
+    if (is->mout && is->nrels)
+      error(ctx, "%s:(%s): --emit-relocs: relocations in a mergeable "
+            "section are not supported", is->file->name, isec_name(is));
+    n += kept_relocs(is);
+  }
+  c->size = n * sizeof(Elf64_Rela);
+}
+
+void emit_rela_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info) {
+  *link = ctx->synth[CK_SYMTAB]->shndx;
+  *info = c->target->shndx;
+}
+
+// A global symbol defined in a section that is not in the output.
+static bool in_discarded(struct ctx *ctx, struct symbol *sym) {
+  if (sym->state != SYM_DEFINED || (sym->flags & SF_LINKER) || !sym->file)
+    return false;
+  struct isec *is = sym_isec(ctx, sym);
+  return is && !is->osec;
+}
+
+// The input section of local symbol k of f the output has (a debugging
+// section's reference to a discarded COMDAT copy goes to the kept copy,
+// as GNU ld and apply_section do), or NULL.
+static struct isec *local_isec(struct objfile *f, u32 shndx, bool debug) {
+  if (shndx == SHN_UNDEF || shndx >= f->shnum)
+    return NULL;
+  struct isec *t = f->isecs[shndx];
+  if (t && t->osec)
+    return t->fold ? t->fold : t;
+  if (debug && f->kept && f->kept[shndx] && f->kept[shndx]->osec)
+    return f->kept[shndx];
+  return NULL;
+}
+
+// The output symbol and addend of a relocation against symidx of is's
+// file, with addend *A; false: it becomes R_*_NONE.
+static bool out_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
+                       bool debug, u32 *osym, i64 *A) {
+  struct objfile *f = is->file;
+  *osym = 0;
+  if (!symidx)
+    return true;
+  if (symidx >= f->nsyms) {
+    error(ctx, "%s:(%s): relocation has a bad symbol index %u", f->name,
+          isec_name(is), symidx);
+    return false;
+  }
+  const char *name;
+  if (symidx >= f->first_global) {
+    struct symbol *sym = f->globals[symidx - f->first_global];
+    if (!sym || in_discarded(ctx, sym))
+      return false;
+    *osym = ctx->sym_out[sym->seq];
+    name = sym->name;
+  } else {
+    struct esym s;
+    read_sym(f, symidx, &s);
+    u32 shndx = sym_shndx(f, symidx, &s);
+    if (ELF64_ST_TYPE(s.st_info) == STT_SECTION) {
+      struct isec *t = local_isec(f, shndx, debug);
+      if (!t)
+        return false;
+      struct chunk *o = t->osec;
+      if (!is_emitted(o)) {
+        error(ctx, "%s:(%s): --emit-relocs: a relocation against section "
+              "%s, whose output section %s is empty, is not supported",
+              f->name, isec_name(is), isec_name(t), o->name);
+        return false;
+      }
+      if (t->min)
+        *A = (i64)(isec_offset_addr(t, s.st_value + *A) - o->addr);
+      else
+        *A += (i64)(t->offset + s.st_value);
+      *osym = o->sym_index;
+      return true;
+    }
+    if (shndx != SHN_ABS && !local_isec(f, shndx, false))
+      return false;
+    *osym = f->out_locals[symidx];
+    name = sym_name(f, &s);
+  }
+  if (*osym == 0 || *osym == UINT32_MAX) {
+    error(ctx, "%s:(%s): --emit-relocs: symbol '%s' of a relocation is not "
+          "in .symtab", f->name, isec_name(is), name);
+    return false;
+  }
+  return true;
+}
+
+static u8 *put_rela(u8 *p, u64 off, u32 sym, u32 type, i64 addend) {
+  wr64(p, off);
+  wr64(p + 8, ELF64_R_INFO((u64)sym, type));
+  wr64(p + 16, (u64)addend);
+  return p + sizeof(Elf64_Rela);
+}
+
+static u8 *write_section_relocs(struct ctx *ctx, struct isec *is, u8 *p) {
+  const struct arch *arch = ctx->arch;
+  struct chunk *o = is->osec;
+  u64 base = (o->flags & SHF_ALLOC) ? isec_addr(is) : is->offset;
+  bool debug = !(o->flags & SHF_ALLOC) && is_debugging_name(isec_name(is));
+  for (u32 i = 0; i < is->nrels; i++) {
+    const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
+    u64 off = rd64(r);
+    u64 info = rd64(r + 8);
+    i64 A = (i64)rd64(r + 16);
+    u32 type = ELF64_R_TYPE(info), osym;
+    if (type < 64 && ((arch->rewritten_types >> type) & 1))
+      type = arch->emitted_type(ctx, is, i, &off, &A);
+    if (!out_symbol(ctx, is, ELF64_R_SYM(info), debug, &osym, &A))
+      p = put_rela(p, base + isec_out_offset(is, off), 0, 0, 0);
+    else
+      p = put_rela(p, base + isec_out_offset(is, off), osym, type, A);
+  }
+  return p;
+}
+
+// .eh_frame's, from its decoded relocations (in offset order), each in
+// the record that holds it.
+static u8 *write_eh_relocs(struct ctx *ctx, struct isec *is, u8 *p) {
+  struct eh_frame *eh = is->eh;
+  u64 addr = is->osec->addr;
+  // A section whose records all went takes no place, yet GNU ld's offset
+  // for it is aligned as any section's.
+  bool any = false;
+  for (u32 k = 0; k < eh->nrecs && !any; k++)
+    any = eh->recs[k].emitted;
+  u64 last = addr + (any ? is->offset
+                         : align_up(is->offset, is->align > 4 ? is->align : 4));
+  u32 k = 0;
+  for (u32 i = 0; i < eh->nrels; i++) {
+    struct eh_rel *e = &eh->rels[i];
+    while (k < eh->nrecs && e->offset >= eh->recs[k].offset + eh->recs[k].size)
+      k++;
+    struct eh_rec *rec = k < eh->nrecs && e->offset >= eh->recs[k].offset
+                             ? &eh->recs[k] : NULL;
+    u32 osym;
+    i64 A = e->addend;
+    if (!rec || !rec->emitted) {
+      p = put_rela(p, last, 0, 0, 0);
+      continue;
+    }
+    last = addr + rec->out_offset + (e->offset - rec->offset);
+    if (out_symbol(ctx, is, e->symidx, false, &osym, &A))
+      p = put_rela(p, last, osym, e->type, A);
+    else
+      p = put_rela(p, last, 0, 0, 0);
+  }
+  return p;
+}
+
+// GNU ld sorts each relocation section by r_offset, keeping the order of
+// equal ones (elf_link_adjust_relocs).  Inputs are nearly sorted, so an
+// insertion sort (a binary search in the sorted prefix) moves little.
+static void sort_relas(u8 *p, u64 n) {
+  const u64 sz = sizeof(Elf64_Rela);
+  for (u64 i = 1; i < n; i++) {
+    u64 off = rd64(p + i * sz);
+    if (rd64(p + (i - 1) * sz) <= off)
+      continue;
+    u64 lo = 0, hi = i - 1;    // the first entry above off
+    while (lo < hi) {
+      u64 mid = lo + (hi - lo) / 2;
+      if (rd64(p + mid * sz) > off)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    u8 tmp[sizeof(Elf64_Rela)];
+    memcpy(tmp, p + i * sz, sz);
+    memmove(p + (lo + 1) * sz, p + lo * sz, (i - lo) * sz);
+    memcpy(p + lo * sz, tmp, sz);
+  }
+}
+
+void write_emit_rela(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  struct chunk *t = c->target;
+  u8 *p = buf + c->offset;
+  for (u32 k = 0; k < t->isecs.len; k++) {
+    struct isec *is = t->isecs.v[k];
+    p = is->eh ? write_eh_relocs(ctx, is, p)
+               : write_section_relocs(ctx, is, p);
+  }
+  assert(p == buf + c->offset + c->size);
+  sort_relas(buf + c->offset, c->size / sizeof(Elf64_Rela));
+}
+
+// Marks an undefined symbol a relocation names for .symtab (pending until
+// the walk puts it), or calls put for a local the walk left out.
+static void need_symbol(struct ctx *ctx, struct objfile *f, u32 symidx,
+                        bool sizing,
+                        void (*put)(struct ctx *, void *, struct objfile *,
+                                    u32),
+                        void *w) {
+  if (!symidx || symidx >= f->nsyms)
+    return;
+  if (symidx >= f->first_global) {
+    struct symbol *sym = f->globals[symidx - f->first_global];
+    if (!sizing || !sym || sym->state != SYM_UNDEF)
+      return;
+    // Listed with the type its references give it (STT_TLS), as GNU ld.
+    if (sym->type == STT_NOTYPE) {
+      struct esym s;
+      read_sym(f, symidx, &s);
+      sym->type = ELF64_ST_TYPE(s.st_info);
+    }
+    if (!ctx->sym_out[sym->seq]) {
+      ctx->sym_out[sym->seq] = UINT32_MAX;
+      vec_push(ctx, &ctx->undef_syms, sym);
+    }
+    return;
+  }
+  if (f->out_locals[symidx])
+    return;
+  struct esym s;
+  read_sym(f, symidx, &s);
+  if (ELF64_ST_TYPE(s.st_info) == STT_SECTION)
+    return;
+  u32 shndx = sym_shndx(f, symidx, &s);
+  if (shndx == SHN_ABS || local_isec(f, shndx, false))
+    put(ctx, w, f, symidx);
+}
+
+// GNU ld lists a local a kept relocation needs that .symtab's rules left
+// out after the file's locals, in the order relocations name them: the
+// file's sections by index, each one's relocations in order.
+void emit_relocs_locals(struct ctx *ctx, struct objfile *f, bool sizing,
+                        void (*put)(struct ctx *ctx, void *w,
+                                    struct objfile *f, u32 k),
+                        void *w) {
+  for (u32 i = 1; i < f->shnum; i++) {
+    struct isec *is = f->isecs[i];
+    if (!is || !is->osec || is->fold || !is_emitted(is->osec))
+      continue;
+    struct eh_frame *eh = is->eh;
+    if (eh) {
+      for (u32 k = 0; k < eh->nrecs; k++) {
+        struct eh_rec *rec = &eh->recs[k];
+        for (u32 r = rec->rel_begin; rec->emitted && r < rec->rel_end; r++)
+          need_symbol(ctx, f, eh->rels[r].symidx, sizing, put, w);
+      }
+      continue;
+    }
+    for (u32 r = 0; r < is->nrels; r++)
+      need_symbol(ctx, f,
+                  ELF64_R_SYM(rd64(is->rels + (u64)r * sizeof(Elf64_Rela) + 8)),
+                  sizing, put, w);
+  }
+}
