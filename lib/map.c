@@ -238,8 +238,10 @@ static void print_sections(struct ctx *ctx, FILE *fp) {
                           : "";
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
+    // GNU ld's map shows no section -q makes.
     if (!is_emitted(c) || c->kind == CK_EHDR || c->kind == CK_SYMTAB ||
-        c->kind == CK_STRTAB || c->kind == CK_SHSTRTAB)
+        c->kind == CK_STRTAB || c->kind == CK_SHSTRTAB ||
+        c->kind == CK_EMIT_RELA)
       continue;
     fputc('\n', fp);
     // Compressed sections as they were before (GNU ld).
