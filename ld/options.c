@@ -1567,6 +1567,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   if (c->emit_relocs && c->compress_debug != COMPRESS_NONE)
     error(ctx, "--emit-relocs with --compress-debug-sections: not "
           "implemented yet");
+  // GNU ld adds the symbols relocations name to those the file lists.
+  if (c->emit_relocs && c->strip == STRIP_SOME)
+    error(ctx, "--emit-relocs with --retain-symbols-file: not "
+          "implemented yet");
   c->fatal_warnings = fatal_warnings;
   if (fatal_warnings && ctx->warnings)
     error(ctx, "%u warning%s treated as error%s (--fatal-warnings)",

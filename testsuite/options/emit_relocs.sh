@@ -15,7 +15,8 @@ dir=$(cd "$(dirname "$0")" && pwd)
 # add, undefined weak), TLS GD/LD/IE/TLSDESC, AArch64 TLSDESC and GOT
 # loads, --gc-sections, C++ exceptions, -g, merged strings; -S, -X, -x;
 # --icf (no GNU ld reference: the relocations must still be right), -Map;
-# -q with -s and with --compress-debug-sections refused.
+# --no-relax; -q with -s, --compress-debug-sections and
+# --retain-symbols-file refused.
 norm() { python3 "$dir/relocnorm.py" "$@"; }
 mapnorm() { python3 "$dir/mapnorm.py" --no-merge "$@"; }
 
@@ -267,6 +268,18 @@ SRC
   t_mld -q --compress-debug-sections=zlib -o z.out rx.o
   expect_failure
   expect_error "--emit-relocs with --compress-debug-sections: not implemented"
+  echo _start >keep.txt
+  t_mld -q --retain-symbols-file=keep.txt -o k.out rx.o
+  expect_failure
+  expect_error "--emit-relocs with --retain-symbols-file: not implemented"
+  # --no-relax: the GOT loads stay, and so do their relocations.
+  ld.bfd -q --no-relax -o nr.g rx.o || t_hard_error "ld.bfd --no-relax"
+  t_mld -q --no-relax -o nr.m rx.o
+  if [ "$T_STATUS" = 0 ] && [ "$(norm nr.g rela)" = "$(norm nr.m rela)" ]; then
+    t_pass "--no-relax: GNU ld's relocations"
+  else
+    t_fail "--no-relax: relocations differ"; diff <(norm nr.g rela) <(norm nr.m rela)
+  fi
 fi
 
 # BOLT needs -q's relocations; Debian 12 has it as bolt-16 (not installed
