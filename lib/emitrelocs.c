@@ -139,6 +139,9 @@ static bool out_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
     struct esym s;
     read_sym(f, symidx, &s);
     u32 shndx = sym_shndx(f, symidx, &s);
+    // GNU ld writes one against an absolute section symbol with none.
+    if (ELF64_ST_TYPE(s.st_info) == STT_SECTION && shndx == SHN_ABS)
+      return true;
     if (ELF64_ST_TYPE(s.st_info) == STT_SECTION) {
       struct isec *t = local_isec(f, shndx, debug);
       if (!t)
