@@ -12,7 +12,8 @@ dir=$(cd "$(dirname "$0")" && pwd)
 # tags in order with the same values where they are counts, and the same
 # dynamic relocations (types and offsets of the relocated words).  Then
 # the options a static PIE gives a meaning to (--hash-style,
-# --spare-dynamic-tags, -z now, --pic-executable, -z text, and on x86-64
+# --spare-dynamic-tags, -z now, --pic-executable, -z text, -q (the
+# inputs' relocations kept too), and on x86-64
 # -z pack-relative-relocs: DT_RELR, with GNU ld's encoding of the same
 # addresses; AArch64's GNU ld ignores it, with a warning), and the
 # relocations a PIE cannot have, refused in GNU ld's words.
@@ -131,7 +132,7 @@ for arch in x86 a64; do
   for o in "" -Wl,-z,now -Wl,--hash-style=sysv -Wl,--hash-style=gnu \
       -Wl,--hash-style=both -Wl,--spare-dynamic-tags=0 \
       -Wl,--spare-dynamic-tags=2 -Wl,-z,norelro -Wl,--gc-sections \
-      -Wl,-z,pack-relative-relocs -Wl,-z,pack-relative-relocs,-z,now; do
+      -Wl,-z,pack-relative-relocs -Wl,-z,pack-relative-relocs,-z,now -Wl,-q; do
     $cc -static-pie -o g.out p.o $o 2>g.err || t_hard_error "GNU ld $o"
     case $o in *pack-rel*)
       [ $arch = a64 ] && { grep -q 'pack-relative-relocs ignored' g.err ||
