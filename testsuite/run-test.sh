@@ -13,8 +13,8 @@
 #
 # Environment:
 #   MLD           absolute path of the mld binary (default: <script dir>/../ld/mld)
-#   MLD_VARIANTS  variants to run (default: "glibc musl aarch64"; the
-#                 static-pie variants glibc-pie and aarch64-pie also exist)
+#   MLD_VARIANTS  variants to run (default: "glibc musl aarch64 glibc-pie
+#                 aarch64-pie", the last two static-pies)
 #   MLD_KEEP_TMP  if non-empty, keep the temporary directory and print its name
 #   top_srcdir    used to find the test file if the given path does not exist
 #
@@ -54,7 +54,7 @@ case $MLD in
     /*) ;;
     *) MLD=$(cd "$(dirname "$MLD")" 2>/dev/null && pwd)/$(basename "$MLD") ;;
 esac
-MLD_VARIANTS=${MLD_VARIANTS:-glibc musl aarch64}
+MLD_VARIANTS=${MLD_VARIANTS:-glibc musl aarch64 glibc-pie aarch64-pie}
 
 # ---------------------------------------------------------------- variants
 # variant_setup NAME: sets
