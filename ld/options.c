@@ -835,6 +835,8 @@ static const struct refused {
                                 "the order of GOT entries; mld keeps the "
                                 "default order"},
     {"pic-veneer", "mld writes absolute veneers only"},
+    {"Ur", "-r for C++ with its constructors resolved is not implemented "
+           "(-r is)"},
     {"traditional-format", "mld always edits .eh_frame (one copy of each "
                            "CIE), as GNU ld does by default"},
     {"no-define-common", "may not be used without -shared (as in GNU ld)"},

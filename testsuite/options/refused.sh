@@ -59,6 +59,7 @@ refused -r -s -- "-r: -s (--strip-all): not supported in a relocatable link"
 refused -r --build-id -- "-r: --build-id: not supported in a relocatable link"
 refused -r --defsym=x=1 -- "-r: --defsym: not supported in a relocatable link"
 refused -r -Map=m.map -- "-r: -Map, --cref, --print-memory-usage: not supported"
+refused -Ur -- "-Ur: -r for C++ with its constructors resolved is not implemented"
 refused -r -pie --no-dynamic-linker -- "-r and -pie may not be used together"
 refused -EB -- "-EB: big-endian output is not supported"
 printf 'SECTIONS { .text : { *(.text) } }\n' >x.lds

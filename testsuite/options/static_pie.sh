@@ -159,9 +159,9 @@ for arch in x86 a64; do
     -Wl,--no-dynamic-linker -Wl,-z,text -Wl,-e,main \
     $($cc -print-file-name=rcrt1.o) $($cc -print-file-name=crti.o) \
     $($cc -print-file-name=crtbeginS.o) $($cc -print-file-name=crtendS.o) \
-    $($cc -print-file-name=crtn.o) -Wl,-z,notext
+    $($cc -print-file-name=crtn.o) -Wl,-z,notext -Wl,-z,textoff
   [ "$T_STATUS" = 0 ] && [ "$($re -hW m2.out | awk '/Type:/ {print $2}')" = DYN ] &&
-    t_pass "$arch: --pic-executable -z text -z notext: a static PIE" ||
+    t_pass "$arch: --pic-executable -z text -z notext -z textoff: a static PIE" ||
     t_fail "$arch: --pic-executable failed: $(head -2 stderr.txt)"
   # -pie alone would make a PIE with an interpreter.
   t_mld -static -pie -o m3.out p.o
