@@ -62,6 +62,8 @@ struct rlink {
   u32 **locmap;                // [file priority][symidx < first_global]:
                                // output index, or KEEP before numbering
   u8 **grouped;                // [file priority][shndx]: in a kept group
+  struct rsec ***groupsec;     // [file priority][shndx]: a kept SHT_GROUP
+                               // input's output section, or NULL
   struct vec *needed;          // [file priority]: locals only relocations
                                // keep (-x, -X), symbol indices in order
   u32 *gsym;                   // [symbol seq]: output index of a global
@@ -315,6 +317,8 @@ static void join(struct ctx *ctx, struct rsec *s, struct isec *is,
 static void add_groups(struct ctx *ctx, struct rlink *rl, struct objfile *f) {
   u8 *g = arena_alloc(ctx, f->shnum);
   rl->grouped[f->priority] = g;
+  struct rsec **gs = arena_alloc(ctx, (u64)f->shnum * sizeof(*gs));
+  rl->groupsec[f->priority] = gs;
   for (u32 i = 1; i < f->shnum; i++) {
     const u8 *sh = shdr_at(f, i);
     if (SH_TYPE(sh) != SHT_GROUP || SH_SIZE(sh) < 4 || SH_SIZE(sh) % 4 ||
@@ -340,6 +344,7 @@ static void add_groups(struct ctx *ctx, struct rlink *rl, struct objfile *f) {
                                                 SHT_GROUP, 0, 4, 4));
     s->gfile = f;
     s->gshndx = i;
+    gs[i] = s;
   }
 }
 
@@ -452,6 +457,7 @@ void create_relocatable_sections(struct ctx *ctx) {
   u32 nf = ctx->next_priority + 1;
   rl->locmap = arena_alloc(ctx, (u64)nf * sizeof(*rl->locmap));
   rl->grouped = arena_alloc(ctx, (u64)nf * sizeof(*rl->grouped));
+  rl->groupsec = arena_alloc(ctx, (u64)nf * sizeof(*rl->groupsec));
   rl->needed = arena_alloc(ctx, (u64)nf * sizeof(*rl->needed));
   for (u32 i = 0; i < ctx->objs.len; i++)
     add_groups(ctx, rl, ctx->objs.v[i]);
@@ -521,13 +527,25 @@ static void put_file_symbol(struct ctx *ctx, struct symw *w,
 
 // Whether local symbol k of f can be in the output: not a section
 // symbol, nor one of a section left out.  *isp: its section, NULL: ABS.
-static bool local_placed(struct objfile *f, u32 k, const struct esym *s,
-                         struct isec **isp) {
+// A local defined in a kept SHT_GROUP section (gcc's signature symbols,
+// as _ZN...C5E...) is placed in that group's output section (GNU ld).
+static struct rsec *local_group(struct rlink *rl, struct objfile *f,
+                                u32 k, const struct esym *s) {
+  u32 shndx = sym_shndx(f, k, s);
+  struct rsec **gs = rl->groupsec ? rl->groupsec[f->priority] : NULL;
+  return s->st_shndx != SHN_ABS && gs && shndx && shndx < f->shnum
+             ? gs[shndx] : NULL;
+}
+
+static bool local_placed(struct rlink *rl, struct objfile *f, u32 k,
+                         const struct esym *s, struct isec **isp) {
   *isp = NULL;
   u8 type = ELF64_ST_TYPE(s->st_info);
   if (type == STT_SECTION)
     return false;
   u32 shndx = sym_shndx(f, k, s);
+  if (local_group(rl, f, k, s))
+    return true;
   if (s->st_shndx != SHN_ABS) {
     if (shndx == SHN_UNDEF || shndx >= f->shnum || !f->isecs[shndx] ||
         !f->isecs[shndx]->osec)
@@ -572,7 +590,8 @@ static void put_local(struct ctx *ctx, struct symw *w, struct objfile *f,
   struct esym s;
   read_sym(f, k, &s);
   struct isec *is;
-  local_placed(f, k, &s, &is);
+  local_placed(rl, f, k, &s, &is);
+  struct rsec *gs = is ? NULL : local_group(rl, f, k, &s);
   const char *name = sym_name(f, &s);
   // With -x, only the locals relocations need, and no STT_FILE made.
   if (ELF64_ST_TYPE(s.st_info) == STT_FILE)
@@ -588,8 +607,8 @@ static void put_local(struct ctx *ctx, struct symw *w, struct objfile *f,
     (*map)[k] = w->n;
   }
   put(ctx, w, name, strlen(name), s.st_info, s.st_other,
-      is ? is->osec->shndx : SHN_ABS, !is, out_value(is, s.st_value),
-      s.st_size);
+      is ? is->osec->shndx : gs ? gs->shndx : SHN_ABS, !is && !gs,
+      gs ? s.st_value : out_value(is, s.st_value), s.st_size);
 }
 
 // The locals -x or -X left out that a relocation of f names (marked KEEP
@@ -613,7 +632,7 @@ static void find_needed_locals(struct ctx *ctx, struct objfile *f) {
         continue;
       read_sym(f, k, &s);
       map[k] = 0;
-      if (local_placed(f, k, &s, &t))
+      if (local_placed(rl, f, k, &s, &t))
         vec_push(ctx, v, (void *)(uintptr_t)k);
     }
   }
@@ -628,7 +647,7 @@ static void walk_locals(struct ctx *ctx, struct symw *w, struct objfile *f) {
     struct esym s;
     struct isec *is;
     read_sym(f, k, &s);
-    if (local_placed(f, k, &s, &is) && local_kept(ctx, f, &s)) {
+    if (local_placed(rl, f, k, &s, &is) && local_kept(ctx, f, &s)) {
       u32 *map = rl->locmap[f->priority];
       if (map && !w->sym && map[k] == KEEP)
         map[k] = 0;            // numbered by put_local

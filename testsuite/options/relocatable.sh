@@ -12,7 +12,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # definition), also with -ffunction-sections and -g (addr2line of the
 # final program gives the original file:line), and with options GNU ld
 # takes with -r (-x, -X, -S, --wrap, -u, -e, -N); C++ exceptions thrown
-# across objects, with COMDAT groups; an archive; a -r of -r outputs;
+# across objects, with COMDAT groups (also signed by local symbols, as
+# g++ signs constructors); an archive; a -r of -r outputs;
 # more than 65,280 sections (SHN_XINDEX, .symtab_shndx).
 
 t_write main.c <<'SRC'
@@ -46,6 +47,27 @@ static int two(void) { return 2; }
 int (*const table[])(void) = {one, two};
 const char *name(void) { return "data"; }
 int table_sum(void) { return table[0]() + table[1](); }
+SRC
+# Constructors of class templates: g++ puts C1 and C2 in a group whose
+# signature (C5) is a local symbol of the group section itself; with
+# several such groups they must keep their own signatures, or a final
+# link takes them for one group and keeps the first only.
+t_write box1.cc <<'SRC'
+template <class T> struct Box { T v; Box(T x) : v(x + 1) {} };
+int box_int(int x) { return Box<int>(x).v; }
+double box_double(double x) { return Box<double>(x).v; }
+SRC
+t_write box2.cc <<'SRC'
+template <class T> struct Box { T v; Box(T x) : v(x + 1) {} };
+int box_int(int);
+double box_double(double);
+long box_long(long x) { return Box<long>(x).v; }
+int main() { return box_int(1) + (int)box_double(2) + (int)box_long(3) - 9; }
+SRC
+t_write box3.cc <<'SRC'
+template <class T> struct Box { T v; Box(T x) : v(x + 1) {} };
+short box_short(short x) { return Box<short>(x).v; }
+int box_int2(int x) { return Box<int>(x).v; }
 SRC
 t_write c1.cc <<'SRC'
 #include <cstdio>
@@ -221,6 +243,17 @@ for arch in x86 a64; do
     runs "$what" "$ref" m.o
     cc=$cxx_cc
   done
+
+  # Groups signed by local symbols keep their signatures (regression:
+  # they were written unnamed, and a final link then kept one of them).
+  $cxx -O0 -c box1.cc box2.cc box3.cc || t_hard_error "$cxx failed"
+  partial "template constructors" box1.o box2.o && same_as_gnu "template constructors"
+  n=$(readelf -gW m.o | grep -c "COMDAT group section .* \[\]")
+  [ "$n" = 0 ] && t_pass "$arch: every group keeps its signature" ||
+    t_fail "$arch: $n groups without a signature"
+  cxx_cc=$cc; cc=$cxx
+  runs "template constructors" "exit 0" box3.o m.o
+  cc=$cxx_cc
 
   # More than 65,280 sections: a function in a section of its own each.
   python3 - "$arch" >big.s <<'PY'
