@@ -533,7 +533,8 @@ static struct rsec *local_group(struct rlink *rl, struct objfile *f,
                                 u32 k, const struct esym *s) {
   u32 shndx = sym_shndx(f, k, s);
   struct rsec **gs = rl->groupsec ? rl->groupsec[f->priority] : NULL;
-  return s->st_shndx != SHN_ABS && gs && shndx && shndx < f->shnum
+  return s->st_shndx != SHN_ABS && ELF64_ST_TYPE(s->st_info) != STT_SECTION &&
+                 gs && shndx && shndx < f->shnum
              ? gs[shndx] : NULL;
 }
 
@@ -647,7 +648,9 @@ static void walk_locals(struct ctx *ctx, struct symw *w, struct objfile *f) {
     struct esym s;
     struct isec *is;
     read_sym(f, k, &s);
-    if (local_placed(rl, f, k, &s, &is) && local_kept(ctx, f, &s)) {
+    // A group's signature stays whatever -x and -X say (GNU ld).
+    if ((local_placed(rl, f, k, &s, &is) && local_kept(ctx, f, &s)) ||
+        local_group(rl, f, k, &s)) {
       u32 *map = rl->locmap[f->priority];
       if (map && !w->sym && map[k] == KEEP)
         map[k] = 0;            // numbered by put_local

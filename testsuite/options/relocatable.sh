@@ -93,6 +93,23 @@ int thrower(int x) {
   return x;
 }
 SRC
+# Constructors of the C5 COMDAT groups: no symbol has the signature's
+# name, so the assembler makes a local one in the SHT_GROUP section.
+# c4.o's copy of A's group is the one discarded.
+t_write c3.cc <<'SRC'
+struct A { int v; A(); };
+inline A::A() : v(1) { }
+struct B { int v; B(); };
+inline B::B() : v(2) { }
+int fab() { A a; B b; return a.v + b.v; }
+SRC
+t_write c4.cc <<'SRC'
+#include <cstdio>
+struct A { int v; A(); };
+inline A::A() : v(1) { }
+int fab();
+int main() { A a; std::printf("%d\n", fab() + a.v); return 0; }
+SRC
 
 # Section headers without file offsets, addresses and string table sizes.
 sections() {
@@ -254,6 +271,28 @@ for arch in x86 a64; do
   cxx_cc=$cc; cc=$cxx
   runs "template constructors" "exit 0" box3.o m.o
   cc=$cxx_cc
+
+  # Groups named by local signature symbols: kept (also with -x) in the
+  # output group section, as sh_info; not the groups without signature
+  # that the next link would take for one group, keeping only the first.
+  $cxx -O2 -fno-inline -fno-exceptions -fno-unwind-tables \
+    -fno-asynchronous-unwind-tables -c c3.cc c4.cc || t_hard_error "$cxx failed"
+  readelf -sW c3.o | grep -q 'NOTYPE  LOCAL  DEFAULT *[0-9]* _ZN1BC5Ev$' ||
+    t_hard_error "c3.o: no local signature _ZN1BC5Ev"
+  for o in "" -x; do
+    what="C5 groups${o:+, $o}"
+    partial "$what" $o c3.o c4.o || continue
+    same_as_gnu "$what"
+    n=$(readelf -gW m.o | grep -c 'COMDAT group section .* \[\]')
+    [ "$n" = 0 ] && t_pass "$arch $what: every group has its signature" ||
+      t_fail "$arch $what: $n groups without signature"
+    cxx_cc=$cc; cc=$cxx
+    runs "$what" "4
+exit 0" m.o
+    t_mld -r $o c3.o -o m3.o && runs "$what, one file -r" "4
+exit 0" m3.o c4.o
+    cc=$cxx_cc
+  done
 
   # More than 65,280 sections: a function in a section of its own each.
   python3 - "$arch" >big.s <<'PY'
