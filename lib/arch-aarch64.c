@@ -1269,6 +1269,7 @@ const struct arch arch_aarch64 = {
     .dynsym_index_sections = true,
     .plt_mapping_symbol = "$x",
     .pie_dynobj_syms_abs = true,
+    .pie_abs_none = true,
     .gotplt_is_got_symbol = false,
     .ifunc_got_is_gotplt = true,
     .ifunc_got_after_globals = true,

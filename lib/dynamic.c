@@ -70,6 +70,11 @@ void scan_dynamic_relocs(struct ctx *ctx) {
           continue;
         struct reloc_sym rs;
         reloc_target(ctx, f, ELF64_R_SYM(rd64(p + 8)), &rs);
+        // GNU ld's AArch64 reserves a dynamic relocation for a 64-bit
+        // address of a global absolute symbol too, and writes R_*_NONE.
+        if (how == PIE_ABS64 && arch->pie_abs_none && rs.abs && rs.sym &&
+            (is->osec->flags & SHF_WRITE))
+          ctx->dyn_none++;
         if (!moves(&rs))
           continue;
         if (how != PIE_ABS64) {
@@ -112,16 +117,31 @@ static u64 got_relative_count(struct ctx *ctx) {
   return n;
 }
 
+// GNU ld's AArch64 also relocates an absolute symbol's GOT entry, by the
+// load address (a RELATIVE with the value as addend: the program then
+// reads another value).  mld keeps the value and, so that the layout is
+// GNU ld's, an R_*_NONE in that RELATIVE's place.
+static u64 got_none_count(struct ctx *ctx) {
+  u64 n = 0;
+  for (u32 i = 0; ctx->arch->pie_abs_none && i < ctx->got_syms.len; i++) {
+    struct symbol *sym = ctx->got_syms.v[i];
+    n += !(sym->flags & (SF_GOT_IS_GOTPLT | SF_NEEDS_IPLT)) &&
+         sym_is_abs(sym);
+  }
+  return n;
+}
+
 void size_rela_dyn(struct ctx *ctx, struct chunk *c) {
   ctx->got_relative = got_relative_count(ctx);
+  ctx->dyn_none += got_none_count(ctx);
   // With DT_RELR, size_relr moves the aligned RELATIVE ones out.
-  c->size = (ctx->dyn_relative + ctx->got_relative + ctx->dyn_irelative) *
-            sizeof(Elf64_Rela);
+  c->size = (ctx->dyn_relative + ctx->got_relative + ctx->dyn_irelative +
+             ctx->dyn_none) * sizeof(Elf64_Rela);
   // .dynamic is first sized with DT_RELACOUNT, as in GNU ld, which
   // leaves one more DT_NULL when the RELATIVE ones all go to DT_RELR.
   ctx->rela_relative = ctx->dyn_relative + ctx->got_relative;
   if (ctx->synth[CK_RELR_DYN]) {
-    c->size = ctx->dyn_irelative * sizeof(Elf64_Rela);
+    c->size = (ctx->dyn_irelative + ctx->dyn_none) * sizeof(Elf64_Rela);
     c->keep_empty = true;      // DT_RELA stays (GNU ld)
   }
 }
@@ -272,7 +292,7 @@ bool size_relr(struct ctx *ctx) {
   each_dyn_site(ctx, count_site, cnt);
   u64 *a = relr_addresses(ctx, &n);
   u64 relr_size = relr_words(a, n, NULL) * 8;
-  u64 rela_size = (cnt[1] + cnt[2]) * sizeof(Elf64_Rela);
+  u64 rela_size = (cnt[1] + cnt[2] + ctx->dyn_none) * sizeof(Elf64_Rela);
   struct chunk *rela = ctx->synth[CK_RELA_DYN];
   struct chunk *dyn = ctx->synth[CK_DYNAMIC];
   bool grew = relr_size > relr->size || rela_size > rela->size;
@@ -288,7 +308,8 @@ bool size_relr(struct ctx *ctx) {
   return grew || dyn->size != dyn_size;
 }
 
-// RELATIVE entries in address order, then IRELATIVE ones (GNU ld).
+// RELATIVE entries in address order, then GNU ld's AArch64 R_*_NONE
+// ones (dyn_none), then IRELATIVE ones, as GNU ld's sort leaves them.
 void write_rela_dyn(struct ctx *ctx, struct chunk *c, u8 *buf) {
   struct rela_out o = {0};
   u64 cnt[3] = {0};
@@ -297,7 +318,9 @@ void write_rela_dyn(struct ctx *ctx, struct chunk *c, u8 *buf) {
   u64 nrel = o.use_relr ? cnt[1] : cnt[0] + cnt[1];
   u8 *rel = buf + c->offset;
   o.rel = rel;
-  o.irel = rel + nrel * sizeof(Elf64_Rela);
+  memset(rel + nrel * sizeof(Elf64_Rela), 0,
+         ctx->dyn_none * sizeof(Elf64_Rela));
+  o.irel = rel + (nrel + ctx->dyn_none) * sizeof(Elf64_Rela);
   o.end = o.irel + cnt[2] * sizeof(Elf64_Rela);
   if (o.end > buf + c->offset + c->size)
     fatal(ctx, "internal error: .rela.dyn has room for %llu relocations, "
@@ -396,7 +419,7 @@ void write_hash(struct ctx *ctx, struct chunk *c, u8 *buf) {
   wr32(p + 4, dynsym_count(ctx));
 }
 
-// GNU hash: one bucket, every symbol local (symoffset past them), a
+// GNU hash: one bucket, symoffset 1 (GNU ld's, whatever the locals), a
 // one-word Bloom filter with no bit set.
 void size_gnu_hash(struct ctx *ctx, struct chunk *c) {
   (void)ctx;
@@ -404,9 +427,10 @@ void size_gnu_hash(struct ctx *ctx, struct chunk *c) {
 }
 
 void write_gnu_hash(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  (void)ctx;
   u8 *p = buf + c->offset;
   wr32(p, 1);
-  wr32(p + 4, dynsym_count(ctx));
+  wr32(p + 4, 1);
   wr32(p + 8, 1);
 }
 

@@ -1143,6 +1143,7 @@ struct arch {
                     u64 plt);
   bool dynsym_index_sections;
   bool relr;                   // -z pack-relative-relocs makes DT_RELR
+  bool pie_abs_none;           // GNU ld's R_*_NONE for absolute symbols
   const char *plt_mapping_symbol;  // a local at the PLT's start ($x)
   bool pie_dynobj_syms_abs;    // .symtab: _DYNAMIC, _GLOBAL_OFFSET_TABLE_
                                // absolute (GNU ld's AArch64 shows them so)
@@ -1464,6 +1465,7 @@ struct ctx {
   u64 dyn_relative, dyn_irelative; // dynamic.c: inputs' absolute addresses
   u64 got_relative;            // dynamic.c: GOT entries that move
   u64 rela_relative;           // dynamic.c: RELATIVE in .rela.dyn
+  u64 dyn_none;                // dynamic.c: GNU ld's R_*_NONE entries
   u32 plt_header;              // -pie: the PLT's first entry (PLT0) size
   u32 iplt_size, iplt_align;   // the arch's, or x86-64's IBT form
   int iplt_slot_bias;
