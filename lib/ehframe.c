@@ -521,6 +521,21 @@ static int cmp_hdr(const void *a, const void *b) {
   return x->pc < y->pc ? -1 : x->pc > y->pc;
 }
 
+// Copies record rec of eh to its place in the output section at base:
+// its bytes without the trailing padding, DW_CFA_nop to its output size,
+// its new length, and an FDE's new CIE pointer.  Returns where it went.
+u8 *copy_eh_record(u8 *base, const struct eh_frame *eh,
+                   const struct eh_rec *rec) {
+  u8 *dst = base + rec->out_offset;
+  u32 n = rec->size - rec->pad;
+  memcpy(dst, eh->is->data + rec->offset, n);
+  memset(dst + n, 0, rec->out_size - n);   // DW_CFA_nop
+  wr32(dst, rec->out_size - 4);
+  if (!rec->is_cie)
+    wr32(dst + 4, rec->out_offset + 4 - rec->cie->leader->out_offset);
+  return dst;
+}
+
 void write_eh_frame(struct ctx *ctx, struct chunk *c, u8 *buf) {
   if (!c->size)
     return;
@@ -536,13 +551,7 @@ void write_eh_frame(struct ctx *ctx, struct chunk *c, u8 *buf) {
       struct eh_rec *rec = &eh->recs[k];
       if (!rec->emitted)
         continue;
-      u8 *dst = base + rec->out_offset;
-      u32 n = rec->size - rec->pad;
-      memcpy(dst, is->data + rec->offset, n);
-      memset(dst + n, 0, rec->out_size - n);   // DW_CFA_nop
-      wr32(dst, rec->out_size - 4);
-      if (!rec->is_cie)
-        wr32(dst + 4, rec->out_offset + 4 - rec->cie->leader->out_offset);
+      u8 *dst = copy_eh_record(base, eh, rec);
       for (u32 r = rec->rel_begin; r < rec->rel_end; r++) {
         struct eh_rel *e = &eh->rels[r];
         u64 delta = e->offset - rec->offset;

@@ -83,6 +83,17 @@ struct esym {
   u64 st_value, st_size;
 };
 
+// Writes one Elf64_Sym (the reverse of rd_esym).
+static inline void wr_esym(u8 *p, u32 name, u8 info, u8 other, u16 shndx,
+                           u64 value, u64 size) {
+  wr32(p, name);
+  p[4] = info;
+  p[5] = other;
+  wr16(p + 6, shndx);
+  wr64(p + 8, value);
+  wr64(p + 16, size);
+}
+
 static inline void rd_esym(struct esym *s, const u8 *p) {
   s->st_name = rd32(p);
   s->st_info = p[4];
@@ -843,6 +854,8 @@ struct isec *fde_target(struct ctx *ctx, struct eh_frame *eh,
                         struct eh_rec *fde);
 void size_eh_frame(struct ctx *ctx, struct chunk *c);
 void size_eh_frame_hdr(struct ctx *ctx, struct chunk *h);
+u8 *copy_eh_record(u8 *base, const struct eh_frame *eh,
+                   const struct eh_rec *rec);
 void write_eh_frame(struct ctx *ctx, struct chunk *c, u8 *buf);
 void write_eh_frame_hdr(struct ctx *ctx, struct chunk *h, u8 *buf);
 

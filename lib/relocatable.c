@@ -487,15 +487,11 @@ static void put(struct ctx *ctx, struct symw *w, const char *name, u32 len,
   struct rlink *rl = ctx->rlink;
   if (w->sym) {
     u8 *p = w->sym + (u64)w->n * sizeof(Elf64_Sym);
-    wr32(p, len ? w->strpos : 0);
-    p[4] = info;
-    p[5] = other;
     bool x = !special && shndx >= SHN_LORESERVE;
-    wr16(p + 6, x ? SHN_XINDEX : shndx);
+    wr_esym(p, len ? w->strpos : 0, info, other, x ? SHN_XINDEX : shndx,
+            value, size);
     if (w->shndx)
       wr32(w->shndx + (u64)w->n * 4, x ? shndx : 0);
-    wr64(p + 8, value);
-    wr64(p + 16, size);
     if (len) {
       memcpy(w->str + w->strpos, name, len);
       w->str[w->strpos + len] = 0;
@@ -1163,15 +1159,8 @@ static void write_eh_records(struct chunk *c, u8 *base) {
     struct eh_frame *eh = ((struct isec *)c->isecs.v[i])->eh;
     for (u32 k = 0; eh && k < eh->nrecs; k++) {
       struct eh_rec *rec = &eh->recs[k];
-      if (!rec->emitted)
-        continue;
-      u8 *dst = base + rec->out_offset;
-      u32 n = rec->size - rec->pad;
-      memcpy(dst, eh->is->data + rec->offset, n);
-      memset(dst + n, 0, rec->out_size - n);  // DW_CFA_nop
-      wr32(dst, rec->out_size - 4);
-      if (!rec->is_cie)
-        wr32(dst + 4, rec->out_offset + 4 - rec->cie->leader->out_offset);
+      if (rec->emitted)
+        copy_eh_record(base, eh, rec);
     }
   }
 }

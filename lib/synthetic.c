@@ -195,13 +195,8 @@ struct symtab_writer {
 static void put_n(struct symtab_writer *w, const char *name, u32 len,
                   u8 info, u8 other, u16 shndx, u64 value, u64 size) {
   if (w->sym) {
-    u8 *p = w->sym + (u64)w->n * sizeof(Elf64_Sym);
-    wr32(p, len ? w->strpos : 0);
-    p[4] = info;
-    p[5] = other;
-    wr16(p + 6, shndx);
-    wr64(p + 8, value);
-    wr64(p + 16, size);
+    wr_esym(w->sym + (u64)w->n * sizeof(Elf64_Sym), len ? w->strpos : 0,
+            info, other, shndx, value, size);
     if (len) {
       memcpy(w->str + w->strpos, name, len);
       w->str[w->strpos + len] = 0;
