@@ -87,7 +87,7 @@ static void note_linker_defs(struct ctx *ctx) {
       got = arena_alloc(ctx, sizeof(*got));
       got->name = "_GLOBAL_OFFSET_TABLE_";
       got->namelen = 21;
-      got->seq = (u32)ctx->symbols.count;   // after every symbol's
+      got->seq = (u32)ctx->symbols.seen;   // after every symbol's
     }
     u32 r = *head(ctx, got);
     while (r && ctx->crefs[r].file != first)

@@ -1,72 +1,169 @@
 // hash.c: tables of symbols keyed by name.
 //
 // Open addressing keyed by (name, length); names point into mapped string
-// tables, so interning a symbol copies no characters.  The global symbol
+// tables, so interning a symbol copies no characters.  Slots hold a tag
+// of the hash beside the symbol's address, so a probe reads only the
+// table until it finds the name.  The global symbol
 // table is one such table: one struct symbol exists per global name and
 // is resolved in place (lld), so every file holding the pointer sees the
 // result.  The set of COMDAT signatures seen is another.
 
 #include "mld.h"
 
+// A 64-bit hash, eight bytes a step: a multiply and a shift per word,
+// then a final mix so that both the low bits (the slot) and the top
+// sixteen (the tag) depend on every byte.
 u64 hash_name(const char *name, u32 len) {
-  // FNV-1a, 64 bit.
-  u64 h = 0xcbf29ce484222325ULL;
-  for (u32 i = 0; i < len; i++) {
-    h ^= (u8)name[i];
-    h *= 0x100000001b3ULL;
+  const u64 k = 0x9e3779b97f4a7c15ULL;
+  const u8 *p = (const u8 *)name;
+  u64 h = (u64)len * k;
+  for (; len >= 8; p += 8, len -= 8) {
+    h = (h ^ rd64(p)) * k;
+    h ^= h >> 32;
   }
-  return h;
+  if (len) {
+    u64 w = len >= 4 ? rd32(p) | (u64)rd32(p + len - 4) << 32
+                     : p[0] | (u64)p[len / 2] << 8 | (u64)p[len - 1] << 16;
+    h = (h ^ w) * k;
+  }
+  h ^= h >> 29;
+  h *= 0xbf58476d1ce4e5b9ULL;
+  return h ^ h >> 32;
 }
 
-static void grow(struct ctx *ctx, struct name_table *t) {
-  u64 cap = t->mask ? (t->mask + 1) * 2 : 1 << 12;
-  struct symbol **slots = arena_alloc(ctx, cap * sizeof(*slots));
+// A slot holds the symbol's address and, in the top sixteen bits, the
+// top sixteen of its name's hash: a probe compares names only when the
+// tags agree, and so touches no symbol it does not want.  User-space
+// addresses on x86-64 and AArch64 Linux have 48 bits.
+enum { TAG_SHIFT = 48 };
+#define ADDR_MASK ((1ULL << TAG_SHIFT) - 1)
+
+static struct symbol *slot_sym(u64 v) {
+  return (struct symbol *)(uintptr_t)(v & ADDR_MASK);
+}
+
+static u64 slot_of(struct ctx *ctx, struct symbol *s, u64 h) {
+  u64 a = (uintptr_t)s;
+  if (a >> TAG_SHIFT)
+    fatal(ctx, "symbol memory at %#llx is above the 48-bit address space",
+          (unsigned long long)a);
+  return a | (h & ~ADDR_MASK);
+}
+
+static bool slot_is(u64 v, u64 h, const char *name, u32 len) {
+  struct symbol *s = slot_sym(v);
+  return ((v ^ h) & ~ADDR_MASK) == 0 && s->namelen == len &&
+         !memcmp(s->name, name, len);
+}
+
+// Room for count names at most three quarters full.
+static void resize(struct ctx *ctx, struct name_table *t, u64 count) {
+  u64 cap = 1 << 12;
+  while (cap * 3 / 4 <= count)
+    cap *= 2;
+  if (t->mask && cap <= t->mask + 1)
+    return;
+  u64 *slots = arena_alloc(ctx, cap * sizeof(*slots));
   for (u64 i = 0; t->mask && i <= t->mask; i++) {
-    struct symbol *s = t->slots[i];
-    if (!s)
+    u64 v = t->slots[i];
+    if (!v)
       continue;
+    struct symbol *s = slot_sym(v);
     u64 j = hash_name(s->name, s->namelen) & (cap - 1);
     while (slots[j])
       j = (j + 1) & (cap - 1);
-    slots[j] = s;
+    slots[j] = v;
   }
   t->slots = slots;
   t->mask = cap - 1;
 }
 
-static struct symbol **lookup(struct name_table *t, const char *name,
-                              u32 len) {
-  u64 j = hash_name(name, len) & t->mask;
+static u64 *lookup(struct name_table *t, const char *name, u32 len, u64 h) {
+  u64 j = h & t->mask;
   for (;;) {
-    struct symbol *s = t->slots[j];
-    if (!s || (s->namelen == len && !memcmp(s->name, name, len)))
+    u64 v = t->slots[j];
+    if (!v || slot_is(v, h, name, len))
       return &t->slots[j];
     j = (j + 1) & t->mask;
   }
 }
 
 struct symbol *table_find(struct name_table *t, const char *name, u32 len) {
-  return t->mask ? *lookup(t, name, len) : NULL;
+  if (!t->mask)
+    return NULL;
+  struct symbol *s = slot_sym(*lookup(t, name, len, hash_name(name, len)));
+  return s && s->seq != SEQ_UNSEEN ? s : NULL;
+}
+
+// A name joins GNU ld's order when the link first meets it.
+static void see(struct name_table *t, struct symbol *s) {
+  if (s->seq == SEQ_UNSEEN)
+    s->seq = (u32)t->seen++;
 }
 
 // The symbol named name, made (and *created set) if there is none.
 struct symbol *table_intern(struct ctx *ctx, struct name_table *t,
                             const char *name, u32 len, bool *created) {
-  if ((t->count + 1) * 2 > t->mask)
-    grow(ctx, t);
-  struct symbol **slot = lookup(t, name, len);
+  if ((t->count + 1) * 4 > (t->mask + 1) * 3)
+    resize(ctx, t, t->count + 1);
+  u64 h = hash_name(name, len);
+  u64 *slot = lookup(t, name, len, h);
+  struct symbol *s = slot_sym(*slot);
   if (created)
-    *created = !*slot;
-  if (*slot)
-    return *slot;
-  struct symbol *s = arena_alloc(ctx, sizeof(*s));
+    *created = !s || s->seq == SEQ_UNSEEN;
+  if (s) {
+    see(t, s);
+    return s;
+  }
+  s = arena_alloc(ctx, sizeof(*s));
   s->name = name;
   s->namelen = len;
   s->binding = STB_GLOBAL;
-  s->seq = (u32)t->count;
-  *slot = s;
+  s->seq = SEQ_UNSEEN;
+  see(t, s);
+  *slot = slot_of(ctx, s, h);
   t->count++;
   return s;
+}
+
+// Interning from several threads at once, before the link reads the
+// names in order (intern_symbols): the table must already have room for
+// every name (table_reserve), and symbols come from the caller, one
+// spare at a time.  A new symbol is unseen: lookups do not find it until
+// table_intern or table_see meets it in link order.
+void table_reserve(struct ctx *ctx, struct name_table *t, u64 count) {
+  resize(ctx, t, t->count + count);
+}
+
+struct symbol *table_intern_shared(struct ctx *ctx, struct name_table *t,
+                                   const char *name, u32 len,
+                                   struct symbol **spare) {
+  u64 h = hash_name(name, len);
+  for (u64 j = h & t->mask;; j = (j + 1) & t->mask) {
+    u64 v = __atomic_load_n(&t->slots[j], __ATOMIC_ACQUIRE);
+    if (!v) {
+      struct symbol *s = *spare;
+      memset(s, 0, sizeof(*s));
+      s->name = name;
+      s->namelen = len;
+      s->binding = STB_GLOBAL;
+      s->seq = SEQ_UNSEEN;
+      u64 mine = slot_of(ctx, s, h);
+      if (__atomic_compare_exchange_n(&t->slots[j], &v, mine, false,
+                                      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        *spare = NULL;
+        __atomic_fetch_add(&t->count, 1, __ATOMIC_RELAXED);
+        return s;
+      }
+      // Another thread took the slot first: v is its symbol.
+    }
+    if (slot_is(v, h, name, len))
+      return slot_sym(v);
+  }
+}
+
+void table_see(struct name_table *t, struct symbol *s) {
+  see(t, s);
 }
 
 // GNU ld's order of symbols where it walks its hash table (COMMON

@@ -88,6 +88,7 @@ static int link_relocatable(struct ctx *ctx) {
   checkpoint(ctx);
   write_dependency_file(ctx); // --dependency-file: every input read
   timer(ctx, "read_inputs");
+  intern_symbols(ctx);        // the objects' global names, on all threads
   resolve_symbols(ctx);       // archive members extracted as usual
   write_why_extract(ctx);     // --why-extract: which reference pulled each
   hide_excluded_libs(ctx);    // --exclude-libs: their definitions hidden
@@ -134,6 +135,8 @@ int mld_link(struct ctx *ctx) {
   checkpoint(ctx);
   write_dependency_file(ctx); // --dependency-file: every input read
   timer(ctx, "read_inputs");
+  intern_symbols(ctx);        // the objects' global names, on all threads
+  timer(ctx, "intern_symbols");
   resolve_symbols(ctx);       // left to right, members extracted, groups
   write_why_extract(ctx);     // --why-extract: which reference pulled each
   hide_excluded_libs(ctx);    // --exclude-libs: their definitions hidden

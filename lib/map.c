@@ -162,7 +162,7 @@ static struct map_sym *collect_symbols(struct ctx *ctx, u64 *count) {
     most += f->nsyms - f->first_global;
   }
   struct map_sym *v = arena_alloc(ctx, (most + 1) * sizeof(*v));
-  u32 size = bfd_table_size(ctx->symbols.count);
+  u32 size = bfd_table_size(ctx->symbols.seen);
   u64 n = 0;
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];

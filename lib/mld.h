@@ -155,9 +155,14 @@ void remove_signal_guards(struct ctx *ctx);
 //
 
 struct name_table {
-  struct symbol **slots;
-  u64 mask, count;
+  u64 *slots;                  // tagged struct symbol * (hash.c)
+  u64 mask, count;             // count: symbols in the table
+  u64 seen;                    // of those, met in link order so far
 };
+
+// struct symbol's seq of a name interned ahead (intern_symbols) that the
+// link has not met yet.
+enum { SEQ_UNSEEN = UINT32_MAX };
 
 u64 hash_name(const char *name, u32 len);
 u32 bfd_hash(const char *name, u32 len);
@@ -175,6 +180,11 @@ int cmp_order_key(const void *x, const void *y);
 struct symbol *table_find(struct name_table *t, const char *name, u32 len);
 struct symbol *table_intern(struct ctx *ctx, struct name_table *t,
                             const char *name, u32 len, bool *created);
+void table_reserve(struct ctx *ctx, struct name_table *t, u64 count);
+struct symbol *table_intern_shared(struct ctx *ctx, struct name_table *t,
+                                   const char *name, u32 len,
+                                   struct symbol **spare);
+void table_see(struct name_table *t, struct symbol *s);
 struct symbol *sym_intern(struct ctx *ctx, const char *name, u32 len);
 struct symbol *sym_find(struct ctx *ctx, const char *name, u32 len);
 struct symbol *sym_find_str(struct ctx *ctx, const char *name);
@@ -529,6 +539,7 @@ struct symbol {
   u8 binding, type, visibility;
   u16 flags;
   u8 ref_flags;                // SF_REF_STRONG | SF_REFERENCED
+  bool shn_abs;                // defined by a file, st_shndx SHN_ABS
   u32 seq;                     // the order names were first seen in, as
                                // GNU ld's hash chains keep it
 };
@@ -581,6 +592,7 @@ struct sym_aux {
                                // from 1
 };
 
+void intern_symbols(struct ctx *ctx);
 void resolve_symbols(struct ctx *ctx);
 const char *group_signature(struct objfile *f, u32 symidx);
 void hide_excluded_libs(struct ctx *ctx);
@@ -1406,6 +1418,7 @@ const char *demangled(struct ctx *ctx, const char *name);
 
 enum { MAX_THREADS = 256 };   // --threads=N's limit
 u32 thread_count(struct ctx *ctx);
+u32 worker_index(void);
 void parallel_for(struct ctx *ctx, u32 n,
                   void (*fn)(struct ctx *ctx, void *arg, u32 i), void *arg);
 

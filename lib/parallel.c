@@ -12,16 +12,22 @@
 #include <pthread.h>
 #include <unistd.h>
 
-// Without --threads, one thread per processor up to this many.
-enum { DEFAULT_MAX_THREADS = 8 };
-
+// --threads=N, or one thread per online processor.
 u32 thread_count(struct ctx *ctx) {
   if (ctx->bail)
     return 1;
   if (ctx->cfg.threads)
     return ctx->cfg.threads;
   long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  return cpus < 1 ? 1 : cpus > DEFAULT_MAX_THREADS ? DEFAULT_MAX_THREADS : cpus;
+  return cpus < 1 ? 1 : cpus > MAX_THREADS ? MAX_THREADS : (u32)cpus;
+}
+
+// The running loop's thread: 0 for the caller, 1.. for the others, so
+// a loop body can keep per-thread state in an array.
+static __thread u32 this_worker;
+
+u32 worker_index(void) {
+  return this_worker;
 }
 
 struct pfor {
@@ -32,14 +38,23 @@ struct pfor {
   u32 next;
 };
 
+struct worker {
+  struct pfor *loop;
+  u32 index;
+};
+
 static void *worker(void *p) {
-  struct pfor *w = p;
+  struct worker *me = p;
+  struct pfor *w = me->loop;
+  this_worker = me->index;
   for (;;) {
     u32 i = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED);
     if (i >= w->n)
-      return NULL;
+      break;
     w->fn(w->ctx, w->arg, i);
   }
+  this_worker = 0;
+  return NULL;
 }
 
 void parallel_for(struct ctx *ctx, u32 n,
@@ -49,13 +64,16 @@ void parallel_for(struct ctx *ctx, u32 n,
   if (n < 2 * nthreads)
     nthreads = 1;
   pthread_t tid[MAX_THREADS];
+  struct worker me[MAX_THREADS];
   u32 started = 0;
   for (u32 t = 1; t < nthreads; t++) {
-    if (pthread_create(&tid[t], NULL, worker, &w))
+    me[t] = (struct worker){&w, t};
+    if (pthread_create(&tid[t], NULL, worker, &me[t]))
       break;
     started = t;
   }
-  worker(&w);
+  me[0] = (struct worker){&w, 0};
+  worker(&me[0]);
   for (u32 t = 1; t <= started; t++)
     pthread_join(tid[t], NULL);
 }

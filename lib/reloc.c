@@ -49,6 +49,7 @@ struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx) {
     sym->state = SYM_DEFINED;
     sym->binding = STB_LOCAL;
     sym->type = ELF64_ST_TYPE(s.st_info);
+    sym->shn_abs = s.st_shndx == SHN_ABS;
     __atomic_store_n(&f->locals[symidx], sym, __ATOMIC_RELEASE);
   }
   pthread_mutex_unlock(&local_lock);

@@ -701,7 +701,7 @@ static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
 // The globals in output order: each once, in GNU ld's walk of its hash
 // table (elf_link_output_extsym through bfd_link_hash_traverse).
 static void order_globals(struct ctx *ctx, struct rlink *rl) {
-  u32 n = ctx->symbols.count;
+  u32 n = ctx->symbols.seen;
   rl->gsym = arena_alloc(ctx, (u64)n * sizeof(u32) + 4);
   rl->utype = arena_alloc(ctx, (u64)n + 1);
   struct vec all = {0};
@@ -730,7 +730,7 @@ static void order_globals(struct ctx *ctx, struct rlink *rl) {
       vec_push(ctx, &all, sym);
     }
   }
-  u32 size = bfd_table_size(ctx->symbols.count);
+  u32 size = bfd_table_size(ctx->symbols.seen);
   struct order_key *keys = arena_alloc(ctx, (u64)all.len * sizeof(*keys) + 1);
   for (u32 i = 0; i < all.len; i++)
     keys[i] = (struct order_key){.order = bfd_walk_order(all.v[i], size),

@@ -117,7 +117,7 @@ void allocate_slots(struct ctx *ctx) {
     if (sym->flags & SF_NEEDS_GOTTP)
       sym_aux(ctx, sym)->gotgd_idx = UINT32_MAX;
   }
-  u32 size = bfd_table_size(ctx->symbols.count);
+  u32 size = bfd_table_size(ctx->symbols.seen);
   u64 total = (u64)ctx->got_syms.len + ctx->gottp_syms.len +
               ctx->gotgd_syms.len;
   struct order_key *keys = arena_alloc(ctx, total * sizeof(*keys) + 1);

@@ -22,6 +22,7 @@
 
 #include "mld.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 
 static const char *wrapped_name(struct ctx *ctx, const char *name);
@@ -94,6 +95,7 @@ static void take_definition(struct symbol *sym, struct objfile *f, u32 idx,
   sym->binding = ELF64_ST_BIND(s->st_info);
   sym->type = ELF64_ST_TYPE(s->st_info);
   sym->value = s->st_value;
+  sym->shn_abs = s->st_shndx == SHN_ABS;
 }
 
 static u64 sym_size(struct symbol *sym) {
@@ -143,11 +145,116 @@ static void trace_symbol(struct ctx *ctx, struct objfile *f, const char *name,
               undef ? "reference to" : "definition of", name);
 }
 
+// intern_symbols: the global names of every object on the command line
+// go into the table on all threads before the link meets them in order.
+// Each thread takes symbols from a pool of its own, refilled under a
+// lock.  add_file_symbols then finds them in f->globals, and the names
+// join GNU ld's order (struct symbol's seq) only as it meets them.
+enum { POOL_SYMBOLS = 2048 };
+
+struct intern_pool {
+  struct symbol *next, *end, *spare;
+};
+
+struct intern_job {
+  struct objfile **files;
+  u64 *counts;                 // per file: defined << 32 | undefined
+  struct intern_pool *pools;   // per thread
+  pthread_mutex_t lock;
+};
+
+// The global symbols a pass over the names would intern: add_file_symbols
+// reports the others and skips them.
+static bool internable(struct objfile *f, const struct esym *s) {
+  return s->st_name < f->strtab_size && ELF64_ST_BIND(s->st_info) != STB_LOCAL;
+}
+
+static void count_file_globals(struct ctx *ctx, void *arg, u32 k) {
+  (void)ctx;
+  struct intern_job *j = arg;
+  struct objfile *f = j->files[k];
+  u64 def = 0, undef = 0;
+  for (u32 i = f->first_global; i < f->nsyms; i++) {
+    struct esym s;
+    read_sym(f, i, &s);
+    if (!internable(f, &s))
+      continue;
+    if (s.st_shndx == SHN_UNDEF)
+      undef++;
+    else
+      def++;
+  }
+  j->counts[k] = def << 32 | undef;
+}
+
+static void intern_file(struct ctx *ctx, void *arg, u32 k) {
+  struct intern_job *j = arg;
+  struct objfile *f = j->files[k];
+  struct intern_pool *pool = &j->pools[worker_index()];
+  for (u32 i = f->first_global; i < f->nsyms; i++) {
+    struct esym s;
+    read_sym(f, i, &s);
+    if (!internable(f, &s))
+      continue;
+    if (!pool->spare) {
+      if (pool->next == pool->end) {
+        pthread_mutex_lock(&j->lock);
+        pool->next = arena_alloc(ctx, POOL_SYMBOLS * sizeof(struct symbol));
+        pthread_mutex_unlock(&j->lock);
+        pool->end = pool->next + POOL_SYMBOLS;
+      }
+      pool->spare = pool->next++;
+    }
+    const char *name = f->strtab + s.st_name;
+    f->globals[i - f->first_global] = table_intern_shared(
+        ctx, &ctx->symbols, name, strlen(name), &pool->spare);
+  }
+}
+
+void intern_symbols(struct ctx *ctx) {
+  // --wrap renames undefined references as they are read: the names
+  // to intern are not the files' own.
+  if (ctx->cfg.wrap.len)
+    return;
+  struct vec files = {0};
+  for (u32 i = 0; i < ctx->entries.len; i++) {
+    struct input_entry *e = ctx->entries.v[i];
+    struct objfile *f = e->obj;
+    if (e->kind != E_OBJECT || f->globals || f->nsyms <= f->first_global)
+      continue;
+    f->globals = arena_alloc(ctx, (u64)(f->nsyms - f->first_global) *
+                                      sizeof(struct symbol *));
+    vec_push(ctx, &files, f);
+  }
+  if (!files.len)
+    return;
+  struct intern_job j = {(struct objfile **)files.v, NULL, NULL,
+                         PTHREAD_MUTEX_INITIALIZER};
+  j.counts = arena_alloc(ctx, (u64)files.len * sizeof(u64));
+  j.pools = arena_alloc(ctx, (u64)thread_count(ctx) * sizeof(*j.pools));
+  parallel_for(ctx, files.len, count_file_globals, &j);
+  // Room for every definition and a quarter as many names only referred
+  // to, never less than one slot more than all names (so that a probe
+  // always ends); table_intern grows it afterwards if need be.
+  u64 def = 0, undef = 0;
+  for (u32 k = 0; k < files.len; k++) {
+    def += j.counts[k] >> 32;
+    undef += (u32)j.counts[k];
+  }
+  u64 want = def + undef / 4;
+  if (want * 4 / 3 < def + undef + 1)
+    want = (def + undef + 1) * 3 / 4;
+  table_reserve(ctx, &ctx->symbols, want);
+  parallel_for(ctx, files.len, intern_file, &j);
+}
+
 void add_file_symbols(struct ctx *ctx, struct objfile *f) {
   if (f->nsyms <= f->first_global)
     return;
-  f->globals = arena_alloc(ctx, (u64)(f->nsyms - f->first_global) *
-                                    sizeof(struct symbol *));
+  bool interned = f->globals;       // by intern_symbols
+  if (!interned)
+    f->globals = arena_alloc(ctx, (u64)(f->nsyms - f->first_global) *
+                                      sizeof(struct symbol *));
   for (u32 i = f->first_global; i < f->nsyms; i++) {
     struct esym s;
     read_sym(f, i, &s);
@@ -166,8 +273,12 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
     u32 shndx0 = sym_shndx(f, i, &s);
     if (ctx->cfg.wrap.len && shndx0 == SHN_UNDEF)
       name = wrapped_name(ctx, name);
-    struct symbol *sym = sym_intern(ctx, name, strlen(name));
-    f->globals[i - f->first_global] = sym;
+    struct symbol *sym = f->globals[i - f->first_global];
+    if (interned)
+      table_see(&ctx->symbols, sym);
+    else
+      sym = f->globals[i - f->first_global] =
+          sym_intern(ctx, name, strlen(name));
     if (ctx->cfg.trace_symbols.len)
       trace_symbol(ctx, f, name, shndx0 == SHN_UNDEF);
     sym->visibility = merge_visibility(sym->visibility,
@@ -541,7 +652,7 @@ void resolve_symbols(struct ctx *ctx) {
         vec_push(ctx, &ctx->commons, sym);
     }
   }
-  u32 size = bfd_table_size(ctx->symbols.count);
+  u32 size = bfd_table_size(ctx->symbols.seen);
   u32 n = ctx->commons.len;
   struct order_key *keys = arena_alloc(ctx, (u64)n * sizeof(*keys) + 1);
   for (u32 i = 0; i < n; i++) {
@@ -614,11 +725,8 @@ bool sym_is_abs(struct symbol *sym) {
     return false;
   if (sym->flags & SF_ABS)
     return true;
-  if (!sym->file)
-    return false;
-  struct esym s;
-  read_sym(sym->file, sym->symidx, &s);
-  return s.st_shndx == SHN_ABS;     // never an index through SHN_XINDEX
+  // Never an index through SHN_XINDEX: st_shndx itself.
+  return sym->file && sym->shn_abs;
 }
 
 // Whether --exclude-libs names the archive a member came from: each

@@ -376,7 +376,7 @@ static void put_reloc_local(struct ctx *ctx, void *arg, struct objfile *f,
 static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   // -q: the indices relocations take, found again by each walk.
   if (ctx->sym_out) {
-    memset(ctx->sym_out, 0, (ctx->symbols.count + 1) * sizeof(u32));
+    memset(ctx->sym_out, 0, (ctx->symbols.seen + 1) * sizeof(u32));
     for (u32 i = 0; i < ctx->objs.len; i++) {
       struct objfile *f = ctx->objs.v[i];
       memset(f->out_locals, 0, ((u64)f->first_global + 1) * sizeof(u32));
@@ -441,7 +441,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   // a name if the inputs' locals had STT_FILE symbols (none with -x), in
   // the order of GNU ld's walk of its hash table; in a static PIE, as in
   // any ET_DYN, so are the inputs' hidden and internal globals.
-  u32 nhidden = 0, size = bfd_table_size(ctx->symbols.count);
+  u32 nhidden = 0, size = bfd_table_size(ctx->symbols.seen);
   u64 cap = ctx->linker_syms.len;
   for (u32 i = 0; ctx->cfg.pie && i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
@@ -564,7 +564,7 @@ static void size_symtab(struct ctx *ctx, struct chunk *c) {
     return;
   }
   if (ctx->cfg.emit_relocs) {
-    ctx->sym_out = arena_alloc(ctx, (ctx->symbols.count + 1) * sizeof(u32));
+    ctx->sym_out = arena_alloc(ctx, (ctx->symbols.seen + 1) * sizeof(u32));
     for (u32 i = 0; i < ctx->objs.len; i++) {
       struct objfile *f = ctx->objs.v[i];
       f->out_locals = arena_alloc(ctx, ((u64)f->first_global + 1) *
