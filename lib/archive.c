@@ -153,6 +153,57 @@ u64 archive_index_offset(struct archive *ar, u32 i) {
   return v;
 }
 
+// The index by name, made the first time a scan looks names up
+// (symbols.c): each entry's name, and for each name a chain of its
+// entries, last first.
+static void index_names(struct ctx *ctx, struct archive *ar) {
+  u32 n = ar->nsyms;
+  u64 cap = 16;
+  while (cap < (u64)n * 2)
+    cap *= 2;
+  ar->name_off = arena_alloc(ctx, (u64)n * sizeof(u32));
+  ar->name_next = arena_alloc(ctx, (u64)n * sizeof(u32));
+  ar->name_head = arena_alloc(ctx, cap * sizeof(u32));
+  ar->name_mask = cap - 1;
+  const char *p = ar->names;
+  for (u32 k = 0; k < n; k++) {
+    u32 len = strlen(p);
+    ar->name_off[k] = p - ar->names;
+    u64 j = hash_name(p, len) & ar->name_mask;
+    for (; ar->name_head[j]; j = (j + 1) & ar->name_mask) {
+      const char *q = ar->names + ar->name_off[ar->name_head[j] - 1];
+      if (!strncmp(q, p, len) && !q[len])
+        break;
+    }
+    ar->name_next[k] = ar->name_head[j];
+    ar->name_head[j] = k + 1;
+    p += len + 1;
+  }
+}
+
+// The index entries naming name: the last, then each one before it
+// through archive_entry_before; 0 ends the chain, k + 1 is entry k.
+u32 archive_last_entry(struct ctx *ctx, struct archive *ar, const char *name,
+                       u32 len) {
+  if (!ar->name_off)
+    index_names(ctx, ar);
+  for (u64 j = hash_name(name, len) & ar->name_mask; ar->name_head[j];
+       j = (j + 1) & ar->name_mask) {
+    const char *q = ar->names + ar->name_off[ar->name_head[j] - 1];
+    if (!strncmp(q, name, len) && !q[len])
+      return ar->name_head[j];
+  }
+  return 0;
+}
+
+u32 archive_entry_before(struct archive *ar, u32 k) {
+  return ar->name_next[k];
+}
+
+const char *archive_entry_name(struct archive *ar, u32 k) {
+  return ar->names + ar->name_off[k];
+}
+
 // The bytes of the first regular member (GNU ld checks a searched
 // archive's target on it); NULL for a thin archive or if there is none.
 // Reports nothing: a malformed archive is diagnosed when it is read.

@@ -415,6 +415,9 @@ struct archive {
   u64 *cache_keys;             // member offset + 1, open addressing
   struct objfile **cache_vals;
   u32 cache_mask, cache_count;
+  u32 *name_off;               // the index by name (archive_last_entry):
+  u32 *name_next, *name_head;  // each entry's name; chains of entries
+  u64 name_mask;
 };
 
 struct archive *open_archive(struct ctx *ctx, struct mapping *map);
@@ -422,6 +425,10 @@ struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off);
 void archive_all_members(struct ctx *ctx, struct archive *ar,
                          void (*fn)(struct ctx *, struct objfile *));
 u64 archive_index_offset(struct archive *ar, u32 i);
+u32 archive_last_entry(struct ctx *ctx, struct archive *ar, const char *name,
+                       u32 len);
+u32 archive_entry_before(struct archive *ar, u32 k);
+const char *archive_entry_name(struct archive *ar, u32 k);
 const u8 *archive_first_member(const struct mapping *m, u64 *size);
 
 //
@@ -1558,6 +1565,7 @@ struct ctx {
   u32 stub_passes;
   struct rlink *rlink;         // relocatable.c: -r's output sections
   bool got_referenced;         // _GLOBAL_OFFSET_TABLE_ is used
+  struct archive_scan *archive_scan; // symbols.c: the scan under way
   u64 new_undefs;              // set by symbols.c: names first referenced
                                // strongly while undefined
   struct symbol *got_symbol;   // set by scan_relocations, for the above

@@ -87,6 +87,8 @@ static void handle_comdat(struct ctx *ctx, struct objfile *f) {
   }
 }
 
+static void note_change(struct ctx *ctx, struct symbol *sym);
+
 static void take_definition(struct symbol *sym, struct objfile *f, u32 idx,
                             const struct esym *s, enum sym_state state) {
   sym->file = f;
@@ -320,8 +322,10 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
       // list grows (weak references do not add to it), which decides
       // whether a group is searched again.
       if (bind != STB_WEAK && sym->state == SYM_UNDEF &&
-          !(sym->ref_flags & SF_REF_STRONG))
+          !(sym->ref_flags & SF_REF_STRONG)) {
         ctx->new_undefs++;
+        note_change(ctx, sym);
+      }
       if (sym->state == SYM_DEFINED)
         sym->flags |= SF_REF_LISTED;
       // -Map names the file that made it undefined: the first to refer to
@@ -351,6 +355,7 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
       if (sym->state == SYM_UNDEF ||
           (sym->state == SYM_DEFINED && sym->binding == STB_WEAK)) {
         take_definition(sym, f, i, &s, SYM_COMMON);
+        note_change(ctx, sym);
       } else if (sym->state == SYM_DEFINED && sym->file) {
         if (ctx->cfg.warn_common)
           warn(ctx, "%s: common of `%s' overridden by definition from %s",
@@ -375,7 +380,7 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
         }
         u64 align = sym->value > s.st_value ? sym->value : s.st_value;
         if (s.st_size > sym_size(sym))
-          take_definition(sym, f, i, &s, SYM_COMMON);
+          take_definition(sym, f, i, &s, SYM_COMMON);   // COMMON already
         sym->value = align;
       }
       continue;
@@ -465,64 +470,158 @@ static bool defines_data(struct objfile *f, const char *name, u32 len) {
   return false;
 }
 
-// One pass over an archive's symbol index; true if a member was extracted.
-// One pass over the archive's index.  As in GNU ld (bfd's
-// elf_link_add_archive_symbols), a name found defined is not looked at
-// again in this search of the archive, even if a member extracted later
-// makes it COMMON; a weak reference is looked at again.
-static bool scan_archive_once(struct ctx *ctx, struct archive *ar, u8 *done) {
+// An archive scan's bookkeeping.  GNU ld (bfd's
+// elf_link_add_archive_symbols) walks the whole index again while a pass
+// made names undefined that were not before; an entry whose symbol has
+// not changed since it was last looked at gives the same answer again,
+// so after the first pass mld looks only at the entries of the symbols
+// that extraction changed (a name newly referenced strongly, or newly
+// COMMON), in index order: the same members in the same order, without
+// a walk per member.
+struct change {
+  struct symbol *sym;
+  u32 at;                      // the entry being looked at then
+};
+
+struct archive_scan {
+  struct archive *ar;
+  u8 *done;                    // per entry: never to be looked at again
+  u32 at;
+  struct change *changes;
+  u32 nchanges, changes_cap;
+  u32 *heap;                   // entries for this pass, a min-heap
+  u32 nheap, heap_cap;
+};
+
+static void *grow_array(struct ctx *ctx, void *v, u32 len, u32 *cap,
+                        u32 size) {
+  if (len < *cap)
+    return v;
+  u32 ncap = *cap ? *cap * 2 : 64;
+  void *nv = arena_alloc(ctx, (u64)ncap * size);
+  if (len)
+    memcpy(nv, v, (u64)len * size);
+  *cap = ncap;
+  return nv;
+}
+
+// add_file_symbols: sym may now make an archive entry extract a member.
+static void note_change(struct ctx *ctx, struct symbol *sym) {
+  struct archive_scan *sc = ctx->archive_scan;
+  if (!sc)
+    return;
+  sc->changes = grow_array(ctx, sc->changes, sc->nchanges, &sc->changes_cap,
+                           sizeof(*sc->changes));
+  sc->changes[sc->nchanges++] = (struct change){sym, sc->at};
+}
+
+static void heap_push(struct ctx *ctx, struct archive_scan *sc, u32 k) {
+  sc->heap = grow_array(ctx, sc->heap, sc->nheap, &sc->heap_cap, sizeof(u32));
+  u32 i = sc->nheap++;
+  for (; i && sc->heap[(i - 1) / 2] > k; i = (i - 1) / 2)
+    sc->heap[i] = sc->heap[(i - 1) / 2];
+  sc->heap[i] = k;
+}
+
+static u32 heap_pop(struct archive_scan *sc) {
+  u32 top = sc->heap[0], last = sc->heap[--sc->nheap], i = 0;
+  for (;;) {
+    u32 c = 2 * i + 1;
+    if (c >= sc->nheap)
+      break;
+    if (c + 1 < sc->nheap && sc->heap[c + 1] < sc->heap[c])
+      c++;
+    if (sc->heap[c] >= last)
+      break;
+    sc->heap[i] = sc->heap[c];
+    i = c;
+  }
+  if (sc->nheap)
+    sc->heap[i] = last;
+  return top;
+}
+
+// The entries of changes[from..] to look at: those after the entry where
+// the change happened in this pass (after), those up to it in the next.
+static void queue_changes(struct ctx *ctx, struct archive_scan *sc, u32 from,
+                          bool after) {
+  for (u32 c = from; c < sc->nchanges; c++) {
+    struct symbol *sym = sc->changes[c].sym;
+    for (u32 e = archive_last_entry(ctx, sc->ar, sym->name, sym->namelen); e;
+         e = archive_entry_before(sc->ar, e - 1))
+      if (!sc->done[e - 1] && (e - 1 > sc->changes[c].at) == after)
+        heap_push(ctx, sc, e - 1);
+  }
+}
+
+// Looks at index entry k (name, len); true if it extracted a member.  A
+// name found defined is not looked at again in this scan, even if a
+// member extracted later makes it COMMON; a weak reference is.
+static bool look_at_entry(struct ctx *ctx, struct archive_scan *sc, u32 k,
+                          const char *name, u32 len) {
+  struct symbol *sym = sym_find(ctx, name, len);
+  if (!sym)
+    return false;
+  bool common = sym->state == SYM_COMMON;
+  if (!common && (sym->state != SYM_UNDEF ||
+                  !(sym->ref_flags & SF_REF_STRONG))) {
+    sc->done[k] = sym->state == SYM_DEFINED;
+    return false;
+  }
+  struct objfile *f = archive_member(ctx, sc->ar,
+                                     archive_index_offset(sc->ar, k));
+  if (!f || f->live || (common && !defines_data(f, name, len)))
+    return false;
+  if (notes_members(ctx))
+    note_extraction(ctx, f, sym, common ? sym->file : NULL);
+  sc->at = k;
+  add_object(ctx, f);
+  sc->done[k] = 1;
+  return true;
+}
+
+static bool scan_archive(struct ctx *ctx, struct archive *ar) {
+  if (!ar->nsyms)
+    return false;
+  struct archive_scan sc = {.ar = ar, .done = arena_alloc(ctx, ar->nsyms)};
+  struct archive_scan *outer = ctx->archive_scan;
+  ctx->archive_scan = &sc;
+  // The first pass looks at every entry.
+  u64 before = ctx->new_undefs;
   bool added = false;
   const char *name = ar->names;
   for (u32 k = 0; k < ar->nsyms; k++) {
-    const char *sname = name;
     u32 len = strlen(name);
+    added |= look_at_entry(ctx, &sc, k, name, len);
     name += len + 1;
-    if (done[k])
-      continue;
-    struct symbol *sym = sym_find(ctx, sname, len);
-    if (!sym)
-      continue;
-    bool common = sym->state == SYM_COMMON;
-    if (!common && (sym->state != SYM_UNDEF ||
-                    !(sym->ref_flags & SF_REF_STRONG))) {
-      done[k] = sym->state == SYM_DEFINED;
-      continue;
-    }
-    struct objfile *f = archive_member(ctx, ar, archive_index_offset(ar, k));
-    if (!f || f->live || (common && !defines_data(f, sname, len)))
-      continue;
-    if (notes_members(ctx))
-      note_extraction(ctx, f, sym, common ? sym->file : NULL);
-    add_object(ctx, f);
-    done[k] = 1;
-    added = true;
   }
-  return added;
+  bool any = added;
+  while (added && ctx->new_undefs != before) {
+    before = ctx->new_undefs;
+    added = false;
+    queue_changes(ctx, &sc, 0, false);
+    sc.nchanges = 0;
+    for (u32 last = UINT32_MAX; sc.nheap;) {
+      u32 k = heap_pop(&sc);
+      if (k == last || sc.done[k])
+        continue;
+      last = k;
+      u32 mark = sc.nchanges;
+      if (look_at_entry(ctx, &sc, k, archive_entry_name(ar, k),
+                        strlen(archive_entry_name(ar, k)))) {
+        added = true;
+        queue_changes(ctx, &sc, mark, true);
+      }
+    }
+  }
+  ctx->archive_scan = outer;
+  return any;
 }
 
 // --whole-archive's members, noted for -Map.
 static void add_whole_member(struct ctx *ctx, struct objfile *f) {
   note_extraction(ctx, f, NULL, NULL);
   add_object(ctx, f);
-}
-
-// GNU ld searches an archive again while a pass over it made names
-// undefined that were not seen before ("If there are any new undefined
-// symbols, we need to make another pass"), as it does groups.
-static bool scan_archive(struct ctx *ctx, struct archive *ar) {
-  if (!ar->nsyms)
-    return false;
-  u8 *done = arena_alloc(ctx, ar->nsyms);
-  bool any = false;
-  for (;;) {
-    u64 before = ctx->new_undefs;
-    if (!scan_archive_once(ctx, ar, done))
-      break;
-    any = true;
-    if (ctx->new_undefs == before)
-      break;
-  }
-  return any;
 }
 
 static void trace_entry(struct input_entry *e) {

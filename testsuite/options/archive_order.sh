@@ -1,0 +1,101 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# Archive members are extracted exactly as GNU ld extracts them, in its
+# order: random reference graphs between the members of two archives
+# (calls, weak references, COMMON symbols, names defined by two members,
+# references backwards and forwards in the index, so that an archive
+# takes several passes), linked alone, in order and in a group.  -t -t
+# lists the members in extraction order and `nm -n` the addresses that
+# follow from it; both must be GNU ld's.  References left undefined
+# (to a member of an archive already searched) are not errors here.  mld looks only at the entries
+# of changed symbols after an archive's first pass, so this is what
+# keeps that equal to GNU ld's walk of the whole index.
+t_need_ld_bfd_x86_64
+command -v python3 >/dev/null || t_skip "python3 not installed"
+
+gen() {   # gen SEED: main.o, liba.a, libb.a
+    rm -f ./*.s ./*.o lib*.a
+    python3 - "$1" <<'PY'
+import random, sys
+rng = random.Random(int(sys.argv[1]))
+n = 160
+kind = [rng.choice("ffffffdc") for _ in range(n)]   # func, data, common
+def name(i):
+    return "s%d" % i
+for m in range(n):
+    out = ["\t.text"]
+    defs = [m]
+    x = rng.randrange(n)
+    if rng.random() < 0.1 and x != m:
+        defs.append(x)
+    for d in defs:
+        k = kind[d]
+        if k == "c":
+            out.append("\t.comm %s, %d, %d" % (name(d), 4 << rng.randrange(3),
+                                               1 << rng.randrange(4)))
+        elif k == "d":
+            out.append("\t.data\n\t.globl %s\n%s:\t.quad %d\n\t.text"
+                       % (name(d), name(d), m))
+        else:
+            out.append("\t.globl %s\n\t.type %s, @function\n%s:\tret"
+                       % (name(d), name(d), name(d)))
+    for _ in range(rng.choice([0, 1, 1, 2, 3])):
+        r = rng.randrange(n)
+        if rng.random() < 0.2 and r not in defs:
+            out.append("\t.weak %s" % name(r))
+        out.append("\t.data\n\t.quad %s\n\t.text" % name(r))
+    open("m%d.s" % m, "w").write("\n".join(out) + "\n")
+roots = rng.sample(range(n), 3)
+main = ["\t.text\n\t.globl _start\n_start:"]
+main += ["\tmovq $%s, %%rax" % name(r) for r in roots]
+main += ["\tmovl $60, %eax\n\txorl %edi, %edi\n\tsyscall"]
+open("main.s", "w").write("\n".join(main) + "\n")
+members = list(range(n))
+rng.shuffle(members)
+open("a.list", "w").write(" ".join("m%d.o" % m for m in members[:n // 2]))
+open("b.list", "w").write(" ".join("m%d.o" % m for m in members[n // 2:]))
+PY
+    for s in ./*.s; do as -o "${s%.s}.o" "$s" || t_hard_error "as $s"; done
+    ar rcs liba.a $(cat a.list)
+    ar rcs libb.a $(cat b.list)
+}
+
+# same_order ARGS...: both linkers' member order and symbol addresses.
+same_order() {
+    ld.bfd --unresolved-symbols=ignore-all -t -t "$@" -o ref.out >ref.trace 2>ref.err
+    local rs=$?
+    "$MLD" --unresolved-symbols=ignore-all -t -t "$@" -o mld.out >mld.trace 2>mld.err
+    local ms=$?
+    if [ $rs -ne 0 ] || [ $ms -ne 0 ]; then
+        if [ $rs -ne 0 ] && [ $ms -ne 0 ]; then
+            t_pass "both refuse: $*"
+        else
+            cat ref.err mld.err
+            t_fail "GNU ld status $rs, mld status $ms: $*"
+        fi
+        return
+    fi
+    grep '^(' ref.trace >ref.members
+    grep '^(' mld.trace >mld.members
+    nm -n ref.out >ref.nm
+    nm -n mld.out >mld.nm
+    if ! diff -u ref.members mld.members >order.diff; then
+        head -20 order.diff
+        t_fail "members not in GNU ld's order: $*"
+    elif ! diff -u ref.nm mld.nm >nm.diff; then
+        head -20 nm.diff
+        t_fail "symbol addresses differ: $*"
+    else
+        t_pass "$(wc -l <mld.members) members in GNU ld's order: $*"
+    fi
+}
+
+for seed in 1 2 3 4 5 6 7 8; do
+    gen $seed
+    echo "seed $seed"
+    same_order main.o liba.a libb.a
+    same_order main.o libb.a liba.a
+    same_order main.o --start-group liba.a libb.a --end-group
+done
+t_done
