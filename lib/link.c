@@ -4,6 +4,7 @@
 
 #include "mld.h"
 
+#include <stdlib.h>
 #include <time.h>
 
 double now_seconds(void) {
@@ -22,6 +23,24 @@ static void timer(struct ctx *ctx, const char *name) {
   ctx->t_last = t;
 }
 
+// A field of /proc/self/status in KiB (VmHWM, RssAnon, RssFile), 0 if
+// it cannot be read.
+static u64 proc_status_kib(const char *field) {
+  FILE *f = fopen("/proc/self/status", "r");
+  if (!f)
+    return 0;
+  char line[256];
+  u64 v = 0;
+  size_t n = strlen(field);
+  while (fgets(line, sizeof(line), f))
+    if (!strncmp(line, field, n) && line[n] == ':') {
+      v = strtoull(line + n + 1, NULL, 10);
+      break;
+    }
+  fclose(f);
+  return v;
+}
+
 static void print_stats(struct ctx *ctx) {
   double total = 0;
   for (u32 i = 0; i < ctx->ntimers; i++) {
@@ -37,6 +56,15 @@ static void print_stats(struct ctx *ctx) {
           (unsigned long long)ctx->stat_got,
           (unsigned long long)ctx->stat_iplt,
           (unsigned long long)(ctx->arena.used_bytes >> 10));
+  // What mld allocated (anonymous: heap, arena, the output's buffer if
+  // it is not a mapping of the file) apart from the inputs' and the
+  // output's pages (file-backed), so that a change in either shows.
+  fprintf(stderr, "mld: memory: peak RSS %llu KiB; now anonymous %llu KiB "
+          "(arena %llu KiB), file-backed %llu KiB\n",
+          (unsigned long long)proc_status_kib("VmHWM"),
+          (unsigned long long)proc_status_kib("RssAnon"),
+          (unsigned long long)(ctx->arena.used_bytes >> 10),
+          (unsigned long long)proc_status_kib("RssFile"));
   fprintf(stderr, "mld: branch relocations %llu, candidates %llu, stubs %llu "
           "(%u layout passes), erratum 843419 sites %llu\n",
           (unsigned long long)ctx->stat_branches,
