@@ -462,6 +462,12 @@ struct objfile {
   u8 crt;                      // enum crt_kind: its .ctors/.dtors rules
   bool writes_contents;        // set by size_symtab: a section of it has
                                // bytes in the output (so its locals show)
+  struct symtab_part {         // synthetic.c: its locals, its globals
+    u32 n, at;                 // in .symtab: how many, the first's index
+    u64 strbytes, stroff;      // and their names in .strtab
+    u32 nfiles;
+    bool gnu;
+  } symtab_parts[2];
   u32 *out_locals;             // -q: [first_global] .symtab index of each
                                // local, 0: none (set by size_symtab)
 };

@@ -367,6 +367,137 @@ static void put_reloc_local(struct ctx *ctx, void *arg, struct objfile *f,
                                out_shndx(ctx, is->osec, value), value);
 }
 
+// Each object's locals and each one's globals, the bulk of .symtab, are
+// put on all threads: a count per file when sizing, then each file's
+// entries and names at the place the counts give it when writing.  -q
+// numbers symbols as they are put (sym_out, out_locals): one thread.
+enum part { PART_LOCALS, PART_GLOBALS };
+
+static void put_file_locals(struct ctx *ctx, struct symtab_writer *w,
+                            struct objfile *f) {
+  bool have_file = false;
+  for (u32 k = 1; f->writes_contents && ctx->cfg.discard != DISCARD_ALL &&
+                  k < f->first_global;
+       k++) {
+    struct esym s;
+    read_sym(f, k, &s);
+    u8 type = ELF64_ST_TYPE(s.st_info);
+    const char *name = sym_name(f, &s);
+    if (type == STT_SECTION || !name[0] || !retained(ctx, name))
+      continue;
+    u32 shndx = sym_shndx(f, k, &s);
+    u32 *out = f->out_locals ? &f->out_locals[k] : &(u32){0};
+    if (type == STT_FILE || shndx == SHN_ABS) {
+      *out = put_local(w, f, &have_file, name, &s, SHN_ABS, s.st_value);
+      continue;
+    }
+    if (shndx == SHN_UNDEF || shndx >= f->shnum)
+      continue;
+    struct isec *is = f->isecs[shndx];
+    // Locals of removed (empty) output sections are dropped.
+    if (!is || !is->osec || !is_emitted(is->osec))
+      continue;
+    // Internal labels: -X drops them, --discard-none keeps them, and by
+    // default they are dropped from mergeable sections only.
+    if (ctx->cfg.discard != DISCARD_NONE && is_local_label(name) &&
+        (ctx->cfg.discard == DISCARD_LOCALS ||
+         (SH_FLAGS(shdr_at(f, shndx)) & SHF_MERGE)))
+      continue;
+    *out = put_local(w, f, &have_file, name, &s, is->osec->shndx,
+                     tls_adjust(ctx, type, isec_offset_addr(is, s.st_value)));
+  }
+  if (ctx->cfg.emit_relocs && f->writes_contents) {
+    // No STT_FILE symbol is made for these (GNU ld).
+    have_file = true;
+    struct local_put lp = {w, &have_file};
+    emit_relocs_locals(ctx, f, !w->sym, put_reloc_local, &lp);
+  }
+}
+
+static void put_file_globals(struct ctx *ctx, struct symtab_writer *w,
+                             struct objfile *f) {
+  for (u32 k = f->first_global; k < f->nsyms; k++) {
+    struct symbol *sym = f->globals[k - f->first_global];
+    if (sym && global_listed(ctx, f, k, sym) && !forced_local(ctx, sym))
+      put_global(ctx, w, sym, false);
+  }
+}
+
+static void put_file_part(struct ctx *ctx, struct symtab_writer *w,
+                          struct objfile *f, enum part part) {
+  if (part == PART_LOCALS)
+    put_file_locals(ctx, w, f);
+  else
+    put_file_globals(ctx, w, f);
+}
+
+struct part_job {
+  struct symtab_writer *w;
+  enum part part;
+};
+
+static void put_part_of(struct ctx *ctx, void *arg, u32 i) {
+  struct part_job *j = arg;
+  struct objfile *f = ctx->objs.v[i];
+  struct symtab_part *p = &f->symtab_parts[j->part];
+  struct symtab_writer fw = {0};
+  if (j->w->sym) {             // writing: at the place sizing gave it
+    fw.sym = j->w->sym;
+    fw.str = j->w->str;
+    fw.n = p->at;
+    fw.strpos = p->stroff;
+  }
+  put_file_part(ctx, &fw, f, j->part);
+  if (!j->w->sym) {
+    p->n = fw.n;
+    p->strbytes = fw.strpos;
+    p->gnu = fw.gnu;
+    p->nfiles = fw.nfiles;
+  }
+}
+
+static void put_file_parts(struct ctx *ctx, struct symtab_writer *w,
+                           enum part part) {
+  if (ctx->cfg.emit_relocs) {
+    for (u32 i = 0; i < ctx->objs.len; i++)
+      put_file_part(ctx, w, ctx->objs.v[i], part);
+    return;
+  }
+  struct part_job j = {w, part};
+  if (!w->sym)
+    parallel_for(ctx, ctx->objs.len, put_part_of, &j);
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct symtab_part *p = &((struct objfile *)ctx->objs.v[i])->symtab_parts[part];
+    p->at = w->n;
+    p->stroff = w->strpos;
+    w->n += p->n;
+    w->strpos += p->strbytes;
+    w->gnu |= p->gnu;
+    w->nfiles += p->nfiles;
+  }
+  if (w->sym)
+    parallel_for(ctx, ctx->objs.len, put_part_of, &j);
+}
+
+// With --gc-sections GNU ld lists an undefined symbol that a strong
+// reference left (one whose uses were all relaxed away, as
+// __tls_get_addr's), once and after the defined ones; no undefined weak
+// one, and none at all without --gc-sections.  Found when sizing.
+static void collect_gc_undefined(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = f->first_global; k < f->nsyms; k++) {
+      struct symbol *sym = f->globals[k - f->first_global];
+      if (!sym || sym->state != SYM_UNDEF)
+        continue;
+      if ((sym->ref_flags & SF_REF_STRONG) && !(sym->flags & SF_IN_SYMTAB) &&
+          !(ctx->sym_out && ctx->sym_out[sym->seq]))
+        vec_push(ctx, &ctx->undef_syms, sym);
+      sym->flags |= SF_IN_SYMTAB;
+    }
+  }
+}
+
 // The one walk over everything .symtab holds: with w->sym NULL it only
 // counts, so sizing and writing cannot disagree.  The order is GNU ld's
 // by kind: section symbols (where the target writes them), each object's
@@ -397,46 +528,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       }
     }
   }
-  for (u32 i = 0; i < ctx->objs.len; i++) {
-    struct objfile *f = ctx->objs.v[i];
-    bool have_file = false;
-    for (u32 k = 1; f->writes_contents && ctx->cfg.discard != DISCARD_ALL &&
-                    k < f->first_global;
-         k++) {
-      struct esym s;
-      read_sym(f, k, &s);
-      u8 type = ELF64_ST_TYPE(s.st_info);
-      const char *name = sym_name(f, &s);
-      if (type == STT_SECTION || !name[0] || !retained(ctx, name))
-        continue;
-      u32 shndx = sym_shndx(f, k, &s);
-      u32 *out = f->out_locals ? &f->out_locals[k] : &(u32){0};
-      if (type == STT_FILE || shndx == SHN_ABS) {
-        *out = put_local(w, f, &have_file, name, &s, SHN_ABS, s.st_value);
-        continue;
-      }
-      if (shndx == SHN_UNDEF || shndx >= f->shnum)
-        continue;
-      struct isec *is = f->isecs[shndx];
-      // Locals of removed (empty) output sections are dropped.
-      if (!is || !is->osec || !is_emitted(is->osec))
-        continue;
-      // Internal labels: -X drops them, --discard-none keeps them, and by
-      // default they are dropped from mergeable sections only.
-      if (ctx->cfg.discard != DISCARD_NONE && is_local_label(name) &&
-          (ctx->cfg.discard == DISCARD_LOCALS ||
-           (SH_FLAGS(shdr_at(f, shndx)) & SHF_MERGE)))
-        continue;
-      *out = put_local(w, f, &have_file, name, &s, is->osec->shndx,
-                       tls_adjust(ctx, type, isec_offset_addr(is, s.st_value)));
-    }
-    if (ctx->cfg.emit_relocs && f->writes_contents) {
-      // No STT_FILE symbol is made for these (GNU ld).
-      have_file = true;
-      struct local_put lp = {w, &have_file};
-      emit_relocs_locals(ctx, f, !w->sym, put_reloc_local, &lp);
-    }
-  }
+  put_file_parts(ctx, w, PART_LOCALS);
   // The linker's own hidden symbols are locals, after an STT_FILE without
   // a name if the inputs' locals had STT_FILE symbols (none with -x), in
   // the order of GNU ld's walk of its hash table; in a static PIE, as in
@@ -499,28 +591,9 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
     put(w, ctx->arch->plt_mapping_symbol,
         ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE), 0, plt->shndx, plt->addr, 0);
   ctx->symtab_nlocal = w->n;
-  for (u32 i = 0; i < ctx->objs.len; i++) {
-    struct objfile *f = ctx->objs.v[i];
-    for (u32 k = f->first_global; k < f->nsyms; k++) {
-      struct symbol *sym = f->globals[k - f->first_global];
-      if (!sym)
-        continue;
-      // With --gc-sections GNU ld lists an undefined symbol that a strong
-      // reference left (one whose uses were all relaxed away, as
-      // __tls_get_addr's), once and after the defined ones; no undefined
-      // weak one, and none at all without --gc-sections.
-      if (sym->state == SYM_UNDEF) {
-        if (ctx->cfg.gc_sections && (sym->ref_flags & SF_REF_STRONG) &&
-            !(sym->flags & SF_IN_SYMTAB) && !w->sym &&
-            !(ctx->sym_out && ctx->sym_out[sym->seq]))
-          vec_push(ctx, &ctx->undef_syms, sym);
-        sym->flags |= SF_IN_SYMTAB;
-        continue;
-      }
-      if (global_listed(ctx, f, k, sym) && !forced_local(ctx, sym))
-        put_global(ctx, w, sym, false);
-    }
-  }
+  put_file_parts(ctx, w, PART_GLOBALS);
+  if (ctx->cfg.gc_sections && !w->sym)
+    collect_gc_undefined(ctx);
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
     if (!is_hidden(sym) && retained(ctx, sym->name) && !forced_local(ctx, sym))
