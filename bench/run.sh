@@ -23,6 +23,9 @@
 #                       2500 global functions, 1 M and 4 M global symbols
 #   chain               bench/gensyms.py chain: an archive of 20000
 #                       members, each found by one more scan of its index
+#   llvm                bench/llvmdemo.c linked with Debian's static LLVM 14
+#                       libraries (llvm-14-dev): a real C++ program of
+#                       about 40 MiB, x86-64 only
 #   "large gc"          the old form of large-gc, still accepted
 #
 # Environment:
@@ -191,6 +194,31 @@ prepare() {
           --objects "$n" --funcs "$m"
       fi
       make -s -C "$gdir" -j2 AS="$as" CC="$cc" >/dev/null
+      wdir=$gdir ;;
+    llvm)
+      # A real C++ link: bench/llvmdemo.c against Debian's static LLVM 14
+      # libraries (llvm-14-dev), for x86-64 (the libraries are the host's).
+      if [ -n "$sections$debug" ] || [ "$arch" != x86_64 ]; then
+        echo "bench: $name: llvm is x86-64 only and takes no suffix"; return 1
+      fi
+      command -v llvm-config-14 >/dev/null ||
+        { echo "bench: llvm needs llvm-config-14 (llvm-14-dev)"; return 1; }
+      gdir=$bench_dir/llvm-$arch
+      mkdir -p "$gdir"
+      # shellcheck disable=SC2046  # llvm-config prints words
+      [ "$gdir/llvmdemo.o" -nt "$top/bench/llvmdemo.c" ] ||
+        "$cc" -O1 $(llvm-config-14 --cflags) -c "$top/bench/llvmdemo.c" \
+          -o "$gdir/llvmdemo.o"
+      # shellcheck disable=SC2207
+      extra=("-L$(llvm-config-14 --libdir)"
+             $(llvm-config-14 --libs --link-static x86 aarch64)
+             -lstdc++ -lm -lz -ltinfo -lpthread)
+      echo llvmdemo.o >"$gdir/objects.txt"
+      # What it prints, from the default linker's program.
+      [ -s "$gdir/expected.txt" ] ||
+        { (cd "$gdir" && "$cc" -static -o ref.out llvmdemo.o "${extra[@]}" \
+             2>/dev/null && ./ref.out >expected.txt) ||
+          { echo "bench: llvm: the reference link failed"; return 1; }; }
       wdir=$gdir ;;
     *) echo "bench: unknown workload $name"; return 1 ;;
   esac
