@@ -14,29 +14,34 @@
 
 #include <stdlib.h>
 
+static bool is_zero(const u8 *p, u64 n) {
+  for (u64 i = 0; i < n; i++)
+    if (p[i])
+      return false;
+  return true;
+}
+
+// The end of the string at pos (one past its terminator, or the end of
+// the section): a string ends at an all-zero character of entsize bytes.
+static u64 string_end(const struct isec *is, u64 pos, u64 entsize) {
+  if (entsize == 1) {
+    const u8 *z = memchr(is->data + pos, 0, is->size - pos);
+    return z ? (u64)(z - is->data) + 1 : is->size;
+  }
+  for (u64 end = pos; end + entsize <= is->size; end += entsize)
+    if (is_zero(is->data + end, entsize))
+      return end + entsize;
+  return is->size;
+}
+
 // Splits is into pieces; returns the count (and fills off[] if given).
 static u32 split(struct isec *is, u64 entsize, bool strings, u32 *off) {
   u32 n = 0;
-  u64 pos = 0;
-  while (pos < is->size) {
-    u64 end = pos + entsize;
-    if (strings) {
-      // A string ends at an all-zero character of entsize bytes.
-      for (end = pos; end + entsize <= is->size; end += entsize) {
-        bool zero = true;
-        for (u64 k = 0; k < entsize; k++)
-          zero &= is->data[end + k] == 0;
-        if (zero)
-          break;
-      }
-      end = end + entsize <= is->size ? end + entsize : is->size;
-    }
-    if (end > is->size)
-      end = is->size;
+  for (u64 pos = 0; pos < is->size; n++) {
     if (off)
       off[n] = pos;
-    n++;
-    pos = end;
+    u64 end = strings ? string_end(is, pos, entsize) : pos + entsize;
+    pos = end < is->size ? end : is->size;
   }
   return n;
 }
@@ -58,8 +63,9 @@ struct piece_table {
   u32 last_member;   // the member of the last event
 };
 
-static u32 piece_find(struct piece_table *t, const u8 *p, u32 len, u64 *slot) {
-  u64 j = hash_name((const char *)p, len) & t->mask;
+static u32 piece_find(struct piece_table *t, const u8 *p, u32 len, u64 h,
+                      u64 *slot) {
+  u64 j = h & t->mask;
   for (;;) {
     u32 k = t->slots[j];
     if (!k)
@@ -78,10 +84,10 @@ static u32 piece_find(struct piece_table *t, const u8 *p, u32 len, u64 *slot) {
 // The piece equal to p, added if new.  As in GNU ld (bfd's merge.c), a
 // copy that needs more alignment than the one seen so far replaces it:
 // the piece moves to this member and to this point of the order.
-static u32 piece_add(struct piece_table *t, const u8 *p, u32 len, u32 align,
-                     u32 member) {
+static u32 piece_add(struct piece_table *t, const u8 *p, u32 len, u64 h,
+                     u32 align, u32 member) {
   u64 j;
-  u32 k = piece_find(t, p, len, &j);
+  u32 k = piece_find(t, p, len, h, &j);
   if (k == UINT32_MAX) {
     k = t->n++;
     t->src[k] = p;
@@ -168,13 +174,6 @@ static void tail_merge(struct ctx *ctx, struct piece_table *t, u64 entsize) {
   }
 }
 
-static bool is_zero(const u8 *p, u64 n) {
-  for (u64 i = 0; i < n; i++)
-    if (p[i])
-      return false;
-  return true;
-}
-
 // Whether GNU ld merges this section, and how (bfd's
 // _bfd_add_merge_section): not empty, no relocations, an entity size
 // that fits the alignment.
@@ -194,12 +193,14 @@ static bool mergeable(struct isec *is, u64 *entsize, bool *strings) {
   return !(e > al && (e & (al - 1)));
 }
 
-static bool in_group(struct isec *is, u64 entsize, bool strings,
-                     u32 align) {
-  u64 e;
-  bool st;
-  return !is->min && mergeable(is, &e, &st) && e == entsize &&
-         st == strings && is->align == align;
+// A section's kind of pieces, 0 if it is not merged: entsize, strings
+// and alignment, which must all agree for sections to merge.
+static u64 merge_kind(struct isec *is) {
+  u64 entsize;
+  bool strings;
+  if (!mergeable(is, &entsize, &strings))
+    return 0;
+  return (u64)is->align << 32 | entsize << 1 | strings;
 }
 
 // Merges the sections of one kind (entsize, strings, alignment) in chunk
@@ -209,19 +210,68 @@ static bool in_group(struct isec *is, u64 entsize, bool strings,
 // that keeps none is dropped.  A string's alignment is that of its offset
 // in its section, up to the section's; zero padding after a string is not
 // a piece, except the first aligned one of a section, the empty string.
-static void merge_group(struct ctx *ctx, struct chunk *c, u64 entsize,
-                        bool strings, u32 align) {
-  u64 total = 0;
+// Splitting the members into pieces and hashing them runs on all
+// threads; the pieces join the table in order, on one.
+struct split_job {
+  struct isec **members;
+  u64 entsize;
+  bool strings;
+};
+
+static void count_pieces(struct ctx *ctx, void *arg, u32 m) {
+  (void)ctx;
+  struct split_job *j = arg;
+  struct isec *is = j->members[m];
+  is->min->npieces = split(is, j->entsize, j->strings, NULL);
+}
+
+// Fills in_off, and out_off with each piece's hash for now.
+static void hash_pieces(struct ctx *ctx, void *arg, u32 m) {
+  (void)ctx;
+  struct split_job *j = arg;
+  struct isec *is = j->members[m];
+  struct merge_in *mi = is->min;
+  split(is, j->entsize, j->strings, mi->in_off);
+  for (u32 k = 0; k < mi->npieces; k++) {
+    u64 end = k + 1 < mi->npieces ? mi->in_off[k + 1] : is->size;
+    mi->out_off[k] = hash_name((const char *)is->data + mi->in_off[k],
+                               end - mi->in_off[k]);
+  }
+}
+
+// kinds[i]: merge_kind of c's section i, 0 once it has joined a group.
+static void merge_group(struct ctx *ctx, struct chunk *c, u64 *kinds,
+                        u64 kind) {
+  u64 entsize = (kind >> 1) & 0x7fffffff;
+  bool strings = kind & 1;
+  u32 align = kind >> 32;
   u32 nmembers = 0;
   bool padded = true;          // every member's size a multiple of align
   for (u32 i = 0; i < c->isecs.len; i++)
-    if (in_group(c->isecs.v[i], entsize, strings, align)) {
-      total += split(c->isecs.v[i], entsize, strings, NULL);
-      padded &= ((struct isec *)c->isecs.v[i])->size % align == 0;
-      nmembers++;
-    }
-  if (!nmembers)
-    return;
+    nmembers += kinds[i] == kind;
+  struct isec **members = arena_alloc(ctx, nmembers * sizeof(*members));
+  u32 m = 0;
+  for (u32 i = 0; i < c->isecs.len; i++) {
+    struct isec *is = c->isecs.v[i];
+    if (kinds[i] != kind)
+      continue;
+    kinds[i] = 0;
+    padded &= is->size % align == 0;
+    is->min = arena_alloc(ctx, sizeof(*is->min));
+    is->min->members = members;
+    members[m++] = is;
+  }
+  struct split_job job = {members, entsize, strings};
+  parallel_for(ctx, nmembers, count_pieces, &job);
+  u64 total = 0;
+  for (m = 0; m < nmembers; m++) {
+    struct merge_in *mi = members[m]->min;
+    total += mi->npieces;
+    mi->in_off = arena_alloc(ctx, (u64)mi->npieces * sizeof(u32));
+    mi->owner = arena_alloc(ctx, (u64)mi->npieces * sizeof(u32));
+    mi->out_off = arena_alloc(ctx, (u64)mi->npieces * sizeof(u64));
+  }
+  parallel_for(ctx, nmembers, hash_pieces, &job);
 
   struct piece_table t = {0};
   u64 cap = 16;
@@ -238,19 +288,9 @@ static void merge_group(struct ctx *ctx, struct chunk *c, u64 entsize,
   t.home = arena_alloc(ctx, total * sizeof(u32));
   t.order = arena_alloc(ctx, total * sizeof(u32));
 
-  struct isec **members = arena_alloc(ctx, nmembers * sizeof(*members));
-  u32 m = 0;
-  for (u32 i = 0; i < c->isecs.len; i++) {
-    struct isec *is = c->isecs.v[i];
-    if (!in_group(is, entsize, strings, align))
-      continue;
-    struct merge_in *mi = arena_alloc(ctx, sizeof(*mi));
-    mi->members = members;
-    mi->npieces = split(is, entsize, strings, NULL);
-    mi->in_off = arena_alloc(ctx, (u64)mi->npieces * sizeof(u32));
-    mi->owner = arena_alloc(ctx, (u64)mi->npieces * sizeof(u32));
-    mi->out_off = arena_alloc(ctx, (u64)mi->npieces * sizeof(u64));
-    split(is, entsize, strings, mi->in_off);
+  for (m = 0; m < nmembers; m++) {
+    struct isec *is = members[m];
+    struct merge_in *mi = is->min;
     bool nul = false;
     for (u32 k = 0; k < mi->npieces; k++) {
       u64 off = mi->in_off[k];
@@ -273,10 +313,8 @@ static void merge_group(struct ctx *ctx, struct chunk *c, u64 entsize,
         }
       }
       // The piece's number for now; its place below.
-      mi->out_off[k] = piece_add(&t, p, len, al, m);
+      mi->out_off[k] = piece_add(&t, p, len, mi->out_off[k], al, m);
     }
-    is->min = mi;
-    members[m++] = is;
   }
 
   if (strings)
@@ -330,7 +368,10 @@ static void merge_group(struct ctx *ctx, struct chunk *c, u64 entsize,
   // piece kept (as GNU ld's _bfd_merged_section_offset falls back).
   const u8 zeros[64] = {0};
   u64 slot;
-  u32 empty = strings ? piece_find(&t, zeros, entsize, &slot) : UINT32_MAX;
+  u32 empty = strings ? piece_find(&t, zeros, entsize,
+                                   hash_name((const char *)zeros, entsize),
+                                   &slot)
+                       : UINT32_MAX;
   if (empty == UINT32_MAX && t.nevents) {
     u32 k = t.order[0];
     while (t.home[k] != k)
@@ -352,30 +393,36 @@ static void merge_group(struct ctx *ctx, struct chunk *c, u64 entsize,
     }
   }
 
-  // A member that keeps no piece leaves the output section (GNU ld
-  // excludes it, so it takes no alignment padding either).
-  u32 n = 0;
-  for (u32 i = 0; i < c->isecs.len; i++) {
-    struct isec *is = c->isecs.v[i];
-    if (!is->mout || is->mout->n)
-      c->isecs.v[n++] = is;
-  }
-  c->isecs.len = n;
 }
 
 void merge_sections(struct ctx *ctx) {
+  u64 *kinds = NULL;
+  u32 cap = 0;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (!has_inputs(c))
       continue;
-    // One group per kind of piece, in order of first appearance.
-    for (u32 k = 0; k < c->isecs.len; k++) {
-      struct isec *is = c->isecs.v[k];
-      u64 entsize;
-      bool strings;
-      if (!is->min && mergeable(is, &entsize, &strings))
-        merge_group(ctx, c, entsize, strings, is->align);
+    if (c->isecs.len > cap) {
+      cap = c->isecs.len;
+      kinds = arena_alloc(ctx, (u64)cap * sizeof(*kinds));
     }
+    bool any = false;
+    for (u32 k = 0; k < c->isecs.len; k++)
+      any |= (kinds[k] = merge_kind(c->isecs.v[k])) != 0;
+    // One group per kind of piece, in order of first appearance.
+    for (u32 k = 0; any && k < c->isecs.len; k++)
+      if (kinds[k])
+        merge_group(ctx, c, kinds, kinds[k]);
+    // A member that keeps no piece leaves the output section (GNU ld
+    // excludes it, so it takes no alignment padding either).
+    u32 n = 0;
+    for (u32 k = 0; any && k < c->isecs.len; k++) {
+      struct isec *is = c->isecs.v[k];
+      if (!is->mout || is->mout->n)
+        c->isecs.v[n++] = is;
+    }
+    if (any)
+      c->isecs.len = n;
   }
 }
 
