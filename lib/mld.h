@@ -418,6 +418,7 @@ struct archive {
   u32 *name_off;               // the index by name (archive_last_entry):
   u32 *name_next, *name_head;  // each entry's name; chains of entries
   u64 name_mask;
+  bool counted;                // symbols.c: its names in the table's room
 };
 
 struct archive *open_archive(struct ctx *ctx, struct mapping *map);

@@ -213,11 +213,29 @@ static void intern_file(struct ctx *ctx, void *arg, u32 k) {
   }
 }
 
+// Room in the table for what archive members will define: their
+// indexes' names (members join one at a time, and growing the table
+// rehashes every name).
+static u64 archive_names(struct ctx *ctx) {
+  u64 n = 0;
+  for (u32 i = 0; i < ctx->entries.len; i++) {
+    struct input_entry *e = ctx->entries.v[i];
+    if (e->kind == E_ARCHIVE && !e->ar->counted) {
+      e->ar->counted = true;
+      n += e->ar->nsyms;
+    }
+  }
+  return n;
+}
+
 void intern_symbols(struct ctx *ctx) {
+  u64 members = archive_names(ctx);
   // --wrap renames undefined references as they are read: the names
   // to intern are not the files' own.
-  if (ctx->cfg.wrap.len)
+  if (ctx->cfg.wrap.len) {
+    table_reserve(ctx, &ctx->symbols, members);
     return;
+  }
   struct vec files = {0};
   for (u32 i = 0; i < ctx->entries.len; i++) {
     struct input_entry *e = ctx->entries.v[i];
@@ -228,8 +246,10 @@ void intern_symbols(struct ctx *ctx) {
                                       sizeof(struct symbol *));
     vec_push(ctx, &files, f);
   }
-  if (!files.len)
+  if (!files.len) {
+    table_reserve(ctx, &ctx->symbols, members);
     return;
+  }
   struct intern_job j = {(struct objfile **)files.v, NULL, NULL,
                          PTHREAD_MUTEX_INITIALIZER};
   j.counts = arena_alloc(ctx, (u64)files.len * sizeof(u64));
@@ -246,7 +266,7 @@ void intern_symbols(struct ctx *ctx) {
   u64 want = def + undef / 4;
   if (want * 4 / 3 < def + undef + 1)
     want = (def + undef + 1) * 3 / 4;
-  table_reserve(ctx, &ctx->symbols, want);
+  table_reserve(ctx, &ctx->symbols, want + members);
   parallel_for(ctx, files.len, intern_file, &j);
 }
 
