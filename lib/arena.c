@@ -2,7 +2,8 @@
 //
 // Everything the linker allocates lives until the link ends, so memory is
 // carved out of large blocks and released in one call at the end; nothing
-// is freed one by one (chibicc's rule).
+// is freed one by one (chibicc's rule).  The threads of a parallel loop
+// carve from arenas of their own, joined to this one when it ends.
 
 #include "mld.h"
 
@@ -17,7 +18,8 @@ struct arena_block {
 enum { BLOCK_SIZE = 1 << 20 };
 
 void *arena_alloc(struct ctx *ctx, u64 size) {
-  struct arena *a = &ctx->arena;
+  u32 w = worker_index();
+  struct arena *a = w ? &ctx->thread_arenas[w] : &ctx->arena;
   size = align_up(size ? size : 1, 16);
   struct arena_block *b = a->head;
   if (!b || b->cap - b->used < size) {
@@ -66,6 +68,24 @@ char *arena_printf(struct ctx *ctx, const char *fmt, ...) {
   vsnprintf(p, n + 1, fmt, ap);
   va_end(ap);
   return p;
+}
+
+// A parallel loop's thread's blocks, joined to the link's arena.
+void arena_join(struct arena *a, struct arena *t) {
+  if (!t->head)
+    return;
+  struct arena_block *last = t->head;
+  while (last->next)
+    last = last->next;
+  if (a->head) {
+    last->next = a->head->next;
+    a->head->next = t->head;
+  } else {
+    a->head = t->head;
+  }
+  a->used_bytes += t->used_bytes;
+  t->head = NULL;
+  t->used_bytes = 0;
 }
 
 void arena_release(struct arena *a) {

@@ -291,15 +291,19 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
       parse_fde(&eh->recs[i], is->data + eh->recs[i].offset);
 }
 
-void parse_eh_frame(struct ctx *ctx) {
-  for (u32 i = 0; i < ctx->objs.len; i++) {
-    struct objfile *f = ctx->objs.v[i];
-    for (u32 k = 1; k < f->shnum; k++) {
-      struct isec *is = f->isecs[k];
-      if (is && is->data && !strcmp(section_name(f, k), ".eh_frame"))
-        parse_one(ctx, is);
-    }
+// Each file's on its own thread: parse_one reads only its section.
+static void parse_file_eh_frame(struct ctx *ctx, void *arg, u32 i) {
+  (void)arg;
+  struct objfile *f = ctx->objs.v[i];
+  for (u32 k = 1; k < f->shnum; k++) {
+    struct isec *is = f->isecs[k];
+    if (is && is->data && !strcmp(section_name(f, k), ".eh_frame"))
+      parse_one(ctx, is);
   }
+}
+
+void parse_eh_frame(struct ctx *ctx) {
+  parallel_for(ctx, ctx->objs.len, parse_file_eh_frame, NULL);
 }
 
 // The input section an FDE describes: the target of its pc_begin.

@@ -31,17 +31,28 @@ static void vmsg(const char *kind, const char *fmt, va_list ap) {
   char buf[4096];
   int n = snprintf(buf, sizeof(buf), "mld: %s", kind);
   vsnprintf(buf + n, sizeof(buf) - n, fmt, ap);
+  if (hold_message(buf))
+    return;
   pthread_mutex_lock(&msg_lock);
   fprintf(stderr, "%s\n", buf);
   pthread_mutex_unlock(&msg_lock);
 }
 
-static void count_error(struct ctx *ctx) {
-  // Like lld's --error-limit: a broken input should not bury the user.
-  if (__atomic_add_fetch(&ctx->errors, 1, __ATOMIC_RELAXED) >= 20) {
+enum { ERROR_LIMIT = 20 };
+
+// Like lld's --error-limit: a broken input should not bury the user.  In
+// a parallel loop, once its messages are out (parallel.c).
+void report_error_limit(struct ctx *ctx) {
+  if (__atomic_load_n(&ctx->errors, __ATOMIC_RELAXED) >= ERROR_LIMIT) {
     fputs("mld: error: too many errors emitted, stopping now\n", stderr);
     mld_exit(ctx, 1);
   }
+}
+
+static void count_error(struct ctx *ctx) {
+  __atomic_add_fetch(&ctx->errors, 1, __ATOMIC_RELAXED);
+  if (!in_parallel_loop())
+    report_error_limit(ctx);
 }
 
 void error(struct ctx *ctx, const char *fmt, ...) {

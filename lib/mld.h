@@ -115,6 +115,7 @@ struct arena {
 };
 
 void *arena_alloc(struct ctx *ctx, u64 size);
+void arena_join(struct arena *a, struct arena *t);
 char *arena_strndup(struct ctx *ctx, const char *s, u64 len);
 char *arena_strdup(struct ctx *ctx, const char *s);
 char *arena_printf(struct ctx *ctx, const char *fmt, ...)
@@ -145,6 +146,7 @@ void note(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 _Noreturn void fatal(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+void report_error_limit(struct ctx *ctx);
 void checkpoint(struct ctx *ctx);
 _Noreturn void mld_exit(struct ctx *ctx, int status);
 void install_signal_guards(struct ctx *ctx);
@@ -1433,6 +1435,8 @@ const char *demangled(struct ctx *ctx, const char *name);
 enum { MAX_THREADS = 256 };   // --threads=N's limit
 u32 thread_count(struct ctx *ctx);
 u32 worker_index(void);
+bool hold_message(const char *text);
+bool in_parallel_loop(void);
 void parallel_for(struct ctx *ctx, u32 n,
                   void (*fn)(struct ctx *ctx, void *arg, u32 i), void *arg);
 
@@ -1453,6 +1457,7 @@ struct gnu_prop {
 struct ctx {
   struct config cfg;
   struct arena arena;
+  struct arena thread_arenas[MAX_THREADS]; // parallel.c: a loop's threads
   const struct arch *arch;
   u32 errors;
   u32 warnings;                // error.c: every warning, fatal or not

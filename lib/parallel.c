@@ -5,11 +5,14 @@
 // threads: copying and relocating input sections is one.  Items are handed
 // out one at a time through an atomic counter, so a thread that drew small
 // sections takes more of them.  A host that embeds the library (the
-// fuzzer, which longjmps out of errors) gets one thread.
+// fuzzer, which longjmps out of errors) gets one thread.  What a loop
+// body allocates and what it reports comes out the same for any number
+// of threads: per-thread arenas, and messages printed in item order.
 
 #include "mld.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 // --threads=N, or one thread per online processor.
@@ -23,11 +26,62 @@ u32 thread_count(struct ctx *ctx) {
 }
 
 // The running loop's thread: 0 for the caller, 1.. for the others, so
-// a loop body can keep per-thread state in an array.
+// a loop body can keep per-thread state in an array.  Each thread
+// allocates from an arena of its own (arena.c), whose blocks join the
+// link's arena when the loop ends.
 static __thread u32 this_worker;
 
 u32 worker_index(void) {
   return this_worker;
+}
+
+// Messages from a loop body are held, each with the number of the item
+// that gave it, and printed when the loop ends in item order: the same
+// order as on one thread, whatever thread ran what.
+struct held_msg {
+  u32 item, seq;
+  char *text;
+};
+
+struct worker {
+  struct pfor *loop;
+  u32 index;
+  u32 item;                    // the item being run
+  struct held_msg *msgs;
+  u32 nmsgs, cap;
+};
+
+static __thread struct worker *this_loop_worker;
+
+bool hold_message(const char *text) {
+  struct worker *me = this_loop_worker;
+  if (!me)
+    return false;
+  if (me->nmsgs == me->cap) {
+    u32 cap = me->cap ? me->cap * 2 : 16;
+    struct held_msg *v = realloc(me->msgs, cap * sizeof(*v));
+    if (!v)
+      return false;              // printed at once, out of order
+    me->msgs = v;
+    me->cap = cap;
+  }
+  char *copy = strdup(text);
+  if (!copy)
+    return false;
+  me->msgs[me->nmsgs] = (struct held_msg){me->item, me->nmsgs, copy};
+  me->nmsgs++;
+  return true;
+}
+
+bool in_parallel_loop(void) {
+  return this_loop_worker != NULL;
+}
+
+static int cmp_held(const void *a, const void *b) {
+  const struct held_msg *x = a, *y = b;
+  if (x->item != y->item)
+    return x->item < y->item ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 struct pfor {
@@ -38,21 +92,19 @@ struct pfor {
   u32 next;
 };
 
-struct worker {
-  struct pfor *loop;
-  u32 index;
-};
-
 static void *worker(void *p) {
   struct worker *me = p;
   struct pfor *w = me->loop;
   this_worker = me->index;
+  this_loop_worker = me;
   for (;;) {
     u32 i = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED);
     if (i >= w->n)
       break;
+    me->item = i;
     w->fn(w->ctx, w->arg, i);
   }
+  this_loop_worker = NULL;
   this_worker = 0;
   return NULL;
 }
@@ -63,17 +115,50 @@ void parallel_for(struct ctx *ctx, u32 n,
   u32 nthreads = thread_count(ctx);
   if (n < 2 * nthreads)
     nthreads = 1;
+  if (nthreads == 1) {
+    for (u32 i = 0; i < n; i++)
+      fn(ctx, arg, i);
+    return;
+  }
   pthread_t tid[MAX_THREADS];
   struct worker me[MAX_THREADS];
   u32 started = 0;
   for (u32 t = 1; t < nthreads; t++) {
-    me[t] = (struct worker){&w, t};
+    me[t] = (struct worker){.loop = &w, .index = t};
     if (pthread_create(&tid[t], NULL, worker, &me[t]))
       break;
     started = t;
   }
-  me[0] = (struct worker){&w, 0};
+  me[0] = (struct worker){.loop = &w, .index = 0};
   worker(&me[0]);
-  for (u32 t = 1; t <= started; t++)
-    pthread_join(tid[t], NULL);
+  u32 nmsgs = 0;
+  for (u32 t = 0; t <= started; t++) {
+    if (t)
+      pthread_join(tid[t], NULL);
+    arena_join(&ctx->arena, &ctx->thread_arenas[t]);
+    nmsgs += me[t].nmsgs;
+  }
+  if (!nmsgs)
+    return;
+  struct held_msg *all = malloc(nmsgs * sizeof(*all));
+  u32 k = 0;
+  for (u32 t = 0; all && t <= started; t++)
+    for (u32 i = 0; i < me[t].nmsgs; i++)
+      all[k++] = me[t].msgs[i];
+  if (all)
+    qsort(all, nmsgs, sizeof(*all), cmp_held);
+  for (u32 i = 0; all && i < nmsgs; i++) {
+    fprintf(stderr, "%s\n", all[i].text);
+    free(all[i].text);
+  }
+  for (u32 t = 0; t <= started; t++) {
+    if (!all)                  // no memory to sort: thread by thread
+      for (u32 i = 0; i < me[t].nmsgs; i++) {
+        fprintf(stderr, "%s\n", me[t].msgs[i].text);
+        free(me[t].msgs[i].text);
+      }
+    free(me[t].msgs);
+  }
+  free(all);
+  report_error_limit(ctx);
 }

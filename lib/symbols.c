@@ -22,7 +22,6 @@
 
 #include "mld.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 
 static const char *wrapped_name(struct ctx *ctx, const char *name);
@@ -149,8 +148,8 @@ static void trace_symbol(struct ctx *ctx, struct objfile *f, const char *name,
 
 // intern_symbols: the global names of every object on the command line
 // go into the table on all threads before the link meets them in order.
-// Each thread takes symbols from a pool of its own, refilled under a
-// lock.  add_file_symbols then finds them in f->globals, and the names
+// Each thread takes symbols from a pool of its own, refilled from its
+// arena.  add_file_symbols then finds them in f->globals, and the names
 // join GNU ld's order (struct symbol's seq) only as it meets them.
 enum { POOL_SYMBOLS = 2048 };
 
@@ -162,7 +161,6 @@ struct intern_job {
   struct objfile **files;
   u64 *counts;                 // per file: defined << 32 | undefined
   struct intern_pool *pools;   // per thread
-  pthread_mutex_t lock;
 };
 
 // The global symbols a pass over the names would intern: add_file_symbols
@@ -200,9 +198,7 @@ static void intern_file(struct ctx *ctx, void *arg, u32 k) {
       continue;
     if (!pool->spare) {
       if (pool->next == pool->end) {
-        pthread_mutex_lock(&j->lock);
         pool->next = arena_alloc(ctx, POOL_SYMBOLS * sizeof(struct symbol));
-        pthread_mutex_unlock(&j->lock);
         pool->end = pool->next + POOL_SYMBOLS;
       }
       pool->spare = pool->next++;
@@ -250,8 +246,7 @@ void intern_symbols(struct ctx *ctx) {
     table_reserve(ctx, &ctx->symbols, members);
     return;
   }
-  struct intern_job j = {(struct objfile **)files.v, NULL, NULL,
-                         PTHREAD_MUTEX_INITIALIZER};
+  struct intern_job j = {(struct objfile **)files.v, NULL, NULL};
   j.counts = arena_alloc(ctx, (u64)files.len * sizeof(u64));
   j.pools = arena_alloc(ctx, (u64)thread_count(ctx) * sizeof(*j.pools));
   parallel_for(ctx, files.len, count_file_globals, &j);

@@ -89,6 +89,28 @@ for arch in x86_64 aarch64; do
   done
 done
 
+# Messages from passes that run on all threads (here relocation overflow
+# while sections are written) come out in the order one thread gives.
+for i in $(seq 1 15); do
+  printf '.text\n.globl f%d\nf%d:\n\tmovl $big+%d, %%eax\n\tret\n' \
+    $i $i $i >ov$i.s
+  as -o ov$i.o ov$i.s || t_hard_error "as ov$i.s"
+done
+printf '.globl _start\n_start:\n\tret\n' >start.s
+as -o start.o start.s || t_hard_error "as start.s"
+ovs=$(for i in $(seq 1 15); do echo ov$i.o; done)
+for n in 1 8; do
+  "$MLD" --threads=$n --defsym big=0x100000000 -o ov.out start.o $ovs \
+    2>ov$n.err
+done
+if [ "$(grep -c 'truncated to fit' ov1.err)" = 15 ] && cmp -s ov1.err ov8.err
+then
+  t_pass "15 overflow errors in the same order with 1 and 8 threads"
+else
+  cat ov1.err ov8.err
+  t_fail "the overflow errors differ between 1 and 8 threads"
+fi
+
 for bad in 0 257 x; do
   t_mld --threads=$bad -o x.out g0.o
   expect_error "--threads"
