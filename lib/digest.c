@@ -68,6 +68,9 @@ static void sha1_blocks_ni(u32 h[5], const u8 *p, u64 nblocks) {
   __m128i e0 = _mm_set_epi32(h[4], 0, 0, 0);
   for (; nblocks; nblocks--, p += 64) {
     __m128i abcd_save = abcd, e_save = e0, prev = abcd, w[4];
+    // Unrolled, so that w[] stays in registers and each group's round
+    // function is a constant.
+#pragma GCC unroll 20
     for (int g = 0; g < 20; g++) {
       if (g < 4)
         w[g] = _mm_shuffle_epi8(
