@@ -377,6 +377,62 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
   }
 }
 
+// What scan_section leaves alone: a relocation that asks for nothing (no
+// GOT entry, no IPLT entry, no TLS sequence) against a symbol that is
+// defined and not an IFUNC, or undefined and only weakly referenced, and
+// nothing wrong with it.
+static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
+  const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
+  u64 off = rd64(r);
+  u64 info = rd64(r + 8);
+  u32 type = ELF64_R_TYPE(info), symidx = ELF64_R_SYM(info);
+  bool got = false;
+  switch (type) {
+  case R_X86_64_NONE:
+    return true;
+  case R_X86_64_PC32:
+  case R_X86_64_PLT32:
+  case R_X86_64_64:
+  case R_X86_64_32:
+  case R_X86_64_32S:
+  case R_X86_64_PC64:
+  case R_X86_64_TPOFF32:
+  case R_X86_64_TPOFF64:
+  case R_X86_64_DTPOFF32:
+  case R_X86_64_DTPOFF64:
+    break;
+  case R_X86_64_GOTTPOFF:
+    if (!gottpoff_relaxable(is, off))
+      return false;
+    break;
+  case R_X86_64_GOTPCRELX:
+  case R_X86_64_REX_GOTPCRELX:
+  case R_X86_64_GOTPCREL:
+    got = true;
+    break;
+  default:
+    return false;
+  }
+  if (reloc_problem(is, off, reloc_width(type), symidx) != RP_NONE)
+    return false;
+  struct reloc_sym rs;
+  reloc_target(ctx, is->file, symidx, &rs);
+  if (rs.is_ifunc)
+    return false;
+  if (rs.sym && (rs.sym == ctx->got_symbol ||
+                 (rs.sym->state == SYM_UNDEF &&
+                  (rs.sym->ref_flags & SF_REF_STRONG))))
+    return false;
+  return !got || gotpcrelx(ctx, is, off, type, &rs) != RX_NONE;
+}
+
+static bool quiet_section(struct ctx *ctx, struct isec *is) {
+  for (u32 i = 0; i < is->nrels; i++)
+    if (!quiet_reloc(ctx, is, i))
+      return false;
+  return true;
+}
+
 static bool fits_s32(i64 v) { return v == (i32)v; }
 static bool fits_u32(i64 v) { return (u64)v <= 0xffffffffULL; }
 
@@ -859,6 +915,7 @@ const struct arch arch_x86_64 = {
     .iplt_slot_bias = 6,         // past the 6-byte jmp: the nop after it
     .irelative_descending = true,
     .scan_section = scan_section,
+    .quiet_section = quiet_section,
     .apply_section = apply_section,
     .write_iplt = write_iplt,
     .data_reloc_kind = data_reloc_kind,

@@ -1134,6 +1134,11 @@ void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
                          i64 *addend, struct reloc_sym *out);
 struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
 struct symbol *reloc_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
+enum reloc_problem {
+  RP_NONE, RP_SYMBOL_INDEX, RP_BAD_SYMBOL, RP_OUTSIDE, RP_REVERSED
+};
+enum reloc_problem reloc_problem(struct isec *is, u64 off, u32 width,
+                                 u32 symidx);
 bool check_reloc(struct ctx *ctx, struct isec *is, u32 i, u64 off, u32 width,
                  u32 symidx);
 u64 isec_addr(struct isec *is);
@@ -1225,6 +1230,9 @@ struct arch {
   // which GNU ld's script puts in .lbss as LARGE_COMMON); 0: none.
   u16 shn_large_common;
   void (*scan_section)(struct ctx *ctx, struct isec *is);
+  // Optional: true if scan_section would do nothing for is (no message,
+  // no slot, no flag); asked on all threads, so it only reads.
+  bool (*quiet_section)(struct ctx *ctx, struct isec *is);
   void (*after_scan)(struct ctx *ctx);   // checks needing every reference
   void (*apply_section)(struct ctx *ctx, struct isec *is, u8 *out);
   void (*write_iplt)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot);

@@ -64,32 +64,47 @@ struct symbol *reloc_symbol(struct ctx *ctx, struct objfile *f, u32 symidx) {
 
 // Validates relocation i of is: its symbol index and that `width` bytes
 // at `off` lie inside the section.
+// What is wrong with relocation (off, width, symidx) of is, if anything.
+enum reloc_problem reloc_problem(struct isec *is, u64 off, u32 width,
+                                 u32 symidx) {
+  struct objfile *f = is->file;
+  if (symidx >= f->nsyms)
+    return RP_SYMBOL_INDEX;
+  if (symidx >= f->first_global && !f->globals[symidx - f->first_global])
+    return RP_BAD_SYMBOL;
+  if (!is->data || off > is->size || width > is->size - off)
+    return RP_OUTSIDE;
+  // A section copied in reverse moves whole 8-byte entries.
+  if (is->reverse && (off & 7) + width > 8)
+    return RP_REVERSED;
+  return RP_NONE;
+}
+
 bool check_reloc(struct ctx *ctx, struct isec *is, u32 i, u64 off, u32 width,
                  u32 symidx) {
   struct objfile *f = is->file;
-  if (symidx >= f->nsyms) {
+  switch (reloc_problem(is, off, width, symidx)) {
+  case RP_NONE:
+    return true;
+  case RP_SYMBOL_INDEX:
     error(ctx, "%s:(%s): relocation %u has a bad symbol index %u", f->name,
           isec_name(is), i, symidx);
-    return false;
-  }
-  if (symidx >= f->first_global && !f->globals[symidx - f->first_global]) {
+    break;
+  case RP_BAD_SYMBOL:
     error(ctx, "%s:(%s): relocation %u refers to a bad symbol", f->name,
           isec_name(is), i);
-    return false;
-  }
-  if (!is->data || off > is->size || width > is->size - off) {
+    break;
+  case RP_OUTSIDE:
     error(ctx, "%s:(%s+0x%llx): relocation %u is outside the section",
           f->name, isec_name(is), (unsigned long long)off, i);
-    return false;
-  }
-  // A section copied in reverse moves whole 8-byte entries.
-  if (is->reverse && (off & 7) + width > 8) {
+    break;
+  case RP_REVERSED:
     error(ctx, "%s:(%s+0x%llx): relocation %u crosses a pointer entry of a "
           "section whose entries are copied in reverse", f->name,
           isec_name(is), (unsigned long long)off, i);
-    return false;
+    break;
   }
-  return true;
+  return false;
 }
 
 void reloc_target(struct ctx *ctx, struct objfile *f, u32 symidx,

@@ -57,11 +57,29 @@ void need_iplt(struct ctx *ctx, struct symbol *sym) {
   vec_push(ctx, &ctx->iplt_syms, sym);
 }
 
+// The sections to scan, in order, and which of them the architecture
+// finds quiet (scan_section would do nothing for them): sorted out on all
+// threads, so the scan proper, in order on one thread, visits only the
+// sections that ask for something.
+struct scan_list {
+  struct isec **v;
+  u8 *quiet;
+};
+
+static void sort_out_quiet(struct ctx *ctx, void *arg, u32 i) {
+  struct scan_list *l = arg;
+  l->quiet[i] = ctx->arch->quiet_section(ctx, l->v[i]);
+}
+
 void scan_relocations(struct ctx *ctx) {
   // A relocation against _GLOBAL_OFFSET_TABLE_ keeps .got.plt (GNU ld's
   // got_referenced); gas names it in every object using the GOT, which
   // does not.
   ctx->got_symbol = sym_find_str(ctx, "_GLOBAL_OFFSET_TABLE_");
+  // Non-allocated sections too: their relocations are applied, so they
+  // are checked here like the rest (and, as in GNU ld, an undefined
+  // symbol referenced from debug information is an error).
+  struct vec list = {0};
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = 1; k < f->shnum; k++) {
@@ -69,12 +87,16 @@ void scan_relocations(struct ctx *ctx) {
       if (!is || !is->live || !is->nrels || !is->osec)
         continue;
       ctx->stat_relocs += is->nrels;
-      // Non-allocated sections too: their relocations are applied, so
-      // they are checked here like the rest (and, as in GNU ld, an
-      // undefined symbol referenced from debug information is an error).
-      ctx->arch->scan_section(ctx, is);
+      vec_push(ctx, &list, is);
     }
   }
+  struct scan_list l = {(struct isec **)list.v,
+                        arena_alloc(ctx, (u64)list.len + 1)};
+  if (ctx->arch->quiet_section)
+    parallel_for(ctx, list.len, sort_out_quiet, &l);
+  for (u32 i = 0; i < list.len; i++)
+    if (!l.quiet[i])
+      ctx->arch->scan_section(ctx, l.v[i]);
   if (ctx->arch->after_scan)
     ctx->arch->after_scan(ctx);
 }
