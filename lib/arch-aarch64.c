@@ -528,6 +528,54 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
   }
 }
 
+// What scan_section leaves alone: a relocation against a defined symbol,
+// not an IFUNC, that asks for no GOT entry and is not part of a TLS
+// sequence to check, with nothing wrong with it.
+static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
+  const u8 *r = rela_at(is, i);
+  u64 off = rd64(r);
+  u64 info = rd64(r + 8);
+  u32 type = ELF64_R_TYPE(info), symidx = ELF64_R_SYM(info);
+  if (type == R_AARCH64_NONE)
+    return true;
+  u32 width = reloc_width(type);
+  switch (type) {
+  case R_AARCH64_TLS_DTPREL:
+  case R_AARCH64_ADR_GOT_PAGE:
+  case R_AARCH64_LD64_GOT_LO12_NC:
+  case R_AARCH64_GOT_LD_PREL19:
+  case R_AARCH64_MOVW_GOTOFF_G1:
+  case R_AARCH64_MOVW_GOTOFF_G0_NC:
+  case R_AARCH64_LD64_GOTPAGE_LO15:
+  case R_AARCH64_LD64_GOTOFF_LO15:
+  case R_AARCH64_TLSIE_LD_GOTTPREL_PREL19:
+  case R_AARCH64_TLSIE_MOVW_GOTTPREL_G1:
+  case R_AARCH64_TLSIE_MOVW_GOTTPREL_G0_NC:
+  case R_AARCH64_TLSGD_MOVW_G0_NC:
+  case R_AARCH64_TLSLD_ADR_PAGE21:
+  case R_AARCH64_TLSGD_ADD_LO12_NC:
+  case R_AARCH64_TLSGD_ADR_PREL21:
+  case R_AARCH64_TLSLD_ADD_LO12_NC:
+  case R_AARCH64_TLSLD_ADR_PREL21:
+    return false;
+  }
+  // The rest, TLSIE_ADR_GOTTPREL_PAGE21, TLSIE_LD64_GOTTPREL_LO12_NC,
+  // TLSGD_ADR_PAGE21 and TLSDESC_ADR_PAGE21 among them, ask for nothing
+  // against a defined symbol.
+  if (!width || reloc_problem(is, off, width, symidx) != RP_NONE)
+    return false;
+  struct reloc_sym rs;
+  reloc_target(ctx, is->file, symidx, &rs);
+  return rs.defined && !rs.is_ifunc && rs.sym != ctx->got_symbol;
+}
+
+static bool quiet_section(struct ctx *ctx, struct isec *is) {
+  for (u32 i = 0; i < is->nrels; i++)
+    if (!quiet_reloc(ctx, is, i))
+      return false;
+  return true;
+}
+
 static bool fits_signed(i64 v, u32 bits) {
   return v >= -((i64)1 << (bits - 1)) && v < ((i64)1 << (bits - 1));
 }
@@ -1281,6 +1329,7 @@ const struct arch arch_aarch64 = {
     .tls_module_base_always = true,
     .relro_offset_always = true,
     .scan_section = scan_section,
+    .quiet_section = quiet_section,
     .after_scan = after_scan,
     .apply_section = apply_section,
     .write_iplt = write_iplt,
