@@ -1509,6 +1509,7 @@ struct ctx {
   struct vec chunks;           // struct chunk *, in output order
   struct vec hdr_order;        // the same, in section header order
   struct chunk *synth[CK_NKINDS]; // synthetic.c: each kind's chunk, or NULL
+  struct chunk **chunk_memo;   // sections.c: create_chunks' names found
   u32 package_order;           // sections.c: where .note.package goes
   struct chunk *tls_first;
   bool relro_by_rw_copy;       // an input that keeps RELRO on (sections.c)

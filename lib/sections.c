@@ -262,11 +262,30 @@ struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
   return c;
 }
 
+static bool named_regular(const struct chunk *c, const char *name) {
+  return c->kind == CK_REGULAR && !c->unique && !strcmp(c->name, name);
+}
+
+// While create_chunks places every input section, the chunks it finds by
+// name are remembered by name (a table of 1024 names at most; the walk
+// through every chunk is the fallback, and decides).
+enum { CHUNK_MEMO = 1024 };
+
 static struct chunk *find_chunk(struct ctx *ctx, const char *name) {
+  struct chunk **memo = ctx->chunk_memo;
+  u64 j = 0;
+  if (memo) {
+    j = hash_name(name, strlen(name)) & (CHUNK_MEMO - 1);
+    if (memo[j] && named_regular(memo[j], name))
+      return memo[j];
+  }
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->kind == CK_REGULAR && !c->unique && !strcmp(c->name, name))
+    if (named_regular(c, name)) {
+      if (memo)
+        memo[j] = c;
       return c;
+    }
   }
   return NULL;
 }
@@ -852,6 +871,7 @@ void create_chunks(struct ctx *ctx) {
   const struct arch *arch = ctx->arch;
   u32 orphan_seq = 0;          // orphans keep their order of appearance
   bool notes_seen = false;     // a note orphan has been placed
+  ctx->chunk_memo = arena_alloc(ctx, CHUNK_MEMO * sizeof(struct chunk *));
 
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
@@ -915,6 +935,7 @@ void create_chunks(struct ctx *ctx) {
       notes_seen = true;
     }
   }
+  ctx->chunk_memo = NULL;      // chunks may change from here on
   if (ctx->cfg.package_metadata && find_chunk(ctx, ".note.package"))
     error(ctx, "--package-metadata: an input has a .note.package section "
           "already");
