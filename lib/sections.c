@@ -503,15 +503,15 @@ static bool in_rw_exception_section(const char *name) {
 
 void parse_sections(struct ctx *ctx) {
   bool any_stack_note = false;
+  // A slim LTO object (gcc marks it with __gnu_lto_slim) holds only
+  // compiler IR, which mld cannot link; a fat one also has real code.
+  struct symbol *lto_slim = sym_find_str(ctx, "__gnu_lto_slim");
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
     f->isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
     read_properties(ctx, f);
-    // A slim LTO object (gcc marks it with __gnu_lto_slim) holds only
-    // compiler IR, which mld cannot link; a fat one also has real code.
-    for (u32 k = f->first_global; k < f->nsyms; k++)
-      if (f->globals[k - f->first_global] &&
-          !strcmp(f->globals[k - f->first_global]->name, "__gnu_lto_slim")) {
+    for (u32 k = f->first_global; lto_slim && k < f->nsyms; k++)
+      if (f->globals[k - f->first_global] == lto_slim) {
         error(ctx, "%s: object contains only LTO bytecode (built with "
               "-flto); mld does not do link-time optimization: rebuild "
               "without -flto or with -ffat-lto-objects", f->name);
