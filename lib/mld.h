@@ -315,7 +315,7 @@ struct config {
   bool stats;
   u8 start_stop_visibility;    // -z start-stop-visibility=: STV_* + 1;
                                // 0: protected, GNU ld 2.40's default
-  u32 threads;                 // --threads=N; 0: one per processor, up to 8
+  u32 threads;                 // --threads=N; 0: one per online processor
   bool no_relax;               // --no-relax: x86-64 GOT loads stay loads
   bool allow_multiple_definition;  // -z muldefs too: the first one wins
   bool z_now;                  // -z now (-z lazy undoes it)
