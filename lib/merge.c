@@ -141,6 +141,33 @@ static int cmp_reversed_align(const void *a, const void *b) {
   return cmp_reversed(a, b);
 }
 
+// v sorted by cmp_reversed: by key with a radix sort (eight passes of a
+// byte each, stable), then each run of equal keys by the comparison.
+// cmp_reversed is a total order (the index breaks ties), so the result is
+// the one qsort gives.
+static void sort_reversed(struct ctx *ctx, struct rev_piece *v, u32 n) {
+  struct rev_piece *tmp = arena_alloc(ctx, (u64)n * sizeof(*v));
+  for (u32 pass = 0; pass < 8; pass++) {
+    u32 count[257] = {0};
+    u32 shift = pass * 8;
+    for (u32 i = 0; i < n; i++)
+      count[(v[i].key >> shift & 0xff) + 1]++;
+    if (count[(v[0].key >> shift & 0xff) + 1] == n)
+      continue;                // every key has this byte
+    for (u32 b = 0; b < 256; b++)
+      count[b + 1] += count[b];
+    for (u32 i = 0; i < n; i++)
+      tmp[count[v[i].key >> shift & 0xff]++] = v[i];
+    memcpy(v, tmp, (u64)n * sizeof(*v));
+  }
+  for (u32 i = 0, j; i < n; i = j) {
+    for (j = i + 1; j < n && v[j].key == v[i].key; j++)
+      ;
+    if (j - i > 1)
+      qsort(v + i, j - i, sizeof(*v), cmp_reversed);
+  }
+}
+
 // String tail merging, as GNU ld's merge_strings: a string that ends
 // another one, at an offset its alignment allows, is not stored; it
 // points into the longer one (t->home).
@@ -159,9 +186,10 @@ static void tail_merge(struct ctx *ctx, struct piece_table *t, u64 entsize) {
     v[i] = (struct rev_piece){key, t->src[i], len, t->align[i], i};
     common = !common || common == t->align[i] ? t->align[i] : UINT32_MAX;
   }
-  qsort(v, t->n, sizeof(*v),
-        common != UINT32_MAX && common > entsize ? cmp_reversed_align
-                                                 : cmp_reversed);
+  if (common != UINT32_MAX && common > entsize)
+    qsort(v, t->n, sizeof(*v), cmp_reversed_align);
+  else
+    sort_reversed(ctx, v, t->n);
   struct rev_piece *e = &v[t->n - 1];
   for (u32 a = t->n - 1; a-- > 0;) {
     struct rev_piece *c = &v[a];
