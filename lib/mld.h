@@ -94,6 +94,44 @@ static inline void wr_esym(u8 *p, u32 name, u8 info, u8 other, u16 shndx,
   wr64(p + 16, size);
 }
 
+// A section header (Elf64_Shdr) at p.
+struct shdr_fields {
+  u32 name, type;
+  u64 flags, addr, offset, size;
+  u32 link, info;
+  u64 align, entsize;
+};
+
+static inline void wr_shdr(u8 *p, const struct shdr_fields *h) {
+  wr32(p + offsetof(Elf64_Shdr, sh_name), h->name);
+  wr32(p + offsetof(Elf64_Shdr, sh_type), h->type);
+  wr64(p + offsetof(Elf64_Shdr, sh_flags), h->flags);
+  wr64(p + offsetof(Elf64_Shdr, sh_addr), h->addr);
+  wr64(p + offsetof(Elf64_Shdr, sh_offset), h->offset);
+  wr64(p + offsetof(Elf64_Shdr, sh_size), h->size);
+  wr32(p + offsetof(Elf64_Shdr, sh_link), h->link);
+  wr32(p + offsetof(Elf64_Shdr, sh_info), h->info);
+  wr64(p + offsetof(Elf64_Shdr, sh_addralign), h->align);
+  wr64(p + offsetof(Elf64_Shdr, sh_entsize), h->entsize);
+}
+
+// The ELF header's fields every output has: e_ident, e_type, e_machine,
+// e_version, e_shoff, e_ehsize and e_shentsize.
+static inline void wr_ehdr_common(u8 *e, u16 type, u16 machine, u64 shoff,
+                                  bool gnu_osabi) {
+  memcpy(e, ELFMAG, SELFMAG);
+  e[EI_CLASS] = ELFCLASS64;
+  e[EI_DATA] = ELFDATA2LSB;
+  e[EI_VERSION] = EV_CURRENT;
+  e[EI_OSABI] = gnu_osabi ? ELFOSABI_GNU : ELFOSABI_NONE;
+  wr16(e + offsetof(Elf64_Ehdr, e_type), type);
+  wr16(e + offsetof(Elf64_Ehdr, e_machine), machine);
+  wr32(e + offsetof(Elf64_Ehdr, e_version), EV_CURRENT);
+  wr64(e + offsetof(Elf64_Ehdr, e_shoff), shoff);
+  wr16(e + offsetof(Elf64_Ehdr, e_ehsize), sizeof(Elf64_Ehdr));
+  wr16(e + offsetof(Elf64_Ehdr, e_shentsize), sizeof(Elf64_Shdr));
+}
+
 static inline void rd_esym(struct esym *s, const u8 *p) {
   s->st_name = rd32(p);
   s->st_info = p[4];
@@ -1301,6 +1339,7 @@ void close_output(struct ctx *ctx);
 void remove_temp_output(struct ctx *ctx);
 void release_output(struct ctx *ctx);
 void write_output(struct ctx *ctx);
+bool gets_code_fill(struct ctx *ctx, const struct chunk *c);
 void copy_isec(struct ctx *ctx, struct isec *is, u8 *dst);
 
 //

@@ -162,21 +162,12 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
   u64 shoff = ctx->filesize - (u64)nsh * sizeof(Elf64_Shdr);
 
   u8 *e = buf;
-  memcpy(e, ELFMAG, SELFMAG);
-  e[EI_CLASS] = ELFCLASS64;
-  e[EI_DATA] = ELFDATA2LSB;
-  e[EI_VERSION] = EV_CURRENT;
-  e[EI_OSABI] = ctx->gnu_osabi ? ELFOSABI_GNU : ELFOSABI_NONE;
-  wr16(e + offsetof(Elf64_Ehdr, e_type), ctx->cfg.pie ? ET_DYN : ET_EXEC);
-  wr16(e + offsetof(Elf64_Ehdr, e_machine), arch->e_machine);
-  wr32(e + offsetof(Elf64_Ehdr, e_version), EV_CURRENT);
+  wr_ehdr_common(e, ctx->cfg.pie ? ET_DYN : ET_EXEC, arch->e_machine, shoff,
+                 ctx->gnu_osabi);
   wr64(e + offsetof(Elf64_Ehdr, e_entry), ctx->entry_addr);
   wr64(e + offsetof(Elf64_Ehdr, e_phoff), sizeof(Elf64_Ehdr));
-  wr64(e + offsetof(Elf64_Ehdr, e_shoff), shoff);
-  wr16(e + offsetof(Elf64_Ehdr, e_ehsize), sizeof(Elf64_Ehdr));
   wr16(e + offsetof(Elf64_Ehdr, e_phentsize), sizeof(Elf64_Phdr));
   wr16(e + offsetof(Elf64_Ehdr, e_phnum), ctx->nsegs);
-  wr16(e + offsetof(Elf64_Ehdr, e_shentsize), sizeof(Elf64_Shdr));
   wr16(e + offsetof(Elf64_Ehdr, e_shnum), nsh);
   wr16(e + offsetof(Elf64_Ehdr, e_shstrndx), shstrndx);
 
@@ -209,16 +200,9 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
       struct isec *to = l && l < is->file->shnum ? is->file->isecs[l] : NULL;
       link = to && to->osec ? to->osec->shndx : 0;
     }
-    wr32(p + offsetof(Elf64_Shdr, sh_name), c->name_off);
-    wr32(p + offsetof(Elf64_Shdr, sh_type), c->type);
-    wr64(p + offsetof(Elf64_Shdr, sh_flags), c->flags);
-    wr64(p + offsetof(Elf64_Shdr, sh_addr), c->addr);
-    wr64(p + offsetof(Elf64_Shdr, sh_offset), c->offset);
-    wr64(p + offsetof(Elf64_Shdr, sh_size), c->size);
-    wr32(p + offsetof(Elf64_Shdr, sh_link), link);
-    wr32(p + offsetof(Elf64_Shdr, sh_info), info);
-    wr64(p + offsetof(Elf64_Shdr, sh_addralign), chunk_addralign(c));
-    wr64(p + offsetof(Elf64_Shdr, sh_entsize), c->entsize);
+    wr_shdr(p, &(struct shdr_fields){c->name_off, c->type, c->flags, c->addr,
+                                     c->offset, c->size, link, info,
+                                     chunk_addralign(c), c->entsize});
   }
 }
 
@@ -249,14 +233,17 @@ static void write_isec(struct ctx *ctx, void *arg, u32 i) {
 // sections, filled as the target's GNU ld fills them: every code section
 // with the target's fill, or (AArch64) only the sections its script
 // gives a fill to, the others keeping zeros.
+bool gets_code_fill(struct ctx *ctx, const struct chunk *c) {
+  return (c->flags & SHF_EXECINSTR) && ctx->arch->fill_code &&
+         (!ctx->arch->fill_script_sections_only || !strcmp(c->name, ".init") ||
+          !strcmp(c->name, ".text") || !strcmp(c->name, ".fini"));
+}
+
 static void fill_code_gaps(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind != CK_REGULAR || !c->shndx || c->type == SHT_NOBITS ||
-        !(c->flags & SHF_EXECINSTR))
-      continue;
-    if (ctx->arch->fill_script_sections_only && strcmp(c->name, ".init") &&
-        strcmp(c->name, ".text") && strcmp(c->name, ".fini"))
+        !gets_code_fill(ctx, c))
       continue;
     u8 *base = ctx->out_buf + c->offset;
     u64 end = 0;

@@ -1117,17 +1117,7 @@ void place_relocatable(struct ctx *ctx) {
 
 static void write_ehdr(struct ctx *ctx, u8 *buf, u64 shoff) {
   struct rlink *rl = ctx->rlink;
-  memcpy(buf, ELFMAG, SELFMAG);
-  buf[EI_CLASS] = ELFCLASS64;
-  buf[EI_DATA] = ELFDATA2LSB;
-  buf[EI_VERSION] = EV_CURRENT;
-  buf[EI_OSABI] = rl->gnu_osabi ? ELFOSABI_GNU : ELFOSABI_NONE;
-  wr16(buf + offsetof(Elf64_Ehdr, e_type), ET_REL);
-  wr16(buf + offsetof(Elf64_Ehdr, e_machine), ctx->arch->e_machine);
-  wr32(buf + offsetof(Elf64_Ehdr, e_version), EV_CURRENT);
-  wr64(buf + offsetof(Elf64_Ehdr, e_shoff), shoff);
-  wr16(buf + offsetof(Elf64_Ehdr, e_ehsize), sizeof(Elf64_Ehdr));
-  wr16(buf + offsetof(Elf64_Ehdr, e_shentsize), sizeof(Elf64_Shdr));
+  wr_ehdr_common(buf, ET_REL, ctx->arch->e_machine, shoff, rl->gnu_osabi);
   // Extended numbering (gABI): counts that do not fit go to section 0.
   u32 shnum = rl->nsecs, shstrndx = rl->shstrtab->shndx;
   wr16(buf + offsetof(Elf64_Ehdr, e_shnum),
@@ -1142,15 +1132,9 @@ static void write_ehdr(struct ctx *ctx, u8 *buf, u64 shoff) {
 }
 
 static void write_shdr(u8 *p, struct rsec *s) {
-  wr32(p + offsetof(Elf64_Shdr, sh_name), s->name_off);
-  wr32(p + offsetof(Elf64_Shdr, sh_type), s->type);
-  wr64(p + offsetof(Elf64_Shdr, sh_flags), s->flags);
-  wr64(p + offsetof(Elf64_Shdr, sh_offset), s->offset);
-  wr64(p + offsetof(Elf64_Shdr, sh_size), s->size);
-  wr32(p + offsetof(Elf64_Shdr, sh_link), s->link);
-  wr32(p + offsetof(Elf64_Shdr, sh_info), s->info);
-  wr64(p + offsetof(Elf64_Shdr, sh_addralign), s->align);
-  wr64(p + offsetof(Elf64_Shdr, sh_entsize), s->entsize);
+  wr_shdr(p, &(struct shdr_fields){s->name_off, s->type, s->flags, 0,
+                                   s->offset, s->size, s->link, s->info,
+                                   s->align, s->entsize});
 }
 
 // .eh_frame as size_eh_frame laid it out, its relocations not applied.
@@ -1172,10 +1156,7 @@ static void write_contents(struct ctx *ctx, struct rsec *s, u8 *base) {
     return;
   }
   u64 end = 0;
-  bool code = (c->flags & SHF_EXECINSTR) && ctx->arch->fill_code &&
-              (!ctx->arch->fill_script_sections_only ||
-               !strcmp(c->name, ".init") || !strcmp(c->name, ".text") ||
-               !strcmp(c->name, ".fini"));
+  bool code = gets_code_fill(ctx, c);
   for (u32 k = 0; k < c->isecs.len; k++) {
     struct isec *is = c->isecs.v[k];
     if (code && is->offset > end)

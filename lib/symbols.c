@@ -622,8 +622,8 @@ static bool scan_archive(struct ctx *ctx, struct archive *ar) {
         continue;
       last = k;
       u32 mark = sc.nchanges;
-      if (look_at_entry(ctx, &sc, k, archive_entry_name(ar, k),
-                        strlen(archive_entry_name(ar, k)))) {
+      const char *entry = archive_entry_name(ar, k);
+      if (look_at_entry(ctx, &sc, k, entry, strlen(entry))) {
         added = true;
         queue_changes(ctx, &sc, mark, true);
       }
