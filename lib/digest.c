@@ -188,84 +188,45 @@ void md5_digest(const u8 *data, u64 len, u8 out[16]) {
 // list of shard digests (as lld and mold do): the id still changes with
 // any byte of the file, at a fraction of the time.
 
-#include <pthread.h>
-#include <unistd.h>
-
 enum { SHARD = 1 << 20 };
 
 struct tree_job {
   const u8 *data;
   u64 len;
   u8 *digests;
-  u32 dlen, nshards, step;
+  u32 dlen;
   bool md5;
 };
 
-struct tree_slice {
-  struct tree_job *job;
-  u32 first;
-};
-
-static void *tree_slice_run(void *arg) {
-  struct tree_slice *s = arg;
-  struct tree_job *j = s->job;
-  for (u32 i = s->first; i < j->nshards; i += j->step) {
-    u64 off = (u64)i * SHARD;
-    u64 n = j->len - off < SHARD ? j->len - off : SHARD;
-    if (j->md5)
-      md5_digest(j->data + off, n, j->digests + (u64)i * j->dlen);
-    else
-      sha1_digest(j->data + off, n, j->digests + (u64)i * j->dlen);
-  }
-  return NULL;
+static void hash_shard(struct ctx *ctx, void *arg, u32 i) {
+  (void)ctx;
+  struct tree_job *j = arg;
+  u64 off = (u64)i * SHARD;
+  u64 n = j->len - off < SHARD ? j->len - off : SHARD;
+  if (j->md5)
+    md5_digest(j->data + off, n, j->digests + (u64)i * j->dlen);
+  else
+    sha1_digest(j->data + off, n, j->digests + (u64)i * j->dlen);
 }
 
-void tree_digest(const u8 *data, u64 len, bool md5, u8 *out, u32 nthreads) {
+void tree_digest(struct ctx *ctx, const u8 *data, u64 len, bool md5,
+                 u8 *out) {
   u32 dlen = md5 ? 16 : 20;
-  if (len <= 4 * (u64)SHARD) {
+  u64 nshards = (len + SHARD - 1) / SHARD;
+  u8 *digests = len > 4 * (u64)SHARD ? malloc(nshards * dlen) : NULL;
+  if (!digests) {
+    // Small, or out of memory for the shard list: one stream.
     if (md5)
       md5_digest(data, len, out);
     else
       sha1_digest(data, len, out);
     return;
   }
-  struct tree_job j = {data, len, NULL, dlen, 0, 1, md5};
-  j.nshards = (len + SHARD - 1) / SHARD;
-  j.digests = malloc((u64)j.nshards * dlen);
-  if (nthreads > MAX_THREADS)
-    nthreads = MAX_THREADS;
-  if (!j.digests)
-    nthreads = 0;
-  if (nthreads == 0) {
-    // Out of memory for the shard list: hash the file as one stream.
-    if (md5)
-      md5_digest(data, len, out);
-    else
-      sha1_digest(data, len, out);
-    return;
-  }
-  j.step = nthreads;
-  pthread_t tid[MAX_THREADS];
-  struct tree_slice slices[MAX_THREADS];
-  u32 started = 0;
-  for (u32 t = 1; t < nthreads; t++) {
-    slices[t] = (struct tree_slice){&j, t};
-    if (pthread_create(&tid[t], NULL, tree_slice_run, &slices[t]))
-      break;
-    started = t;
-  }
-  // Slices whose thread could not start run here, after slice 0.
-  slices[0] = (struct tree_slice){&j, 0};
-  tree_slice_run(&slices[0]);
-  for (u32 t = started + 1; t < nthreads; t++) {
-    slices[t] = (struct tree_slice){&j, t};
-    tree_slice_run(&slices[t]);
-  }
-  for (u32 t = 1; t <= started; t++)
-    pthread_join(tid[t], NULL);
+  struct tree_job j = {data, len, digests, dlen, md5};
+  parallel_for(ctx, (u32)nshards, hash_shard, &j);
   if (md5)
-    md5_digest(j.digests, (u64)j.nshards * dlen, out);
+    md5_digest(digests, nshards * dlen, out);
   else
-    sha1_digest(j.digests, (u64)j.nshards * dlen, out);
-  free(j.digests);
+    sha1_digest(digests, nshards * dlen, out);
+  free(digests);
 }

@@ -1389,7 +1389,8 @@ void write_compressed(struct ctx *ctx, u8 *buf);
 void sha1_digest(const u8 *data, u64 len, u8 out[20]);
 extern bool sha1_portable_only;  // tests: skip the SHA extensions
 void md5_digest(const u8 *data, u64 len, u8 out[16]);
-void tree_digest(const u8 *data, u64 len, bool md5, u8 *out, u32 nthreads);
+void tree_digest(struct ctx *ctx, const u8 *data, u64 len, bool md5,
+                 u8 *out);
 
 //
 // map.c: -Map, in GNU ld's layout

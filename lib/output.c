@@ -299,8 +299,7 @@ static void fill_build_id(struct ctx *ctx, u8 *buf, u64 filesize) {
   switch (ctx->cfg.build_id) {
   case BUILD_ID_SHA1:
   case BUILD_ID_MD5:
-    tree_digest(buf, filesize, ctx->cfg.build_id == BUILD_ID_MD5, desc,
-                thread_count(ctx));
+    tree_digest(ctx, buf, filesize, ctx->cfg.build_id == BUILD_ID_MD5, desc);
     break;
   case BUILD_ID_UUID: {
     int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);

@@ -51,6 +51,25 @@ struct worker {
   u32 nmsgs, cap;
 };
 
+// A thread the scheduler has not run by the time the caller has drawn
+// the last item is told not to join the loop, and the caller goes on
+// without waiting for it: on a busy machine a new thread can wait a
+// whole time slice to start, and a loop should not wait for a helper
+// that did none of its work.  The launch block is shared by the two
+// and freed by whichever lets go of it last.
+enum { W_WAITING, W_JOINED, W_CANCELLED };
+
+struct launch {
+  struct worker w;
+  int state;
+  int refs;
+};
+
+static void let_go(struct launch *l) {
+  if (__atomic_sub_fetch(&l->refs, 1, __ATOMIC_ACQ_REL) == 0)
+    free(l);
+}
+
 static __thread struct worker *this_loop_worker;
 
 bool hold_message(const char *text) {
@@ -92,8 +111,7 @@ struct pfor {
   u32 next;
 };
 
-static void *worker(void *p) {
-  struct worker *me = p;
+static void run_items(struct worker *me) {
   struct pfor *w = me->loop;
   this_worker = me->index;
   this_loop_worker = me;
@@ -106,7 +124,46 @@ static void *worker(void *p) {
   }
   this_loop_worker = NULL;
   this_worker = 0;
+}
+
+static void *launched(void *p) {
+  struct launch *l = p;
+  int waiting = W_WAITING;
+  if (__atomic_compare_exchange_n(&l->state, &waiting, W_JOINED, false,
+                                  __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    run_items(&l->w);
+  let_go(l);
   return NULL;
+}
+
+// The loop's held messages, in item order, from the threads that ran it.
+static void print_held(struct ctx *ctx, struct worker **me, u32 joined) {
+  u32 nmsgs = 0;
+  for (u32 k = 0; k <= joined; k++)
+    nmsgs += me[k]->nmsgs;
+  if (!nmsgs)
+    return;
+  struct held_msg *all = malloc(nmsgs * sizeof(*all));
+  u32 k = 0;
+  for (u32 t = 0; all && t <= joined; t++)
+    for (u32 i = 0; i < me[t]->nmsgs; i++)
+      all[k++] = me[t]->msgs[i];
+  if (all)
+    qsort(all, nmsgs, sizeof(*all), cmp_held);
+  for (u32 i = 0; all && i < nmsgs; i++) {
+    fprintf(stderr, "%s\n", all[i].text);
+    free(all[i].text);
+  }
+  for (u32 t = 0; t <= joined; t++) {
+    if (!all)                  // no memory to sort: thread by thread
+      for (u32 i = 0; i < me[t]->nmsgs; i++) {
+        fprintf(stderr, "%s\n", me[t]->msgs[i].text);
+        free(me[t]->msgs[i].text);
+      }
+    free(me[t]->msgs);
+  }
+  free(all);
+  report_error_limit(ctx);
 }
 
 void parallel_for(struct ctx *ctx, u32 n,
@@ -121,44 +178,41 @@ void parallel_for(struct ctx *ctx, u32 n,
     return;
   }
   pthread_t tid[MAX_THREADS];
-  struct worker me[MAX_THREADS];
+  struct launch *helper[MAX_THREADS];
+  struct worker *me[MAX_THREADS];
+  struct worker self = {.loop = &w, .index = 0};
   u32 started = 0;
   for (u32 t = 1; t < nthreads; t++) {
-    me[t] = (struct worker){.loop = &w, .index = t};
-    if (pthread_create(&tid[t], NULL, worker, &me[t]))
+    struct launch *l = malloc(sizeof(*l));
+    if (!l)
       break;
+    *l = (struct launch){{.loop = &w, .index = t}, W_WAITING, 2};
+    if (pthread_create(&tid[t], NULL, launched, l)) {
+      free(l);
+      break;
+    }
+    helper[t] = l;
     started = t;
   }
-  me[0] = (struct worker){.loop = &w, .index = 0};
-  worker(&me[0]);
-  u32 nmsgs = 0;
-  for (u32 t = 0; t <= started; t++) {
-    if (t)
-      pthread_join(tid[t], NULL);
-    arena_join(&ctx->arena, &ctx->thread_arenas[t]);
-    nmsgs += me[t].nmsgs;
+  run_items(&self);
+  me[0] = &self;
+  u32 joined = 0;
+  for (u32 t = 1; t <= started; t++) {
+    int waiting = W_WAITING;
+    if (__atomic_compare_exchange_n(&helper[t]->state, &waiting, W_CANCELLED,
+                                    false, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE)) {
+      pthread_detach(tid[t]);
+      let_go(helper[t]);
+      continue;
+    }
+    pthread_join(tid[t], NULL);
+    me[++joined] = &helper[t]->w;
   }
-  if (!nmsgs)
-    return;
-  struct held_msg *all = malloc(nmsgs * sizeof(*all));
-  u32 k = 0;
-  for (u32 t = 0; all && t <= started; t++)
-    for (u32 i = 0; i < me[t].nmsgs; i++)
-      all[k++] = me[t].msgs[i];
-  if (all)
-    qsort(all, nmsgs, sizeof(*all), cmp_held);
-  for (u32 i = 0; all && i < nmsgs; i++) {
-    fprintf(stderr, "%s\n", all[i].text);
-    free(all[i].text);
-  }
-  for (u32 t = 0; t <= started; t++) {
-    if (!all)                  // no memory to sort: thread by thread
-      for (u32 i = 0; i < me[t].nmsgs; i++) {
-        fprintf(stderr, "%s\n", me[t].msgs[i].text);
-        free(me[t].msgs[i].text);
-      }
-    free(me[t].msgs);
-  }
-  free(all);
-  report_error_limit(ctx);
+  for (u32 k = 0; k <= joined; k++)
+    arena_join(&ctx->arena, &ctx->thread_arenas[me[k]->index]);
+  print_held(ctx, me, joined);
+  for (u32 k = 1; k <= joined; k++)
+    let_go((struct launch *)me[k]);   // w is a launch's first member
 }
+
