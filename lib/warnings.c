@@ -128,7 +128,7 @@ static const char *location(struct ctx *ctx, struct objfile *f, u32 shndx,
     return arena_printf(ctx, "%s:(%s+0x%llx)", f->name, sec,
                         (unsigned long long)off);
   return arena_printf(ctx, "%s: in function '%s': %s%s(%s+0x%llx)", f->name,
-                      fn, src ? src : "", src ? ":" : "", sec,
+                      demangled(ctx, fn), src ? src : "", src ? ":" : "", sec,
                       (unsigned long long)off);
 }
 

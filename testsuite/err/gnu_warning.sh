@@ -69,6 +69,27 @@ else
   echo "(static glibc has no getpwnam warning here: part 1 skipped)"
 fi
 
+# 1b. The same from a C++ function: GNU ld names it demangled.
+if grep -q "Using 'getpwnam' in statically linked" pw.ref.err &&
+   command -v g++ >/dev/null; then
+  t_write pwx.cc <<'SRC'
+#include <pwd.h>
+#include <cstdio>
+namespace ns { int lookup(const char *n) { return getpwnam(n) != 0; } }
+int main() { std::printf("%d\n", ns::lookup("root")); return 0; }
+SRC
+  g++ -c -O1 -o pwx.o pwx.cc || t_hard_error "g++ -c failed"
+  g++ -static -o pwx.ref pwx.o 2>pwx.ref.err ||
+    t_hard_error "g++ -static failed"
+  T_CC=g++ t_gcc_mld -static -o pwx.mld pwx.o
+  [ "$T_STATUS" = 0 ] && t_pass "C++ getpwnam links" ||
+    t_fail "C++ getpwnam: link failed"
+  same_text "C++ getpwnam" pwx.ref.err
+  grep -qF "in function 'ns::lookup(char const*)'" stderr.txt &&
+    t_pass "C++ function named demangled" ||
+    t_fail "C++ function not named demangled"
+fi
+
 # 2. Hand-made sections, linked directly by ld.bfd and by mld.
 t_write start.s <<'SRC'
 	.text
