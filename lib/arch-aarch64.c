@@ -487,7 +487,7 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
       break;
     case R_AARCH64_TLSIE_LD_GOTTPREL_PREL19:
       // GNU ld keeps this GOT load; for an undefined weak it loads from
-      // the instruction itself (see apply_section), though it makes the
+      // the instruction itself (see apply_relocs), though it makes the
       // GOT entry all the same.
       need_gottp(ctx, reloc_symbol(ctx, f, symidx));
       break;
@@ -564,13 +564,16 @@ static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
   // against a defined symbol.
   if (!width || reloc_problem(is, off, width, symidx) != RP_NONE)
     return false;
+  u64 value;
+  if (section_symbol_isec(is->file, symidx, &value))
+    return true;               // defined, and not an IFUNC
   struct reloc_sym rs;
   reloc_target(ctx, is->file, symidx, &rs);
   return rs.defined && !rs.is_ifunc && rs.sym != ctx->got_symbol;
 }
 
-static bool quiet_section(struct ctx *ctx, struct isec *is) {
-  for (u32 i = 0; i < is->nrels; i++)
+static bool quiet_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
+  for (u32 i = from; i < to; i++)
     if (!quiet_reloc(ctx, is, i))
       return false;
   return true;
@@ -580,12 +583,13 @@ static bool fits_signed(i64 v, u32 bits) {
   return v >= -((i64)1 << (bits - 1)) && v < ((i64)1 << (bits - 1));
 }
 
-static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
+static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
+                        u32 to) {
   struct objfile *f = is->file;
   u64 base = isec_addr(is);
   bool alloc = is->osec && (is->osec->flags & SHF_ALLOC);
   u64 GOT = ctx->synth[CK_GOT]->addr + ctx->got_base;   // _GLOBAL_OFFSET_TABLE_
-  for (u32 i = 0; i < is->nrels; i++) {
+  for (u32 i = from; i < to; i++) {
     const u8 *r = rela_at(is, i);
     u64 off = rd64(r);
     u64 info = rd64(r + 8);
@@ -594,6 +598,24 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     if (type == R_AARCH64_NONE)
       continue;
     u32 width = reloc_width(type);
+    // Debugging information: a word holding a section's address.
+    if (!alloc && (type == R_AARCH64_ABS64 || type == R_AARCH64_ABS32)) {
+      i64 a = A;
+      u64 S;
+      if (reloc_problem(is, off, width, symidx) == RP_NONE &&
+          section_symbol_target(f, symidx, &a, &S)) {
+        u8 *loc = out + isec_out_offset(is, off);
+        i64 v = S + a;
+        if (width == 8) {
+          wr64(loc, v);
+          continue;
+        }
+        if (v >= INT32_MIN && v <= (i64)UINT32_MAX) {
+          wr32(loc, v);
+          continue;
+        }
+      }
+    }
     if (!width || (alloc && type == R_AARCH64_TLS_DTPREL)) {
       if (!alloc)
         error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s",
@@ -1329,9 +1351,9 @@ const struct arch arch_aarch64 = {
     .tls_module_base_always = true,
     .relro_offset_always = true,
     .scan_section = scan_section,
-    .quiet_section = quiet_section,
+    .quiet_relocs = quiet_relocs,
     .after_scan = after_scan,
-    .apply_section = apply_section,
+    .apply_relocs = apply_relocs,
     .write_iplt = write_iplt,
     .data_reloc_kind = data_reloc_kind,
     .reloc_name = reloc_name,

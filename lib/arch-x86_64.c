@@ -157,7 +157,7 @@ static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
   return rx;
 }
 
-// The rewrite apply_section makes: GNU ld rewrites a GOTPCRELX mov in an
+// The rewrite apply_relocs makes: GNU ld rewrites a GOTPCRELX mov in an
 // executable that is not position-independent as mov $foo
 // (elf_x86_64_convert_load_reloc), where the address (the GOT entry's
 // value: no addend) fits the immediate.
@@ -182,7 +182,7 @@ static u32 emitted_type(struct ctx *ctx, struct isec *is, u32 i, u64 *off,
   u64 info = rd64(r + 8);
   u32 type = ELF64_R_TYPE(info);
   if (*off > is->size || is->size - *off < 4)
-    return type;               // apply_section says what is wrong
+    return type;               // apply_relocs says what is wrong
   struct reloc_sym rs;
   i64 A = *addend;
   reloc_target_addend(ctx, is->file, ELF64_R_SYM(info), &A, &rs);
@@ -415,6 +415,13 @@ static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
   }
   if (reloc_problem(is, off, reloc_width(type), symidx) != RP_NONE)
     return false;
+  // A local symbol asks for something only as an IFUNC (or through the
+  // GOT, below).
+  if (!got && symidx < is->file->first_global &&
+      ELF64_ST_TYPE(is->file->symtab[(u64)symidx * sizeof(Elf64_Sym) +
+                                     offsetof(Elf64_Sym, st_info)]) !=
+          STT_GNU_IFUNC)
+    return true;
   struct reloc_sym rs;
   reloc_target(ctx, is->file, symidx, &rs);
   if (rs.is_ifunc)
@@ -426,8 +433,8 @@ static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
   return !got || gotpcrelx(ctx, is, off, type, &rs) != RX_NONE;
 }
 
-static bool quiet_section(struct ctx *ctx, struct isec *is) {
-  for (u32 i = 0; i < is->nrels; i++)
+static bool quiet_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
+  for (u32 i = from; i < to; i++)
     if (!quiet_reloc(ctx, is, i))
       return false;
   return true;
@@ -436,13 +443,14 @@ static bool quiet_section(struct ctx *ctx, struct isec *is) {
 static bool fits_s32(i64 v) { return v == (i32)v; }
 static bool fits_u32(i64 v) { return (u64)v <= 0xffffffffULL; }
 
-static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
+static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
+                        u32 to) {
   struct objfile *f = is->file;
   u64 base = isec_addr(is);
   bool code = is->osec && (is->osec->flags & SHF_EXECINSTR);
   bool alloc = is->osec && (is->osec->flags & SHF_ALLOC);
   u64 GOT = ctx->synth[CK_GOTPLT]->addr;
-  for (u32 i = 0; i < is->nrels; i++) {
+  for (u32 i = from; i < to; i++) {
     const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
     u64 off = rd64(r);
     u64 info = rd64(r + 8);
@@ -450,6 +458,25 @@ static void apply_section(struct ctx *ctx, struct isec *is, u8 *out) {
     u32 type = ELF64_R_TYPE(info), symidx = ELF64_R_SYM(info);
     if (type == R_X86_64_NONE)
       continue;
+    // Debugging information: a word holding a section's address.
+    if (!alloc && (type == R_X86_64_64 || type == R_X86_64_32)) {
+      i64 a = A;
+      u64 S;
+      u32 width = type == R_X86_64_64 ? 8 : 4;
+      if (reloc_problem(is, off, width, symidx) == RP_NONE &&
+          section_symbol_target(f, symidx, &a, &S)) {
+        u8 *loc = out + isec_out_offset(is, off);
+        i64 v = S + a;
+        if (width == 8) {
+          wr64(loc, v);
+          continue;
+        }
+        if (fits_u32(v)) {
+          wr32(loc, v);
+          continue;
+        }
+      }
+    }
     if (!known_type(type)) {
       if (!alloc)
         error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s",
@@ -915,8 +942,8 @@ const struct arch arch_x86_64 = {
     .iplt_slot_bias = 6,         // past the 6-byte jmp: the nop after it
     .irelative_descending = true,
     .scan_section = scan_section,
-    .quiet_section = quiet_section,
-    .apply_section = apply_section,
+    .quiet_relocs = quiet_relocs,
+    .apply_relocs = apply_relocs,
     .write_iplt = write_iplt,
     .data_reloc_kind = data_reloc_kind,
     .reloc_name = reloc_name,

@@ -172,7 +172,7 @@ static void each_dyn_site(struct ctx *ctx, dyn_site_fn *fn, void *arg) {
         u64 P = isec_addr(is) + isec_out_offset(is, rd64(e));
         if (rs.is_ifunc && rs.sym && !(rs.sym->flags & SF_ADDR_EQ))
           fn(ctx, arg, P, rs.sym->value + A, true);
-        else      // the word holds S + A already (apply_section)
+        else      // the word holds S + A already (apply_relocs)
           fn(ctx, arg, P,
              (rs.is_ifunc && rs.sym ? iplt_entry_addr(ctx, rs.sym) : rs.S) + A,
              false);

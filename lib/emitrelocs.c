@@ -103,7 +103,7 @@ static bool in_discarded(struct ctx *ctx, struct symbol *sym) {
 
 // The input section of local symbol k of f the output has (a debugging
 // section's reference to a discarded COMDAT copy goes to the kept copy,
-// as GNU ld and apply_section do), or NULL.
+// as GNU ld and apply_relocs do), or NULL.
 static struct isec *local_isec(struct objfile *f, u32 shndx, bool debug) {
   if (shndx == SHN_UNDEF || shndx >= f->shnum)
     return NULL;

@@ -240,7 +240,7 @@ void plan_errata(struct ctx *ctx) {
         }
         memcpy(tmp, is->data, is->size);
         if (is->nrels)
-          ctx->arch->apply_section(ctx, is, tmp);
+          ctx->arch->apply_relocs(ctx, is, tmp, 0, is->nrels);
         done = is;
       }
       u64 P = isec_addr(is) + e->adrp_off;

@@ -1170,6 +1170,8 @@ void reloc_target(struct ctx *ctx, struct objfile *f, u32 symidx,
                   struct reloc_sym *out);
 void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
                          i64 *addend, struct reloc_sym *out);
+struct isec *section_symbol_isec(struct objfile *f, u32 symidx, u64 *value);
+bool section_symbol_target(struct objfile *f, u32 symidx, i64 *A, u64 *S);
 struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
 struct symbol *reloc_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
 enum reloc_problem {
@@ -1268,16 +1270,21 @@ struct arch {
   // which GNU ld's script puts in .lbss as LARGE_COMMON); 0: none.
   u16 shn_large_common;
   void (*scan_section)(struct ctx *ctx, struct isec *is);
-  // Optional: true if scan_section would do nothing for is (no message,
-  // no slot, no flag); asked on all threads, so it only reads.
-  bool (*quiet_section)(struct ctx *ctx, struct isec *is);
+  // Optional: true if scan_section would do nothing for relocations
+  // [from, to) of is (no message, no slot, no flag); asked on all
+  // threads, so it only reads.
+  bool (*quiet_relocs)(struct ctx *ctx, struct isec *is, u32 from, u32 to);
   void (*after_scan)(struct ctx *ctx);   // checks needing every reference
-  void (*apply_section)(struct ctx *ctx, struct isec *is, u8 *out);
+  // Applies relocations [from, to) of is to out, its copy.  Only a
+  // non-allocated section may be done in parts (an allocated one's TLS
+  // sequences span relocations).
+  void (*apply_relocs)(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
+                       u32 to);
   void (*write_iplt)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot);
   // What a data relocation (as in .eh_frame) writes; ehframe.c writes it.
   enum data_reloc (*data_reloc_kind)(u32 type);
   const char *(*reloc_name)(u32 type);
-  // --emit-relocs: relocation types (bit n: type n) that apply_section
+  // --emit-relocs: relocation types (bit n: type n) that apply_relocs
   // may rewrite, and, for those, the type written in the output, with
   // the field's offset and the addend moved as the rewrite moved them.
   u64 rewritten_types;
@@ -1481,6 +1488,9 @@ const char *demangled(struct ctx *ctx, const char *name);
 //
 
 enum { MAX_THREADS = 256 };   // --threads=N's limit
+// The most relocations of one section a loop item takes: the scan's and
+// (non-allocated sections) the writer's.
+enum { RELOC_SLICE = 1 << 15 };
 u32 thread_count(struct ctx *ctx);
 u32 worker_index(void);
 bool hold_message(const char *text);

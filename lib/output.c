@@ -220,13 +220,43 @@ void copy_isec(struct ctx *ctx, struct isec *is, u8 *dst) {
     memcpy(dst, is->data, is->size);
   }
   if (is->nrels)
-    ctx->arch->apply_section(ctx, is, dst);
+    ctx->arch->apply_relocs(ctx, is, dst, 0, is->nrels);
+}
+
+// Writing is done in items of two loops: the first copies each input
+// section and relocates it, except that a non-allocated section of many
+// relocations (debugging information) is only copied; the second applies
+// those relocations, a slice an item, so that one big section does not
+// leave the other threads waiting.
+static bool sliced(const struct isec *is) {
+  return is->nrels > RELOC_SLICE && !is->mout && !is->reverse &&
+         !(is->osec->flags & SHF_ALLOC);
+}
+
+struct write_slices {
+  struct isec **v;             // the sliced sections, one entry per slice
+  u32 *from;
+};
+
+static u8 *isec_out(struct ctx *ctx, struct isec *is) {
+  return ctx->out_buf + is->osec->offset + is->offset;
 }
 
 static void write_isec(struct ctx *ctx, void *arg, u32 i) {
   struct isec **list = arg;
   struct isec *is = list[i];
-  copy_isec(ctx, is, ctx->out_buf + is->osec->offset + is->offset);
+  if (sliced(is))
+    memcpy(isec_out(ctx, is), is->data, is->size);
+  else
+    copy_isec(ctx, is, isec_out(ctx, is));
+}
+
+static void relocate_slice(struct ctx *ctx, void *arg, u32 i) {
+  struct write_slices *w = arg;
+  struct isec *is = w->v[i];
+  u32 from = w->from[i];
+  u32 to = is->nrels - from > RELOC_SLICE ? from + RELOC_SLICE : is->nrels;
+  ctx->arch->apply_relocs(ctx, is, isec_out(ctx, is), from, to);
 }
 
 // The gaps between the input sections (and stub sections) of code output
@@ -288,6 +318,22 @@ static void write_sections(struct ctx *ctx) {
     }
   }
   parallel_for(ctx, n, write_isec, list);
+  u32 nslices = 0;
+  for (u32 i = 0; i < n; i++)
+    if (sliced(list[i]))
+      nslices += (list[i]->nrels + RELOC_SLICE - 1) / RELOC_SLICE;
+  if (nslices) {
+    struct write_slices w = {arena_alloc(ctx, nslices * sizeof(*w.v)),
+                             arena_alloc(ctx, nslices * sizeof(*w.from))};
+    u32 k = 0;
+    for (u32 i = 0; i < n; i++)
+      for (u32 from = 0; sliced(list[i]) && from < list[i]->nrels;
+           from += RELOC_SLICE) {
+        w.v[k] = list[i];
+        w.from[k++] = from;
+      }
+    parallel_for(ctx, nslices, relocate_slice, &w);
+  }
   fill_code_gaps(ctx);
 }
 

@@ -159,6 +159,41 @@ void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
   }
 }
 
+// The section of local section symbol symidx of f if that section is in
+// the output (and the symbol's value), else NULL: the target that
+// debugging information is made of.
+struct isec *section_symbol_isec(struct objfile *f, u32 symidx, u64 *value) {
+  if (symidx >= f->first_global || symidx >= f->nsyms || !f->isecs)
+    return NULL;
+  const u8 *e = f->symtab + (u64)symidx * sizeof(Elf64_Sym);
+  u32 shndx = rd16(e + offsetof(Elf64_Sym, st_shndx));
+  if (ELF64_ST_TYPE(e[offsetof(Elf64_Sym, st_info)]) != STT_SECTION ||
+      shndx == SHN_UNDEF || shndx >= SHN_LORESERVE || shndx >= f->shnum)
+    return NULL;
+  struct isec *is = f->isecs[shndx];
+  if (!is || !is->osec)
+    return NULL;
+  *value = rd64(e + offsetof(Elf64_Sym, st_value));
+  return is;
+}
+
+// reloc_target_addend's answer for such a symbol, without filling a
+// reloc_sym: sets *S, folding *A into it for a merged section as
+// reloc_target_addend does; false, with nothing set, for other targets.
+bool section_symbol_target(struct objfile *f, u32 symidx, i64 *A, u64 *S) {
+  u64 value;
+  struct isec *is = section_symbol_isec(f, symidx, &value);
+  if (!is)
+    return false;
+  if (is->min) {
+    *S = isec_offset_addr(is, value + *A);
+    *A = 0;
+  } else {
+    *S = isec_addr(is) + value;
+  }
+  return true;
+}
+
 // A reference from debug information (in is) to a local symbol whose
 // section is not in the output.  As GNU ld does, it goes to the kept copy
 // of a discarded COMDAT section of the same name and size (rs->S is set,

@@ -60,15 +60,23 @@ void need_iplt(struct ctx *ctx, struct symbol *sym) {
 // The sections to scan, in order, and which of them the architecture
 // finds quiet (scan_section would do nothing for them): sorted out on all
 // threads, so the scan proper, in order on one thread, visits only the
-// sections that ask for something.
+// sections that ask for something.  A section of many relocations is
+// looked at in slices, so one big section of debugging information does
+// not keep a thread busy while the others wait.
+struct scan_slice {
+  struct isec *is;
+  u32 from, to;
+};
+
 struct scan_list {
-  struct isec **v;
+  struct scan_slice *v;
   u8 *quiet;
 };
 
 static void sort_out_quiet(struct ctx *ctx, void *arg, u32 i) {
   struct scan_list *l = arg;
-  l->quiet[i] = ctx->arch->quiet_section(ctx, l->v[i]);
+  struct scan_slice *s = &l->v[i];
+  l->quiet[i] = ctx->arch->quiet_relocs(ctx, s->is, s->from, s->to);
 }
 
 void scan_relocations(struct ctx *ctx) {
@@ -79,7 +87,18 @@ void scan_relocations(struct ctx *ctx) {
   // Non-allocated sections too: their relocations are applied, so they
   // are checked here like the rest (and, as in GNU ld, an undefined
   // symbol referenced from debug information is an error).
-  struct vec list = {0};
+  u64 nslices = 0;
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = 1; k < f->shnum; k++) {
+      struct isec *is = f->isecs[k];
+      if (is && is->live && is->nrels && is->osec)
+        nslices += (is->nrels + RELOC_SLICE - 1) / RELOC_SLICE;
+    }
+  }
+  struct scan_list l = {arena_alloc(ctx, nslices * sizeof(*l.v)),
+                        arena_alloc(ctx, nslices + 1)};
+  u32 n = 0;
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = 1; k < f->shnum; k++) {
@@ -87,16 +106,22 @@ void scan_relocations(struct ctx *ctx) {
       if (!is || !is->live || !is->nrels || !is->osec)
         continue;
       ctx->stat_relocs += is->nrels;
-      vec_push(ctx, &list, is);
+      for (u32 from = 0; from < is->nrels; from += RELOC_SLICE)
+        l.v[n++] = (struct scan_slice){
+            is, from,
+            is->nrels - from > RELOC_SLICE ? from + RELOC_SLICE : is->nrels};
     }
   }
-  struct scan_list l = {(struct isec **)list.v,
-                        arena_alloc(ctx, (u64)list.len + 1)};
-  if (ctx->arch->quiet_section)
-    parallel_for(ctx, list.len, sort_out_quiet, &l);
-  for (u32 i = 0; i < list.len; i++)
-    if (!l.quiet[i])
-      ctx->arch->scan_section(ctx, l.v[i]);
+  if (ctx->arch->quiet_relocs)
+    parallel_for(ctx, n, sort_out_quiet, &l);
+  for (u32 i = 0, j; i < n; i = j) {
+    // A section is quiet if all its slices are.
+    bool quiet = ctx->arch->quiet_relocs != NULL;
+    for (j = i; j < n && l.v[j].is == l.v[i].is; j++)
+      quiet &= l.quiet[j];
+    if (!quiet)
+      ctx->arch->scan_section(ctx, l.v[i].is);
+  }
   if (ctx->arch->after_scan)
     ctx->arch->after_scan(ctx);
 }

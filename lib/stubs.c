@@ -23,7 +23,7 @@
 // branch relocations in a scratch array, partition the candidates to the
 // front and keep only them; the candidates of the whole link are then
 // sorted by (group, symbol, addend), so equal keys form runs sharing one
-// stub, and apply_section() finds its stub by binary search.  Relocation
+// stub, and apply_relocs() finds its stub by binary search.  Relocation
 // tables themselves are read in place, never sorted or copied.
 //
 // Adding stubs moves code, which can put more branches out of reach, so
@@ -247,7 +247,7 @@ static void collect_branches(struct ctx *ctx) {
 }
 
 // Where a branch to (file, symidx) + addend goes: an IFUNC's address is
-// its IPLT entry, as in apply_section().
+// its IPLT entry, as in apply_relocs().
 static u64 branch_target(struct ctx *ctx, struct objfile *f, u32 symidx,
                          i64 addend) {
   struct reloc_sym rs;

@@ -1,11 +1,11 @@
 // check_aarch64.c: the AArch64 instruction field encoders, and relocations
-// through arch_aarch64.apply_section.
+// through arch_aarch64.apply_relocs.
 //
 // Every expected word was assembled by aarch64-linux-gnu-as (or written
 // as .inst) and read back with aarch64-linux-gnu-objdump -d; the comment
 // beside it is what objdump shows, with branch and ADR(P) targets written
 // as the distance from the instruction (".+0x1000").  S, A, P, Page() and
-// TPREL() are as in AAELF64 section 5.7.  For apply_section, the code
+// TPREL() are as in AAELF64 section 5.7.  For apply_relocs, the code
 // sits at 0x401000 in .text of a test object and the symbols get the
 // values resolution and layout would.  TLS is variant 1: the TP offset of
 // an address is its offset in the block plus the 16-byte TCB rounded up
@@ -290,7 +290,7 @@ START_TEST(imm14_tbz) {
 } END_TEST
 
 //
-// Relocations through apply_section
+// Relocations through apply_relocs
 //
 
 enum { TEXT_ADDR = 0x401000, GOT_ADDR = 0x420000 };
@@ -328,7 +328,7 @@ static struct isec *text_isec(const u32 *code, u32 n, const struct reloc *r,
 static u32 *apply_isec(struct isec *is) {
   u8 *out = arena_alloc(ctx, is->size);
   memcpy(out, is->data, is->size);
-  arch_aarch64.apply_section(ctx, is, out);
+  arch_aarch64.apply_relocs(ctx, is, out, 0, is->nrels);
   u32 *words = arena_alloc(ctx, is->size);
   for (u64 i = 0; i < is->size / 4; i++)
     words[i] = rd32(out + 4 * i);

@@ -1,4 +1,4 @@
-// check_x86_64.c: x86-64 relocations through arch_x86_64.apply_section.
+// check_x86_64.c: x86-64 relocations through arch_x86_64.apply_relocs.
 //
 // Each test places a few instructions at 0x401000 in .text, gives the
 // symbols the values resolution and layout would, applies the relocations
@@ -33,7 +33,7 @@ static u8 *apply(const u8 *code, u32 size, const struct reloc *r, u32 n) {
   struct isec *is = test_text(code, size, r, n, TEXT_ADDR);
   u8 *out = arena_alloc(ctx, size);
   memcpy(out, code, size);
-  arch_x86_64.apply_section(ctx, is, out);
+  arch_x86_64.apply_relocs(ctx, is, out, 0, is->nrels);
   return out;
 }
 
@@ -495,7 +495,7 @@ START_TEST(rex_gotpcrelx_at_offset_2_keeps_previous_byte) {
   size_synthetic(ctx, SIZE_BEFORE_LAYOUT);
   u8 buf[7] = {0x4c};                  // the previous section's last byte
   memcpy(buf + 1, code, 6);
-  arch_x86_64.apply_section(ctx, &is, buf + 1);
+  arch_x86_64.apply_relocs(ctx, &is, buf + 1, 0, is.nrels);
   ck_assert_uint_eq(buf[0], 0x4c);
   ck_assert_uint_eq(buf[1], 0x8b);     // still a load from the GOT
 } END_TEST
