@@ -34,14 +34,30 @@ static u64 string_end(const struct isec *is, u64 pos, u64 entsize) {
   return is->size;
 }
 
-// Splits is into pieces; returns the count (and fills off[] if given).
-static u32 split(struct isec *is, u64 entsize, bool strings, u32 *off) {
+// Pieces are split on all threads, a big section in slices of bytes: a
+// piece starts at 0 and after every zero character (or every entsize
+// bytes), so the pieces starting in a slice are found from the slice
+// alone.  The first piece starting at or after from:
+static u64 first_start(const struct isec *is, u64 entsize, bool strings,
+                       u64 from) {
+  return from && strings ? string_end(is, from - entsize, entsize) : from;
+}
+
+// Splits [from, to) of is into the pieces starting there; returns their
+// count and, given off, fills off[] and hash[] (each piece's content
+// hash).
+static u32 split(const struct isec *is, u64 entsize, bool strings, u64 from,
+                 u64 to, u32 *off, u64 *hash) {
   u32 n = 0;
-  for (u64 pos = 0; pos < is->size; n++) {
-    if (off)
-      off[n] = pos;
+  for (u64 pos = first_start(is, entsize, strings, from); pos < to; n++) {
     u64 end = strings ? string_end(is, pos, entsize) : pos + entsize;
-    pos = end < is->size ? end : is->size;
+    if (end > is->size)
+      end = is->size;
+    if (off) {
+      off[n] = pos;
+      hash[n] = hash_name((const char *)is->data + pos, end - pos);
+    }
+    pos = end;
   }
   return n;
 }
@@ -141,31 +157,136 @@ static int cmp_reversed_align(const void *a, const void *b) {
   return cmp_reversed(a, b);
 }
 
-// v sorted by cmp_reversed: by key with a radix sort (eight passes of a
-// byte each, stable), then each run of equal keys by the comparison.
-// cmp_reversed is a total order (the index breaks ties), so the result is
-// the one qsort gives.
-static void sort_reversed(struct ctx *ctx, struct rev_piece *v, u32 n) {
-  struct rev_piece *tmp = arena_alloc(ctx, (u64)n * sizeof(*v));
+// The 8 bytes of p at depth (bytes 8 * depth up to 8 * depth + 7 from its
+// end), the first one highest, zeros past its start: the key at depth 0.
+static u64 rev_key(const struct rev_piece *p, u32 depth) {
+  u64 key = 0;
+  for (u32 b = 0; b < 8; b++) {
+    u64 i = (u64)depth * 8 + b;
+    key = key << 8 | (i < p->len ? p->src[p->len - 1 - i] : 0);
+  }
+  return key;
+}
+
+// v by key: a radix sort, eight passes of a byte each (stable), skipping
+// a byte every key has.
+static void radix_by_key(struct rev_piece *v, struct rev_piece *tmp, u32 n) {
   for (u32 pass = 0; pass < 8; pass++) {
     u32 count[257] = {0};
     u32 shift = pass * 8;
     for (u32 i = 0; i < n; i++)
       count[(v[i].key >> shift & 0xff) + 1]++;
     if (count[(v[0].key >> shift & 0xff) + 1] == n)
-      continue;                // every key has this byte
+      continue;
     for (u32 b = 0; b < 256; b++)
       count[b + 1] += count[b];
     for (u32 i = 0; i < n; i++)
       tmp[count[v[i].key >> shift & 0xff]++] = v[i];
     memcpy(v, tmp, (u64)n * sizeof(*v));
   }
+}
+
+// cmp_reversed for strings whose last `skip` bytes are known to be equal.
+static int cmp_reversed_from(const struct rev_piece *x,
+                             const struct rev_piece *y, u64 skip) {
+  u32 n = x->len < y->len ? x->len : y->len;
+  for (u64 i = skip + 1; i <= n; i++) {
+    u8 c = x->src[x->len - i], d = y->src[y->len - i];
+    if (c != d)
+      return c < d ? -1 : 1;
+  }
+  if (x->len != y->len)
+    return x->len < y->len ? -1 : 1;
+  return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+// A short run of v by insertion, past the bytes its keys share.
+static void insertion_sort(struct rev_piece *v, u32 n, u64 skip) {
+  for (u32 i = 1; i < n; i++) {
+    struct rev_piece x = v[i];
+    u32 j = i;
+    for (; j > 0 && cmp_reversed_from(&v[j - 1], &x, skip) > 0; j--)
+      v[j] = v[j - 1];
+    v[j] = x;
+  }
+}
+
+// v (whose keys are at depth) sorted by cmp_reversed: by key, then each
+// run of equal keys by the key one depth on, and so on (strings of C++
+// names share long suffixes); short runs, deep ones and those whose
+// strings all end within the depth by the comparison.  cmp_reversed is
+// a total order (the index breaks ties), so the result is the one qsort
+// gives.
+enum { RADIX_RUN = 16, RADIX_DEPTH = 16 };
+
+static void sort_reversed_at(struct rev_piece *v, struct rev_piece *tmp,
+                             u32 n, u32 depth) {
+  radix_by_key(v, tmp, n);
+  for (u32 i = 0, j; i < n; i = j) {
+    u32 longest = v[i].len;
+    for (j = i + 1; j < n && v[j].key == v[i].key; j++)
+      longest = v[j].len > longest ? v[j].len : longest;
+    if (j - i < 2)
+      continue;
+    if (j - i <= RADIX_RUN || longest <= (u64)(depth + 1) * 8) {
+      insertion_sort(v + i, j - i, (u64)(depth + 1) * 8);
+      continue;
+    }
+    if (depth + 1 >= RADIX_DEPTH) {
+      qsort(v + i, j - i, sizeof(*v), cmp_reversed);
+      continue;
+    }
+    for (u32 k = i; k < j; k++)
+      v[k].key = rev_key(&v[k], depth + 1);
+    sort_reversed_at(v + i, tmp, j - i, depth + 1);
+  }
+}
+
+// After the sort by the last 8 bytes, the runs of equal keys are sorted
+// on all threads.
+struct rev_runs {
+  struct rev_piece *v;
+  u32 *start;                  // runs of more than one, and their ends
+  u32 *end;
+};
+
+static void sort_run(struct ctx *ctx, void *arg, u32 i) {
+  struct rev_runs *r = arg;
+  struct rev_piece *v = r->v + r->start[i];
+  u32 n = r->end[i] - r->start[i];
+  u32 longest = 0;
+  for (u32 k = 0; k < n; k++)
+    longest = v[k].len > longest ? v[k].len : longest;
+  if (n <= RADIX_RUN || longest <= 8) {
+    insertion_sort(v, n, 8);
+    return;
+  }
+  for (u32 k = 0; k < n; k++)
+    v[k].key = rev_key(&v[k], 1);
+  sort_reversed_at(v, arena_alloc(ctx, (u64)n * sizeof(*v)), n, 1);
+}
+
+// Keys work only for strings of bytes, which hold no zero byte; wider
+// characters are compared in full.
+static void sort_reversed(struct ctx *ctx, struct rev_piece *v, u32 n,
+                          u64 entsize) {
+  if (entsize != 1) {
+    qsort(v, n, sizeof(*v), cmp_reversed);
+    return;
+  }
+  radix_by_key(v, arena_alloc(ctx, (u64)n * sizeof(*v)), n);
+  struct rev_runs r = {v, arena_alloc(ctx, (u64)n / 2 * sizeof(u32)),
+                       arena_alloc(ctx, (u64)n / 2 * sizeof(u32))};
+  u32 nruns = 0;
   for (u32 i = 0, j; i < n; i = j) {
     for (j = i + 1; j < n && v[j].key == v[i].key; j++)
       ;
-    if (j - i > 1)
-      qsort(v + i, j - i, sizeof(*v), cmp_reversed);
+    if (j - i > 1) {
+      r.start[nruns] = i;
+      r.end[nruns++] = j;
+    }
   }
+  parallel_for(ctx, nruns, sort_run, &r);
 }
 
 // String tail merging, as GNU ld's merge_strings: a string that ends
@@ -179,17 +300,16 @@ static void tail_merge(struct ctx *ctx, struct piece_table *t, u64 entsize) {
   struct rev_piece *v = arena_alloc(ctx, (u64)t->n * sizeof(*v));
   u32 common = 0;              // the one alignment, or UINT32_MAX
   for (u32 i = 0; i < t->n; i++) {
-    u32 len = t->len[i] - entsize;
-    u64 key = 0;
-    for (u32 b = 0; entsize == 1 && b < 8; b++)
-      key = key << 8 | (b < len ? t->src[i][len - 1 - b] : 0);
-    v[i] = (struct rev_piece){key, t->src[i], len, t->align[i], i};
+    v[i] = (struct rev_piece){0, t->src[i], t->len[i] - entsize, t->align[i],
+                              i};
+    if (entsize == 1)
+      v[i].key = rev_key(&v[i], 0);      // no key: wide characters
     common = !common || common == t->align[i] ? t->align[i] : UINT32_MAX;
   }
   if (common != UINT32_MAX && common > entsize)
     qsort(v, t->n, sizeof(*v), cmp_reversed_align);
   else
-    sort_reversed(ctx, v, t->n);
+    sort_reversed(ctx, v, t->n, entsize);
   struct rev_piece *e = &v[t->n - 1];
   for (u32 a = t->n - 1; a-- > 0;) {
     struct rev_piece *c = &v[a];
@@ -231,6 +351,94 @@ static u64 merge_kind(struct isec *is) {
   return (u64)is->align << 32 | entsize << 1 | strings;
 }
 
+// Relocations and symbols find their piece from an offset.  A section of
+// many pieces gets an index by blocks of about a piece's average size:
+// the piece holding each block's first byte, from which a lookup steps
+// forward a piece or two.  Others are searched.
+enum { INDEX_PIECES = 64 };
+
+static void index_pieces(struct ctx *ctx, struct isec *is) {
+  struct merge_in *mi = is->min;
+  if (mi->npieces < INDEX_PIECES)
+    return;
+  u32 shift = 0;
+  while ((is->size >> (shift + 1)) >= mi->npieces)
+    shift++;
+  u32 nblocks = (u32)((is->size - 1) >> shift) + 1;
+  u32 *block = arena_alloc(ctx, (u64)nblocks * sizeof(u32));
+  u32 k = 0;
+  for (u32 b = 0; b < nblocks; b++) {
+    u64 start = (u64)b << shift;
+    while (k + 1 < mi->npieces && mi->in_off[k + 1] <= start)
+      k++;
+    block[b] = k;
+  }
+  mi->block = block;
+  mi->shift = shift;
+  mi->nblocks = nblocks;
+}
+
+// The piece holding offset off (the last one for an offset past the end).
+static u32 piece_at(const struct merge_in *mi, u64 off) {
+  if (mi->block) {
+    u64 b = off >> mi->shift;
+    u32 k = mi->block[b < mi->nblocks ? b : mi->nblocks - 1];
+    while (k + 1 < mi->npieces && mi->in_off[k + 1] <= off)
+      k++;
+    return k;
+  }
+  u32 lo = 0, hi = mi->npieces;
+  while (hi - lo > 1) {
+    u32 mid = (lo + hi) / 2;
+    if (mi->in_off[mid] <= off)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+// Splitting the members into pieces and hashing them runs on all
+// threads (a big member in slices); the pieces join the table in order,
+// on one.
+enum { SPLIT_SLICE = 1 << 20 };
+
+struct split_item {
+  struct isec *is;
+  u64 from, to;
+  u32 first, count;            // its pieces' numbers in the member
+};
+
+struct split_job {
+  struct split_item *v;
+  struct isec **members;
+  u64 entsize;
+  bool strings;
+};
+
+static void count_pieces(struct ctx *ctx, void *arg, u32 i) {
+  (void)ctx;
+  struct split_job *j = arg;
+  struct split_item *it = &j->v[i];
+  it->count = split(it->is, j->entsize, j->strings, it->from, it->to, NULL,
+                    NULL);
+}
+
+// Fills in_off, and out_off with each piece's hash for now.
+static void hash_pieces(struct ctx *ctx, void *arg, u32 i) {
+  (void)ctx;
+  struct split_job *j = arg;
+  struct split_item *it = &j->v[i];
+  struct merge_in *mi = it->is->min;
+  split(it->is, j->entsize, j->strings, it->from, it->to,
+        mi->in_off + it->first, mi->out_off + it->first);
+}
+
+static void index_member(struct ctx *ctx, void *arg, u32 m) {
+  struct split_job *j = arg;
+  index_pieces(ctx, j->members[m]);
+}
+
 // Merges the sections of one kind (entsize, strings, alignment) in chunk
 // c as GNU ld does (bfd's merge.c): each piece is kept once, by the input
 // section that had it first (with the alignment it needs), which stays
@@ -238,35 +446,6 @@ static u64 merge_kind(struct isec *is) {
 // that keeps none is dropped.  A string's alignment is that of its offset
 // in its section, up to the section's; zero padding after a string is not
 // a piece, except the first aligned one of a section, the empty string.
-// Splitting the members into pieces and hashing them runs on all
-// threads; the pieces join the table in order, on one.
-struct split_job {
-  struct isec **members;
-  u64 entsize;
-  bool strings;
-};
-
-static void count_pieces(struct ctx *ctx, void *arg, u32 m) {
-  (void)ctx;
-  struct split_job *j = arg;
-  struct isec *is = j->members[m];
-  is->min->npieces = split(is, j->entsize, j->strings, NULL);
-}
-
-// Fills in_off, and out_off with each piece's hash for now.
-static void hash_pieces(struct ctx *ctx, void *arg, u32 m) {
-  (void)ctx;
-  struct split_job *j = arg;
-  struct isec *is = j->members[m];
-  struct merge_in *mi = is->min;
-  split(is, j->entsize, j->strings, mi->in_off);
-  for (u32 k = 0; k < mi->npieces; k++) {
-    u64 end = k + 1 < mi->npieces ? mi->in_off[k + 1] : is->size;
-    mi->out_off[k] = hash_name((const char *)is->data + mi->in_off[k],
-                               end - mi->in_off[k]);
-  }
-}
-
 // kinds[i]: merge_kind of c's section i, 0 once it has joined a group.
 static void merge_group(struct ctx *ctx, struct chunk *c, u64 *kinds,
                         u64 kind) {
@@ -289,8 +468,25 @@ static void merge_group(struct ctx *ctx, struct chunk *c, u64 *kinds,
     is->min->members = members;
     members[m++] = is;
   }
-  struct split_job job = {members, entsize, strings};
-  parallel_for(ctx, nmembers, count_pieces, &job);
+  u64 slice = SPLIT_SLICE / entsize * entsize;
+  u32 nitems = 0;
+  for (m = 0; m < nmembers; m++)
+    nitems += (members[m]->size + slice - 1) / slice;
+  struct split_job job = {arena_alloc(ctx, (u64)nitems * sizeof(*job.v)),
+                          members, entsize, strings};
+  nitems = 0;
+  for (m = 0; m < nmembers; m++)
+    for (u64 from = 0; from < members[m]->size; from += slice)
+      job.v[nitems++] = (struct split_item){
+          members[m], from,
+          members[m]->size - from > slice ? from + slice : members[m]->size,
+          0, 0};
+  parallel_for(ctx, nitems, count_pieces, &job);
+  for (u32 i = 0; i < nitems; i++) {
+    struct merge_in *mi = job.v[i].is->min;
+    job.v[i].first = mi->npieces;
+    mi->npieces += job.v[i].count;
+  }
   u64 total = 0;
   for (m = 0; m < nmembers; m++) {
     struct merge_in *mi = members[m]->min;
@@ -299,7 +495,8 @@ static void merge_group(struct ctx *ctx, struct chunk *c, u64 *kinds,
     mi->owner = arena_alloc(ctx, (u64)mi->npieces * sizeof(u32));
     mi->out_off = arena_alloc(ctx, (u64)mi->npieces * sizeof(u64));
   }
-  parallel_for(ctx, nmembers, hash_pieces, &job);
+  parallel_for(ctx, nitems, hash_pieces, &job);
+  parallel_for(ctx, nmembers, index_member, &job);
 
   struct piece_table t = {0};
   u64 cap = 16;
@@ -459,16 +656,9 @@ u64 isec_offset_addr(struct isec *is, u64 off) {
   struct merge_in *mi = is->min;
   if (!mi)
     return isec_addr(is) + off;
-  u32 lo = 0, hi = mi->npieces;
-  while (hi - lo > 1) {
-    u32 mid = (lo + hi) / 2;
-    if (mi->in_off[mid] <= off)
-      lo = mid;
-    else
-      hi = mid;
-  }
   if (!mi->npieces)
     return isec_addr(mi->members[0]);
+  u32 lo = piece_at(mi, off);
   return isec_addr(mi->members[mi->owner[lo]]) + mi->out_off[lo] +
          (off - mi->in_off[lo]);
 }

@@ -935,6 +935,8 @@ struct merge_in {
   u32 *in_off;                 // piece offsets in the input, ascending
   u32 *owner;                  // the member holding each piece's bytes
   u64 *out_off;                // and the piece's offset in that member
+  u32 *block;                  // per 1 << shift bytes: the piece at its start
+  u32 shift, nblocks;          // (none for a few pieces: binary search)
 };
 
 // The pieces a merged input section keeps (its output contents).
