@@ -175,14 +175,16 @@ int mld_link(struct ctx *ctx) {
   // Beyond this point no file joins the link.
   parse_sections(ctx);        // live files only; COMDAT losers dropped
   parse_eh_frame(ctx);        // CIE/FDE records; their relocations kept
+  timer(ctx, "parse_sections");
   create_chunks(ctx);         // output and synthetic sections, in order
   define_linker_symbols(ctx); // _end, __start_SEC, ... exist from here on
   gc_sections(ctx);           // --gc-sections: dead sections leave chunks
+  timer(ctx, "create_chunks");
   merge_sections(ctx);        // SHF_MERGE pieces kept once
   fold_identical_code(ctx);   // --icf: identical functions kept once
   keep_input_sections(ctx);   // -q: sections with inputs stay, if empty
   checkpoint(ctx);
-  timer(ctx, "create_chunks");
+  timer(ctx, "merge_sections");
   scan_relocations(ctx);      // undefined symbols, GOT/IPLT needs
   scan_dynamic_relocs(ctx);   // -pie: a RELATIVE per absolute address
   report_undefined_symbols(ctx); // each with where it is referenced
