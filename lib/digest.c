@@ -195,7 +195,7 @@ struct tree_job {
   u64 len;
   u8 *digests;
   u32 dlen;
-  bool md5;
+  bool md5, release;
 };
 
 static void hash_shard(struct ctx *ctx, void *arg, u32 i) {
@@ -207,10 +207,14 @@ static void hash_shard(struct ctx *ctx, void *arg, u32 i) {
     md5_digest(j->data + off, n, j->digests + (u64)i * j->dlen);
   else
     sha1_digest(j->data + off, n, j->digests + (u64)i * j->dlen);
+  if (j->release)
+    release_pages(j->data + off, n);
 }
 
+// release: data is a shared file mapping, whose hashed pages may leave
+// the link's memory (output.c's release_pages).
 void tree_digest(struct ctx *ctx, const u8 *data, u64 len, bool md5,
-                 u8 *out) {
+                 u8 *out, bool release) {
   u32 dlen = md5 ? 16 : 20;
   u64 nshards = (len + SHARD - 1) / SHARD;
   u8 *digests = len > 4 * (u64)SHARD ? malloc(nshards * dlen) : NULL;
@@ -222,7 +226,7 @@ void tree_digest(struct ctx *ctx, const u8 *data, u64 len, bool md5,
       sha1_digest(data, len, out);
     return;
   }
-  struct tree_job j = {data, len, digests, dlen, md5};
+  struct tree_job j = {data, len, digests, dlen, md5, release};
   parallel_for(ctx, (u32)nshards, hash_shard, &j);
   if (md5)
     md5_digest(digests, nshards * dlen, out);

@@ -64,6 +64,25 @@ static void *map_guarded(int fd, u64 size, struct mapping *m) {
   return data;
 }
 
+// Pages of a mapping the link is done with, for now: the whole pages
+// inside [p, p + len) leave its memory.  File-backed pages stay in the
+// page cache (a shared mapping's changes with them) and come back at the
+// next access, so this is never wrong, only slower if they are read again.
+void release_pages(const void *p, u64 len) {
+  u64 page = sysconf(_SC_PAGESIZE);
+  uintptr_t a = align_up((uintptr_t)p, page);
+  uintptr_t b = ((uintptr_t)p + len) & ~(uintptr_t)(page - 1);
+  if (b > a)
+    madvise((void *)a, b - a, MADV_DONTNEED);
+}
+
+// The same for bytes of an input, if it is big enough to be worth the
+// call; never for guarded inputs, which are anonymous copies.
+void release_input(struct ctx *ctx, const void *p, u64 len) {
+  if (len >= RELEASE_MIN && !ctx->guard_inputs)
+    release_pages(p, len);
+}
+
 struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {

@@ -410,6 +410,9 @@ struct mapping {
 };
 
 struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist);
+enum { RELEASE_MIN = 1 << 19 };   // smaller ranges are not worth releasing
+void release_pages(const void *p, u64 len);
+void release_input(struct ctx *ctx, const void *p, u64 len);
 const char *find_library(struct ctx *ctx, const char *name);
 const char *sysroot_path(struct ctx *ctx, const char *path);
 const char *find_script_input(struct ctx *ctx, const char *name,
@@ -1399,7 +1402,7 @@ void sha1_digest(const u8 *data, u64 len, u8 out[20]);
 extern bool sha1_portable_only;  // tests: skip the SHA extensions
 void md5_digest(const u8 *data, u64 len, u8 out[16]);
 void tree_digest(struct ctx *ctx, const u8 *data, u64 len, bool md5,
-                 u8 *out);
+                 u8 *out, bool release);
 
 //
 // map.c: -Map, in GNU ld's layout

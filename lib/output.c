@@ -242,13 +242,33 @@ static u8 *isec_out(struct ctx *ctx, struct isec *is) {
   return ctx->out_buf + is->osec->offset + is->offset;
 }
 
+// Peak memory: once a big input section is written, its bytes and
+// relocations in the input and its bytes in the output leave the link's
+// memory (input.c's release_pages); what reads them again (the build ID,
+// a veneer copying code) faults them back from the page cache.
+static void release_isec(struct ctx *ctx, struct isec *is) {
+  if (is->is_common || !is->data)
+    return;
+  u64 in_size = SH_SIZE(shdr_at(is->file, is->shndx));
+  if (in_size >= RELEASE_MIN) {
+    release_input(ctx, is->data, in_size);
+    release_pages(isec_out(ctx, is), is->size);
+  }
+  if ((u64)is->nrels * sizeof(Elf64_Rela) >= RELEASE_MIN)
+    release_input(ctx, is->rels, (u64)is->nrels * sizeof(Elf64_Rela));
+}
+
 static void write_isec(struct ctx *ctx, void *arg, u32 i) {
   struct isec **list = arg;
   struct isec *is = list[i];
-  if (sliced(is))
+  if (sliced(is)) {
     memcpy(isec_out(ctx, is), is->data, is->size);
-  else
+    if (is->size >= RELEASE_MIN)
+      release_input(ctx, is->data, is->size);
+  } else {
     copy_isec(ctx, is, isec_out(ctx, is));
+    release_isec(ctx, is);
+  }
 }
 
 static void relocate_slice(struct ctx *ctx, void *arg, u32 i) {
@@ -257,6 +277,13 @@ static void relocate_slice(struct ctx *ctx, void *arg, u32 i) {
   u32 from = w->from[i];
   u32 to = is->nrels - from > RELOC_SLICE ? from + RELOC_SLICE : is->nrels;
   ctx->arch->apply_relocs(ctx, is, isec_out(ctx, is), from, to);
+  // This slice's relocations, and the output bytes between its first
+  // and last ones, are done with (others are faulted back if need be).
+  const u8 *r = is->rels + (u64)from * sizeof(Elf64_Rela);
+  release_input(ctx, r, (u64)(to - from) * sizeof(Elf64_Rela));
+  u64 a = rd64(r), b = rd64(is->rels + (u64)(to - 1) * sizeof(Elf64_Rela));
+  if (a < b && b <= is->size)
+    release_pages(isec_out(ctx, is) + a, b - a);
 }
 
 // The gaps between the input sections (and stub sections) of code output
@@ -333,6 +360,9 @@ static void write_sections(struct ctx *ctx) {
         w.from[k++] = from;
       }
     parallel_for(ctx, nslices, relocate_slice, &w);
+    for (u32 i = 0; i < n; i++)
+      if (sliced(list[i]))
+        release_isec(ctx, list[i]);
   }
   fill_code_gaps(ctx);
 }
@@ -345,7 +375,8 @@ static void fill_build_id(struct ctx *ctx, u8 *buf, u64 filesize) {
   switch (ctx->cfg.build_id) {
   case BUILD_ID_SHA1:
   case BUILD_ID_MD5:
-    tree_digest(ctx, buf, filesize, ctx->cfg.build_id == BUILD_ID_MD5, desc);
+    tree_digest(ctx, buf, filesize, ctx->cfg.build_id == BUILD_ID_MD5, desc,
+                true);
     break;
   case BUILD_ID_UUID: {
     int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);

@@ -77,6 +77,10 @@ static void sort_out_quiet(struct ctx *ctx, void *arg, u32 i) {
   struct scan_list *l = arg;
   struct scan_slice *s = &l->v[i];
   l->quiet[i] = ctx->arch->quiet_relocs(ctx, s->is, s->from, s->to);
+  // Until the writer needs them again (input.c's release_pages).
+  if (l->quiet[i])
+    release_input(ctx, s->is->rels + (u64)s->from * sizeof(Elf64_Rela),
+                  (u64)(s->to - s->from) * sizeof(Elf64_Rela));
 }
 
 void scan_relocations(struct ctx *ctx) {
