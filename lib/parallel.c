@@ -3,11 +3,12 @@
 // Passes that only read what earlier passes made, and write disjoint
 // output bytes, can run their loop bodies in any order on several
 // threads: copying and relocating input sections is one.  Items are handed
-// out one at a time through an atomic counter, so a thread that drew small
-// sections takes more of them.  A host that embeds the library (the
-// fuzzer, which longjmps out of errors) gets one thread.  What a loop
-// body allocates and what it reports comes out the same for any number
-// of threads: per-thread arenas, and messages printed in item order.
+// out in small batches through an atomic counter, so a thread that drew
+// small sections takes more of them.  The helper threads are made once
+// and wait between loops.  A host that embeds the library (the fuzzer,
+// which longjmps out of errors) gets one thread.  What a loop body
+// allocates and what it reports comes out the same for any number of
+// threads: per-thread arenas, and messages printed in item order.
 
 #include "mld.h"
 
@@ -51,24 +52,6 @@ struct worker {
   u32 nmsgs, cap;
 };
 
-// A thread the scheduler has not run by the time the caller has drawn
-// the last item is told not to join the loop, and the caller goes on
-// without waiting for it: on a busy machine a new thread can wait a
-// whole time slice to start, and a loop should not wait for a helper
-// that did none of its work.  The launch block is shared by the two
-// and freed by whichever lets go of it last.
-enum { W_WAITING, W_JOINED, W_CANCELLED };
-
-struct launch {
-  struct worker w;
-  int state;
-  int refs;
-};
-
-static void let_go(struct launch *l) {
-  if (__atomic_sub_fetch(&l->refs, 1, __ATOMIC_ACQ_REL) == 0)
-    free(l);
-}
 
 static __thread struct worker *this_loop_worker;
 
@@ -109,30 +92,72 @@ struct pfor {
   void *arg;
   u32 n;
   u32 next;
+  u32 batch;                   // items drawn at a time
 };
+
+// Items are drawn a batch at a time, some 32 batches per thread: tiny
+// items (a file's symbols, a small section) would otherwise have the
+// threads trading the counter's cache line for every one.
+enum { BATCHES_PER_THREAD = 32 };
 
 static void run_items(struct worker *me) {
   struct pfor *w = me->loop;
   this_worker = me->index;
   this_loop_worker = me;
   for (;;) {
-    u32 i = __atomic_fetch_add(&w->next, 1, __ATOMIC_RELAXED);
+    u32 i = __atomic_fetch_add(&w->next, w->batch, __ATOMIC_RELAXED);
     if (i >= w->n)
       break;
-    me->item = i;
-    w->fn(w->ctx, w->arg, i);
+    u32 end = w->n - i > w->batch ? i + w->batch : w->n;
+    for (; i < end; i++) {
+      me->item = i;
+      w->fn(w->ctx, w->arg, i);
+    }
   }
   this_loop_worker = NULL;
   this_worker = 0;
 }
 
-static void *launched(void *p) {
-  struct launch *l = p;
-  int waiting = W_WAITING;
-  if (__atomic_compare_exchange_n(&l->state, &waiting, W_JOINED, false,
-                                  __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-    run_items(&l->w);
-  let_go(l);
+// The helper threads are made once, at the first loop that wants them,
+// and wait between loops.  A loop is published under the lock with a new
+// generation; a helper that wakes takes items only if that loop is still
+// open.  The caller closes the loop when it has drawn the last item and
+// waits only for the helpers inside it: on a busy machine a helper can
+// wait a time slice to run, and a loop does not wait for one that did
+// none of its work.
+static struct {
+  pthread_mutex_t lock;
+  pthread_cond_t wake;         // a loop was opened
+  pthread_cond_t left;         // a helper left a loop
+  u32 nhelpers;                // helpers 1..nhelpers exist
+  u32 gen;                     // the latest loop's number
+  struct pfor *loop;           // the open loop, or NULL
+  u32 want;                    // helpers 1..want-1 may join it
+  u32 inside;                  // helpers running its items
+  struct worker workers[MAX_THREADS];
+  bool joined[MAX_THREADS];    // helper t ran items of the last loop
+} pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
+          .wake = PTHREAD_COND_INITIALIZER,
+          .left = PTHREAD_COND_INITIALIZER};
+
+static void *helper(void *arg) {
+  u32 t = (u32)(uintptr_t)arg;
+  u32 seen = 0;
+  pthread_mutex_lock(&pool.lock);
+  for (;;) {
+    while (pool.gen == seen)
+      pthread_cond_wait(&pool.wake, &pool.lock);
+    seen = pool.gen;
+    if (!pool.loop || t >= pool.want)
+      continue;
+    pool.inside++;
+    pool.joined[t] = true;
+    pthread_mutex_unlock(&pool.lock);
+    run_items(&pool.workers[t]);
+    pthread_mutex_lock(&pool.lock);
+    if (--pool.inside == 0)
+      pthread_cond_signal(&pool.left);
+  }
   return NULL;
 }
 
@@ -168,51 +193,56 @@ static void print_held(struct ctx *ctx, struct worker **me, u32 joined) {
 
 void parallel_for(struct ctx *ctx, u32 n,
                   void (*fn)(struct ctx *ctx, void *arg, u32 i), void *arg) {
-  struct pfor w = {fn, ctx, arg, n, 0};
   u32 nthreads = thread_count(ctx);
-  if (n < 2 * nthreads)
+  if (n < 2 * nthreads || in_parallel_loop())
     nthreads = 1;
+  u32 batch = n / (nthreads * BATCHES_PER_THREAD);
+  struct pfor w = {fn, ctx, arg, n, 0, batch ? batch : 1};
+  pthread_mutex_lock(&pool.lock);
+  if (pool.loop)                 // another link's loop (a library host)
+    nthreads = 1;
+  while (nthreads > 1 && pool.nhelpers + 1 < nthreads) {
+    pthread_t tid;
+    void *t = (void *)(uintptr_t)(pool.nhelpers + 1);
+    if (pthread_create(&tid, NULL, helper, t))
+      break;
+    pthread_detach(tid);
+    pool.nhelpers++;
+  }
+  if (nthreads > pool.nhelpers + 1)
+    nthreads = pool.nhelpers + 1;
   if (nthreads == 1) {
+    pthread_mutex_unlock(&pool.lock);
     for (u32 i = 0; i < n; i++)
       fn(ctx, arg, i);
     return;
   }
-  pthread_t tid[MAX_THREADS];
-  struct launch *helper[MAX_THREADS];
-  struct worker *me[MAX_THREADS];
-  struct worker self = {.loop = &w, .index = 0};
-  u32 started = 0;
   for (u32 t = 1; t < nthreads; t++) {
-    struct launch *l = malloc(sizeof(*l));
-    if (!l)
-      break;
-    *l = (struct launch){{.loop = &w, .index = t}, W_WAITING, 2};
-    if (pthread_create(&tid[t], NULL, launched, l)) {
-      free(l);
-      break;
-    }
-    helper[t] = l;
-    started = t;
+    pool.workers[t] = (struct worker){.loop = &w, .index = t};
+    pool.joined[t] = false;
   }
+  pool.loop = &w;
+  pool.want = nthreads;
+  pool.gen++;
+  pthread_cond_broadcast(&pool.wake);
+  pthread_mutex_unlock(&pool.lock);
+
+  struct worker self = {.loop = &w, .index = 0};
   run_items(&self);
-  me[0] = &self;
+
+  pthread_mutex_lock(&pool.lock);
+  pool.loop = NULL;              // closed: late helpers take nothing
+  while (pool.inside)
+    pthread_cond_wait(&pool.left, &pool.lock);
+  struct worker *me[MAX_THREADS];
   u32 joined = 0;
-  for (u32 t = 1; t <= started; t++) {
-    int waiting = W_WAITING;
-    if (__atomic_compare_exchange_n(&helper[t]->state, &waiting, W_CANCELLED,
-                                    false, __ATOMIC_ACQ_REL,
-                                    __ATOMIC_ACQUIRE)) {
-      pthread_detach(tid[t]);
-      let_go(helper[t]);
-      continue;
-    }
-    pthread_join(tid[t], NULL);
-    me[++joined] = &helper[t]->w;
-  }
+  me[0] = &self;
+  for (u32 t = 1; t < nthreads; t++)
+    if (pool.joined[t])
+      me[++joined] = &pool.workers[t];
+  pthread_mutex_unlock(&pool.lock);
   for (u32 k = 0; k <= joined; k++)
     arena_join(&ctx->arena, &ctx->thread_arenas[me[k]->index]);
   print_held(ctx, me, joined);
-  for (u32 k = 1; k <= joined; k++)
-    let_go((struct launch *)me[k]);   // w is a launch's first member
 }
 
