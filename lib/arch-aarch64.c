@@ -414,9 +414,9 @@ static void after_scan(struct ctx *ctx) {
   }
 }
 
-static void scan_section(struct ctx *ctx, struct isec *is) {
+static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
   struct objfile *f = is->file;
-  for (u32 i = 0; i < is->nrels; i++) {
+  for (u32 i = from; i < to; i++) {
     const u8 *r = rela_at(is, i);
     u64 off = rd64(r);
     u64 info = rd64(r + 8);
@@ -528,7 +528,7 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
   }
 }
 
-// What scan_section leaves alone: a relocation against a defined symbol,
+// What scan_relocs leaves alone: a relocation against a defined symbol,
 // not an IFUNC, that asks for no GOT entry and is not part of a TLS
 // sequence to check, with nothing wrong with it.
 static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
@@ -567,6 +567,15 @@ static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
   u64 value;
   if (section_symbol_isec(is->file, symidx, &value))
     return true;               // defined, and not an IFUNC
+  // A word against any other local symbol that is not an IFUNC asks for
+  // nothing either: debugging information about a discarded COMDAT
+  // group's code, say.
+  if ((type == R_AARCH64_ABS64 || type == R_AARCH64_ABS32) &&
+      symidx < is->file->first_global &&
+      ELF64_ST_TYPE(is->file->symtab[(u64)symidx * sizeof(Elf64_Sym) +
+                                     offsetof(Elf64_Sym, st_info)]) !=
+          STT_GNU_IFUNC)
+    return true;
   struct reloc_sym rs;
   reloc_target(ctx, is->file, symidx, &rs);
   return rs.defined && !rs.is_ifunc && rs.sym != ctx->got_symbol;
@@ -1065,7 +1074,7 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     //   adr x0, :tlsgd:v; bl __tls_get_addr; nop
     //   -> mrs x1, tpidr_el0; add x0, x1, :tprel_hi12:v, lsl #12;
     //      add x0, x0, :tprel_lo12_nc:v
-    // (scan_section refuses it against an undefined weak symbol).
+    // (scan_relocs refuses it against an undefined weak symbol).
     case R_AARCH64_TLSGD_ADR_PREL21:
       if (!tlsgd_call_follows(is, i, off))
         break;
@@ -1350,7 +1359,7 @@ const struct arch arch_aarch64 = {
     .fill_script_sections_only = true,
     .tls_module_base_always = true,
     .relro_offset_always = true,
-    .scan_section = scan_section,
+    .scan_relocs = scan_relocs,
     .quiet_relocs = quiet_relocs,
     .after_scan = after_scan,
     .apply_relocs = apply_relocs,

@@ -285,9 +285,9 @@ static u32 tlsld_seq(struct isec *is, u32 i, u64 off) {
   return 0;
 }
 
-static void scan_section(struct ctx *ctx, struct isec *is) {
+static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
   struct objfile *f = is->file;
-  for (u32 i = 0; i < is->nrels; i++) {
+  for (u32 i = from; i < to; i++) {
     const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
     u64 off = rd64(r);
     u64 info = rd64(r + 8);
@@ -377,7 +377,7 @@ static void scan_section(struct ctx *ctx, struct isec *is) {
   }
 }
 
-// What scan_section leaves alone: a relocation that asks for nothing (no
+// What scan_relocs leaves alone: a relocation that asks for nothing (no
 // GOT entry, no IPLT entry, no TLS sequence) against a symbol that is
 // defined and not an IFUNC, or undefined and only weakly referenced, and
 // nothing wrong with it.
@@ -941,7 +941,7 @@ const struct arch arch_x86_64 = {
     .ifunc_got_is_gotplt = true,
     .iplt_slot_bias = 6,         // past the 6-byte jmp: the nop after it
     .irelative_descending = true,
-    .scan_section = scan_section,
+    .scan_relocs = scan_relocs,
     .quiet_relocs = quiet_relocs,
     .apply_relocs = apply_relocs,
     .write_iplt = write_iplt,

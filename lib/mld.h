@@ -966,7 +966,7 @@ void gc_sections(struct ctx *ctx);
 
 void define_linker_symbols(struct ctx *ctx);
 void scan_relocations(struct ctx *ctx);
-// What an architecture's scan_section asks for a symbol.
+// What an architecture's scan_relocs asks for a symbol.
 void need_got(struct ctx *ctx, struct symbol *sym);
 void need_got_near(struct ctx *ctx, struct symbol *sym);
 void need_gottp(struct ctx *ctx, struct symbol *sym);
@@ -1257,7 +1257,7 @@ struct arch {
   const char *output_format;   // BFD's name, as in OUTPUT_FORMAT
   const char *const *output_arch_names;  // OUTPUT_ARCH names GNU ld takes
   // GNU ld's x86-64 rule for an IFUNC in a static executable: unless
-  // something needs pointer equality (SF_ADDR_EQ, set by scan_section),
+  // something needs pointer equality (SF_ADDR_EQ, set by scan_relocs),
   // GOT loads of its address read its .got.plt slot, the real function,
   // while PC-relative references get its IPLT entry.
   bool ifunc_got_is_gotplt;
@@ -1274,8 +1274,11 @@ struct arch {
   // Section index of large-model COMMON symbols (x86-64 SHN_X86_64_LCOMMON,
   // which GNU ld's script puts in .lbss as LARGE_COMMON); 0: none.
   u16 shn_large_common;
-  void (*scan_section)(struct ctx *ctx, struct isec *is);
-  // Optional: true if scan_section would do nothing for relocations
+  // The scan of relocations [from, to) of is: an allocated section's all
+  // at once (its TLS sequences span relocations), a non-allocated one's
+  // possibly a slice at a time.
+  void (*scan_relocs)(struct ctx *ctx, struct isec *is, u32 from, u32 to);
+  // Optional: true if scan_relocs would do nothing for relocations
   // [from, to) of is (no message, no slot, no flag); asked on all
   // threads, so it only reads.
   bool (*quiet_relocs)(struct ctx *ctx, struct isec *is, u32 from, u32 to);

@@ -1,7 +1,7 @@
 // scan.c: the relocation scan and the slots it asks for.
 //
 // Before addresses exist, every relocation in a live allocated section is
-// visited once by the architecture's scan_section hook, which reports
+// visited once by the architecture's scan_relocs hook, which reports
 // undefined symbols and records what each symbol needs: a GOT entry for
 // its address, a GOT entry for its TP offset (initial-exec TLS that cannot
 // be relaxed), or an IPLT entry (IFUNC).  Symbols join those lists the
@@ -58,7 +58,7 @@ void need_iplt(struct ctx *ctx, struct symbol *sym) {
 }
 
 // The sections to scan, in order, and which of them the architecture
-// finds quiet (scan_section would do nothing for them): sorted out on all
+// finds quiet (scan_relocs would do nothing for them): sorted out on all
 // threads, so the scan proper, in order on one thread, visits only the
 // sections that ask for something.  A section of many relocations is
 // looked at in slices, so one big section of debugging information does
@@ -119,12 +119,26 @@ void scan_relocations(struct ctx *ctx) {
   if (ctx->arch->quiet_relocs)
     parallel_for(ctx, n, sort_out_quiet, &l);
   for (u32 i = 0, j; i < n; i = j) {
-    // A section is quiet if all its slices are.
+    // A section is quiet if all its slices are.  Of a non-allocated
+    // section only the slices that are not are scanned.
+    struct isec *is = l.v[i].is;
     bool quiet = ctx->arch->quiet_relocs != NULL;
-    for (j = i; j < n && l.v[j].is == l.v[i].is; j++)
+    for (j = i; j < n && l.v[j].is == is; j++)
       quiet &= l.quiet[j];
-    if (!quiet)
-      ctx->arch->scan_section(ctx, l.v[i].is);
+    if (quiet)
+      continue;
+    if (!ctx->arch->quiet_relocs || (is->osec->flags & SHF_ALLOC)) {
+      ctx->arch->scan_relocs(ctx, is, 0, is->nrels);
+      continue;
+    }
+    for (u32 k = i; k < j; k++) {
+      if (l.quiet[k])
+        continue;
+      struct scan_slice *s = &l.v[k];
+      ctx->arch->scan_relocs(ctx, is, s->from, s->to);
+      release_input(ctx, is->rels + (u64)s->from * sizeof(Elf64_Rela),
+                    (u64)(s->to - s->from) * sizeof(Elf64_Rela));
+    }
   }
   if (ctx->arch->after_scan)
     ctx->arch->after_scan(ctx);
