@@ -368,7 +368,8 @@ bench() {
 
   # The floor: a script reading every input and writing mld's output size.
   link_inputs >"$wdir/inputs.txt"
-  fb=$(xargs du -cbL <"$wdir/inputs.txt" | tail -1 | cut -f1)
+  # (xargs may run du more than once: add up every "total" line.)
+  fb=$(xargs du -cbL <"$wdir/inputs.txt" | awk '$2 == "total" { t += $1 } END { print t + 0 }')
   { echo "xargs cat <$wdir/inputs.txt >/dev/null"
     echo "head -c $size /dev/zero >$wdir/floor.out"
   } >"$wdir/floor.sh"
