@@ -572,9 +572,7 @@ static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
   // group's code, say.
   if ((type == R_AARCH64_ABS64 || type == R_AARCH64_ABS32) &&
       symidx < is->file->first_global &&
-      ELF64_ST_TYPE(is->file->symtab[(u64)symidx * sizeof(Elf64_Sym) +
-                                     offsetof(Elf64_Sym, st_info)]) !=
-          STT_GNU_IFUNC)
+      sym_type(is->file, symidx) != STT_GNU_IFUNC)
     return true;
   struct reloc_sym rs;
   reloc_target(ctx, is->file, symidx, &rs);
@@ -608,23 +606,9 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
       continue;
     u32 width = reloc_width(type);
     // Debugging information: a word holding a section's address.
-    if (!alloc && (type == R_AARCH64_ABS64 || type == R_AARCH64_ABS32)) {
-      i64 a = A;
-      u64 S;
-      if (reloc_problem(is, off, width, symidx) == RP_NONE &&
-          section_symbol_target(f, symidx, &a, &S)) {
-        u8 *loc = out + isec_out_offset(is, off);
-        i64 v = S + a;
-        if (width == 8) {
-          wr64(loc, v);
-          continue;
-        }
-        if (v >= INT32_MIN && v <= (i64)UINT32_MAX) {
-          wr32(loc, v);
-          continue;
-        }
-      }
-    }
+    if (!alloc && (type == R_AARCH64_ABS64 || type == R_AARCH64_ABS32) &&
+        put_section_word(is, out, off, width, symidx, A, INT32_MIN))
+      continue;
     if (!width || (alloc && type == R_AARCH64_TLS_DTPREL)) {
       if (!alloc)
         error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s",

@@ -418,9 +418,7 @@ static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
   // A local symbol asks for something only as an IFUNC (or through the
   // GOT, below).
   if (!got && symidx < is->file->first_global &&
-      ELF64_ST_TYPE(is->file->symtab[(u64)symidx * sizeof(Elf64_Sym) +
-                                     offsetof(Elf64_Sym, st_info)]) !=
-          STT_GNU_IFUNC)
+      sym_type(is->file, symidx) != STT_GNU_IFUNC)
     return true;
   struct reloc_sym rs;
   reloc_target(ctx, is->file, symidx, &rs);
@@ -459,24 +457,10 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     if (type == R_X86_64_NONE)
       continue;
     // Debugging information: a word holding a section's address.
-    if (!alloc && (type == R_X86_64_64 || type == R_X86_64_32)) {
-      i64 a = A;
-      u64 S;
-      u32 width = type == R_X86_64_64 ? 8 : 4;
-      if (reloc_problem(is, off, width, symidx) == RP_NONE &&
-          section_symbol_target(f, symidx, &a, &S)) {
-        u8 *loc = out + isec_out_offset(is, off);
-        i64 v = S + a;
-        if (width == 8) {
-          wr64(loc, v);
-          continue;
-        }
-        if (fits_u32(v)) {
-          wr32(loc, v);
-          continue;
-        }
-      }
-    }
+    if (!alloc && (type == R_X86_64_64 || type == R_X86_64_32) &&
+        put_section_word(is, out, off, type == R_X86_64_64 ? 8 : 4, symidx,
+                         A, 0))
+      continue;
     if (!known_type(type)) {
       if (!alloc)
         error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s",

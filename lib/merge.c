@@ -132,12 +132,11 @@ struct rev_piece {
 // so that a string sorts right before those it is a suffix of.  The key
 // decides most comparisons at once; it only works for strings of bytes,
 // which hold no zero byte (wider characters compare in full).
-static int cmp_reversed(const void *a, const void *b) {
-  const struct rev_piece *x = a, *y = b;
-  if (x->key != y->key)
-    return x->key < y->key ? -1 : 1;
+// The comparison past the last `skip` bytes (known to be equal).
+static int cmp_reversed_from(const struct rev_piece *x,
+                             const struct rev_piece *y, u64 skip) {
   u32 n = x->len < y->len ? x->len : y->len;
-  for (u32 i = 1; i <= n; i++) {
+  for (u64 i = skip + 1; i <= n; i++) {
     u8 c = x->src[x->len - i], d = y->src[y->len - i];
     if (c != d)
       return c < d ? -1 : 1;
@@ -145,6 +144,13 @@ static int cmp_reversed(const void *a, const void *b) {
   if (x->len != y->len)
     return x->len < y->len ? -1 : 1;
   return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static int cmp_reversed(const void *a, const void *b) {
+  const struct rev_piece *x = a, *y = b;
+  if (x->key != y->key)
+    return x->key < y->key ? -1 : 1;
+  return cmp_reversed_from(x, y, 0);
 }
 
 // The same when all strings have one alignment above the character size
@@ -184,20 +190,6 @@ static void radix_by_key(struct rev_piece *v, struct rev_piece *tmp, u32 n) {
       tmp[count[v[i].key >> shift & 0xff]++] = v[i];
     memcpy(v, tmp, (u64)n * sizeof(*v));
   }
-}
-
-// cmp_reversed for strings whose last `skip` bytes are known to be equal.
-static int cmp_reversed_from(const struct rev_piece *x,
-                             const struct rev_piece *y, u64 skip) {
-  u32 n = x->len < y->len ? x->len : y->len;
-  for (u64 i = skip + 1; i <= n; i++) {
-    u8 c = x->src[x->len - i], d = y->src[y->len - i];
-    if (c != d)
-      return c < d ? -1 : 1;
-  }
-  if (x->len != y->len)
-    return x->len < y->len ? -1 : 1;
-  return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
 // A short run of v by insertion, past the bytes its keys share.

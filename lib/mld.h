@@ -544,6 +544,11 @@ bool parse_object(struct ctx *ctx, struct objfile *f);
 static inline void read_sym(struct objfile *f, u32 idx, struct esym *s) {
   rd_esym(s, f->symtab + (u64)idx * sizeof(Elf64_Sym));
 }
+// Symbol idx's type (STT_*), read in place.
+static inline u32 sym_type(const struct objfile *f, u32 idx) {
+  return ELF64_ST_TYPE(
+      f->symtab[(u64)idx * sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_info)]);
+}
 u32 sym_shndx(struct objfile *f, u32 idx, const struct esym *s);
 const char *sym_name(struct objfile *f, const struct esym *s);
 u32 file_own_name(struct objfile *f, const char **name);
@@ -1177,6 +1182,8 @@ void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
                          i64 *addend, struct reloc_sym *out);
 struct isec *section_symbol_isec(struct objfile *f, u32 symidx, u64 *value);
 bool section_symbol_target(struct objfile *f, u32 symidx, i64 *A, u64 *S);
+bool put_section_word(struct isec *is, u8 *out, u64 off, u32 width,
+                      u32 symidx, i64 A, i64 lo);
 struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
 struct symbol *reloc_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
 enum reloc_problem {

@@ -250,12 +250,10 @@ static void release_isec(struct ctx *ctx, struct isec *is) {
   if (is->is_common || !is->data)
     return;
   u64 in_size = SH_SIZE(shdr_at(is->file, is->shndx));
-  if (in_size >= RELEASE_MIN) {
-    release_input(ctx, is->data, in_size);
+  release_input(ctx, is->data, in_size);
+  release_input(ctx, is->rels, (u64)is->nrels * sizeof(Elf64_Rela));
+  if (in_size >= RELEASE_MIN)
     release_pages(isec_out(ctx, is), is->size);
-  }
-  if ((u64)is->nrels * sizeof(Elf64_Rela) >= RELEASE_MIN)
-    release_input(ctx, is->rels, (u64)is->nrels * sizeof(Elf64_Rela));
 }
 
 static void write_isec(struct ctx *ctx, void *arg, u32 i) {
@@ -263,8 +261,7 @@ static void write_isec(struct ctx *ctx, void *arg, u32 i) {
   struct isec *is = list[i];
   if (sliced(is)) {
     memcpy(isec_out(ctx, is), is->data, is->size);
-    if (is->size >= RELEASE_MIN)
-      release_input(ctx, is->data, is->size);
+    release_input(ctx, is->data, is->size);
   } else {
     copy_isec(ctx, is, isec_out(ctx, is));
     release_isec(ctx, is);

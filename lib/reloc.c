@@ -167,7 +167,7 @@ struct isec *section_symbol_isec(struct objfile *f, u32 symidx, u64 *value) {
     return NULL;
   const u8 *e = f->symtab + (u64)symidx * sizeof(Elf64_Sym);
   u32 shndx = rd16(e + offsetof(Elf64_Sym, st_shndx));
-  if (ELF64_ST_TYPE(e[offsetof(Elf64_Sym, st_info)]) != STT_SECTION ||
+  if (sym_type(f, symidx) != STT_SECTION ||
       shndx == SHN_UNDEF || shndx >= SHN_LORESERVE || shndx >= f->shnum)
     return NULL;
   struct isec *is = f->isecs[shndx];
@@ -191,6 +191,29 @@ bool section_symbol_target(struct objfile *f, u32 symidx, i64 *A, u64 *S) {
   } else {
     *S = isec_addr(is) + value;
   }
+  return true;
+}
+
+// The debugging-information fast path of apply_relocs: relocation
+// (off, symidx, A) of is, a width-byte word against a local section
+// symbol, written to out if the section is in the output, nothing is
+// wrong with the relocation and (4 bytes) the value lies in [lo,
+// UINT32_MAX].  False if not written: the general path then gives the
+// value or the message.
+bool put_section_word(struct isec *is, u8 *out, u64 off, u32 width,
+                      u32 symidx, i64 A, i64 lo) {
+  u64 S;
+  if (reloc_problem(is, off, width, symidx) != RP_NONE ||
+      !section_symbol_target(is->file, symidx, &A, &S))
+    return false;
+  i64 v = S + A;
+  u8 *loc = out + isec_out_offset(is, off);
+  if (width == 8)
+    wr64(loc, v);
+  else if (v >= lo && v <= (i64)UINT32_MAX)
+    wr32(loc, v);
+  else
+    return false;
   return true;
 }
 
