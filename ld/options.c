@@ -64,6 +64,11 @@ static const char usage[] =
     "                              Place COMMON symbols by alignment\n"
     "  --sort-section=name|alignment\n"
     "                              Sort the inputs of each script statement\n"
+    "  -T FILE, --script=FILE      Lay out the output by linker script FILE\n"
+    "                              (SECTIONS, MEMORY, assignments, ASSERT;\n"
+    "                              PHDRS, INSERT, OVERLAY are refused)\n"
+    "  -dT FILE, --default-script=FILE\n"
+    "                              Linker script FILE, unless -T gives one\n"
     "  -Ttext=ADDR, -Tdata=ADDR, -Tbss=ADDR\n"
     "                              Put .text, .data or .bss at ADDR (hex)\n"
     "  --section-start=SECTION=ADDR\n"
@@ -1486,9 +1491,18 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
           (t[1 + n] == '=' || !t[1 + n]))
         fatal(ctx, "%s: not implemented yet", s);
     }
-    if (!strcmp(s, "-T") || !strncmp(s, "--script", 8) ||
-        (!strncmp(s, "-T", 2) && s[2]))
-      fatal(ctx, "%s: linker scripts are not supported", s);
+    // -T FILE: a linker script, read here among the inputs (its INPUT
+    // and GROUP files come at this place); -dT FILE stands for GNU ld's
+    // default script, and so counts only without -T.
+    if ((v = arg_of(ctx, &a, &i, "-T", "script"))) {
+      add_input(ctx, IN_SCRIPT, v);
+      c->scripts++;
+      continue;
+    }
+    if ((v = arg_of(ctx, &a, &i, "-dT", "default-script"))) {
+      c->default_script = v;
+      continue;
+    }
     if (!strcmp(s, "-EB"))
       fatal(ctx, "-EB: big-endian output is not supported");
 

@@ -1,4 +1,4 @@
-// expr.c: GNU ld's expressions, as --defsym takes them.
+// expr.c: GNU ld's expressions, as --defsym and linker scripts take them.
 //
 // An expression is parsed once into a tree and evaluated after layout
 // (each time layout runs).  Its values follow GNU ld's rules for an
@@ -11,7 +11,10 @@
 // tested on the offset, MAX and MIN of one section stay in it, and ADDR
 // and SEGMENT_START give a value relative to the first output section,
 // as in GNU ld 2.40.  The location counter (".", ALIGN(N), NEXT) has no
-// meaning outside a script and is refused, as are MEMORY regions.
+// meaning outside a script and is refused there, as are MEMORY regions.
+// In a script (script_layout.c evaluates its expressions) a number is a
+// plain number, "." is relative to the output section it is in, and ADDR
+// to its section.
 
 #include "mld.h"
 
@@ -22,44 +25,80 @@ enum node_kind {
   N_NUM, N_SYM, N_UNARY, N_BINARY, N_COND, N_ABSOLUTE, N_ALIGN, N_MAX,
   N_MIN, N_ADDR, N_LOADADDR, N_SIZEOF, N_ALIGNOF, N_DEFINED,
   N_SIZEOF_HEADERS, N_LOG2CEIL, N_SEGMENT_START,
+  // Linker scripts only:
+  N_DOT, N_ORIGIN, N_LENGTH, N_DS_ALIGN, N_DS_RELRO_END, N_DS_END,
 };
 
 // Binary operators, from the loosest: GNU ld's grammar.
 enum { OP_OROR = 256, OP_ANDAND, OP_EQ, OP_NE, OP_LE, OP_GE, OP_SHL, OP_SHR };
+
+// Deeper trees are refused: evaluation recurses (and a script is hostile
+// input).
+enum { MAX_EXPR_DEPTH = 400 };
 
 struct expr {
   enum node_kind kind;
   int op;                      // N_UNARY, N_BINARY
   u64 num;                     // N_NUM; N_SIZEOF_HEADERS etc. fill it
   bool plain;                  // N_NUM: a plain number (CONSTANT)
+  u32 depth;                   // of the tree below, this node included
   const char *name;            // N_SYM, N_ADDR, ... (a section)
   struct symbol *sym;          // N_SYM, once bound
   struct expr *a, *b, *c;
   bool busy;                   // being evaluated (a cycle is undefined)
 };
 
+// The text is [s, end): a --defsym argument, or part of a script (then
+// `file` is set, and messages say where).
 struct parser {
   struct ctx *ctx;
-  const char *s, *src, *what;
+  const char *s, *end, *src, *what;
+  const char *file;            // a script: "." and the like mean something
+  u32 depth;
 };
 
+static char peek(struct parser *p, u64 k) {
+  return (u64)(p->end - p->s) > k ? p->s[k] : 0;
+}
+
 static void syntax_error(struct parser *p) {
+  if (p->file) {
+    u32 line, col;
+    text_position(p->src, p->s, &line, &col);
+    fatal(p->ctx, "%s:%u:%u: syntax error in expression", p->file, line,
+          col);
+  }
   fatal(p->ctx, "%s: syntax error in expression '%s'", p->what, p->src);
 }
 
 static void skip_space(struct parser *p) {
-  while (isspace((u8)*p->s))
-    p->s++;
+  for (;;) {
+    while (p->s < p->end && isspace((u8)*p->s))
+      p->s++;
+    if (!p->file || peek(p, 0) != '/' || peek(p, 1) != '*')
+      return;
+    const char *q = p->s + 2;
+    while (p->end - q >= 2 && !(q[0] == '*' && q[1] == '/'))
+      q++;
+    if (p->end - q < 2)
+      syntax_error(p);
+    p->s = q + 2;
+  }
 }
 
 static bool eat(struct parser *p, const char *tok) {
   skip_space(p);
   u64 n = strlen(tok);
-  if (strncmp(p->s, tok, n))
+  if ((u64)(p->end - p->s) < n || memcmp(p->s, tok, n))
     return false;
-  // "<" must not take the first half of "<<" or "<=", and so on.
-  if (n == 1 && strchr("<>=!&|", tok[0]) && p->s[1] &&
-      strchr("<>=&|", p->s[1]) && (p->s[1] == tok[0] || p->s[1] == '='))
+  // "<" must not take the first half of "<<" or "<=", and so on; nor an
+  // operator the first half of an assignment ("+" of "+=").
+  char next = peek(p, n);
+  if (n == 1 && strchr("<>=!&|", tok[0]) && next &&
+      strchr("<>=&|", next) && (next == tok[0] || next == '='))
+    return false;
+  if (p->file && next == '=' && strchr("+-*/<>&|", tok[n - 1]) &&
+      strcmp(tok, "<=") && strcmp(tok, ">=") && (n == 1 || tok[0] == tok[1]))
     return false;
   p->s += n;
   return true;
@@ -74,6 +113,25 @@ static struct expr *node(struct parser *p, enum node_kind kind) {
   struct expr *e = arena_alloc(p->ctx, sizeof(*e));
   memset(e, 0, sizeof(*e));
   e->kind = kind;
+  e->depth = 1;
+  return e;
+}
+
+// A node over its operands: refused if the tree grows too deep.
+static struct expr *over(struct parser *p, struct expr *e) {
+  struct expr *k[3] = {e->a, e->b, e->c};
+  for (int i = 0; i < 3; i++)
+    if (k[i] && k[i]->depth + 1 > e->depth)
+      e->depth = k[i]->depth + 1;
+  if (e->depth > MAX_EXPR_DEPTH) {
+    if (p->file) {
+      u32 line, col;
+      text_position(p->src, p->s, &line, &col);
+      fatal(p->ctx, "%s:%u:%u: expression nested too deeply (more than %d "
+            "levels)", p->file, line, col, MAX_EXPR_DEPTH);
+    }
+    fatal(p->ctx, "%s: expression nested too deeply", p->what);
+  }
   return e;
 }
 
@@ -88,26 +146,34 @@ static bool name_char(char c) {
 
 static const char *name(struct parser *p) {
   skip_space(p);
-  if (*p->s == '"') {
+  if (peek(p, 0) == '"') {
     const char *start = ++p->s;
-    while (*p->s && *p->s != '"')
+    while (p->s < p->end && *p->s != '"')
       p->s++;
-    if (!*p->s)
+    if (p->s == p->end)
       syntax_error(p);
     return arena_strndup(p->ctx, start, (u64)(p->s++ - start));
   }
   const char *start = p->s;
-  if (!name_start(*p->s))
+  if (!name_start(peek(p, 0)))
     syntax_error(p);
-  while (name_char(*p->s))
+  while (name_char(peek(p, 0)))
     p->s++;
   return arena_strndup(p->ctx, start, (u64)(p->s - start));
 }
 
 // GNU ld's numbers: 0x1F, $1F and 1Fh are hex, 017 octal, 12 decimal;
-// K and M multiply by 1024 and 1024 * 1024.
+// K and M multiply by 1024 and 1024 * 1024.  (Read from a copy: the text
+// need not end in a NUL.)
 static u64 number(struct parser *p) {
-  const char *start = p->s, *end = start;
+  char buf[72];
+  u32 len = 0;
+  while (len < sizeof(buf) - 1 && (isalnum((u8)peek(p, len)) ||
+                                   (len == 0 && peek(p, 0) == '$')))
+    len++;
+  memcpy(buf, p->s, len);
+  buf[len] = 0;
+  const char *start = buf, *end = start;
   while (isxdigit((u8)*end))
     end++;
   u64 v;
@@ -128,9 +194,9 @@ static u64 number(struct parser *p) {
     else if (*stop == 'M' || *stop == 'm')
       v <<= 20, stop++;
   }
-  if (name_char(*stop))
+  p->s += stop - buf;
+  if (name_char(peek(p, 0)))
     syntax_error(p);
-  p->s = stop;
   return v;
 }
 
@@ -141,7 +207,7 @@ static struct expr *call1(struct parser *p, enum node_kind kind) {
   expect(p, "(");
   e->a = parse_cond(p);
   expect(p, ")");
-  return e;
+  return over(p, e);
 }
 
 static struct expr *call_section(struct parser *p, enum node_kind kind) {
@@ -152,16 +218,44 @@ static struct expr *call_section(struct parser *p, enum node_kind kind) {
   return e;
 }
 
+static struct expr *call2(struct parser *p, enum node_kind kind) {
+  struct expr *e = node(p, kind);
+  expect(p, "(");
+  e->a = parse_cond(p);
+  expect(p, ",");
+  e->b = parse_cond(p);
+  expect(p, ")");
+  return over(p, e);
+}
+
+// What only a script may use: the location counter, MEMORY regions and
+// the data segment's functions.
+static struct expr *script_only(struct parser *p, const char *n) {
+  if (!p->file)
+    fatal(p->ctx, "%s: %s has no meaning outside a linker script (the "
+          "location counter, MEMORY regions)", p->what, n);
+  return NULL;
+}
+
 static struct expr *parse_primary(struct parser *p) {
   skip_space(p);
-  if (eat(p, "(")) {
-    struct expr *e = parse_cond(p);
-    expect(p, ")");
-    return e;
+  if (++p->depth > MAX_EXPR_DEPTH) {
+    struct expr deep = {.depth = MAX_EXPR_DEPTH + 1};
+    over(p, &deep);
   }
-  if (isdigit((u8)*p->s) || *p->s == '$') {
+  struct expr *r = NULL;
+  if (eat(p, "(")) {
+    r = parse_cond(p);
+    expect(p, ")");
+    p->depth--;
+    return r;
+  }
+  if (isdigit((u8)peek(p, 0)) || peek(p, 0) == '$') {
     struct expr *e = node(p, N_NUM);
     e->num = number(p);
+    // In a script a number is a plain number, as GNU ld's are.
+    e->plain = p->file != NULL;
+    p->depth--;
     return e;
   }
   for (const char *u = "-~!+"; *u; u++) {
@@ -170,41 +264,63 @@ static struct expr *parse_primary(struct parser *p) {
       struct expr *e = node(p, N_UNARY);
       e->op = *u;
       e->a = parse_primary(p);
-      return e;
+      p->depth--;
+      return over(p, e);
     }
   }
   const char *n = name(p);
   skip_space(p);
-  bool call = *p->s == '(';
-  if (!strcmp(n, "."))
-    fatal(p->ctx, "%s: the location counter '.' has no meaning outside a "
-          "linker script", p->what);
-  if (call && !strcmp(n, "ABSOLUTE"))
-    return call1(p, N_ABSOLUTE);
-  if (call && !strcmp(n, "LOG2CEIL"))
-    return call1(p, N_LOG2CEIL);
-  if (call &&
-      (!strcmp(n, "ALIGN") || !strcmp(n, "MAX") || !strcmp(n, "MIN"))) {
-    struct expr *e =
-        node(p, n[1] == 'L' ? N_ALIGN : n[1] == 'A' ? N_MAX : N_MIN);
+  bool call = peek(p, 0) == '(';
+  if (!strcmp(n, ".")) {
+    script_only(p, "the location counter '.'");
+    r = node(p, N_DOT);
+  } else if (call && !strcmp(n, "ABSOLUTE")) {
+    r = call1(p, N_ABSOLUTE);
+  } else if (call && !strcmp(n, "LOG2CEIL")) {
+    r = call1(p, N_LOG2CEIL);
+  } else if (call && (!strcmp(n, "ALIGN") || !strcmp(n, "NEXT"))) {
+    // ALIGN(N) and NEXT(N): the location counter aligned up.
+    struct expr *e = node(p, N_ALIGN);
     expect(p, "(");
     e->a = parse_cond(p);
-    if (e->kind == N_ALIGN && eat(p, ")"))
-      fatal(p->ctx, "%s: ALIGN(N) aligns the location counter, which has no "
-            "meaning outside a linker script; use ALIGN(EXPR, N)", p->what);
-    expect(p, ",");
-    e->b = parse_cond(p);
-    expect(p, ")");
-    return e;
-  }
-  if (call && !strcmp(n, "SEGMENT_START")) {
+    if (eat(p, ")")) {
+      if (!p->file)
+        fatal(p->ctx, "%s: ALIGN(N) aligns the location counter, which has "
+              "no meaning outside a linker script; use ALIGN(EXPR, N)",
+              p->what);
+      e->b = e->a;
+      e->a = node(p, N_DOT);
+      r = over(p, e);
+    } else if (n[0] == 'N') {
+      syntax_error(p);
+    } else {
+      expect(p, ",");
+      e->b = parse_cond(p);
+      expect(p, ")");
+      r = over(p, e);
+    }
+  } else if (call && (!strcmp(n, "MAX") || !strcmp(n, "MIN"))) {
+    r = call2(p, n[1] == 'A' ? N_MAX : N_MIN);
+  } else if (call && !strcmp(n, "SEGMENT_START")) {
     struct expr *e = node(p, N_SEGMENT_START);
     expect(p, "(");
     e->name = name(p);
     expect(p, ",");
     e->a = parse_cond(p);
     expect(p, ")");
-    return e;
+    r = over(p, e);
+  } else if (call && (!strcmp(n, "ORIGIN") || !strcmp(n, "LENGTH"))) {
+    script_only(p, n);
+    r = call_section(p, n[0] == 'O' ? N_ORIGIN : N_LENGTH);
+  } else if (call && !strcmp(n, "DATA_SEGMENT_ALIGN")) {
+    script_only(p, n);
+    r = call2(p, N_DS_ALIGN);
+  } else if (call && !strcmp(n, "DATA_SEGMENT_RELRO_END")) {
+    script_only(p, n);
+    r = call2(p, N_DS_RELRO_END);
+  } else if (call && !strcmp(n, "DATA_SEGMENT_END")) {
+    script_only(p, n);
+    r = call1(p, N_DS_END);
   }
   static const struct {
     const char *name;
@@ -212,34 +328,35 @@ static struct expr *parse_primary(struct parser *p) {
   } section_fns[] = {{"ADDR", N_ADDR},       {"LOADADDR", N_LOADADDR},
                      {"SIZEOF", N_SIZEOF},   {"ALIGNOF", N_ALIGNOF},
                      {"DEFINED", N_DEFINED}};
-  for (u32 i = 0; call && i < sizeof(section_fns) / sizeof(*section_fns); i++)
+  for (u32 i = 0;
+       !r && call && i < sizeof(section_fns) / sizeof(*section_fns); i++)
     if (!strcmp(n, section_fns[i].name))
-      return call_section(p, section_fns[i].kind);
-  if (call && !strcmp(n, "CONSTANT")) {
+      r = call_section(p, section_fns[i].kind);
+  if (!r && call && !strcmp(n, "CONSTANT")) {
     expect(p, "(");
     const char *k = name(p);
     expect(p, ")");
-    struct expr *e = node(p, N_NUM);
-    e->plain = true;
+    r = node(p, N_NUM);
+    r->plain = true;
     if (!strcmp(k, "MAXPAGESIZE"))
-      e->name = "MAXPAGESIZE";
+      r->name = "MAXPAGESIZE";
     else if (!strcmp(k, "COMMONPAGESIZE"))
-      e->name = "COMMONPAGESIZE";
+      r->name = "COMMONPAGESIZE";
     else
       syntax_error(p);
-    return e;
   }
-  if (call && (!strcmp(n, "NEXT") || !strcmp(n, "ORIGIN") ||
-               !strcmp(n, "LENGTH")))
-    fatal(p->ctx, "%s: %s() needs a linker script (MEMORY regions, the "
-          "location counter)", p->what, n);
-  if (call)
+  // In a script, a name before "(" that is no function is a symbol
+  // (".data foo (NOLOAD) :"); on the command line, an error.
+  if (!r && call && !p->file)
     syntax_error(p);
-  if (!strcmp(n, "SIZEOF_HEADERS") || !strcmp(n, "sizeof_headers"))
-    return node(p, N_SIZEOF_HEADERS);
-  struct expr *e = node(p, N_SYM);
-  e->name = n;
-  return e;
+  if (!r && (!strcmp(n, "SIZEOF_HEADERS") || !strcmp(n, "sizeof_headers")))
+    r = node(p, N_SIZEOF_HEADERS);
+  if (!r) {
+    r = node(p, N_SYM);
+    r->name = n;
+  }
+  p->depth--;
+  return r;
 }
 
 // Binary levels, tightest last.
@@ -272,29 +389,58 @@ static struct expr *parse_level(struct parser *p, u32 level) {
     b->op = binops[i].op;
     b->a = e;
     b->b = parse_level(p, level + 1);
-    e = b;
+    e = over(p, b);
   }
 }
 
 static struct expr *parse_cond(struct parser *p) {
+  if (++p->depth > MAX_EXPR_DEPTH) {
+    struct expr deep = {.depth = MAX_EXPR_DEPTH + 1};
+    over(p, &deep);
+  }
   struct expr *e = parse_level(p, 0);
-  if (!eat(p, "?"))
-    return e;
-  struct expr *c = node(p, N_COND);
-  c->a = e;
-  c->b = parse_cond(p);
-  expect(p, ":");
-  c->c = parse_cond(p);
-  return c;
+  if (eat(p, "?")) {
+    struct expr *c = node(p, N_COND);
+    c->a = e;
+    c->b = parse_cond(p);
+    expect(p, ":");
+    c->c = parse_cond(p);
+    e = over(p, c);
+  }
+  p->depth--;
+  return e;
 }
 
 struct expr *parse_expr(struct ctx *ctx, const char *src, const char *what) {
-  struct parser p = {ctx, src, src, what};
+  struct parser p = {ctx, src, src + strlen(src), src, what, NULL, 0};
   struct expr *e = parse_cond(&p);
   skip_space(&p);
-  if (*p.s)
+  if (p.s != p.end)
     syntax_error(&p);
   return e;
+}
+
+struct expr *parse_script_expr(struct ctx *ctx, const char *file,
+                               const char *text, const char *end,
+                               const char **pos) {
+  struct parser p = {ctx, *pos, end, text, file, file, 0};
+  struct expr *e = parse_cond(&p);
+  *pos = p.s;
+  return e;
+}
+
+// Where AT lies in TEXT: a line and a column, from 1.
+void text_position(const char *text, const char *at, u32 *line, u32 *col) {
+  *line = 1;
+  *col = 1;
+  for (const char *q = text; q < at; q++) {
+    if (*q == '\n') {
+      ++*line;
+      *col = 1;
+    } else {
+      ++*col;
+    }
+  }
 }
 
 // Calls FN for each symbol the expression refers to (DEFINED's name is no
@@ -327,6 +473,7 @@ struct eval {
   u32 lookups;
   bool in_cond;
   u8 type, vis;
+  const struct script_dot *dot; // a script's location counter, or NULL
 };
 
 static struct expr_value absolute(struct expr_value v) {
@@ -357,7 +504,8 @@ static struct chunk *first_section(struct ctx *ctx) {
 
 static struct chunk *section(struct eval *ev, const char *name) {
   struct chunk *c = chunk_named(ev->ctx, name);
-  if (!c || !is_emitted(c)) {
+  // A script's section that is empty is still there to ask about.
+  if (!c || (!is_emitted(c) && !(ev->dot && c->stmt))) {
     FAIL(ev, "%s: undefined section '%s' referenced in expression", ev->what,
          name);
     return NULL;
@@ -407,7 +555,8 @@ static struct expr_value symbol_value(struct eval *ev, struct expr *e) {
     // Another --defsym: its value now, whichever came first.
     struct expr *d = ctx->aux[sym->aux].expr;
     if (!d->busy) {
-      struct eval inner = {ctx, ev->what, true, ev->quiet, 0, false, 0, 0};
+      struct eval inner = {ctx, ev->what, true, ev->quiet, 0, false, 0, 0,
+                           NULL};
       d->busy = true;
       v = eval(&inner, d);
       d->busy = false;
@@ -420,6 +569,8 @@ static struct expr_value symbol_value(struct eval *ev, struct expr *e) {
   } else if (sym && sym->state == SYM_DEFINED) {
     looked_up(ev, sym->type, sym->visibility);
     v.v = sym->value;
+    if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_SCRIPT)
+      v.sec = ctx->aux[sym->aux].osec;  // as the script's walk left it
     if (!(sym->flags & SF_LINKER)) {
       struct isec *is = sym_isec(ctx, sym);
       v.sec = is ? is->osec : NULL;
@@ -445,6 +596,33 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     return v;
   case N_SYM:
     return symbol_value(ev, e);
+  case N_DOT:
+    if (!ev->dot) {
+      FAIL(ev, "%s: the location counter '.' is not available here",
+           ev->what);
+      return v;
+    }
+    v.v = ev->dot->dot;
+    v.sec = ev->dot->sec;
+    return v;
+  case N_ORIGIN:
+  case N_LENGTH: {
+    struct mem_region *r = find_region(ctx, e->name);
+    if (!r) {
+      FAIL(ev, "%s: undefined memory region '%s' referenced in expression",
+           ev->what, e->name);
+      return v;
+    }
+    v.v = e->kind == N_ORIGIN ? r->origin : r->length;
+    v.plain = e->kind == N_LENGTH;
+    return v;
+  }
+  case N_DS_ALIGN:
+  case N_DS_RELRO_END:
+  case N_DS_END:
+    FAIL(ev, "%s: DATA_SEGMENT_ALIGN, DATA_SEGMENT_RELRO_END and "
+         "DATA_SEGMENT_END are not supported yet", ev->what);
+    return v;
   case N_UNARY: {
     a = eval(ev, e->a);
     v = a;
@@ -498,6 +676,9 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
       return v;
     }
     v.v = align_up(a.v, b.v);
+    // ALIGN(N): the location counter aligned, in its section.
+    if (e->a->kind == N_DOT)
+      v.sec = a.sec;
     return v;
   case N_MAX:
   case N_MIN:
@@ -516,8 +697,12 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     v.v = e->kind == N_SIZEOF ? c->size
           : e->kind == N_ALIGNOF ? chunk_addralign(c) : c->addr;
     v.plain = e->kind == N_SIZEOF || e->kind == N_ALIGNOF;
+    // In a script, ADDR is the section's own start and LOADADDR an
+    // absolute address; --defsym's ADDR is relative to the first section.
     if (e->kind == N_ADDR)
-      v.sec = first_section(ctx);
+      v.sec = ev->dot ? c : first_section(ctx);
+    if (e->kind == N_LOADADDR)
+      v.v += c->lma_delta;
     return v;
   }
   case N_SEGMENT_START:
@@ -532,7 +717,9 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     return v;
   }
   case N_SIZEOF_HEADERS:
-    v.v = sizeof(Elf64_Ehdr) + (u64)ctx->nsegs * sizeof(Elf64_Phdr);
+    v.v = ev->dot ? ctx->synth[CK_EHDR]->size
+                  : sizeof(Elf64_Ehdr) + (u64)ctx->nsegs * sizeof(Elf64_Phdr);
+    v.plain = ev->dot != NULL;
     return v;
   case N_LOG2CEIL:
     a = eval(ev, e->a);
@@ -542,9 +729,10 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
   return v;
 }
 
-bool eval_expr(struct ctx *ctx, struct expr *e, const char *what,
-               bool quiet, struct expr_value *out) {
-  struct eval ev = {ctx, what, true, quiet, 0, false, 0, 0};
+bool eval_script_expr(struct ctx *ctx, struct expr *e, const char *what,
+                      bool quiet, const struct script_dot *dot,
+                      struct expr_value *out) {
+  struct eval ev = {ctx, what, true, quiet, 0, false, 0, 0, dot};
   *out = eval(&ev, e);
   if (!ev.ok)
     out->sec = NULL;
@@ -552,3 +740,10 @@ bool eval_expr(struct ctx *ctx, struct expr *e, const char *what,
   out->vis = ev.lookups == 1 ? ev.vis : STV_DEFAULT;
   return ev.ok;
 }
+
+bool eval_expr(struct ctx *ctx, struct expr *e, const char *what,
+               bool quiet, struct expr_value *out) {
+  return eval_script_expr(ctx, e, what, quiet, NULL, out);
+}
+
+bool expr_is_dot(const struct expr *e) { return e->kind == N_DOT; }

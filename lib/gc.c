@@ -96,10 +96,12 @@ static bool is_root_note(const u8 *sh) {
   return !(SH_FLAGS(sh) & (SHF_GROUP | SHF_LINK_ORDER));
 }
 
-static bool is_root(struct isec *is) {
+static bool is_root(struct ctx *ctx, struct isec *is) {
   struct objfile *f = is->file;
   if (is->is_common)
     return false;
+  if (is->script_keep)
+    return true;               // KEEP(...) in a -T script
   const u8 *sh = shdr_at(f, is->shndx);
   const char *n = section_name(f, is->shndx);
   u32 type = SH_TYPE(sh);
@@ -108,6 +110,9 @@ static bool is_root(struct isec *is) {
   if (type == SHT_INIT_ARRAY || type == SHT_FINI_ARRAY ||
       type == SHT_PREINIT_ARRAY || (SH_FLAGS(sh) & SHF_GNU_RETAIN))
     return true;
+  // The default script's KEEPs; a -T script says its own.
+  if (ctx->script)
+    return false;
   static const char *const keep[] = {".init", ".fini", ".preinit_array",
                                      ".jcr", ".init_array", ".fini_array",
                                      ".ctors", ".dtors"};
@@ -205,7 +210,7 @@ void gc_sections(struct ctx *ctx) {
     if (!has_inputs(c) || !(c->flags & SHF_ALLOC))
       continue;
     for (u32 k = 0; k < c->isecs.len; k++)
-      if (is_root(c->isecs.v[k]))
+      if (is_root(ctx, c->isecs.v[k]))
         mark(ctx, &work, c->isecs.v[k]);
   }
   // Notes that are not allocated are always in the output; only their

@@ -135,7 +135,7 @@ struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist) {
   return m;
 }
 
-static bool file_exists(const char *path) {
+bool file_exists(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
@@ -387,6 +387,9 @@ void read_inputs(struct ctx *ctx) {
       saved[nsaved].whole = whole;
       saved[nsaved++].dynamic = ctx->lib_dynamic;
       break;
+    case IN_SCRIPT:
+      read_script_file(ctx, in->arg);
+      break;
     case IN_POP_STATE:
       if (!nsaved) {
         error(ctx, "no state pushed before popping (--pop-state)");
@@ -397,6 +400,9 @@ void read_inputs(struct ctx *ctx) {
       break;
     }
   }
+  // -dT: GNU ld reads its default script once the command line is read.
+  if (ctx->cfg.default_script && !ctx->cfg.scripts)
+    read_script_file(ctx, ctx->cfg.default_script);
   // Input scripts may name nothing (an empty file is an empty script);
   // --defsym's references are no input.
   u32 files = 0;

@@ -354,6 +354,23 @@ static void layout_pass(struct ctx *ctx, u32 nphdr) {
   plan_segments(ctx);
 }
 
+// The built-in layout, repeated until the program header count it
+// assumed is the one it makes.
+static void default_addresses(struct ctx *ctx) {
+  // As GNU ld (ldelf_map_segments), after a few passes the room for the
+  // program headers only grows: a layout that needs fewer than it has
+  // leaves the rest unused rather than going round in circles.
+  u32 nphdr = estimate_segments(ctx);
+  for (int tries = 0;; tries++) {
+    layout_pass(ctx, nphdr);
+    if (ctx->nsegs == nphdr || (tries >= 3 && ctx->nsegs < nphdr))
+      break;
+    if (tries == 9)
+      fatal(ctx, "internal error: program header count does not converge");
+    nphdr = ctx->nsegs;
+  }
+}
+
 void assign_addresses(struct ctx *ctx) {
   size_regular_chunks(ctx);
 
@@ -372,17 +389,10 @@ void assign_addresses(struct ctx *ctx) {
   if (ctx->tls_first)
     ctx->tls_first->align = ctx->tls_align;
 
-  // As GNU ld (ldelf_map_segments), after a few passes the room for the
-  // program headers only grows: a layout that needs fewer than it has
-  // leaves the rest unused rather than going round in circles.
-  u32 nphdr = estimate_segments(ctx);
-  for (int tries = 0;; tries++) {
-    layout_pass(ctx, nphdr);
-    if (ctx->nsegs == nphdr || (tries >= 3 && ctx->nsegs < nphdr))
-      break;
-    if (tries == 9)
-      fatal(ctx, "internal error: program header count does not converge");
-    nphdr = ctx->nsegs;
+  if (ctx->script) {
+    script_addresses(ctx);    // -T: the script's statements (script_layout.c)
+  } else {
+    default_addresses(ctx);
   }
   // A chunk without a section of its own starts its home's.
   for (u32 i = 0; i < ctx->chunks.len; i++) {

@@ -178,6 +178,7 @@ int mld_link(struct ctx *ctx) {
   timer(ctx, "parse_sections");
   create_chunks(ctx);         // output and synthetic sections, in order
   define_linker_symbols(ctx); // _end, __start_SEC, ... exist from here on
+  define_script_symbols(ctx); // -T: the symbols its assignments define
   gc_sections(ctx);           // --gc-sections: dead sections leave chunks
   timer(ctx, "create_chunks");
   merge_sections(ctx);        // SHF_MERGE pieces kept once

@@ -245,6 +245,7 @@ enum input_kind {
   IN_BDYNAMIC,    // -Bdynamic: -l tries libNAME.so first in each directory
   IN_PUSH_STATE,  // --push-state: saves whole-archive and -B state
   IN_POP_STATE,   // --pop-state
+  IN_SCRIPT,      // -T FILE: a linker script
 };
 
 struct input_spec {
@@ -299,6 +300,8 @@ enum discard {
 
 struct config {
   const char *output;
+  u32 scripts;                 // -T options given
+  const char *default_script;  // -dT FILE: used without -T
   const char *entry;           // -e; an input script's ENTRY yields to it
   const char *sysroot;         // the last --sysroot=DIR, "" for none or "/"
   bool nostdlib;               // -nostdlib: scripts' SEARCH_DIR ignored
@@ -410,6 +413,7 @@ struct mapping {
 };
 
 struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist);
+bool file_exists(const char *path);
 enum { RELEASE_MIN = 1 << 19 };   // smaller ranges are not worth releasing
 void release_pages(const void *p, u64 len);
 void release_input(struct ctx *ctx, const void *p, u64 len);
@@ -433,9 +437,110 @@ void add_group_marker(struct ctx *ctx, bool start);
 
 enum { MAX_SCRIPT_DEPTH = 16, MAX_SCRIPT_NAME = 4096 };
 
+// A linker script given with -T (or -dT), parsed whole (script.c) and
+// followed by script_layout.c.  Statements are kept in the order written:
+// SECTIONS' statements and those outside it in one list.
+enum stmt_kind {
+  SS_ASSIGN,                   // NAME op EXPR, PROVIDE(...), HIDDEN(...)
+  SS_OUTPUT,                   // an output section description
+  SS_INPUT,                    // an input section description
+  SS_DATA,                     // BYTE/SHORT/LONG/QUAD/SQUAD (EXPR)
+  SS_FILL,                     // FILL (EXPR)
+  SS_ASSERT,                   // ASSERT (EXPR, "message")
+};
+
+enum provide_kind { PV_NONE, PV_PROVIDE, PV_PROVIDE_HIDDEN, PV_HIDDEN };
+
+// SORT_* of a file or section pattern.
+enum pattern_sort {
+  PS_NONE, PS_NAME, PS_ALIGN, PS_NAME_ALIGN, PS_ALIGN_NAME, PS_INIT_PRIORITY,
+  PS_KEEP_ORDER,               // SORT_NONE: not even --sort-section
+};
+
+struct sec_pattern {
+  const char *name;            // a wildcard pattern
+  struct vec exclude;          // const char *: EXCLUDE_FILE's patterns
+  u8 sort;                     // enum pattern_sort
+};
+
+enum out_type { OT_NORMAL, OT_NOLOAD, OT_COPY, OT_INFO, OT_OVERLAY,
+                OT_READONLY };
+
+struct out_stmt;
+
+struct script_stmt {
+  enum stmt_kind kind;
+  const char *file;            // the script, and where in it, for messages
+  u32 line;
+  // SS_ASSIGN
+  const char *sym;
+  int op;                      // '=' or the operator of +=, -=, ...
+  u8 provide;                  // enum provide_kind
+  struct symbol *target;       // set by script_layout.c
+  // SS_ASSIGN, SS_DATA, SS_FILL, SS_ASSERT
+  struct expr *e;
+  u32 size;                    // SS_DATA: 1, 2, 4 or 8
+  bool is_signed;              // SQUAD
+  const char *msg;             // SS_ASSERT
+  // SS_INPUT: FILE(SECTIONS...), FILE alone being every section
+  const char *file_pat;
+  struct vec file_exclude;     // EXCLUDE_FILE before the file pattern
+  u8 file_sort;
+  bool keep;                   // KEEP(...)
+  bool whole_file;             // no section list
+  u32 input_index;             // script_layout.c: 1 + its index
+  struct vec pats;             // struct sec_pattern *
+  // SS_OUTPUT
+  struct out_stmt *os;
+};
+
+struct out_stmt {
+  const char *name;
+  struct expr *addr, *lma, *align, *subalign, *fill;
+  const char *region, *lma_region;
+  struct vec phdrs;            // const char *: ":phdr" names
+  u8 type;                     // enum out_type
+  u8 constraint;               // 0, 1 ONLY_IF_RO, 2 ONLY_IF_RW
+  bool align_with_input;
+  bool discard;                // /DISCARD/
+  struct vec body;             // struct script_stmt *
+  struct chunk *chunk;         // set by script_layout.c
+  const char *file;
+  u32 line;
+};
+
+// What a MEMORY region's attributes name, as bfd's section flags (a
+// section with contents that is not code is "data", even read-only).
+enum { RA_ALLOC = 1, RA_READONLY = 2, RA_DATA = 4, RA_CODE = 8, RA_LOAD = 16 };
+
+struct mem_region {
+  const char *name;            // or an alias's (REGION_ALIAS)
+  struct mem_region *real;     // an alias: the region; else itself
+  struct expr *origin_e, *length_e;
+  u64 origin, length;          // set by script_layout.c
+  u64 cur;                     // the next free address, as laid out
+  u32 flags_in, flags_out;     // RA_*: what its attributes take, refuse
+  bool has_attrs;
+  bool overflow_said;
+};
+
+struct script {
+  struct vec stmts;            // struct script_stmt *: the whole script
+  struct vec regions;          // struct mem_region *
+  bool has_sections;           // a SECTIONS command was seen
+};
+
+// The location counter while a script is laid out.
+struct script_dot {
+  u64 dot;
+  struct chunk *sec;           // the output section it is in; NULL outside
+};
+
 bool is_input_script(const u8 *p, u64 size);
 void read_input_script(struct ctx *ctx, struct mapping *m, const char *path,
                        bool whole);
+void read_script_file(struct ctx *ctx, const char *path);
+struct mem_region *find_region(struct ctx *ctx, const char *name);
 bool script_output_format_matches(struct ctx *ctx, struct mapping *m);
 void check_output_arch(struct ctx *ctx);
 const char *entry_symbol(struct ctx *ctx);
@@ -623,6 +728,7 @@ enum where {
   W_DEFSYM,       // --defsym
   W_TLS_BASE,     // the start of the TLS block (_TLS_MODULE_BASE_)
   W_GOT,          // the first .got entry, after a folded .got.plt
+  W_SCRIPT,       // assigned by a linker script (script_layout.c)
 };
 
 // A symbol the linker defines, as the default script does.
@@ -693,6 +799,8 @@ struct isec {
   struct merged_sec *mout;     // SHF_MERGE input: the pieces it keeps
   bool live;
   bool is_common;              // a synthetic section for one COMMON symbol
+  u8 sort;                     // script_layout.c: its pattern's SORT
+  bool script_keep;            // script_layout.c: in a KEEP(...)
   bool reverse;                // set by create_chunks: .ctors in .init_array
                                // or .dtors in .fini_array, copied as an
                                // array of pointers in reverse order
@@ -761,6 +869,9 @@ struct chunk {
                                // last input (tail_align)
   u8 *zdata;                   // compress.c: the compressed contents
                                // (size bytes), written instead of isecs
+  struct out_stmt *stmt;       // the script's statement that made it
+  bool discarded;              // a synthetic chunk in /DISCARD/: not made
+  u64 lma_delta;               // set by script_layout.c: LMA - VMA
   const char *raw_name;        // compress.c: the name and size before
   u64 raw_size;                // compression (-Map shows them)
 };
@@ -871,6 +982,12 @@ enum script_point {
   SP_DATA,                     // . = DATA_SEGMENT_ALIGN (...)
   SP_END,                      // past the script: orphans given an address
 };
+void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is, u32 type,
+              u64 flags, u64 entsize);
+void create_commons(struct ctx *ctx,
+                    struct chunk *(*home)(struct ctx *ctx, struct isec *is,
+                                          u32 kind));
+void sort_init_priority(struct ctx *ctx, struct isec **v, u32 n);
 u32 script_point(enum script_point p);
 struct gnu_prop *gnu_property(struct ctx *ctx, u32 type);
 
@@ -1045,7 +1162,8 @@ void link_dynstr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
 // A chunk is in the output (with a section header, but for the ELF header)
 // when it has contents; its section index is set by place_nonalloc.
 static inline bool is_emitted(struct chunk *c) {
-  return !c->home && (c->kind == CK_EHDR || c->size > 0 || c->keep_empty);
+  return !c->home && !c->discarded &&
+         (c->kind == CK_EHDR || c->size > 0 || c->keep_empty);
 }
 
 // Before assign_addresses sizes output sections: whether c will be
@@ -1432,7 +1550,16 @@ void write_map(struct ctx *ctx);
 void print_memory_usage(struct ctx *ctx);
 
 //
-// expr.c: GNU ld's expressions (--defsym)
+// script_layout.c
+//
+
+void script_chunks(struct ctx *ctx);
+void define_script_symbols(struct ctx *ctx);
+void script_addresses(struct ctx *ctx);
+void write_script_data(struct ctx *ctx, u8 *buf);
+
+//
+// expr.c: GNU ld's expressions (--defsym, linker scripts)
 //
 
 struct expr;
@@ -1452,6 +1579,14 @@ void expr_bind(struct expr *node, struct symbol *sym);
 struct symbol *expr_bound(struct expr *node);
 bool eval_expr(struct ctx *ctx, struct expr *e, const char *what,
                bool quiet, struct expr_value *out);
+bool eval_script_expr(struct ctx *ctx, struct expr *e, const char *what,
+                      bool quiet, const struct script_dot *dot,
+                      struct expr_value *out);
+bool expr_is_dot(const struct expr *e);
+struct expr *parse_script_expr(struct ctx *ctx, const char *file,
+                               const char *text, const char *end,
+                               const char **pos);
+void text_position(const char *text, const char *at, u32 *line, u32 *col);
 
 //
 // json.c: --package-metadata's check
@@ -1551,6 +1686,9 @@ struct ctx {
   bool cref_done;              // cref.c: the table was printed
   // script.c
   const char *script_entry;    // the last input script's ENTRY
+  struct script *script;       // -T: the linker script, NULL for the
+                               // built-in layout
+  struct vec script_data;      // script_layout.c: data commands, fills
   const char *output_arch;     // the last OUTPUT_ARCH, checked once the
   const char *output_arch_file;  // target is known (check_output_arch)
   struct vec extern_syms;      // const char *, EXTERN names (gc roots)

@@ -415,6 +415,7 @@ void write_output(struct ctx *ctx) {
   write_sections(ctx);
   write_compressed(ctx, buf);
   write_synthetic(ctx, buf);  // .eh_frame, .got, notes, .symtab, ...
+  write_script_data(ctx, buf); // -T: BYTE, LONG, ... and fills
   write_stubs(ctx, buf);      // after relocation: veneers copy relocated code
   write_headers(ctx, buf);    // last: section names are in .shstrtab now
   checkpoint(ctx);

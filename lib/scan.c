@@ -382,6 +382,13 @@ static bool has_tls(struct ctx *ctx) {
 void define_linker_symbols(struct ctx *ctx) {
   for (u32 i = 0; i < sizeof(linker_syms) / sizeof(*linker_syms); i++) {
     const struct linker_sym *ls = &linker_syms[i];
+    // A script of one's own defines what GNU ld's default script does;
+    // the ELF target still defines these.
+    if (ctx->script && strcmp(ls->name, "__ehdr_start") &&
+        strcmp(ls->name, "_GLOBAL_OFFSET_TABLE_") &&
+        strcmp(ls->name, "_TLS_MODULE_BASE_") &&
+        strcmp(ls->name, "__GNU_EH_FRAME_HDR") && strcmp(ls->name, "_DYNAMIC"))
+      continue;
     struct chunk *c = ls->section ? chunk_named(ctx, ls->section) : NULL;
     bool always = ls->always;
     // GNU ld's script for a PIE has no __rela_iplt_*; only a PIE has
@@ -412,7 +419,7 @@ void define_linker_symbols(struct ctx *ctx) {
                ls->where == W_END);
   }
   // The target's own script symbols.
-  for (u32 i = 0; i < ctx->arch->nlinker_syms; i++) {
+  for (u32 i = 0; !ctx->script && i < ctx->arch->nlinker_syms; i++) {
     const struct linker_sym *ls = &ctx->arch->linker_syms[i];
     struct chunk *c = ls->section ? chunk_named(ctx, ls->section) : NULL;
     define_one(ctx, ls->name, ls->vis, ls->always, c,
@@ -557,6 +564,7 @@ void fix_linker_symbols(struct ctx *ctx) {
       aux->osec = ctx->tls_first;
       break;
     case W_DEFSYM:              // below, once the others have values
+    case W_SCRIPT:              // script_layout.c gave it its value
       break;
     }
   }

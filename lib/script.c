@@ -27,6 +27,7 @@
 #include "mld.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <strings.h>
 
 enum tok_kind { T_END, T_NAME, T_LIB, T_PUNCT };
@@ -44,31 +45,45 @@ struct lexer {
   const char *start, *p, *end;
   bool quiet;                  // report nothing
   bool skip_bad;               // a prescan: skip what does not lex
+  bool full;                   // -T: a whole linker script
+  u32 depth;                   // INCLUDE nesting
+  struct vec *items;           // where INPUT and GROUP put their files
+  bool until_eof;              // an INCLUDEd part: ends with the file
 };
 
 static bool first_char(int c) {
   return isalpha(c) || (c && strchr("_/.\\$~", c));
 }
 
-// Lexer states, as GNU ld's: file lists, other commands' arguments, and
-// EXTERN's list, whose names stop at commas and "=" (an expression).
-enum lex_mode { LM_SCRIPT, LM_LIST, LM_EXPR };
+// Lexer states, as GNU ld's: file lists, other commands' arguments,
+// EXTERN's list, whose names stop at commas and "=" (an expression), the
+// statements of SECTIONS, MEMORY and PHDRS, and input section
+// descriptions, whose names are wildcard patterns.
+enum lex_mode { LM_SCRIPT, LM_LIST, LM_EXPR, LM_SECT, LM_WILD };
 
 static bool next_char(int c, enum lex_mode mode) {
+  if (mode == LM_SECT)
+    return isalnum(c) || (c && strchr("_/.\\$~-+", c));
+  if (mode == LM_WILD)
+    return isalnum(c) || (c && strchr("_/.\\$~-+:[]*?!^", c));
   return isalnum(c) || (c && strchr("_/.\\$~-+:[]", c)) ||
          (mode != LM_EXPR && (c == ',' || c == '='));
 }
 
 static u32 line_of(struct lexer *lx, const char *at) {
-  u32 line = 1;
-  for (const char *q = lx->start; q < at; q++)
-    line += *q == '\n';
+  u32 line, col;
+  text_position(lx->start, at, &line, &col);
   return line;
 }
 
 static bool lex_fail(struct lexer *lx, const char *at, const char *what) {
-  if (!lx->quiet)
-    error(lx->ctx, "%s:%u: %s", lx->file, line_of(lx, at), what);
+  if (!lx->quiet) {
+    u32 line, col;
+    text_position(lx->start, at, &line, &col);
+    if (lx->full)
+      fatal(lx->ctx, "%s:%u:%u: %s", lx->file, line, col, what);
+    error(lx->ctx, "%s:%u: %s", lx->file, line, what);
+  }
   return false;
 }
 
@@ -95,7 +110,7 @@ again:
   if (s == lx->end)
     return true;
   u8 c = *s;
-  if (c && strchr("(),;", c)) {
+  if (c && strchr("(),;{}", c)) {
     t->kind = T_PUNCT;
     t->len = 1;
     lx->p++;
@@ -114,8 +129,10 @@ again:
       ;
     *t = (struct token){T_LIB, s + 2, q - s - 2, false};
     lx->p = q;
-  } else if (first_char(c) || (mode == LM_LIST && c == '=' &&
-                                q < lx->end && first_char((u8)*q))) {
+  } else if (first_char(c) ||
+             (mode == LM_WILD && strchr("*?[", c)) ||
+             (mode == LM_LIST && c == '=' && q < lx->end &&
+              first_char((u8)*q))) {
     for (; q < lx->end && next_char((u8)*q, mode); q++)
       ;
     *t = (struct token){T_NAME, s, q - s, false};
@@ -256,6 +273,8 @@ static const char *const layout_commands[] = {
     "FORCE_GROUP_ALLOCATION", "HLL", "SYSLIB", "FLOAT", "NOFLOAT", NULL,
 };
 
+static bool full_command(struct lexer *lx);
+
 // Parses the whole script; commands other than file lists take effect
 // here, files are collected in items.
 static bool parse_script(struct lexer *lx, struct vec *items) {
@@ -333,8 +352,14 @@ static bool parse_script(struct lexer *lx, struct vec *items) {
         return false;
       note(ctx, "%s: STARTUP(%s) in an input script has no effect",
            lx->file, name);
-    } else {
-      if (t.kind != T_NAME || t.quoted)
+    } else if (lx->full || t.kind == T_NAME) {
+      if (lx->full) {
+        lx->p = t.s;
+        if (!t.quoted && t.kind == T_NAME && full_command(lx))
+          continue;
+        return syntax_error(lx, &t);
+      }
+      if (t.quoted)
         return syntax_error(lx, &t);
       for (u32 i = 0; layout_commands[i]; i++)
         if (tok_is(&t, layout_commands[i])) {
@@ -359,8 +384,669 @@ static bool parse_script(struct lexer *lx, struct vec *items) {
         return false;
       }
       return syntax_error(lx, &t);
+    } else {
+      return syntax_error(lx, &t);
     }
   }
+}
+
+//
+// Whole linker scripts: -T FILE, --script=FILE, -dT FILE
+//
+// Parsed as GNU ld's grammar (ldgram.y) has them, into statements that
+// script_layout.c follows.  Commands mld does not carry out yet are
+// refused by name, with where they are.  Expressions are expr.c's.
+
+_Noreturn static void fail_at(struct lexer *lx, const char *at,
+                              const char *fmt, ...) {
+  char what[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof(what), fmt, ap);
+  va_end(ap);
+  u32 line, col;
+  text_position(lx->start, at, &line, &col);
+  fatal(lx->ctx, "%s:%u:%u: %s", lx->file, line, col, what);
+}
+
+// White space and comments.
+static void skip_blank(struct lexer *lx) {
+  for (;;) {
+    while (lx->p < lx->end && isspace((u8)*lx->p))
+      lx->p++;
+    if (lx->end - lx->p < 2 || lx->p[0] != '/' || lx->p[1] != '*')
+      return;
+    const char *q = lx->p + 2;
+    while (lx->end - q >= 2 && !(q[0] == '*' && q[1] == '/'))
+      q++;
+    if (lx->end - q < 2)
+      fail_at(lx, lx->p, "unterminated comment");
+    lx->p = q + 2;
+  }
+}
+
+static char peekc(struct lexer *lx) {
+  skip_blank(lx);
+  return lx->p < lx->end ? *lx->p : 0;
+}
+
+static bool eatc(struct lexer *lx, char c) {
+  if (peekc(lx) != c)
+    return false;
+  lx->p++;
+  return true;
+}
+
+_Noreturn static void syntax_fail(struct lexer *lx) {
+  skip_blank(lx);
+  if (lx->p == lx->end)
+    fail_at(lx, lx->p, "syntax error at end of file");
+  const char *q = lx->p;
+  while (q < lx->end && q - lx->p < 40 && !isspace((u8)*q))
+    q++;
+  fail_at(lx, lx->p, "syntax error near '%.*s'", (int)(q - lx->p), lx->p);
+}
+
+static void needc(struct lexer *lx, char c) {
+  if (!eatc(lx, c))
+    syntax_fail(lx);
+}
+
+static struct token word(struct lexer *lx, enum lex_mode mode) {
+  struct token t;
+  lex(lx, mode, &t);           // fatal on what does not lex (lx->full)
+  return t;
+}
+
+static const char *name_of(struct lexer *lx, const struct token *t) {
+  if (t->kind != T_NAME)
+    syntax_fail(lx);
+  return arena_strndup(lx->ctx, t->s, t->len);
+}
+
+static const char *need_name(struct lexer *lx, enum lex_mode mode) {
+  const char *at = lx->p;
+  struct token t = word(lx, mode);
+  if (t.kind != T_NAME) {
+    lx->p = at;
+    syntax_fail(lx);
+  }
+  return arena_strndup(lx->ctx, t.s, t.len);
+}
+
+// Whether the next word is KW (taken if so).
+static bool eat_word(struct lexer *lx, const char *kw) {
+  const char *at = lx->p;
+  struct lexer probe = *lx;
+  probe.quiet = true;
+  probe.full = false;
+  struct token t;
+  if (lex(&probe, LM_SECT, &t) && tok_is(&t, kw)) {
+    lx->p = probe.p;
+    return true;
+  }
+  lx->p = at;
+  return false;
+}
+
+static struct expr *expr(struct lexer *lx) {
+  skip_blank(lx);
+  return parse_script_expr(lx->ctx, lx->file, lx->start, lx->end, &lx->p);
+}
+
+static struct expr *paren_expr(struct lexer *lx) {
+  needc(lx, '(');
+  struct expr *e = expr(lx);
+  needc(lx, ')');
+  return e;
+}
+
+static struct script *the_script(struct ctx *ctx) {
+  if (!ctx->script)
+    ctx->script = arena_alloc(ctx, sizeof(*ctx->script));
+  return ctx->script;
+}
+
+static struct script_stmt *new_stmt(struct lexer *lx, enum stmt_kind kind,
+                                    const char *at, struct vec *into) {
+  struct script_stmt *s = arena_alloc(lx->ctx, sizeof(*s));
+  memset(s, 0, sizeof(*s));
+  s->kind = kind;
+  s->file = lx->file;
+  s->line = line_of(lx, at);
+  vec_push(lx->ctx, into, s);
+  return s;
+}
+
+// An assignment operator at lx->p: '=' or the operator of "op=" (taken).
+static int assign_op(struct lexer *lx) {
+  skip_blank(lx);
+  static const char *const ops[] = {"<<=", ">>=", "+=", "-=", "*=", "/=",
+                                    "&=", "|=", "="};
+  for (u32 i = 0; i < sizeof(ops) / sizeof(*ops); i++) {
+    u64 n = strlen(ops[i]);
+    if ((u64)(lx->end - lx->p) >= n && !memcmp(lx->p, ops[i], n) &&
+        !(n == 1 && lx->end - lx->p >= 2 && lx->p[1] == '=')) {
+      lx->p += n;
+      return n == 1 ? '=' : n == 3 ? (ops[i][0] == '<' ? 'L' : 'R')
+                                   : ops[i][0];
+    }
+  }
+  return 0;
+}
+
+// NAME op EXPR, its name already read; the ';' (or ',') after it is the
+// caller's.
+static void assignment(struct lexer *lx, const char *at, const char *name,
+                       int op, u8 provide, struct vec *into) {
+  struct script_stmt *s = new_stmt(lx, SS_ASSIGN, at, into);
+  s->sym = name;
+  s->op = op;
+  s->provide = provide;
+  s->e = expr(lx);
+  if (provide && !strcmp(name, "."))
+    fail_at(lx, at, "cannot PROVIDE or HIDE the location counter");
+}
+
+// PROVIDE ( NAME = EXPR ), PROVIDE_HIDDEN and HIDDEN alike.
+static bool provide(struct lexer *lx, const char *at, struct token *t,
+                    struct vec *into) {
+  u8 kind = tok_is(t, "PROVIDE")          ? PV_PROVIDE
+            : tok_is(t, "PROVIDE_HIDDEN") ? PV_PROVIDE_HIDDEN
+            : tok_is(t, "HIDDEN")         ? PV_HIDDEN
+                                          : PV_NONE;
+  if (!kind)
+    return false;
+  needc(lx, '(');
+  const char *name = need_name(lx, LM_EXPR);
+  if (assign_op(lx) != '=')
+    syntax_fail(lx);
+  assignment(lx, at, name, '=', kind, into);
+  needc(lx, ')');
+  return true;
+}
+
+// ASSERT ( EXPR , "message" )
+static void assert_stmt(struct lexer *lx, const char *at, struct vec *into) {
+  struct script_stmt *s = new_stmt(lx, SS_ASSERT, at, into);
+  needc(lx, '(');
+  s->e = expr(lx);
+  needc(lx, ',');
+  s->msg = need_name(lx, LM_SCRIPT);
+  needc(lx, ')');
+}
+
+// The end of an assignment: ';', or ',' as GNU ld allows.
+static void statement_end(struct lexer *lx) {
+  if (!eatc(lx, ';') && !eatc(lx, ','))
+    syntax_fail(lx);
+}
+
+static void parse_include(struct lexer *lx, const char *at,
+                          void (*body)(struct lexer *, struct vec *),
+                          struct vec *into);
+
+// SORT_BY_NAME ( and the like, nested one deep: the sort, or PS_NONE if
+// the next word is no sort (nothing taken then).
+static u8 sort_open(struct lexer *lx) {
+  static const struct {
+    const char *kw;
+    u8 sort;
+  } sorts[] = {{"SORT", PS_NAME},
+               {"SORT_BY_NAME", PS_NAME},
+               {"SORT_BY_ALIGNMENT", PS_ALIGN},
+               {"SORT_BY_INIT_PRIORITY", PS_INIT_PRIORITY},
+               {"SORT_NONE", PS_KEEP_ORDER}};
+  for (u32 i = 0; i < sizeof(sorts) / sizeof(*sorts); i++) {
+    const char *at = lx->p;
+    if (!eat_word(lx, sorts[i].kw))
+      continue;
+    if (!eatc(lx, '(')) {
+      lx->p = at;              // a file or section of that name
+      return PS_NONE;
+    }
+    u8 s = sorts[i].sort;
+    for (u32 k = 0; k < sizeof(sorts) / sizeof(*sorts); k++) {
+      const char *at2 = lx->p;
+      if (!eat_word(lx, sorts[k].kw))
+        continue;
+      if (!eatc(lx, '(')) {
+        lx->p = at2;
+        break;
+      }
+      u8 inner = sorts[k].sort;
+      if (s == PS_NAME && inner == PS_ALIGN)
+        s = PS_NAME_ALIGN;
+      else if (s == PS_ALIGN && inner == PS_NAME)
+        s = PS_ALIGN_NAME;
+      else if (s != inner || s == PS_INIT_PRIORITY || s == PS_KEEP_ORDER)
+        fail_at(lx, at2, "this nesting of %s in %s is not allowed",
+                sorts[k].kw, sorts[i].kw);
+      return s | 0x80;         // two parentheses to close
+    }
+    return s;
+  }
+  return PS_NONE;
+}
+
+static void sort_close(struct lexer *lx, u8 s) {
+  needc(lx, ')');
+  if (s & 0x80)
+    needc(lx, ')');
+}
+
+// EXCLUDE_FILE ( PATTERN ... ), if there.
+static void exclude_files(struct lexer *lx, struct vec *into) {
+  if (!eat_word(lx, "EXCLUDE_FILE"))
+    return;
+  needc(lx, '(');
+  while (!eatc(lx, ')'))
+    vec_push(lx->ctx, into, (void *)need_name(lx, LM_WILD));
+}
+
+// FILE ( SECTIONS ... ) or FILE, KEEP's inside or not.
+static void input_spec(struct lexer *lx, const char *at, bool keep,
+                       struct vec *into) {
+  struct script_stmt *s = new_stmt(lx, SS_INPUT, at, into);
+  s->keep = keep;
+  exclude_files(lx, &s->file_exclude);
+  u8 fs = sort_open(lx);
+  s->file_sort = fs & 0x7f;
+  s->file_pat = need_name(lx, LM_WILD);
+  if (fs)
+    sort_close(lx, fs);
+  if (!eatc(lx, '(')) {
+    s->whole_file = true;
+    return;
+  }
+  while (!eatc(lx, ')')) {
+    struct vec excl = {0};
+    exclude_files(lx, &excl);
+    u8 ss = sort_open(lx);
+    do {
+      struct sec_pattern *p = arena_alloc(lx->ctx, sizeof(*p));
+      memset(p, 0, sizeof(*p));
+      p->exclude = excl;
+      p->sort = ss & 0x7f;
+      p->name = need_name(lx, LM_WILD);
+      vec_push(lx->ctx, &s->pats, p);
+    } while (ss && peekc(lx) != ')');
+    if (ss)
+      sort_close(lx, ss);
+    eatc(lx, ',');
+  }
+  if (!s->pats.len)
+    fail_at(lx, at, "an input section description names no section");
+}
+
+// The commands of an output section description, to its '}'.
+static void section_body(struct lexer *lx, struct vec *into) {
+  for (;;) {
+    if (eatc(lx, ';'))
+      continue;
+    if (eatc(lx, '}') || (lx->until_eof && !peekc(lx)))
+      return;
+    const char *at = lx->p;
+    if (peekc(lx) == 0)
+      syntax_fail(lx);
+    struct token t = word(lx, LM_WILD);
+    if (t.kind != T_NAME) {
+      lx->p = at;
+      syntax_fail(lx);
+    }
+    static const struct {
+      const char *kw;
+      u32 size;
+    } data[] = {{"BYTE", 1}, {"SHORT", 2}, {"LONG", 4}, {"QUAD", 8},
+                {"SQUAD", 8}};
+    bool done = false;
+    for (u32 i = 0; !t.quoted && i < sizeof(data) / sizeof(*data); i++)
+      if (tok_is(&t, data[i].kw) && peekc(lx) == '(') {
+        struct script_stmt *s = new_stmt(lx, SS_DATA, at, into);
+        s->size = data[i].size;
+        s->is_signed = i == 4;
+        s->e = paren_expr(lx);
+        done = true;
+      }
+    if (done)
+      continue;
+    if (tok_is(&t, "KEEP") && peekc(lx) == '(') {
+      needc(lx, '(');
+      input_spec(lx, lx->p, true, into);
+      needc(lx, ')');
+    } else if (tok_is(&t, "FILL") && peekc(lx) == '(') {
+      new_stmt(lx, SS_FILL, at, into)->e = paren_expr(lx);
+    } else if (tok_is(&t, "ASSERT") && peekc(lx) == '(') {
+      assert_stmt(lx, at, into);
+    } else if (!t.quoted && peekc(lx) == '(' && provide(lx, at, &t, into)) {
+    } else if (tok_is(&t, "INCLUDE")) {
+      parse_include(lx, at, section_body, into);
+    } else if (tok_is(&t, "CONSTRUCTORS")) {
+      // GNU ld ignores it for ELF, which has .ctors and .init_array.
+    } else if (tok_is(&t, "CREATE_OBJECT_SYMBOLS") ||
+               tok_is(&t, "INPUT_SECTION_FLAGS") || tok_is(&t, "REVERSE") ||
+               tok_is(&t, "SORT_BY_ALIGNMENT_NAME")) {
+      fail_at(lx, at, "%.*s is not supported", (int)t.len, t.s);
+    } else {
+      int op = t.quoted ? 0 : assign_op(lx);
+      if (op) {
+        assignment(lx, at, name_of(lx, &t), op, PV_NONE, into);
+        statement_end(lx);
+      } else {
+        lx->p = at;            // a file pattern, maybe inside a sort
+        input_spec(lx, at, false, into);
+      }
+    }
+  }
+}
+
+// The type in ".data ADDR (NOLOAD) :", taken if there.
+static bool section_type(struct lexer *lx, u8 *type) {
+  const char *at = lx->p;
+  if (!eatc(lx, '('))
+    return false;
+  static const struct {
+    const char *kw;
+    u8 type;
+  } types[] = {{"NOLOAD", OT_NOLOAD}, {"COPY", OT_COPY}, {"INFO", OT_INFO},
+               {"OVERLAY", OT_OVERLAY}, {"DSECT", OT_INFO},
+               {"READONLY", OT_READONLY}};
+  for (u32 i = 0; i < sizeof(types) / sizeof(*types); i++)
+    if (eat_word(lx, types[i].kw)) {
+      needc(lx, ')');
+      *type = types[i].type;
+      return true;
+    }
+  if (eat_word(lx, "TYPE"))
+    fail_at(lx, at, "(TYPE = ...) output sections are not supported");
+  lx->p = at;
+  return false;
+}
+
+// NAME [ADDRESS] [(TYPE)] : [AT(LMA)] [ALIGN(A) | ALIGN_WITH_INPUT]
+//   [SUBALIGN(A)] [ONLY_IF_RO | ONLY_IF_RW] { ... } [>REGION]
+//   [AT>REGION] [:PHDR ...] [=FILL] [,]
+static void output_section(struct lexer *lx, const char *at,
+                           const char *name, struct vec *into) {
+  struct ctx *ctx = lx->ctx;
+  struct out_stmt *os = arena_alloc(ctx, sizeof(*os));
+  memset(os, 0, sizeof(*os));
+  os->name = name;
+  os->discard = !strcmp(name, "/DISCARD/");
+  os->file = lx->file;
+  os->line = line_of(lx, at);
+  new_stmt(lx, SS_OUTPUT, at, into)->os = os;
+  if (peekc(lx) != ':' && !section_type(lx, &os->type)) {
+    os->addr = expr(lx);
+    section_type(lx, &os->type);
+  }
+  needc(lx, ':');
+  for (;;) {
+    if (eat_word(lx, "AT")) {
+      os->lma = paren_expr(lx);
+    } else if (eat_word(lx, "ALIGN")) {
+      os->align = paren_expr(lx);
+    } else if (eat_word(lx, "ALIGN_WITH_INPUT")) {
+      os->align_with_input = true;
+    } else if (eat_word(lx, "SUBALIGN")) {
+      os->subalign = paren_expr(lx);
+    } else if (eat_word(lx, "ONLY_IF_RO")) {
+      os->constraint = 1;
+    } else if (eat_word(lx, "ONLY_IF_RW")) {
+      os->constraint = 2;
+    } else {
+      break;
+    }
+  }
+  needc(lx, '{');
+  section_body(lx, &os->body);
+  for (;;) {
+    const char *here = lx->p;
+    if (eatc(lx, '>')) {
+      os->region = need_name(lx, LM_SECT);
+    } else if (eat_word(lx, "AT")) {
+      if (!eatc(lx, '>')) {
+        lx->p = here;
+        break;
+      }
+      os->lma_region = need_name(lx, LM_SECT);
+    } else if (peekc(lx) == ':' && lx->end - lx->p > 1) {
+      lx->p++;
+      vec_push(ctx, &os->phdrs, (void *)need_name(lx, LM_SECT));
+    } else if (peekc(lx) == '=' && !(lx->end - lx->p > 1 && lx->p[1] == '=')) {
+      lx->p++;
+      os->fill = expr(lx);
+    } else {
+      break;
+    }
+  }
+  eatc(lx, ',');
+  if (os->lma && os->lma_region)
+    fail_at(lx, at, "section has both a load address and a load region");
+}
+
+// The commands of SECTIONS, to its '}'.
+static void sections_body(struct lexer *lx, struct vec *into) {
+  for (;;) {
+    if (eatc(lx, ';'))
+      continue;
+    if (eatc(lx, '}') || (lx->until_eof && !peekc(lx)))
+      return;
+    const char *at = lx->p;
+    if (peekc(lx) == 0)
+      syntax_fail(lx);
+    struct token t = word(lx, LM_SECT);
+    if (t.kind != T_NAME) {
+      lx->p = at;
+      syntax_fail(lx);
+    }
+    if (tok_is(&t, "ENTRY") && peekc(lx) == '(') {
+      needc(lx, '(');
+      lx->ctx->script_entry = need_name(lx, LM_SECT);
+      needc(lx, ')');
+    } else if (tok_is(&t, "ASSERT") && peekc(lx) == '(') {
+      assert_stmt(lx, at, into);
+    } else if (!t.quoted && peekc(lx) == '(' && provide(lx, at, &t, into)) {
+    } else if (tok_is(&t, "INCLUDE")) {
+      parse_include(lx, at, sections_body, into);
+    } else if (tok_is(&t, "OVERLAY")) {
+      fail_at(lx, at, "OVERLAY is not supported");
+    } else {
+      const char *name = name_of(lx, &t);
+      int op = t.quoted ? 0 : assign_op(lx);
+      if (op) {
+        assignment(lx, at, name, op, PV_NONE, into);
+        statement_end(lx);
+      } else {
+        output_section(lx, at, name, into);
+      }
+    }
+  }
+}
+
+// MEMORY { NAME [(ATTR)] : ORIGIN = EXPR, LENGTH = EXPR ... }
+static void memory_body(struct lexer *lx, struct vec *unused) {
+  (void)unused;
+  struct ctx *ctx = lx->ctx;
+  struct script *sc = the_script(ctx);
+  for (;;) {
+    if (eatc(lx, ';') || eatc(lx, ','))
+      continue;
+    if (eatc(lx, '}') || (lx->until_eof && !peekc(lx)))
+      return;
+    const char *at = lx->p;
+    struct token t = word(lx, LM_SECT);
+    if (tok_is(&t, "INCLUDE")) {
+      parse_include(lx, at, memory_body, NULL);
+      continue;
+    }
+    struct mem_region *r = arena_alloc(ctx, sizeof(*r));
+    memset(r, 0, sizeof(*r));
+    r->name = name_of(lx, &t);
+    r->real = r;
+    if (find_region(ctx, r->name))
+      fail_at(lx, at, "redefinition of memory region '%s'", r->name);
+    if (eatc(lx, '(')) {
+      r->has_attrs = true;
+      bool invert = false;
+      while (!eatc(lx, ')')) {
+        if (lx->p == lx->end)
+          syntax_fail(lx);
+        char c = *lx->p++;
+        u32 f = 0;
+        switch (c) {
+        case '!': invert = !invert; continue;
+        case 'r': case 'R': f = RA_READONLY; break;
+        case 'w': case 'W': f = RA_DATA; break;
+        case 'x': case 'X': f = RA_CODE; break;
+        case 'a': case 'A': f = RA_ALLOC; break;
+        case 'i': case 'I': case 'l': case 'L': f = RA_LOAD; break;
+        default:
+          fail_at(lx, lx->p - 1, "invalid memory region attribute '%c'", c);
+        }
+        if (invert)
+          r->flags_out |= f;
+        else
+          r->flags_in |= f;
+      }
+    }
+    needc(lx, ':');
+    const char *kw = need_name(lx, LM_EXPR);
+    if (strcmp(kw, "ORIGIN") && strcmp(kw, "org") && strcmp(kw, "o"))
+      syntax_fail(lx);
+    needc(lx, '=');
+    r->origin_e = expr(lx);
+    eatc(lx, ',');
+    kw = need_name(lx, LM_EXPR);
+    if (strcmp(kw, "LENGTH") && strcmp(kw, "len") && strcmp(kw, "l"))
+      syntax_fail(lx);
+    needc(lx, '=');
+    r->length_e = expr(lx);
+    vec_push(ctx, &sc->regions, r);
+  }
+}
+
+struct mem_region *find_region(struct ctx *ctx, const char *name) {
+  if (!ctx->script)
+    return NULL;
+  struct vec *v = &ctx->script->regions;
+  for (u32 i = 0; i < v->len; i++) {
+    struct mem_region *r = v->v[i];
+    if (!strcmp(r->name, name))
+      return r->real;
+  }
+  return NULL;
+}
+
+static void top_body(struct lexer *lx, struct vec *into);
+
+// INCLUDE FILE: the file's text parsed where the command is, as BODY
+// parses it; found as GNU ld finds it, here and then along -L.
+static void parse_include(struct lexer *lx, const char *at,
+                          void (*body)(struct lexer *, struct vec *),
+                          struct vec *into) {
+  struct ctx *ctx = lx->ctx;
+  const char *name = need_name(lx, LM_SCRIPT);
+  if (lx->depth >= MAX_SCRIPT_DEPTH)
+    fail_at(lx, at, "INCLUDE nested more than %d deep", MAX_SCRIPT_DEPTH);
+  const char *path = NULL;
+  if (name[0] == '/' || file_exists(name))
+    path = name;
+  for (u32 i = 0; !path && i < ctx->cfg.lib_paths.len; i++) {
+    const char *p = arena_printf(ctx, "%s/%s",
+                                 (const char *)ctx->cfg.lib_paths.v[i], name);
+    if (file_exists(p))
+      path = p;
+  }
+  if (!path)
+    fail_at(lx, at, "cannot find script file %s", name);
+  struct mapping *m = map_file(ctx, path, true);
+  if (!m)
+    fail_at(lx, at, "cannot open %s", path);
+  const char *text = (const char *)m->data;
+  struct lexer in = {ctx, path, text, text, text + m->size, false, false,
+                     true, lx->depth + 1, lx->items, true};
+  body(&in, into);
+}
+
+// The commands of a whole script.
+static void top_body(struct lexer *lx, struct vec *unused) {
+  (void)unused;
+  if (!parse_script(lx, lx->items))
+    fatal(lx->ctx, "%s: syntax error", lx->file);
+}
+
+// One command of a whole script, other than those input scripts have;
+// lx->p is at its first word.  Returns false if it is none.
+static bool full_command(struct lexer *lx) {
+  struct ctx *ctx = lx->ctx;
+  struct script *sc = the_script(ctx);
+  const char *at = lx->p;
+  struct token t = word(lx, LM_SECT);
+  if (tok_is(&t, "SECTIONS")) {
+    needc(lx, '{');
+    sc->has_sections = true;
+    sections_body(lx, &sc->stmts);
+  } else if (tok_is(&t, "MEMORY")) {
+    needc(lx, '{');
+    memory_body(lx, NULL);
+  } else if (tok_is(&t, "INCLUDE")) {
+    parse_include(lx, at, top_body, NULL);
+  } else if (tok_is(&t, "ASSERT") && peekc(lx) == '(') {
+    assert_stmt(lx, at, &sc->stmts);
+  } else if (peekc(lx) == '(' && provide(lx, at, &t, &sc->stmts)) {
+  } else if (tok_is(&t, "REGION_ALIAS")) {
+    needc(lx, '(');
+    struct mem_region *a = arena_alloc(ctx, sizeof(*a));
+    memset(a, 0, sizeof(*a));
+    a->name = need_name(lx, LM_SECT);
+    needc(lx, ',');
+    const char *of = need_name(lx, LM_SECT);
+    needc(lx, ')');
+    if (find_region(ctx, a->name))
+      fail_at(lx, at, "redefinition of memory region alias '%s'", a->name);
+    a->real = find_region(ctx, of);
+    if (!a->real)
+      fail_at(lx, at, "undefined memory region '%s' in REGION_ALIAS", of);
+    vec_push(ctx, &sc->regions, a);
+  } else if (tok_is(&t, "LD_FEATURE")) {
+    needc(lx, '(');
+    const char *f = need_name(lx, LM_SCRIPT);
+    needc(lx, ')');
+    if (strcmp(f, "SANE_EXPR"))
+      fail_at(lx, at, "LD_FEATURE(\"%s\") is not supported", f);
+  } else if (tok_is(&t, "TARGET")) {
+    needc(lx, '(');
+    const char *f = need_name(lx, LM_SCRIPT);
+    needc(lx, ')');
+    const struct arch *arch = ctx->arch ? ctx->arch : ctx->cfg.arch;
+    if (arch && strcmp(f, arch->output_format))
+      fail_at(lx, at, "TARGET(%s): only %s input is supported", f,
+              arch->output_format);
+  } else if (tok_is(&t, "FORCE_COMMON_ALLOCATION")) {
+    // An executable's COMMON symbols are always allocated.
+  } else if (tok_is(&t, "PHDRS") || tok_is(&t, "INSERT") ||
+             tok_is(&t, "NOCROSSREFS") || tok_is(&t, "NOCROSSREFS_TO") ||
+             tok_is(&t, "OUTPUT") || tok_is(&t, "VERSION") ||
+             tok_is(&t, "INHIBIT_COMMON_ALLOCATION") ||
+             tok_is(&t, "FORCE_GROUP_ALLOCATION") || tok_is(&t, "HLL") ||
+             tok_is(&t, "SYSLIB") || tok_is(&t, "FLOAT") ||
+             tok_is(&t, "NOFLOAT") || tok_is(&t, "OVERLAY")) {
+    fail_at(lx, at, "linker script command %.*s is not supported yet",
+            (int)t.len, t.s);
+  } else if (t.kind == T_NAME && !t.quoted) {
+    int op = assign_op(lx);
+    if (!op) {
+      lx->p = at;
+      return false;
+    }
+    assignment(lx, at, name_of(lx, &t), op, PV_NONE, &sc->stmts);
+    statement_end(lx);
+  } else {
+    lx->p = at;
+    return false;
+  }
+  return true;
 }
 
 // Plausible script text: no NUL bytes and no control characters other
@@ -383,6 +1069,9 @@ static const char *script_dir(struct ctx *ctx, const char *path) {
   return arena_strndup(ctx, path, slash - path);
 }
 
+static void add_script_items(struct ctx *ctx, struct mapping *m,
+                             const char *path, struct vec *v, bool whole);
+
 void read_input_script(struct ctx *ctx, struct mapping *m, const char *path,
                        bool whole) {
   for (u32 i = 0; i < ctx->nscripts; i++) {
@@ -403,7 +1092,8 @@ void read_input_script(struct ctx *ctx, struct mapping *m, const char *path,
   if (!m->size)
     return;                    // empty; and an empty file has no mapping
   struct lexer lx = {ctx, path, (const char *)m->data, (const char *)m->data,
-                     (const char *)m->data + m->size, false, false};
+                     (const char *)m->data + m->size, false, false, false, 0,
+                     NULL, false};
   // Text that does not start with a word is no script either.
   struct lexer peek = lx;
   peek.quiet = true;
@@ -416,9 +1106,16 @@ void read_input_script(struct ctx *ctx, struct mapping *m, const char *path,
     return;
   }
   struct vec items = {0};
+  lx.items = &items;
   if (!parse_script(&lx, &items))
     return;
+  add_script_items(ctx, m, path, &items, whole);
+}
 
+// The files a script names, opened at its place among the inputs.
+static void add_script_items(struct ctx *ctx, struct mapping *m,
+                             const char *path, struct vec *v, bool whole) {
+  struct vec items = *v;
   const char *dir = script_dir(ctx, path);
   bool sysrooted = in_sysroot(ctx, path);
   ctx->script_stack[ctx->nscripts] = m;
@@ -449,6 +1146,39 @@ void read_input_script(struct ctx *ctx, struct mapping *m, const char *path,
   ctx->nscripts--;
 }
 
+// -T FILE: a whole script, found here or along -L (GNU ld), read at its
+// place on the command line.
+void read_script_file(struct ctx *ctx, const char *name) {
+  const char *path = NULL;
+  if (name[0] == '/' || file_exists(name))
+    path = name;
+  for (u32 i = 0; !path && i < ctx->cfg.lib_paths.len; i++) {
+    const char *p = arena_printf(ctx, "%s/%s",
+                                 (const char *)ctx->cfg.lib_paths.v[i], name);
+    if (file_exists(p))
+      path = p;
+  }
+  if (!path)
+    fatal(ctx, "cannot open linker script file %s: No such file or directory",
+          name);
+  struct mapping *m = map_file(ctx, path, true);
+  if (!m)
+    fatal(ctx, "cannot open linker script file %s", path);
+  if (ctx->cfg.dependency_file)
+    vec_push(ctx, &ctx->deps, (void *)path);
+  the_script(ctx);
+  if (!m->size)
+    return;
+  if (!is_input_script(m->data, m->size))
+    fatal(ctx, "%s: not a linker script (binary data)", path);
+  const char *text = (const char *)m->data;
+  struct vec items = {0};
+  struct lexer lx = {ctx, path, text, text, text + m->size, false, false,
+                     true, 0, &items, false};
+  parse_script(&lx, &items);
+  add_script_items(ctx, m, path, &items, false);
+}
+
 // GNU ld's check on a script it found by searching (ldfile.c,
 // ldfile_try_open_bfd): every well-formed OUTPUT_FORMAT in it must name
 // the output's format, else the script is skipped as incompatible.
@@ -457,7 +1187,7 @@ bool script_output_format_matches(struct ctx *ctx, struct mapping *m) {
     return true;
   struct lexer lx = {ctx, m->path, (const char *)m->data,
                      (const char *)m->data, (const char *)m->data + m->size,
-                     true, true};
+                     true, true, false, 0, NULL, false};
   struct token t, name;
   while (lex(&lx, LM_SCRIPT, &t) && t.kind != T_END) {
     if (!tok_is(&t, "OUTPUT_FORMAT"))

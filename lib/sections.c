@@ -603,8 +603,8 @@ void parse_sections(struct ctx *ctx) {
                                                           : STACK_NX;
 }
 
-static void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is,
-                     u32 type, u64 flags, u64 entsize) {
+void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is, u32 type,
+              u64 flags, u64 entsize) {
   if (c->isecs.len == 0) {
     c->type = type;
     c->flags = flags & ~(u64)SHF_GROUP;
@@ -757,7 +757,7 @@ static void tree_order(struct ctx *ctx, struct prio_key *k, u32 n, u32 *out) {
 // Sorts v[0, n), in input order, as SORT_BY_INIT_PRIORITY.  While every
 // section has a priority the keys are a consistent order, and the tree
 // gives what a stable sort gives, without its quadratic worst case.
-static void sort_init_priority(struct ctx *ctx, struct isec **v, u32 n) {
+void sort_init_priority(struct ctx *ctx, struct isec **v, u32 n) {
   if (n < 2)
     return;
   struct prio_key *k = arena_alloc(ctx, (u64)n * sizeof(*k));
@@ -867,8 +867,74 @@ static bool unique_pattern(struct ctx *ctx, const char *name) {
   return false;
 }
 
-void create_chunks(struct ctx *ctx) {
+// Where the default script puts a file's COMMON section (KIND 0: COMMON,
+// 1: .tcommon, 2: LARGE_COMMON).
+static struct chunk *common_home(struct ctx *ctx, struct isec *is, u32 kind) {
+  (void)is;
+  struct chunk *c = kind == 2 ? regular_chunk(ctx, ".lbss", KEY(O_LBSS))
+                    : regular_chunk(ctx, kind ? ".tbss" : ".bss",
+                                    KEY(kind ? O_TBSS : O_BSS));
+  c->from_script = true;       // *(COMMON): sorted by --sort-section
+  return c;
+}
+
+void create_commons(struct ctx *ctx,
+                    struct chunk *(*home)(struct ctx *ctx, struct isec *is,
+                                          u32 kind)) {
   const struct arch *arch = ctx->arch;
+  // COMMON symbols, as GNU ld places them: each file's own COMMON section
+  // (.tcommon for TLS, LARGE_COMMON for x86-64 large ones) holds the
+  // symbols whose largest definition it has, in ctx->commons' order,
+  // each aligned, the section as aligned as its most aligned symbol;
+  // these sections follow every .bss input.
+  struct isec **own =
+      arena_alloc(ctx, ((u64)ctx->next_priority + 1) * 3 * sizeof(*own));
+  for (u32 i = 0; i < ctx->commons.len; i++) {
+    struct symbol *sym = ctx->commons.v[i];
+    struct esym s;
+    read_sym(sym->file, sym->symidx, &s);
+    bool tls = ELF64_ST_TYPE(s.st_info) == STT_TLS;
+    u32 shndx = sym_shndx(sym->file, sym->symidx, &s);
+    bool large = arch->shn_large_common && shndx == arch->shn_large_common &&
+                 !(sym->flags & SF_SMALL_COMMON);
+    u32 kind = tls ? 1 : large ? 2 : 0;
+    struct isec **slot = &own[(u64)sym->file->priority * 3 + kind];
+    struct isec *is = *slot;
+    if (!is) {
+      is = *slot = arena_alloc(ctx, sizeof(*is));
+      is->file = sym->file;
+      is->shndx = sym->file->shnum + kind;  // sorts after real sections
+      is->align = 1;
+      is->live = true;
+      is->is_common = true;
+      is->rank = 100000;
+      struct chunk *c = home(ctx, is, kind);
+      add_isec(ctx, c, is, SHT_NOBITS,
+               SHF_ALLOC | SHF_WRITE | (tls ? SHF_TLS : 0) |
+                   (large ? SHF_X86_64_LARGE : 0),
+               0);
+    }
+    u64 align = sym->value > 1 ? sym->value : 1;
+    if (align > is->align)
+      is->align = align;
+    if (is->align > is->osec->align)
+      is->osec->align = is->align;
+    // The symbol now lives in this section, at its offset (aux->addend).
+    u64 off = align_up(is->size, align);
+    sym_aux(ctx, sym)->addend = (i64)off;
+    is->size = off + s.st_size;
+    sym->state = SYM_DEFINED;
+    sym->value = 0;
+    sym_aux(ctx, sym)->isec = is;
+  }
+
+}
+
+void create_chunks(struct ctx *ctx) {
+  if (ctx->script) {
+    script_chunks(ctx);       // -T: the script's output sections
+    return;
+  }
   u32 orphan_seq = 0;          // orphans keep their order of appearance
   bool notes_seen = false;     // a note orphan has been placed
   ctx->chunk_memo = arena_alloc(ctx, CHUNK_MEMO * sizeof(struct chunk *));
@@ -940,55 +1006,7 @@ void create_chunks(struct ctx *ctx) {
     error(ctx, "--package-metadata: an input has a .note.package section "
           "already");
 
-  // COMMON symbols, as GNU ld places them: each file's own COMMON section
-  // (.tcommon for TLS, LARGE_COMMON for x86-64 large ones) holds the
-  // symbols whose largest definition it has, in ctx->commons' order,
-  // each aligned, the section as aligned as its most aligned symbol;
-  // these sections follow every .bss input.
-  struct isec **own =
-      arena_alloc(ctx, ((u64)ctx->next_priority + 1) * 3 * sizeof(*own));
-  for (u32 i = 0; i < ctx->commons.len; i++) {
-    struct symbol *sym = ctx->commons.v[i];
-    struct esym s;
-    read_sym(sym->file, sym->symidx, &s);
-    bool tls = ELF64_ST_TYPE(s.st_info) == STT_TLS;
-    u32 shndx = sym_shndx(sym->file, sym->symidx, &s);
-    bool large = arch->shn_large_common && shndx == arch->shn_large_common &&
-                 !(sym->flags & SF_SMALL_COMMON);
-    u32 kind = tls ? 1 : large ? 2 : 0;
-    struct isec **slot = &own[(u64)sym->file->priority * 3 + kind];
-    struct isec *is = *slot;
-    if (!is) {
-      is = *slot = arena_alloc(ctx, sizeof(*is));
-      is->file = sym->file;
-      is->shndx = sym->file->shnum + kind;  // sorts after real sections
-      is->align = 1;
-      is->live = true;
-      is->is_common = true;
-      is->rank = 100000;
-      struct chunk *c = large ? regular_chunk(ctx, ".lbss", KEY(O_LBSS))
-                        : regular_chunk(ctx, tls ? ".tbss" : ".bss",
-                                        KEY(tls ? O_TBSS : O_BSS));
-      c->from_script = true;    // *(COMMON): sorted by --sort-section
-      add_isec(ctx, c, is, SHT_NOBITS,
-               SHF_ALLOC | SHF_WRITE | (tls ? SHF_TLS : 0) |
-                   (large ? SHF_X86_64_LARGE : 0),
-               0);
-    }
-    u64 align = sym->value > 1 ? sym->value : 1;
-    if (align > is->align)
-      is->align = align;
-    if (is->align > is->osec->align)
-      is->osec->align = is->align;
-    // The symbol now lives in this section, at its offset (aux->addend).
-    u64 off = align_up(is->size, align);
-    sym_aux(ctx, sym)->addend = (i64)off;
-    is->size = off + s.st_size;
-    sym->state = SYM_DEFINED;
-    sym->value = 0;
-    sym_aux(ctx, sym)->isec = is;
-  }
-
+  create_commons(ctx, common_home);
   // A large COMMON symbol that became ordinary leaves GNU ld's .lbss
   // there, empty (its LARGE_COMMON input section is).
   if (ctx->large_common_seen) {

@@ -90,6 +90,9 @@ static bool new_load(struct ctx *ctx, struct chunk *last, u64 last_size,
                      struct chunk *c, bool exec, bool writable) {
   u64 page = ctx->page_size;
   u64 last_end = last->addr + last_size;
+  // Another relation between load and memory addresses (AT, AT>).
+  if (c->lma_delta != last->lma_delta)
+    return true;
   if (c->addr < last_end)
     return true;
   if (ctx->paged && ((last_end - 1) & -page) == (c->addr & -page))
@@ -135,6 +138,17 @@ static bool place_headers(struct ctx *ctx, struct chunk *first, u64 *va,
   *own = false;
   if (!first || !ctx->paged)
     return false;
+  // A script's layout: GNU ld loads the headers if the first section
+  // leaves room for them in its page (ldelf: "it looks like space has
+  // been left for them").
+  if (ctx->script) {
+    u64 lma = first->addr + first->lma_delta;
+    if ((lma & (page - 1)) < (hdr & (page - 1)) || lma < hdr)
+      return false;
+    *va = first->addr & -page;
+    *pa = lma & -page;
+    return true;
+  }
   u64 lma = (first->addr - hdr) & -page;
   *va = *pa = lma;
   if (!ctx->cfg.z_noseparate_code && (first->flags & SHF_EXECINSTR)) {
@@ -224,7 +238,7 @@ static u64 place_loads(struct ctx *ctx) {
       s->vaddr = first->addr;
       s->offset = fpos + ((s->vaddr - fpos) & (m - 1));
     }
-    s->paddr = s->vaddr;
+    s->paddr = s->vaddr + first->lma_delta;
     // The first section is where its address says; zero-fill after it
     // is where the file has got to.  A segment without contents takes no
     // room in the file (GNU ld).

@@ -1020,7 +1020,8 @@ void size_synthetic(struct ctx *ctx, enum size_stage stage) {
       continue;
     struct chunk *c;
     for (u32 n = kind_chunks(ctx, k, 0, &c); c; n = kind_chunks(ctx, k, n, &c))
-      synthetics[k].size(ctx, c);
+      if (!c->discarded)
+        synthetics[k].size(ctx, c);
   }
 }
 

@@ -22,7 +22,8 @@ zkw=$(sed -n '/^  -z KEYWORD/,/^  --/p' stdout.txt | sed '$d' |
 missing=
 for o in $opts; do
   grep -rqF --exclude=help.sh --exclude='*.log' --exclude='*.trs' -- "$o" \
-    "$dir/c" "$dir/err" "$dir/options" "$dir/stubs" "$dir/random" ||
+    "$dir/c" "$dir/err" "$dir/options" "$dir/stubs" "$dir/random" \
+    "$dir/script" ||
     missing+=" $o"
 done
 for k in $zkw; do

@@ -1,0 +1,958 @@
+// script_layout.c: output sections and addresses by a linker script (-T).
+//
+// The built-in layout (sections.c, layout.c) is GNU ld's default script in
+// C; a script given with -T replaces it, and this file follows it as GNU
+// ld's ldlang.c does:
+// - Each input section goes to the first input section description, in
+//   the script's order, that matches its file and its name; one matched in
+//   /DISCARD/ is dropped.  A description's sections are in input order
+//   unless it sorts them.  COMMON symbols are a file's "COMMON" section.
+// - The linker's own sections (.got, .got.plt, .iplt, .rela.iplt, notes,
+//   .eh_frame_hdr) are matched by the names GNU ld gives them.
+// - An orphan, a section no description matches, joins the output section
+//   of its name, or gets one after the script's section of its kind
+//   (.text, .rodata, .tdata, .data, .bss; else the last of like flags).
+// - Addresses come from walking the statements with the location counter,
+//   which starts at 0: an output section is at its address expression, in
+//   its MEMORY region, or at "." aligned; its load address is AT(), its
+//   AT> region, or keeps the relation of the section before it.  The walk
+//   is repeated until no address changes, so that a symbol or section used
+//   before it is defined has its final value.
+// Program headers are then derived from the addresses (segments.c).
+
+#include "mld.h"
+
+#include <fnmatch.h>
+#include <stdlib.h>
+
+// A statement's matched input sections, in its order.
+struct matched {
+  struct script_stmt *stmt;
+  struct vec isecs;
+};
+
+// Whether a file matches pattern P as GNU ld matches file names: the
+// name as given, or an archive member's own name; "ARCHIVE:MEMBER"
+// patterns match members (either part may be empty: any).
+static bool file_matches(const char *p, struct objfile *f) {
+  if (!strcmp(p, "*"))
+    return true;
+  if (!f)
+    return false;
+  const char *member;
+  u32 mlen = file_own_name(f, &member);
+  bool in_archive = member != f->name;
+  char own[4096], archive[4096];
+  if (mlen >= sizeof(own))
+    return false;
+  memcpy(own, member, mlen);
+  own[mlen] = 0;
+  const char *colon = strchr(p, ':');
+  if (!colon)
+    return !fnmatch(p, own, 0) || (!in_archive && !fnmatch(p, f->name, 0));
+  u64 n = (u64)(colon - p), alen = in_archive ? (u64)(member - 1 - f->name)
+                                               : 0;
+  char pat[4096];
+  if (n >= sizeof(pat) || alen >= sizeof(archive))
+    return false;
+  memcpy(pat, p, n);
+  pat[n] = 0;
+  memcpy(archive, f->name, alen);
+  archive[alen] = 0;
+  if (!n)                      // ":MEMBER": a file not in an archive
+    return !in_archive && !fnmatch(colon + 1, own, 0);
+  return in_archive && !fnmatch(pat, archive, 0) &&
+         (!colon[1] || !fnmatch(colon + 1, own, 0));
+}
+
+static bool excluded(const struct vec *ex, struct objfile *f) {
+  for (u32 i = 0; i < ex->len; i++)
+    if (file_matches(ex->v[i], f))
+      return true;
+  return false;
+}
+
+// The pattern of S that section NAME of file F matches, or NULL.
+static struct sec_pattern *match(struct script_stmt *s, struct objfile *f,
+                                 const char *name) {
+  if (!file_matches(s->file_pat, f) || excluded(&s->file_exclude, f))
+    return NULL;
+  if (s->whole_file)
+    return s->pats.len ? s->pats.v[0] : (struct sec_pattern *)s;
+  for (u32 i = 0; i < s->pats.len; i++) {
+    struct sec_pattern *p = s->pats.v[i];
+    if (!fnmatch(p->name, name, 0) && !excluded(&p->exclude, f))
+      return p;
+  }
+  return NULL;
+}
+
+struct walk {
+  struct ctx *ctx;
+  struct vec inputs;           // struct script_stmt *: every SS_INPUT, in order
+  struct vec outs;             // struct out_stmt *, in order
+  struct vec owner;            // the out_stmt of each of inputs
+};
+
+static void collect(struct walk *w, struct vec *stmts, struct out_stmt *os) {
+  for (u32 i = 0; i < stmts->len; i++) {
+    struct script_stmt *s = stmts->v[i];
+    if (s->kind == SS_OUTPUT) {
+      vec_push(w->ctx, &w->outs, s->os);
+      collect(w, &s->os->body, s->os);
+    } else if (s->kind == SS_INPUT) {
+      vec_push(w->ctx, &w->inputs, s);
+      vec_push(w->ctx, &w->owner, os);
+      s->input_index = w->inputs.len;
+    }
+  }
+}
+
+// The first description matching section NAME of F: its index in
+// w->inputs, or -1.
+static i32 first_match(struct walk *w, struct objfile *f, const char *name,
+                       struct sec_pattern **pat) {
+  for (u32 i = 0; i < w->inputs.len; i++) {
+    struct sec_pattern *p = match(w->inputs.v[i], f, name);
+    if (p) {
+      *pat = p;
+      return i;
+    }
+  }
+  return -1;
+}
+
+static struct chunk *out_chunk(struct ctx *ctx, struct out_stmt *os) {
+  if (!os->chunk) {
+    os->chunk = new_chunk(ctx, os->name, CK_REGULAR, SHT_PROGBITS, 0, 1);
+    os->chunk->stmt = os;
+  }
+  return os->chunk;
+}
+
+// Input sections of a chunk, in the order they were matched; each
+// remembers its statement (by is->rank: 1 + its index in w->inputs) and
+// its pattern's sort.
+static void place_isec(struct walk *w, struct isec *is, i32 k,
+                       struct sec_pattern *p, u32 type, u64 flags,
+                       u64 entsize) {
+  struct out_stmt *os = w->owner.v[k];
+  struct script_stmt *s = w->inputs.v[k];
+  is->rank = (u32)k + 1;
+  is->sort = (void *)p != (void *)s ? p->sort : PS_NONE;
+  is->script_keep = s->keep;
+  add_isec(w->ctx, out_chunk(w->ctx, os), is, type, flags, entsize);
+}
+
+static struct walk *the_walk;  // for script_common_home, during script_chunks
+
+static struct chunk *script_common_home(struct ctx *ctx, struct isec *is,
+                                        u32 kind) {
+  static const char *const names[] = {"COMMON", ".tcommon", "LARGE_COMMON"};
+  struct sec_pattern *p;
+  i32 k = first_match(the_walk, is->file, names[kind], &p);
+  if (k < 0 || !the_walk->owner.v[k] ||
+      ((struct out_stmt *)the_walk->owner.v[k])->discard) {
+    // An orphan COMMON: GNU ld puts it in .bss (or makes one).
+    struct chunk *c = chunk_named(ctx, kind == 1 ? ".tbss" : ".bss");
+    if (!c)
+      c = new_chunk(ctx, kind == 1 ? ".tbss" : ".bss", CK_REGULAR,
+                    SHT_NOBITS, 0, 1);
+    is->rank = UINT32_MAX;
+    return c;
+  }
+  struct out_stmt *os = the_walk->owner.v[k];
+  is->rank = (u32)k + 1;
+  is->sort = p->sort;
+  return out_chunk(ctx, os);
+}
+
+// The names GNU ld gives the linker's own input sections.
+static bool synthetic_matches(struct walk *w, struct chunk *c, i32 *k) {
+  const char *names[2] = {synthetic_map_name(c), NULL};
+  if (c->kind == CK_GOT)
+    names[1] = ".igot";
+  if (c->kind == CK_GOTPLT)
+    names[1] = ".igot.plt";
+  for (int n = 0; n < 2 && names[n]; n++) {
+    struct sec_pattern *p;
+    *k = first_match(w, NULL, names[n], &p);
+    if (*k >= 0)
+      return true;
+  }
+  return false;
+}
+
+// bfd's view of a section's flags, for MEMORY attributes and orphans.
+static u32 ra_flags(const struct chunk *c) {
+  u32 f = 0;
+  if (c->flags & SHF_ALLOC)
+    f |= RA_ALLOC;
+  if (!(c->flags & SHF_WRITE))
+    f |= RA_READONLY;
+  if (c->type != SHT_NOBITS)
+    f |= RA_LOAD;
+  if (c->flags & SHF_EXECINSTR)
+    f |= RA_CODE;
+  else if (c->type != SHT_NOBITS)
+    f |= RA_DATA;
+  return f;
+}
+
+// The class of an orphan, as GNU ld's ldelf_place_orphan sorts them: the
+// script section it goes after, by name, or failing that by flags.
+static const char *orphan_anchor(const struct chunk *c) {
+  if (!(c->flags & SHF_ALLOC))
+    return NULL;
+  if (c->flags & SHF_TLS)
+    return ".tdata";
+  if (c->type == SHT_NOBITS)
+    return ".bss";
+  if (c->flags & SHF_EXECINSTR)
+    return ".text";
+  if (c->flags & SHF_WRITE)
+    return ".data";
+  return ".rodata";
+}
+
+static bool same_class(const struct chunk *a, const struct chunk *b) {
+  u64 m = SHF_ALLOC | SHF_WRITE | SHF_EXECINSTR | SHF_TLS;
+  return (a->flags & m) == (b->flags & m) &&
+         (a->type == SHT_NOBITS) == (b->type == SHT_NOBITS);
+}
+
+// Where orphan C goes in ORDER (the chunks so far, in output order): after
+// its anchor and the orphans already after it; returns the index.
+static u32 orphan_place(struct ctx *ctx, struct vec *order, struct chunk *c) {
+  (void)ctx;
+  const char *anchor = orphan_anchor(c);
+  i32 at = -1;
+  for (u32 i = 0; anchor && i < order->len; i++) {
+    struct chunk *x = order->v[i];
+    if (x->stmt && !strcmp(x->name, anchor))
+      at = i;
+  }
+  for (u32 i = 0; at < 0 && (c->flags & SHF_ALLOC) && i < order->len; i++) {
+    struct chunk *x = order->v[i];
+    if (x->stmt && x->isecs.len && same_class(x, c))
+      at = i;
+  }
+  if (at < 0) {
+    // No kin: an allocated orphan after the last allocated section, others
+    // at the end.
+    if (!(c->flags & SHF_ALLOC))
+      return order->len;
+    for (u32 i = 0; i < order->len; i++)
+      if (((struct chunk *)order->v[i])->flags & SHF_ALLOC)
+        at = i;
+    if (at < 0)
+      return order->len;
+  }
+  u32 i = (u32)at + 1;
+  while (i < order->len && !((struct chunk *)order->v[i])->stmt)
+    i++;
+  return i;
+}
+
+static void insert_at(struct ctx *ctx, struct vec *v, u32 at, void *p) {
+  vec_push(ctx, v, p);
+  memmove(&v->v[at + 1], &v->v[at], (u64)(v->len - 1 - at) * sizeof(void *));
+  v->v[at] = p;
+}
+
+static const char *sort_name(struct isec *is) {
+  return is->is_common ? "COMMON" : isec_name(is);
+}
+
+// Sorts each description's sections as its pattern asks, keeping input
+// order otherwise (and for equal keys).
+static int cmp_script_isec(const void *a, const void *b) {
+  struct isec *x = *(struct isec *const *)a, *y = *(struct isec *const *)b;
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
+  u8 s = x->sort;
+  int c = 0;
+  if (s == PS_NAME || s == PS_NAME_ALIGN)
+    c = strcmp(sort_name(x), sort_name(y));
+  if (!c && (s == PS_ALIGN || s == PS_NAME_ALIGN || s == PS_ALIGN_NAME) &&
+      x->align != y->align)
+    c = x->align > y->align ? -1 : 1;
+  if (!c && s == PS_ALIGN_NAME)
+    c = strcmp(sort_name(x), sort_name(y));
+  if (c)
+    return c;
+  return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+static void sort_chunk(struct ctx *ctx, struct chunk *c) {
+  // Input order, for equal keys: in is->offset, which layout sets later.
+  for (u32 i = 0; i < c->isecs.len; i++) {
+    struct isec *is = c->isecs.v[i];
+    is->offset = i;
+    if (is->sort == PS_NONE && ctx->cfg.sort_section)
+      is->sort = ctx->cfg.sort_section == SORT_SECTION_NAME ? PS_NAME
+                                                            : PS_ALIGN;
+  }
+  qsort(c->isecs.v, c->isecs.len, sizeof(void *), cmp_script_isec);
+  // SORT_BY_INIT_PRIORITY: each run of its sections, by priority.
+  for (u32 i = 0; i < c->isecs.len;) {
+    struct isec *is = c->isecs.v[i];
+    u32 j = i + 1;
+    while (j < c->isecs.len &&
+           ((struct isec *)c->isecs.v[j])->rank == is->rank)
+      j++;
+    if (is->sort == PS_INIT_PRIORITY)
+      sort_init_priority(ctx, (struct isec **)c->isecs.v + i, j - i);
+    i = j;
+  }
+}
+
+void script_chunks(struct ctx *ctx) {
+  struct script *sc = ctx->script;
+  struct walk w = {ctx, {0}, {0}, {0}};
+  collect(&w, &sc->stmts, NULL);
+  the_walk = &w;
+
+  // Output sections in the script's order (empty ones too, for now).
+  for (u32 i = 0; i < w.outs.len; i++) {
+    struct out_stmt *os = w.outs.v[i];
+    if (!os->discard)
+      out_chunk(ctx, os);
+  }
+  struct vec orphans = {0};
+  for (u32 fi = 0; fi < ctx->objs.len; fi++) {
+    struct objfile *f = ctx->objs.v[fi];
+    for (u32 i = 1; i < f->shnum; i++) {
+      struct isec *is = f->isecs[i];
+      if (!is)
+        continue;
+      const u8 *sh = shdr_at(f, i);
+      const char *name = section_name(f, i);
+      struct sec_pattern *p;
+      i32 k = first_match(&w, f, name, &p);
+      if (k >= 0 && ((struct out_stmt *)w.owner.v[k])->discard) {
+        f->isecs[i] = NULL;    // /DISCARD/
+        continue;
+      }
+      if (k >= 0) {
+        place_isec(&w, is, k, p, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
+        continue;
+      }
+      // An orphan: into the script's section of its name, or its own.
+      struct chunk *c = chunk_named(ctx, name);
+      if (!c || c->kind != CK_REGULAR) {
+        c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
+        vec_push(ctx, &orphans, c);
+      }
+      is->rank = UINT32_MAX;
+      is->sort = PS_NONE;
+      add_isec(ctx, c, is, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
+    }
+  }
+  create_commons(ctx, script_common_home);
+
+  // The linker's own sections, in the statements that name them.
+  create_synthetic(ctx);
+  for (u32 k = CK_REGULAR + 1; k < CK_NKINDS; k++) {
+    struct chunk *c = ctx->synth[k];
+    if (!c || k == CK_EHDR || k == CK_SYMTAB || k == CK_STRTAB ||
+        k == CK_SHSTRTAB || k == CK_EH_FRAME)
+      continue;
+    i32 at;
+    if (!synthetic_matches(&w, c, &at)) {
+      vec_push(ctx, &orphans, c);
+      continue;
+    }
+    struct out_stmt *os = w.owner.v[at];
+    if (os->discard) {
+      // Notes and the .eh_frame index may go, as in GNU ld; the GOT and
+      // the like hold what the code needs.
+      if (c->type != SHT_NOTE && k != CK_EH_FRAME_HDR)
+        fatal(ctx, "%s:%u: the linker's %s cannot be discarded", os->file,
+              os->line, synthetic_map_name(c));
+      c->discarded = true;
+      continue;
+    }
+    if (os->chunk && os->chunk->isecs.len)
+      fatal(ctx, "%s:%u: output section %s holds input sections and the "
+            "linker's %s, which mld does not support", os->file, os->line,
+            os->name, synthetic_map_name(c));
+    // The synthetic chunk takes the statement's place and name.
+    if (os->chunk)
+      os->chunk->name = "";    // the empty placeholder goes
+    c->name = os->name;
+    c->stmt = os;
+    if (os->chunk)
+      os->chunk->stmt = NULL;
+    os->chunk = c;
+  }
+
+  // The output order: the script's sections, orphans after their kin.
+  struct vec order = {0};
+  vec_push(ctx, &order, ctx->synth[CK_EHDR]);
+  for (u32 i = 0; i < w.outs.len; i++) {
+    struct out_stmt *os = w.outs.v[i];
+    if (os->chunk && os->chunk->stmt == os)
+      vec_push(ctx, &order, os->chunk);
+  }
+  for (u32 i = 0; i < orphans.len; i++) {
+    struct chunk *c = orphans.v[i];
+    insert_at(ctx, &order, orphan_place(ctx, &order, c), c);
+  }
+  for (u32 k = CK_SYMTAB; k <= CK_SHSTRTAB; k++)
+    if (ctx->synth[k])
+      vec_push(ctx, &order, ctx->synth[k]);
+  for (u32 i = 0; i < order.len; i++)
+    ((struct chunk *)order.v[i])->order = i + 1;
+  ctx->chunks = order;
+
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind != CK_REGULAR)
+      continue;
+    sort_chunk(ctx, c);
+    if (c->stmt && (c->stmt->type == OT_NOLOAD))
+      c->type = SHT_NOBITS;
+    if (c->stmt && (c->stmt->type == OT_INFO || c->stmt->type == OT_COPY ||
+                    c->stmt->type == OT_OVERLAY))
+      c->flags &= ~(u64)SHF_ALLOC;
+    if (c->stmt && c->stmt->type == OT_READONLY)
+      c->flags &= ~(u64)SHF_WRITE;
+    if (c->isecs.len && !strcmp(isec_name(c->isecs.v[0]), ".eh_frame") &&
+        !ctx->synth[CK_EH_FRAME]) {
+      c->kind = CK_EH_FRAME;
+      ctx->synth[CK_EH_FRAME] = c;
+    }
+    if (!strcmp(c->name, ".init_array"))
+      c->type = SHT_INIT_ARRAY;
+    else if (!strcmp(c->name, ".fini_array"))
+      c->type = SHT_FINI_ARRAY;
+    else if (!strcmp(c->name, ".preinit_array"))
+      c->type = SHT_PREINIT_ARRAY;
+  }
+  ctx->hdr_order.len = 0;
+  for (u32 i = 0; i < ctx->chunks.len; i++)
+    vec_push(ctx, &ctx->hdr_order, ctx->chunks.v[i]);
+  the_walk = NULL;
+}
+
+//
+// Symbols
+//
+
+static void define_assigned(struct ctx *ctx, struct vec *stmts) {
+  for (u32 i = 0; i < stmts->len; i++) {
+    struct script_stmt *s = stmts->v[i];
+    if (s->kind == SS_OUTPUT)
+      define_assigned(ctx, &s->os->body);
+    if (s->kind != SS_ASSIGN || !strcmp(s->sym, "."))
+      continue;
+    struct symbol *sym = sym_find_str(ctx, s->sym);
+    bool provide = s->provide == PV_PROVIDE || s->provide == PV_PROVIDE_HIDDEN;
+    // PROVIDE defines a symbol only if the link refers to it and nothing
+    // defines it.
+    if (provide && (!sym || (sym->state != SYM_UNDEF &&
+                             !((sym->flags & SF_LINKER) &&
+                               sym->symidx >> 1 == W_SCRIPT))))
+      continue;
+    if (!sym)
+      sym = sym_intern(ctx, s->sym, strlen(s->sym));
+    s->target = sym;
+    if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_SCRIPT)
+      continue;                // assigned before: the same symbol
+    sym->state = SYM_DEFINED;
+    sym->flags |= SF_LINKER;
+    sym->binding = STB_GLOBAL;
+    sym->type = STT_NOTYPE;
+    sym->file = NULL;
+    if (s->provide == PV_PROVIDE_HIDDEN || s->provide == PV_HIDDEN) {
+      sym->visibility = STV_HIDDEN;
+      sym->flags |= SF_SCRIPT_HIDDEN;
+    }
+    struct sym_aux *aux = sym_aux(ctx, sym);
+    aux->osec = NULL;
+    sym->symidx = (u32)W_SCRIPT << 1;
+    vec_push(ctx, &ctx->linker_syms, sym);
+  }
+}
+
+static void bind_name(struct ctx *ctx, struct expr *node, const char *name,
+                      void *arg) {
+  (void)arg;
+  struct symbol *sym = sym_find_str(ctx, name);
+  expr_bind(node, sym ? sym : sym_intern(ctx, name, strlen(name)));
+}
+
+// The symbols each expression names, bound once.
+static void bind_all(struct ctx *ctx, struct vec *stmts) {
+  for (u32 i = 0; i < stmts->len; i++) {
+    struct script_stmt *s = stmts->v[i];
+    expr_symbols(ctx, s->e, bind_name, NULL);
+    if (s->kind != SS_OUTPUT)
+      continue;
+    struct out_stmt *os = s->os;
+    struct expr *e[] = {os->addr, os->lma, os->align, os->subalign, os->fill};
+    for (u32 k = 0; k < sizeof(e) / sizeof(*e); k++)
+      expr_symbols(ctx, e[k], bind_name, NULL);
+    bind_all(ctx, &os->body);
+  }
+}
+
+void define_script_symbols(struct ctx *ctx) {
+  if (!ctx->script)
+    return;
+  define_assigned(ctx, &ctx->script->stmts);
+  bind_all(ctx, &ctx->script->stmts);
+  struct vec *r = &ctx->script->regions;
+  for (u32 i = 0; i < r->len; i++) {
+    struct mem_region *m = r->v[i];
+    expr_symbols(ctx, m->origin_e, bind_name, NULL);
+    expr_symbols(ctx, m->length_e, bind_name, NULL);
+  }
+}
+
+//
+// Addresses
+//
+
+struct lay {
+  struct ctx *ctx;
+  bool final;                  // the last walk: errors are said
+  bool changed;                // an address or symbol moved this walk
+  struct script_dot d;
+  struct chunk *prev;          // the last allocated section laid out
+  bool after_dot;              // a top-level ". =" since it
+  struct chunk *next_after;    // ... the section after, from the last walk
+};
+
+static u64 value_of(struct lay *l, struct script_stmt *s,
+                    struct expr_value *v) {
+  const char *what = arena_printf(l->ctx, "%s:%u", s->file, s->line);
+  eval_script_expr(l->ctx, s->e, what, !l->final, &l->d, v);
+  return v->v;
+}
+
+static void set_symbol(struct lay *l, struct script_stmt *s) {
+  struct expr_value v;
+  value_of(l, s, &v);
+  struct symbol *sym = s->target;
+  if (!sym)
+    return;
+  u64 val = v.v;
+  struct chunk *sec = v.sec;
+  if (!sec && v.plain && l->d.sec) {
+    // A number inside an output section is relative to it.
+    sec = l->d.sec;
+    val += sec->addr;
+  }
+  if (s->op != '=') {
+    u64 old = sym->value;
+    switch (s->op) {
+    case '+': val = old + v.v; break;
+    case '-': val = old - v.v; break;
+    case '*': val = old * v.v; break;
+    case '/': val = v.v ? old / v.v : 0; break;
+    case '&': val = old & v.v; break;
+    case '|': val = old | v.v; break;
+    case 'L': val = v.v < 64 ? old << v.v : 0; break;
+    case 'R': val = v.v < 64 ? old >> v.v : 0; break;
+    }
+    sec = sym_aux(l->ctx, sym)->osec;
+  }
+  if (sym->value != val)
+    l->changed = true;
+  sym->value = val;
+  struct sym_aux *aux = sym_aux(l->ctx, sym);
+  aux->osec = sec;
+  if (sec)
+    sym->flags &= ~SF_ABS;
+  else
+    sym->flags |= SF_ABS;
+}
+
+// ". = VALUE".
+static void move_dot(struct lay *l, struct script_stmt *s) {
+  struct expr_value v;
+  value_of(l, s, &v);
+  u64 to = v.v;
+  if (s->op != '=')
+    to = l->d.dot + (s->op == '+' ? v.v : -v.v);
+  else if (!v.sec && v.plain && l->d.sec)
+    to = l->d.sec->addr + v.v;
+  if (l->d.sec && to < l->d.dot) {
+    if (l->final)
+      fatal(l->ctx, "%s:%u: cannot move location counter backwards (from "
+            "%016llx to %016llx)", s->file, s->line,
+            (unsigned long long)l->d.dot, (unsigned long long)to);
+    to = l->d.dot;
+  }
+  if (to > (1ULL << 48))
+    fatal(l->ctx, "%s:%u: location counter moved to 0x%llx, past what a "
+          "process can map", s->file, s->line, (unsigned long long)to);
+  l->d.dot = to;
+}
+
+static void check_assert(struct lay *l, struct script_stmt *s) {
+  struct expr_value v;
+  value_of(l, s, &v);
+  if (l->final && !v.v)
+    error(l->ctx, "%s", s->msg);
+}
+
+// Data commands and fills, written once the sections are (write_script_data).
+struct script_data {
+  struct chunk *c;
+  u64 off;
+  u32 size;                    // 1, 2, 4, 8; 0: a fill of len bytes
+  u64 len;
+  u64 value;
+  u8 pattern[4];
+};
+
+static void add_data(struct lay *l, struct chunk *c, u64 off, u32 size,
+                     u64 len, u64 value) {
+  if (!l->final || !len)
+    return;
+  struct script_data *d = arena_alloc(l->ctx, sizeof(*d));
+  *d = (struct script_data){c, off, size, len, value, {0}};
+  vec_push(l->ctx, &l->ctx->script_data, d);
+}
+
+// Lays out output section statement BODY of C from l->d.dot (c->addr).
+static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
+                     struct vec *body, bool fill, u64 fillv) {
+  struct ctx *ctx = l->ctx;
+  u64 subalign = 0;
+  if (os && os->subalign) {
+    struct expr_value v;
+    eval_script_expr(ctx, os->subalign, os->file, !l->final, &l->d, &v);
+    subalign = v.v;
+  }
+  for (u32 i = 0; i < body->len; i++) {
+    struct script_stmt *s = body->v[i];
+    switch (s->kind) {
+    case SS_INPUT:
+      for (u32 k = 0; k < c->isecs.len; k++) {
+        struct isec *is = c->isecs.v[k];
+        if (is->rank != s->input_index)
+          continue;
+        u64 a = subalign ? subalign : is->align;
+        u64 at = align_up(l->d.dot, a ? a : 1);
+        if (fill && at > l->d.dot && c->type != SHT_NOBITS)
+          add_data(l, c, l->d.dot - c->addr, 0, at - l->d.dot, fillv);
+        is->offset = at - c->addr;
+        l->d.dot = at + is->size;
+        if (is->stubs && is->stubs->size) {
+          l->d.dot = align_up(l->d.dot, 8);
+          is->stubs->offset = l->d.dot - c->addr;
+          l->d.dot += is->stubs->size;
+        }
+      }
+      break;
+    case SS_ASSIGN:
+      if (!strcmp(s->sym, ".")) {
+        u64 from = l->d.dot;
+        move_dot(l, s);
+        if (fill && l->d.dot > from && c->type != SHT_NOBITS)
+          add_data(l, c, from - c->addr, 0, l->d.dot - from, fillv);
+      } else {
+        set_symbol(l, s);
+      }
+      break;
+    case SS_DATA: {
+      struct expr_value v;
+      value_of(l, s, &v);
+      add_data(l, c, l->d.dot - c->addr, s->size, s->size, v.v);
+      l->d.dot += s->size;
+      if (c->type == SHT_NOBITS)
+        c->type = SHT_PROGBITS;
+      break;
+    }
+    case SS_FILL: {
+      struct expr_value v;
+      value_of(l, s, &v);
+      fill = true;
+      fillv = v.v;
+      break;
+    }
+    case SS_ASSERT:
+      check_assert(l, s);
+      break;
+    case SS_OUTPUT:
+      break;
+    }
+  }
+}
+
+// The orphans' input sections, and those of an output section that came
+// in as orphans, after what the statements placed.
+static void lay_rest(struct lay *l, struct chunk *c) {
+  for (u32 k = 0; k < c->isecs.len; k++) {
+    struct isec *is = c->isecs.v[k];
+    if (is->rank != UINT32_MAX)
+      continue;
+    u64 at = align_up(l->d.dot, is->align ? is->align : 1);
+    is->offset = at - c->addr;
+    l->d.dot = at + is->size;
+  }
+}
+
+static struct mem_region *default_region(struct ctx *ctx, struct chunk *c) {
+  u32 f = ra_flags(c);
+  struct vec *v = &ctx->script->regions;
+  for (u32 i = 0; i < v->len; i++) {
+    struct mem_region *r = v->v[i];
+    if (r->real != r || !r->has_attrs)
+      continue;
+    if ((r->flags_in & f) && !(r->flags_out & f))
+      return r;
+  }
+  return NULL;
+}
+
+static struct mem_region *region_named(struct lay *l, struct out_stmt *os,
+                                       const char *name) {
+  struct mem_region *r = find_region(l->ctx, name);
+  if (!r)
+    fatal(l->ctx, "%s:%u: memory region `%s' not declared", os->file,
+          os->line, name);
+  return r;
+}
+
+static void lay_section(struct lay *l, struct chunk *c) {
+  struct ctx *ctx = l->ctx;
+  struct out_stmt *os = c->stmt;
+  bool alloc = (c->flags & SHF_ALLOC) != 0;
+  u64 align = c->align ? c->align : 1;
+  struct expr_value v;
+  l->d.sec = NULL;
+  if (os && os->align) {
+    eval_script_expr(ctx, os->align, os->file, !l->final, &l->d, &v);
+    if (v.v > align)
+      align = v.v;
+    c->align = align;
+  }
+  struct mem_region *region = NULL, *lma_region = NULL;
+  if (os && os->region)
+    region = region_named(l, os, os->region);
+  else if (alloc && ctx->script->regions.len)
+    region = default_region(ctx, c);
+  if (os && os->lma_region)
+    lma_region = region_named(l, os, os->lma_region);
+  u64 vma;
+  if (os && os->addr) {
+    eval_script_expr(ctx, os->addr, os->file, !l->final, &l->d, &v);
+    vma = v.v;
+  } else if (region) {
+    vma = align_up(region->cur, align);
+  } else if (!alloc) {
+    vma = 0;
+  } else {
+    vma = align_up(l->d.dot, align);
+  }
+  u64 old_addr = c->addr, old_size = c->size;
+  c->addr = vma;
+  // The load address.
+  i64 delta = 0;
+  if (os && os->lma) {
+    eval_script_expr(ctx, os->lma, os->file, !l->final, &l->d, &v);
+    delta = (i64)(v.v - vma);
+  } else if (lma_region) {
+    delta = (i64)(align_up(lma_region->cur, align) - vma);
+  } else if (l->prev && alloc && !(os && os->addr) &&
+             (!os || !os->region || (l->prev->stmt && l->prev->stmt->region &&
+                                     !strcmp(l->prev->stmt->region,
+                                             os->region)))) {
+    delta = (i64)l->prev->lma_delta;
+  }
+  c->lma_delta = (u64)delta;
+
+  u64 save = l->d.dot;
+  l->d.dot = vma;
+  l->d.sec = c;
+  if (c->kind == CK_REGULAR || c->kind == CK_EH_FRAME) {
+    u64 fillv = 0;
+    bool fill = false;
+    if (os && os->fill) {
+      eval_script_expr(ctx, os->fill, os->file, !l->final, &l->d, &v);
+      fill = true;
+      fillv = v.v;
+    }
+    if (os)
+      lay_body(l, c, os, &os->body, fill, fillv);
+    lay_rest(l, c);
+    if (c->kind == CK_EH_FRAME)
+      l->d.dot = vma + c->size;  // sized by ehframe.c
+    else
+      c->size = l->d.dot - vma;
+  } else {
+    if (os)
+      lay_body(l, c, os, &os->body, false, 0);
+    if (l->d.dot < vma + c->size)
+      l->d.dot = vma + c->size;
+  }
+  l->d.sec = NULL;
+  if (c->addr != old_addr || c->size != old_size)
+    l->changed = true;
+  if (!alloc) {
+    l->d.dot = save;
+    return;
+  }
+  u64 end = vma + c->size;
+  if (chunk_is_tbss(c))
+    l->d.dot = save > vma ? save : vma;
+  else
+    l->d.dot = end;
+  if (region && !chunk_is_tbss(c)) {
+    region->cur = end;
+    if (l->final && end > region->origin + region->length &&
+        !region->overflow_said) {
+      error(ctx, "%s section `%s' will not fit in region `%s'",
+            ctx->cfg.output, c->name, region->name);
+      region->overflow_said = true;
+    }
+  }
+  if (lma_region && c->type != SHT_NOBITS) {
+    u64 lend = end + c->lma_delta;
+    lma_region->cur = lend;
+    if (l->final && lend > lma_region->origin + lma_region->length &&
+        !lma_region->overflow_said) {
+      error(ctx, "%s section `%s' will not fit in region `%s'",
+            ctx->cfg.output, c->name, lma_region->name);
+      lma_region->overflow_said = true;
+    }
+  }
+  if (is_emitted(c) || c->isecs.len) {
+    l->prev = c;
+    l->after_dot = false;
+  }
+}
+
+// One walk of the whole script.
+static void walk_script(struct lay *l) {
+  struct ctx *ctx = l->ctx;
+  struct script *sc = ctx->script;
+  for (u32 i = 0; i < sc->regions.len; i++) {
+    struct mem_region *r = sc->regions.v[i];
+    if (r->real != r)
+      continue;
+    struct expr_value v;
+    eval_script_expr(ctx, r->origin_e, r->name, false, NULL, &v);
+    r->origin = v.v;
+    eval_script_expr(ctx, r->length_e, r->name, false, NULL, &v);
+    r->length = v.v;
+    r->cur = r->origin;
+    r->overflow_said = false;
+  }
+  l->d.dot = 0;
+  l->d.sec = NULL;
+  l->prev = NULL;
+  l->after_dot = false;
+  // Chunks in output order; statements outside sections between them.
+  u32 next = 1;                // the next chunk (0 is the ELF header)
+  for (u32 i = 0; i <= sc->stmts.len; i++) {
+    struct script_stmt *s = i < sc->stmts.len ? sc->stmts.v[i] : NULL;
+    // Orphans and sections up to this statement's.
+    struct chunk *upto = s && s->kind == SS_OUTPUT ? s->os->chunk : NULL;
+    if (s && s->kind == SS_OUTPUT && (!upto || upto->stmt != s->os))
+      continue;                // discarded, or lent to another
+    if (s && s->kind != SS_OUTPUT) {
+      // Top-level "." belongs to the section before, or after ". =".
+      struct chunk *for_dot = l->after_dot ? NULL : l->prev;
+      if (l->after_dot) {
+        for (u32 k = next; k < ctx->chunks.len; k++) {
+          struct chunk *c = ctx->chunks.v[k];
+          if ((c->flags & SHF_ALLOC) && (is_emitted(c) || c->isecs.len)) {
+            for_dot = c;
+            break;
+          }
+        }
+      }
+      l->d.sec = NULL;
+      if (s->kind == SS_ASSIGN && !strcmp(s->sym, ".")) {
+        move_dot(l, s);
+        l->after_dot = true;
+      } else if (s->kind == SS_ASSIGN) {
+        struct script_dot keep = l->d;
+        // "." is relative to that section here (GNU ld's section_for_dot).
+        l->d.sec = for_dot && l->d.dot >= for_dot->addr ? for_dot : NULL;
+        if (for_dot && l->after_dot && l->d.dot <= for_dot->addr)
+          l->d.sec = for_dot;
+        struct chunk *save_sec = l->d.sec;
+        (void)save_sec;
+        set_symbol(l, s);
+        l->d = keep;
+      } else if (s->kind == SS_ASSERT) {
+        check_assert(l, s);
+      }
+      continue;
+    }
+    while (next < ctx->chunks.len) {
+      struct chunk *c = ctx->chunks.v[next++];
+      if (c->kind == CK_SYMTAB || c->kind == CK_STRTAB ||
+          c->kind == CK_SHSTRTAB)
+        continue;
+      lay_section(l, c);
+      if (c == upto)
+        break;
+    }
+  }
+}
+
+// The script's layout, at a given program header count: walked until no
+// address moves, then once more (FINAL) saying what is wrong.
+static void script_pass(struct ctx *ctx, u32 nphdr, bool final) {
+  ctx->synth[CK_EHDR]->size =
+      sizeof(Elf64_Ehdr) + (u64)nphdr * sizeof(Elf64_Phdr);
+  struct lay l = {ctx, false, false, {0, NULL}, NULL, false, NULL};
+  for (int pass = 0;; pass++) {
+    l.changed = false;
+    walk_script(&l);
+    if ((!l.changed && pass > 0) || pass == 8)
+      break;
+  }
+  ctx->script_data.len = 0;
+  l.final = final;
+  walk_script(&l);
+  // By how much each region overflowed, once all is in (GNU ld).
+  for (u32 i = 0; final && i < ctx->script->regions.len; i++) {
+    struct mem_region *r = ctx->script->regions.v[i];
+    if (r->real == r && r->overflow_said)
+      error(ctx, "region `%s' overflowed by %llu bytes", r->name,
+            (unsigned long long)(r->cur - r->origin - r->length));
+  }
+  ctx->relro_start = ctx->relro_end = 0;
+  plan_segments(ctx);
+}
+
+void script_addresses(struct ctx *ctx) {
+  u32 nphdr = estimate_segments(ctx);
+  for (int tries = 0;; tries++) {
+    script_pass(ctx, nphdr, false);
+    if (ctx->nsegs == nphdr || (tries >= 3 && ctx->nsegs < nphdr))
+      break;
+    if (tries == 9)
+      fatal(ctx, "internal error: program header count does not converge");
+    nphdr = ctx->nsegs;
+  }
+  script_pass(ctx, nphdr, true);
+}
+
+void write_script_data(struct ctx *ctx, u8 *buf) {
+  for (u32 i = 0; i < ctx->script_data.len; i++) {
+    struct script_data *d = ctx->script_data.v[i];
+    if (!is_emitted(d->c) || d->c->type == SHT_NOBITS)
+      continue;
+    u8 *p = buf + d->c->offset + d->off;
+    if (d->size) {
+      u64 v = d->value;
+      for (u32 k = 0; k < d->size; k++)
+        p[k] = (u8)(v >> (8 * k));   // little-endian targets only
+      continue;
+    }
+    // A fill: the value's four bytes, big-endian, repeated from the
+    // section's start (GNU ld).
+    for (u64 k = 0; k < d->len; k++)
+      p[k] = (u8)(d->value >> (8 * (3 - ((d->off + k) & 3))));
+  }
+}
