@@ -537,6 +537,7 @@ static u64 binary(int op, u64 a, u64 b, bool *bad) {
 }
 
 static struct expr_value eval(struct eval *ev, struct expr *e);
+static struct expr_value data_segment(struct eval *ev, struct expr *e);
 
 static void looked_up(struct eval *ev, u8 type, u8 vis) {
   if (ev->in_cond)
@@ -584,6 +585,57 @@ static struct expr_value symbol_value(struct eval *ev, struct expr *e) {
   return v;
 }
 
+// DATA_SEGMENT_ALIGN (MAXPAGE, COMMONPAGE): the next maximum page at
+// dot's offset in its page, or a start script_layout.c chose; the other
+// two give their argument and record it.
+static struct expr_value data_segment(struct eval *ev, struct expr *e) {
+  struct expr_value v = {0, NULL, false, 0, 0}, a = eval(ev, e->a);
+  struct data_segment *ds = ev->dot ? ev->dot->ds : NULL;
+  if (!ds || ev->dot->sec) {
+    FAIL(ev, "%s: DATA_SEGMENT_* may only be used outside output sections",
+         ev->what);
+    return v;
+  }
+  if (e->kind == N_DS_END) {
+    ds->end = a.v;
+    ds->end_seen = true;
+    return a;
+  }
+  struct expr_value b = eval(ev, e->b);
+  if (e->kind == N_DS_RELRO_END) {
+    ds->relro_offset = a.v;
+    ds->relro_exp = b.v;
+    ds->relro_seen = true;
+    ds->in_relro = false;
+    // Once the start is chosen, what follows starts on the page the
+    // RELRO part ends on (GNU ld 2.40).
+    u64 page = ds->maxpage ? ds->maxpage : 1;
+    if (ds->mode == DS_RELRO && ds->relro_adjust &&
+        ((b.v + a.v) & (page - 1)))
+      b.v = align_up(b.v + a.v, page) - a.v;
+    return b;
+  }
+  u64 dot = ev->dot->dot, maxp = a.v, common = b.v;
+  if (!maxp || (maxp & (maxp - 1)) || !common || (common & (common - 1))) {
+    FAIL(ev, "%s: DATA_SEGMENT_ALIGN's page sizes must be powers of two",
+         ev->what);
+    return v;
+  }
+  ds->seen = true;
+  ds->in_relro = true;
+  ds->dot = dot;
+  ds->maxpage = maxp;
+  ds->commonpage = common;
+  v.v = align_up(dot, maxp);
+  if (ds->mode == DS_RELRO)
+    v.v = ds->base;
+  else if (ds->mode == DS_COMMON)
+    v.v += common < maxp ? (dot + common - 1) & (maxp - common) : 0;
+  else
+    v.v += dot & (maxp - 1);
+  return v;
+}
+
 static struct expr_value eval(struct eval *ev, struct expr *e) {
   struct ctx *ctx = ev->ctx;
   struct expr_value v = {0, NULL, false, 0, 0}, a, b;
@@ -620,9 +672,7 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
   case N_DS_ALIGN:
   case N_DS_RELRO_END:
   case N_DS_END:
-    FAIL(ev, "%s: DATA_SEGMENT_ALIGN, DATA_SEGMENT_RELRO_END and "
-         "DATA_SEGMENT_END are not supported yet", ev->what);
-    return v;
+    return data_segment(ev, e);
   case N_UNARY: {
     a = eval(ev, e->a);
     v = a;
@@ -708,7 +758,10 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
   case N_SEGMENT_START:
     a = eval(ev, e->a);
     v.v = absolute(a).v;
-    v.sec = first_section(ctx);
+    if (ev->dot && !strcmp(e->name, "text-segment") &&
+        ctx->cfg.text_segment_set)
+      v.v = ctx->cfg.text_segment;
+    v.sec = ev->dot ? NULL : first_section(ctx);
     return v;
   case N_DEFINED: {
     struct symbol *s = sym_find_str(ctx, e->name);
@@ -717,6 +770,8 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     return v;
   }
   case N_SIZEOF_HEADERS:
+    if (ev->dot)
+      ctx->script_load_phdrs = true;  // GNU ld then loads the headers
     v.v = ev->dot ? ctx->synth[CK_EHDR]->size
                   : sizeof(Elf64_Ehdr) + (u64)ctx->nsegs * sizeof(Elf64_Phdr);
     v.plain = ev->dot != NULL;

@@ -530,10 +530,28 @@ struct script {
   bool has_sections;           // a SECTIONS command was seen
 };
 
+// DATA_SEGMENT_ALIGN, _RELRO_END and _END, as GNU ld evaluates them: a
+// first layout records where they stand; then the writable part may
+// start higher, so that the RELRO part ends on a page boundary
+// (DS_RELRO), or on a common page (DS_COMMON) to save one.
+enum { DS_FIRST, DS_RELRO, DS_COMMON };
+
+struct data_segment {
+  u8 mode;                     // DS_*: the walk's DATA_SEGMENT_ALIGN value
+  bool seen, relro_seen, end_seen, in_relro;
+  u64 dot;                     // "." at DATA_SEGMENT_ALIGN
+  u64 maxpage, commonpage;
+  u64 base;                    // DS_RELRO: the start chosen
+  bool relro_adjust;           // DS_RELRO: RELRO_END moves "." to the page
+  u64 relro_offset, relro_exp; // DATA_SEGMENT_RELRO_END's arguments
+  u64 end;                     // DATA_SEGMENT_END's
+};
+
 // The location counter while a script is laid out.
 struct script_dot {
   u64 dot;
   struct chunk *sec;           // the output section it is in; NULL outside
+  struct data_segment *ds;
 };
 
 bool is_input_script(const u8 *p, u64 size);
@@ -871,6 +889,8 @@ struct chunk {
                                // (size bytes), written instead of isecs
   struct out_stmt *stmt;       // the script's statement that made it
   bool discarded;              // a synthetic chunk in /DISCARD/: not made
+  u32 synth_input;             // script_layout.c: 1 + the description a
+                               // synthetic chunk is in
   u64 lma_delta;               // set by script_layout.c: LMA - VMA
   const char *raw_name;        // compress.c: the name and size before
   u64 raw_size;                // compression (-Map shows them)
@@ -988,6 +1008,7 @@ void create_commons(struct ctx *ctx,
                     struct chunk *(*home)(struct ctx *ctx, struct isec *is,
                                           u32 kind));
 void sort_init_priority(struct ctx *ctx, struct isec **v, u32 n);
+bool copied_in_reverse(const char *in, const char *out);
 u32 script_point(enum script_point p);
 struct gnu_prop *gnu_property(struct ctx *ctx, u32 type);
 
@@ -1689,6 +1710,7 @@ struct ctx {
   struct script *script;       // -T: the linker script, NULL for the
                                // built-in layout
   struct vec script_data;      // script_layout.c: data commands, fills
+  bool script_load_phdrs;      // the script used SIZEOF_HEADERS
   const char *output_arch;     // the last OUTPUT_ARCH, checked once the
   const char *output_arch_file;  // target is known (check_output_arch)
   struct vec extern_syms;      // const char *, EXTERN names (gc roots)

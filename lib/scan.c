@@ -395,7 +395,8 @@ void define_linker_symbols(struct ctx *ctx) {
     // .dynamic.
     if (ls->section && !strcmp(ls->section, ".rela.plt") && ctx->cfg.pie)
       continue;
-    if (ls->section && !strcmp(ls->section, ".dynamic") && !c)
+    if (ls->section && !strcmp(ls->section, ".dynamic") &&
+        (!c || c->kind != CK_DYNAMIC))
       continue;
     if (ls->where == W_TLS_BASE)
       always = ctx->arch->tls_module_base_always && has_tls(ctx);

@@ -227,6 +227,19 @@ static u32 orphan_place(struct ctx *ctx, struct vec *order, struct chunk *c) {
   (void)ctx;
   const char *anchor = orphan_anchor(c);
   i32 at = -1;
+  // Notes: after .interp, those aligned to 8 first; one aligned to 4
+  // after the last note (GNU ld 2.40 keeps notes of one alignment
+  // together, for PT_NOTE).
+  if (c->type == SHT_NOTE && (c->flags & SHF_ALLOC)) {
+    anchor = ".interp";
+    for (u32 i = 0; c->align < 8 && i < order->len; i++) {
+      struct chunk *x = order->v[i];
+      if (x->type == SHT_NOTE && (x->flags & SHF_ALLOC))
+        at = i;
+    }
+    if (at >= 0)
+      return (u32)at + 1;
+  }
   for (u32 i = 0; anchor && i < order->len; i++) {
     struct chunk *x = order->v[i];
     if (x->stmt && !strcmp(x->name, anchor))
@@ -307,6 +320,8 @@ static void sort_chunk(struct ctx *ctx, struct chunk *c) {
   }
 }
 
+static bool stays_empty(struct chunk *c);
+
 void script_chunks(struct ctx *ctx) {
   struct script *sc = ctx->script;
   struct walk w = {ctx, {0}, {0}, {0}};
@@ -336,6 +351,12 @@ void script_chunks(struct ctx *ctx) {
       }
       if (k >= 0) {
         place_isec(&w, is, k, p, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
+        if (copied_in_reverse(name, is->osec->name)) {
+          is->reverse = true;
+          if (is->size % 8)
+            error(ctx, "%s: size of section %s is not multiple of address "
+                  "size", f->name, name);
+        }
         continue;
       }
       // An orphan: into the script's section of its name, or its own.
@@ -382,6 +403,7 @@ void script_chunks(struct ctx *ctx) {
       os->chunk->name = "";    // the empty placeholder goes
     c->name = os->name;
     c->stmt = os;
+    c->synth_input = (u32)at + 1;
     if (os->chunk)
       os->chunk->stmt = NULL;
     os->chunk = c;
@@ -411,6 +433,12 @@ void script_chunks(struct ctx *ctx) {
     if (c->kind != CK_REGULAR)
       continue;
     sort_chunk(ctx, c);
+    // Data commands alone make a section of contents (bfd's flags for
+    // it: allocated, loaded, writable).
+    if (c->stmt && !c->isecs.len && !stays_empty(c)) {
+      c->flags = SHF_ALLOC | SHF_WRITE;
+      c->type = SHT_PROGBITS;
+    }
     if (c->stmt && (c->stmt->type == OT_NOLOAD))
       c->type = SHT_NOBITS;
     if (c->stmt && (c->stmt->type == OT_INFO || c->stmt->type == OT_COPY ||
@@ -421,6 +449,7 @@ void script_chunks(struct ctx *ctx) {
     if (c->isecs.len && !strcmp(isec_name(c->isecs.v[0]), ".eh_frame") &&
         !ctx->synth[CK_EH_FRAME]) {
       c->kind = CK_EH_FRAME;
+      c->synth_input = ((struct isec *)c->isecs.v[0])->rank;
       ctx->synth[CK_EH_FRAME] = c;
     }
     if (!strcmp(c->name, ".init_array"))
@@ -479,8 +508,9 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts) {
 static void bind_name(struct ctx *ctx, struct expr *node, const char *name,
                       void *arg) {
   (void)arg;
-  struct symbol *sym = sym_find_str(ctx, name);
-  expr_bind(node, sym ? sym : sym_intern(ctx, name, strlen(name)));
+  // A name only looked up makes no symbol (GNU ld: no hash table entry);
+  // one that no file and no assignment defines is reported when used.
+  expr_bind(node, sym_find_str(ctx, name));
 }
 
 // The symbols each expression names, bound once.
@@ -522,7 +552,7 @@ struct lay {
   struct script_dot d;
   struct chunk *prev;          // the last allocated section laid out
   bool after_dot;              // a top-level ". =" since it
-  struct chunk *next_after;    // ... the section after, from the last walk
+  struct data_segment ds;
 };
 
 static u64 value_of(struct lay *l, struct script_stmt *s,
@@ -632,6 +662,13 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
     struct script_stmt *s = body->v[i];
     switch (s->kind) {
     case SS_INPUT:
+      if (c->kind != CK_REGULAR) {
+        // The linker's own section (or .eh_frame, which ehframe.c
+        // sizes) where its description is.
+        if (s->input_index == c->synth_input)
+          l->d.dot = align_up(l->d.dot, c->align ? c->align : 1) + c->size;
+        break;
+      }
       for (u32 k = 0; k < c->isecs.len; k++) {
         struct isec *is = c->isecs.v[k];
         if (is->rank != s->input_index)
@@ -719,9 +756,53 @@ static struct mem_region *region_named(struct lay *l, struct out_stmt *os,
   return r;
 }
 
+// Whether C will have no bytes: GNU ld removes it, but its assignments
+// still see the location counter where it would be.
+static bool stays_empty(struct chunk *c) {
+  if (c->kind != CK_REGULAR)
+    return c->kind != CK_EH_FRAME && !c->size && !c->keep_empty;
+  for (u32 i = 0; i < c->isecs.len; i++)
+    if (((struct isec *)c->isecs.v[i])->size)
+      return false;
+  struct vec *body = c->stmt ? &c->stmt->body : NULL;
+  for (u32 i = 0; body && i < body->len; i++) {
+    struct script_stmt *s = body->v[i];
+    if (s->kind == SS_DATA)
+      return false;
+  }
+  return !c->keep_empty;
+}
+
+static void lay_empty(struct lay *l, struct chunk *c) {
+  u64 save = l->d.dot;
+  c->addr = c->isecs.len ? align_up(save, c->align ? c->align : 1) : save;
+  l->d.dot = c->addr;
+  l->d.sec = c;
+  if (c->stmt)
+    lay_body(l, c, c->stmt, &c->stmt->body, false, 0);
+  c->size = 0;
+  l->d.sec = NULL;
+  l->d.dot = save;
+}
+
 static void lay_section(struct lay *l, struct chunk *c) {
   struct ctx *ctx = l->ctx;
   struct out_stmt *os = c->stmt;
+  bool maybe_empty = stays_empty(c);
+  if (maybe_empty && !(os && os->body.len)) {
+    lay_empty(l, c);
+    return;
+  }
+  // A section whose assignments to "." leave it empty is removed too
+  // (GNU ld): laid out again as such, its regions as they were.
+  struct script_dot before = l->d;
+  struct chunk *prev = l->prev;
+  u64 region_cur[2] = {0, 0};
+  struct mem_region *regions[2] = {
+      os && os->region ? find_region(ctx, os->region) : NULL,
+      os && os->lma_region ? find_region(ctx, os->lma_region) : NULL};
+  for (int i = 0; i < 2; i++)
+    region_cur[i] = regions[i] ? regions[i]->cur : 0;
   bool alloc = (c->flags & SHF_ALLOC) != 0;
   u64 align = c->align ? c->align : 1;
   struct expr_value v;
@@ -752,6 +833,9 @@ static void lay_section(struct lay *l, struct chunk *c) {
   }
   u64 old_addr = c->addr, old_size = c->size;
   c->addr = vma;
+  // Between DATA_SEGMENT_ALIGN and DATA_SEGMENT_RELRO_END: RELRO.
+  if (alloc)
+    c->relro = l->ds.in_relro;
   // The load address.
   i64 delta = 0;
   if (os && os->lma) {
@@ -794,6 +878,15 @@ static void lay_section(struct lay *l, struct chunk *c) {
   l->d.sec = NULL;
   if (c->addr != old_addr || c->size != old_size)
     l->changed = true;
+  if (maybe_empty && !c->size) {
+    l->d = before;
+    l->prev = prev;
+    for (int i = 0; i < 2; i++)
+      if (regions[i])
+        regions[i]->cur = region_cur[i];
+    lay_empty(l, c);
+    return;
+  }
   if (!alloc) {
     l->d.dot = save;
     return;
@@ -828,6 +921,37 @@ static void lay_section(struct lay *l, struct chunk *c) {
   }
 }
 
+// Lays out the chunks from *next on: through UPTO (a statement's), or
+// (UPTO NULL) the orphans there.
+static void lay_until(struct lay *l, u32 *next, struct chunk *upto) {
+  struct ctx *ctx = l->ctx;
+  while (*next < ctx->chunks.len) {
+    struct chunk *c = ctx->chunks.v[*next];
+    if (!upto && c->stmt)
+      return;
+    ++*next;
+    if (c->kind == CK_SYMTAB || c->kind == CK_STRTAB ||
+        c->kind == CK_SHSTRTAB)
+      continue;
+    lay_section(l, c);
+    if (c == upto)
+      return;
+  }
+}
+
+// Whether orphans go before top-level statement I, an assignment to ".".
+static bool orphans_before_dot(struct ctx *ctx, u32 i) {
+  struct vec *v = &ctx->script->stmts;
+  for (u32 k = i + 1; k < v->len; k++) {
+    struct script_stmt *s = v->v[k];
+    if (s->kind != SS_OUTPUT)
+      continue;
+    struct chunk *c = s->os->chunk;
+    return !c || c->stmt != s->os || !c->isecs.len || (c->flags & SHF_ALLOC);
+  }
+  return false;
+}
+
 // One walk of the whole script.
 static void walk_script(struct lay *l) {
   struct ctx *ctx = l->ctx;
@@ -846,8 +970,10 @@ static void walk_script(struct lay *l) {
   }
   l->d.dot = 0;
   l->d.sec = NULL;
+  l->d.ds = &l->ds;
   l->prev = NULL;
   l->after_dot = false;
+  l->ds.seen = l->ds.relro_seen = l->ds.end_seen = l->ds.in_relro = false;
   // Chunks in output order; statements outside sections between them.
   u32 next = 1;                // the next chunk (0 is the ELF header)
   for (u32 i = 0; i <= sc->stmts.len; i++) {
@@ -862,21 +988,28 @@ static void walk_script(struct lay *l) {
       if (l->after_dot) {
         for (u32 k = next; k < ctx->chunks.len; k++) {
           struct chunk *c = ctx->chunks.v[k];
-          if ((c->flags & SHF_ALLOC) && (is_emitted(c) || c->isecs.len)) {
+          if ((c->flags & SHF_ALLOC) && is_emitted(c)) {
             for_dot = c;
             break;
           }
         }
+        if (!for_dot)
+          for_dot = l->prev;
       }
       l->d.sec = NULL;
       if (s->kind == SS_ASSIGN && !strcmp(s->sym, ".")) {
+        // GNU ld inserts orphans before the first assignment to "." that
+        // follows their section, unless the next section is one with
+        // contents that is not allocated (insert_os_after).
+        if (orphans_before_dot(ctx, i))
+          lay_until(l, &next, NULL);
         move_dot(l, s);
         l->after_dot = true;
       } else if (s->kind == SS_ASSIGN) {
         struct script_dot keep = l->d;
         // "." is relative to that section here (GNU ld's section_for_dot).
         l->d.sec = for_dot && l->d.dot >= for_dot->addr ? for_dot : NULL;
-        if (for_dot && l->after_dot && l->d.dot <= for_dot->addr)
+        if (for_dot && l->after_dot && for_dot != l->prev)
           l->d.sec = for_dot;
         struct chunk *save_sec = l->d.sec;
         (void)save_sec;
@@ -887,30 +1020,86 @@ static void walk_script(struct lay *l) {
       }
       continue;
     }
-    while (next < ctx->chunks.len) {
-      struct chunk *c = ctx->chunks.v[next++];
-      if (c->kind == CK_SYMTAB || c->kind == CK_STRTAB ||
-          c->kind == CK_SHSTRTAB)
-        continue;
-      lay_section(l, c);
-      if (c == upto)
-        break;
-    }
+    lay_until(l, &next, upto);
   }
 }
 
 // The script's layout, at a given program header count: walked until no
 // address moves, then once more (FINAL) saying what is wrong.
+static void settle(struct lay *l) {
+  for (int pass = 0;; pass++) {
+    l->changed = false;
+    walk_script(l);
+    if ((!l->changed && pass > 0) || pass == 8)
+      break;
+  }
+}
+
+// Where DATA_SEGMENT_ALIGN puts the writable part, as GNU ld chooses
+// (lang_size_relro_segment, lang_size_segment): with RELRO sections, as
+// high as lets the RELRO part end on a maximum page, each RELRO section
+// from the last moved up as far as its alignment allows; otherwise on a
+// common page if that saves one.  Sets ctx->relro_start and relro_end.
+static void place_data_segment(struct lay *l) {
+  struct ctx *ctx = l->ctx;
+  struct data_segment *ds = &l->ds;
+  ctx->relro_start = ctx->relro_end = 0;
+  if (!ds->seen)
+    return;
+  bool relro = !ctx->cfg.z_norelro && ds->relro_seen && ctx->relro_by_rw_copy;
+  for (u32 i = 0; !ctx->cfg.z_norelro && ds->relro_seen &&
+                  i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    relro |= c->relro && is_emitted(c) && !chunk_is_tbss(c) && c->size;
+  }
+  u64 maxp = ds->maxpage, first_dot = ds->dot;
+  u64 first_base = align_up(first_dot, maxp) + (first_dot & (maxp - 1));
+  if (relro) {
+    u64 base1 = align_up(first_dot, maxp);
+    ds->mode = DS_RELRO;
+    ds->base = base1;
+    settle(l);
+    u64 rdot = ds->relro_exp, off = ds->relro_offset;
+    u64 desired = align_up(rdot + off, maxp) - off;
+    for (u32 k = ctx->chunks.len; k-- > 0;) {
+      struct chunk *x = ctx->chunks.v[k];
+      if (!is_emitted(x) || !(x->flags & SHF_ALLOC) || x->kind == CK_EHDR ||
+          x->addr < base1 || x->addr >= rdot)
+        continue;
+      u64 size = chunk_is_tbss(x) ? 0 : x->size;
+      desired = (x->addr + (desired - (x->addr + size))) & ~(x->align - 1);
+    }
+    if (desired >= base1) {
+      ds->base = desired;
+      ds->relro_adjust = true;
+      settle(l);
+      ctx->relro_start = desired;
+      ctx->relro_end = align_up(ds->relro_exp + ds->relro_offset, maxp);
+      return;
+    }
+    ds->mode = DS_FIRST;
+    ds->relro_adjust = false;
+    settle(l);
+  }
+  u64 common = ds->commonpage, end = ds->end;
+  u64 first = -first_base & (common - 1), last = end & (common - 1);
+  if (ds->end_seen && first && last &&
+      (first_base & ~(common - 1)) != (end & ~(common - 1)) &&
+      first + last <= common) {
+    ds->mode = DS_COMMON;
+    settle(l);
+  }
+}
+
 static void script_pass(struct ctx *ctx, u32 nphdr, bool final) {
   ctx->synth[CK_EHDR]->size =
       sizeof(Elf64_Ehdr) + (u64)nphdr * sizeof(Elf64_Phdr);
-  struct lay l = {ctx, false, false, {0, NULL}, NULL, false, NULL};
-  for (int pass = 0;; pass++) {
-    l.changed = false;
-    walk_script(&l);
-    if ((!l.changed && pass > 0) || pass == 8)
-      break;
-  }
+  struct lay l = {ctx, false, false, {0, NULL, NULL}, NULL, false, {0}};
+  l.d.ds = &l.ds;
+  l.ds.mode = DS_FIRST;
+  settle(&l);
+  place_data_segment(&l);
+  u64 relro_start = ctx->relro_start, relro_end = ctx->relro_end;
   ctx->script_data.len = 0;
   l.final = final;
   walk_script(&l);
@@ -921,7 +1110,8 @@ static void script_pass(struct ctx *ctx, u32 nphdr, bool final) {
       error(ctx, "region `%s' overflowed by %llu bytes", r->name,
             (unsigned long long)(r->cur - r->origin - r->length));
   }
-  ctx->relro_start = ctx->relro_end = 0;
+  ctx->relro_start = relro_start;
+  ctx->relro_end = relro_end;
   plan_segments(ctx);
 }
 

@@ -784,7 +784,7 @@ void sort_init_priority(struct ctx *ctx, struct isec **v, u32 n) {
 // GNU ld copies .ctors and .ctors.* in .init_array, and .dtors and
 // .dtors.* in .fini_array, as arrays of pointers in reverse order: .ctors
 // lists ran from the end, .init_array runs from the start.
-static bool copied_in_reverse(const char *in, const char *out) {
+bool copied_in_reverse(const char *in, const char *out) {
   if (!(starts(in, ".ctors") && !strcmp(out, ".init_array")) &&
       !(starts(in, ".dtors") && !strcmp(out, ".fini_array")))
     return false;

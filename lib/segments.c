@@ -138,10 +138,10 @@ static bool place_headers(struct ctx *ctx, struct chunk *first, u64 *va,
   *own = false;
   if (!first || !ctx->paged)
     return false;
-  // A script's layout: GNU ld loads the headers if the first section
-  // leaves room for them in its page (ldelf: "it looks like space has
-  // been left for them").
-  if (ctx->script) {
+  // A script's layout: GNU ld loads the headers if the script asked for
+  // SIZEOF_HEADERS, or if the first section leaves room for them in its
+  // page (bfd: "it looks like space has been left for them").
+  if (ctx->script && !ctx->script_load_phdrs) {
     u64 lma = first->addr + first->lma_delta;
     if ((lma & (page - 1)) < (hdr & (page - 1)) || lma < hdr)
       return false;

@@ -75,7 +75,9 @@ static void size_package(struct ctx *ctx, struct chunk *c) {
 // start of .got (".got : { *(.got.plt) *(.igot.plt) *(.got) *(.igot) }"),
 // all of it read-only after relocation.
 bool gotplt_in_got(struct ctx *ctx) {
-  return ctx->cfg.z_now && !ctx->cfg.z_norelro;
+  // GNU ld's own -z now script does it; a -T script says where .got.plt
+  // goes.
+  return ctx->cfg.z_now && !ctx->cfg.z_norelro && !ctx->script;
 }
 
 // A target with reserved .got words (AArch64) makes .got and the reserved

@@ -23,12 +23,14 @@ list() {  # list VAR FILES...: an Automake variable, one file a line
     echo '# TESTSUITE_ERR_TESTS  error-message tests (bash scripts using testsuite/lib.sh)'
     echo '# TESTSUITE_OPTIONS_TESTS  command-line options against GNU ld (bash scripts)'
     echo '# TESTSUITE_RANDOM_TESTS  randomized differential tests, fixed seeds'
+    echo '# TESTSUITE_SCRIPT_TESTS  linker scripts (-T) against GNU ld (bash scripts)'
     echo '# TESTSUITE_DIST       every file under testsuite/ (for EXTRA_DIST)'
     echo
     list TESTSUITE_C_TESTS $(find testsuite/c -maxdepth 1 -name '*.c' | sort)
     list TESTSUITE_ERR_TESTS $(find testsuite/err -maxdepth 1 -name '*.sh' | sort)
     list TESTSUITE_OPTIONS_TESTS $(find testsuite/options -maxdepth 1 -name '*.sh' | sort)
     list TESTSUITE_RANDOM_TESTS $(find testsuite/random -maxdepth 1 -name '*.sh' | sort)
+    list TESTSUITE_SCRIPT_TESTS $(find testsuite/script -maxdepth 1 -name '*.sh' | sort)
     list TESTSUITE_DIST $( (find testsuite -type f ! -name '*.log' ! -name '*.trs' ! -name tests.am.new ! -name '*.pyc'; echo testsuite/tests.am) | sort -u)
 } >testsuite/tests.am.new
 mv testsuite/tests.am.new testsuite/tests.am
