@@ -41,6 +41,7 @@ struct expr {
   int op;                      // N_UNARY, N_BINARY
   u64 num;                     // N_NUM; N_SIZEOF_HEADERS etc. fill it
   bool plain;                  // N_NUM: a plain number (CONSTANT)
+  bool script_num;             // N_NUM: written in a script
   u32 depth;                   // of the tree below, this node included
   const char *name;            // N_SYM, N_ADDR, ... (a section)
   struct symbol *sym;          // N_SYM, once bound
@@ -253,8 +254,7 @@ static struct expr *parse_primary(struct parser *p) {
   if (isdigit((u8)peek(p, 0)) || peek(p, 0) == '$') {
     struct expr *e = node(p, N_NUM);
     e->num = number(p);
-    // In a script a number is a plain number, as GNU ld's are.
-    e->plain = p->file != NULL;
+    e->script_num = p->file != NULL;
     p->depth--;
     return e;
   }
@@ -570,6 +570,10 @@ static struct expr_value symbol_value(struct eval *ev, struct expr *e) {
   } else if (sym && sym->state == SYM_DEFINED) {
     looked_up(ev, sym->type, sym->visibility);
     v.v = sym->value;
+    // A script is laid out before symbols have their final values: a
+    // file's symbol is where its section is now.
+    if (ev->dot && sym->file && !(sym->flags & SF_LINKER))
+      v.v = file_symbol_value(ctx, sym);
     if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_SCRIPT)
       v.sec = ctx->aux[sym->aux].osec;  // as the script's walk left it
     if (!(sym->flags & SF_LINKER)) {
@@ -644,7 +648,11 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     v.v = e->name ? (!strcmp(e->name, "MAXPAGESIZE") ? ctx->page_size
                                                      : ctx->common_page_size)
                   : e->num;
-    v.plain = e->plain;
+    // A script's number is a plain number inside an output section (so
+    // relative to it there), an absolute one outside (GNU ld 2.40).
+    v.plain = e->name ? true
+              : e->script_num ? ev->dot && ev->dot->in_section
+                              : e->plain;
     return v;
   case N_SYM:
     return symbol_value(ev, e);
@@ -656,6 +664,7 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     }
     v.v = ev->dot->dot;
     v.sec = ev->dot->sec;
+    ((struct script_dot *)ev->dot)->used = true;
     return v;
   case N_ORIGIN:
   case N_LENGTH: {
@@ -665,7 +674,16 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
            ev->what, e->name);
       return v;
     }
-    v.v = e->kind == N_ORIGIN ? r->origin : r->length;
+    // From its expression, which may name other regions (not itself).
+    struct expr *x = e->kind == N_ORIGIN ? r->origin_e : r->length_e;
+    if (x->busy) {
+      FAIL(ev, "%s: memory region '%s' is defined by itself", ev->what,
+           e->name);
+      return v;
+    }
+    x->busy = true;
+    v.v = eval(ev, x).v;
+    x->busy = false;
     v.plain = e->kind == N_LENGTH;
     return v;
   }
@@ -715,8 +733,14 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     ev->in_cond = outer;
     return offset(a) ? eval(ev, e->b) : eval(ev, e->c);
   }
-  case N_ABSOLUTE:
-    return absolute(eval(ev, e->a));
+  case N_ABSOLUTE: {
+    // Absolute, even if made from "." (it makes no symbol relative).
+    bool used = ev->dot && ev->dot->used;
+    v = absolute(eval(ev, e->a));
+    if (ev->dot)
+      ((struct script_dot *)ev->dot)->used = used;
+    return v;
+  }
   case N_ALIGN:
     a = eval(ev, e->a);
     b = eval(ev, e->b);

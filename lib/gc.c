@@ -111,7 +111,7 @@ static bool is_root(struct ctx *ctx, struct isec *is) {
       type == SHT_PREINIT_ARRAY || (SH_FLAGS(sh) & SHF_GNU_RETAIN))
     return true;
   // The default script's KEEPs; a -T script says its own.
-  if (ctx->script)
+  if (script_layout(ctx))
     return false;
   static const char *const keep[] = {".init", ".fini", ".preinit_array",
                                      ".jcr", ".init_array", ".fini_array",

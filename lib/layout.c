@@ -389,7 +389,7 @@ void assign_addresses(struct ctx *ctx) {
   if (ctx->tls_first)
     ctx->tls_first->align = ctx->tls_align;
 
-  if (ctx->script) {
+  if (script_layout(ctx)) {
     script_addresses(ctx);    // -T: the script's statements (script_layout.c)
   } else {
     default_addresses(ctx);
@@ -525,19 +525,23 @@ void compute_symbol_values(struct ctx *ctx) {
       if (!sym || sym->file != f || sym->symidx != k ||
           sym->state != SYM_DEFINED || (sym->flags & SF_LINKER))
         continue;
-      struct esym s;
-      read_sym(f, k, &s);
-      struct isec *is = sym_isec(ctx, sym);
-      if (is && is->osec)
-        sym->value = is->is_common
-                         ? isec_addr(is) + (u64)sym_aux(ctx, sym)->addend
-                         : isec_offset_addr(is, s.st_value);
-      else if (sym_shndx(f, k, &s) == SHN_ABS)
-        sym->value = s.st_value;
-      else
-        sym->value = 0;
+      sym->value = file_symbol_value(ctx, sym);
     }
   }
+}
+
+// The address of a symbol an input file defines, from the addresses its
+// section has now.
+u64 file_symbol_value(struct ctx *ctx, struct symbol *sym) {
+  struct esym s;
+  read_sym(sym->file, sym->symidx, &s);
+  struct isec *is = sym_isec(ctx, sym);
+  if (is && is->osec)
+    return is->is_common ? isec_addr(is) + (u64)sym_aux(ctx, sym)->addend
+                         : isec_offset_addr(is, s.st_value);
+  if (sym_shndx(sym->file, sym->symidx, &s) == SHN_ABS)
+    return s.st_value;
+  return 0;
 }
 
 // The name GNU ld gives a file in messages: an archive member's own name.

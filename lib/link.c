@@ -149,6 +149,7 @@ static void lay_out(struct ctx *ctx) {
   assign_addresses(ctx);      // every allocated section has an address
   compute_symbol_values(ctx); // the symbols of input files
   fix_linker_symbols(ctx);    // _end, __start_SEC, --defsym, ...
+  insert_symbols(ctx);        // INSERT: the inserted statements' symbols
 }
 
 int mld_link(struct ctx *ctx) {

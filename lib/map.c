@@ -336,9 +336,55 @@ void write_why_extract(struct ctx *ctx) {
 
 // --print-memory-usage: GNU ld's table of MEMORY regions; the built-in
 // layout has none, so the header alone, as GNU ld prints it then.
+// A size as GNU ld's --print-memory-usage writes it: in the largest unit
+// that divides it.
+static void print_size(u64 sz) {
+  if (!(sz & 0x3fffffff))
+    printf("%10llu GB", (unsigned long long)(sz >> 30));
+  else if (!(sz & 0xfffff))
+    printf("%10llu MB", (unsigned long long)(sz >> 20));
+  else if (!(sz & 0x3ff))
+    printf("%10llu KB", (unsigned long long)(sz >> 10));
+  else
+    printf(" %10llu B", (unsigned long long)sz);
+}
+
+// The MEMORY regions of a script (aliases aside), each with how much of
+// it the layout used.
 void print_memory_usage(struct ctx *ctx) {
-  if (ctx->cfg.print_memory_usage)
-    fputs("Memory region         Used Size  Region Size  %age Used\n", stdout);
+  if (!ctx->cfg.print_memory_usage)
+    return;
+  fputs("Memory region         Used Size  Region Size  %age Used\n", stdout);
+  for (u32 i = 0; ctx->script && i < ctx->script->regions.len; i++) {
+    struct mem_region *r = ctx->script->regions.v[i];
+    if (r->real != r)
+      continue;
+    u64 used = r->cur - r->origin;
+    printf("%16s: ", r->name);
+    print_size(used);
+    print_size(r->length);
+    if (r->length)
+      printf("    %6.2f%%", used * 100.0 / r->length);
+    putchar('\n');
+  }
+}
+
+// A region's attributes as GNU ld's map shows them.
+static void print_region_attrs(FILE *fp, struct mem_region *r) {
+  static const struct {
+    u32 flag;
+    char c;
+  } names[] = {{RA_CODE, 'x'}, {RA_READONLY, 'r'}, {RA_DATA, 'w'},
+               {RA_ALLOC, 'a'}, {RA_LOAD, 'l'}};
+  for (u32 i = 0; i < 5; i++)
+    if (r->flags_in & names[i].flag)
+      fputc(names[i].c, fp);
+  if (r->flags_out) {
+    fputc('!', fp);
+    for (u32 i = 0; i < 5; i++)
+      if (r->flags_out & names[i].flag)
+        fputc(names[i].c, fp);
+  }
 }
 
 void write_map(struct ctx *ctx) {
@@ -361,8 +407,18 @@ void write_map(struct ctx *ctx) {
   if (!ctx->cfg.no_print_map_discarded)
     print_discarded(ctx, fp);
   fputs("Memory Configuration\n\n"
-        "Name             Origin             Length             Attributes\n"
-        "*default*        0x0000000000000000 0xffffffffffffffff\n\n"
+        "Name             Origin             Length             Attributes\n",
+        fp);
+  for (u32 i = 0; ctx->script && i < ctx->script->regions.len; i++) {
+    struct mem_region *r = ctx->script->regions.v[i];
+    if (r->real != r)
+      continue;
+    fprintf(fp, "%-16s 0x%016llx 0x%016llx ", r->name,
+            (unsigned long long)r->origin, (unsigned long long)r->length);
+    print_region_attrs(fp, r);
+    fputc('\n', fp);
+  }
+  fputs("*default*        0x0000000000000000 0xffffffffffffffff\n\n"
         "Linker script and memory map\n\n", fp);
   print_loads(ctx, fp);
   print_sections(ctx, fp);

@@ -435,7 +435,7 @@ void add_group_marker(struct ctx *ctx, bool start);
 // script.c
 //
 
-enum { MAX_SCRIPT_DEPTH = 16, MAX_SCRIPT_NAME = 4096 };
+enum { MAX_SCRIPT_DEPTH = 16, MAX_SCRIPT_NAME = 4096, MAX_INCLUDES = 1000 };
 
 // A linker script given with -T (or -dT), parsed whole (script.c) and
 // followed by script_layout.c.  Statements are kept in the order written:
@@ -467,6 +467,7 @@ enum out_type { OT_NORMAL, OT_NOLOAD, OT_COPY, OT_INFO, OT_OVERLAY,
                 OT_READONLY };
 
 struct out_stmt;
+struct walk;
 
 struct script_stmt {
   enum stmt_kind kind;
@@ -505,6 +506,7 @@ struct out_stmt {
   bool discard;                // /DISCARD/
   struct vec body;             // struct script_stmt *
   struct chunk *chunk;         // set by script_layout.c
+  bool disabled, violated;     // script_layout.c: ONLY_IF_RO/RW not met
   const char *file;
   u32 line;
 };
@@ -524,10 +526,24 @@ struct mem_region {
   bool overflow_said;
 };
 
+// PHDRS { NAME TYPE [FILEHDR] [PHDRS] [AT (ADDR)] [FLAGS (N)] ; }
+struct phdr_stmt {
+  const char *name;
+  u32 type;
+  bool filehdr, phdrs;
+  struct expr *at, *flags;
+  struct vec chunks;           // segments.c: the sections it holds
+};
+
 struct script {
   struct vec stmts;            // struct script_stmt *: the whole script
+  struct vec phdrs;            // struct phdr_stmt *: PHDRS, in order
+  bool has_phdrs;
   struct vec regions;          // struct mem_region *
   bool has_sections;           // a SECTIONS command was seen
+  const char *insert_name;     // INSERT AFTER|BEFORE this output section:
+  bool insert_after;           // the built-in layout, with stmts in it
+  struct walk *walk;           // script_layout.c: its descriptions
 };
 
 // DATA_SEGMENT_ALIGN, _RELRO_END and _END, as GNU ld evaluates them: a
@@ -550,9 +566,15 @@ struct data_segment {
 // The location counter while a script is laid out.
 struct script_dot {
   u64 dot;
-  struct chunk *sec;           // the output section it is in; NULL outside
+  struct chunk *sec;           // the section "." is relative to, or NULL
+  bool in_section;             // inside an output section's statement
+  bool used;                   // set by eval: the expression read "."
   struct data_segment *ds;
 };
+
+// Whether a -T script lays out the output (else the built-in layout does,
+// with a script's INSERTed sections in it, if any).
+static inline bool script_layout(const struct ctx *ctx);
 
 bool is_input_script(const u8 *p, u64 size);
 void read_input_script(struct ctx *ctx, struct mapping *m, const char *path,
@@ -1140,6 +1162,7 @@ void synthetic_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
 const char *synthetic_map_name(struct chunk *c);
 bool gotplt_in_got(struct ctx *ctx);
 u64 property_note_size(struct ctx *ctx);
+u32 build_id_size(struct ctx *ctx);
 void write_property_note(struct ctx *ctx, u8 *p);
 bool is_local_label(const char *name);
 
@@ -1214,6 +1237,7 @@ void assign_addresses(struct ctx *ctx);
 void check_section_addresses(struct ctx *ctx);
 void place_nonalloc(struct ctx *ctx);
 void warn_exec_memory(struct ctx *ctx);
+u64 file_symbol_value(struct ctx *ctx, struct symbol *sym);
 void compute_symbol_values(struct ctx *ctx);
 
 //
@@ -1575,6 +1599,10 @@ void print_memory_usage(struct ctx *ctx);
 //
 
 void script_chunks(struct ctx *ctx);
+struct chunk *inserted_chunk(struct ctx *ctx, struct objfile *f,
+                             const char *name, u32 default_order);
+void order_inserted(struct ctx *ctx);
+void insert_symbols(struct ctx *ctx);
 void define_script_symbols(struct ctx *ctx);
 void script_addresses(struct ctx *ctx);
 void write_script_data(struct ctx *ctx, u8 *buf);
@@ -1711,6 +1739,7 @@ struct ctx {
                                // built-in layout
   struct vec script_data;      // script_layout.c: data commands, fills
   bool script_load_phdrs;      // the script used SIZEOF_HEADERS
+  u32 script_includes;         // INCLUDEs read so far
   const char *output_arch;     // the last OUTPUT_ARCH, checked once the
   const char *output_arch_file;  // target is known (check_output_arch)
   struct vec extern_syms;      // const char *, EXTERN names (gc roots)
@@ -1817,6 +1846,10 @@ struct ctx {
   struct symbol *got_symbol;   // set by scan_relocations, for the above
   bool gnu_osabi;              // set by size_symtab: IFUNC or UNIQUE listed
 };
+
+static inline bool script_layout(const struct ctx *ctx) {
+  return ctx->script && !ctx->script->insert_name;
+}
 
 int mld_link(struct ctx *ctx);
 double now_seconds(void);

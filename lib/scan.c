@@ -384,7 +384,7 @@ void define_linker_symbols(struct ctx *ctx) {
     const struct linker_sym *ls = &linker_syms[i];
     // A script of one's own defines what GNU ld's default script does;
     // the ELF target still defines these.
-    if (ctx->script && strcmp(ls->name, "__ehdr_start") &&
+    if (script_layout(ctx) && strcmp(ls->name, "__ehdr_start") &&
         strcmp(ls->name, "_GLOBAL_OFFSET_TABLE_") &&
         strcmp(ls->name, "_TLS_MODULE_BASE_") &&
         strcmp(ls->name, "__GNU_EH_FRAME_HDR") && strcmp(ls->name, "_DYNAMIC"))
@@ -420,7 +420,7 @@ void define_linker_symbols(struct ctx *ctx) {
                ls->where == W_END);
   }
   // The target's own script symbols.
-  for (u32 i = 0; !ctx->script && i < ctx->arch->nlinker_syms; i++) {
+  for (u32 i = 0; !script_layout(ctx) && i < ctx->arch->nlinker_syms; i++) {
     const struct linker_sym *ls = &ctx->arch->linker_syms[i];
     struct chunk *c = ls->section ? chunk_named(ctx, ls->section) : NULL;
     define_one(ctx, ls->name, ls->vis, ls->always, c,
@@ -488,6 +488,9 @@ void fix_linker_symbols(struct ctx *ctx) {
   u64 etext = 0, edata = 0, end = 0;
   struct chunk *etext_c = NULL, *edata_c = NULL, *end_c = NULL;
   struct chunk *bss_c = NULL;   // the first allocated section after edata_c
+  // What a script INSERTs BEFORE .bss comes before "__bss_start = .".
+  u64 inserted_end = 0;
+  struct chunk *after_inserted = NULL;
   bool past_bss = false;        // x86-64 .ldata after .bss is not data
   // The script's assignments, where they stand among its sections: the
   // location counter there, whatever the addresses given by -Ttext and
@@ -507,8 +510,15 @@ void fix_linker_symbols(struct ctx *ctx) {
       continue;
     if (c->type == SHT_NOBITS && c->order >= data_part)
       past_bss = true;
+    // "_edata = ." stands before .bss's statement, and so before what
+    // a script INSERTs BEFORE .bss.
+    bool before_bss = c->order < KEY(O_BSS) - 0x100;
+    if (c->stmt && !before_bss && c->order < KEY(O_BSS) && c->size)
+      inserted_end = c->addr + c->size;
+    else if (inserted_end && !after_inserted && c->order >= KEY(O_BSS))
+      after_inserted = c;
     if ((c->flags & SHF_WRITE) && c->type != SHT_NOBITS && !past_bss &&
-        c->order >= data_part) {
+        c->order >= data_part && before_bss) {
       edata = c->addr + c->size;
       edata_c = c;
       bss_c = NULL;
@@ -549,8 +559,10 @@ void fix_linker_symbols(struct ctx *ctx) {
       aux->osec = edata_c;
       break;
     case W_BSS_START:
-      sym->value = edata;
-      aux->osec = bss_c ? bss_c : edata_c;
+      sym->value = inserted_end ? inserted_end : edata;
+      aux->osec = inserted_end && after_inserted ? after_inserted
+                  : bss_c                        ? bss_c
+                                                 : edata_c;
       break;
     case W_END_IMAGE:
       sym->value = end;

@@ -926,6 +926,68 @@ static void memory_body(struct lexer *lx, struct vec *unused) {
   }
 }
 
+// PHDRS { NAME TYPE [FILEHDR] [PHDRS] [AT (ADDR)] [FLAGS (N)] ; ... }
+static void phdrs_body(struct lexer *lx, struct vec *unused) {
+  (void)unused;
+  struct ctx *ctx = lx->ctx;
+  struct script *sc = the_script(ctx);
+  static const struct {
+    const char *name;
+    u32 type;
+  } types[] = {{"PT_NULL", PT_NULL},     {"PT_LOAD", PT_LOAD},
+               {"PT_DYNAMIC", PT_DYNAMIC}, {"PT_INTERP", PT_INTERP},
+               {"PT_NOTE", PT_NOTE},     {"PT_SHLIB", PT_SHLIB},
+               {"PT_PHDR", PT_PHDR},     {"PT_TLS", PT_TLS},
+               {"PT_GNU_EH_FRAME", PT_GNU_EH_FRAME},
+               {"PT_GNU_STACK", PT_GNU_STACK},
+               {"PT_GNU_RELRO", PT_GNU_RELRO},
+               {"PT_GNU_PROPERTY", PT_GNU_PROPERTY}};
+  sc->has_phdrs = true;
+  for (;;) {
+    if (eatc(lx, ';'))
+      continue;
+    if (eatc(lx, '}') || (lx->until_eof && !peekc(lx)))
+      return;
+    const char *at = lx->p;
+    struct phdr_stmt *ph = arena_alloc(ctx, sizeof(*ph));
+    memset(ph, 0, sizeof(*ph));
+    ph->name = need_name(lx, LM_SECT);
+    for (u32 i = 0; i < sc->phdrs.len; i++)
+      if (!strcmp(((struct phdr_stmt *)sc->phdrs.v[i])->name, ph->name))
+        fail_at(lx, at, "program header `%s' defined twice", ph->name);
+    bool typed = false;
+    for (u32 i = 0; i < sizeof(types) / sizeof(*types); i++)
+      if (eat_word(lx, types[i].name)) {
+        ph->type = types[i].type;
+        typed = true;
+        break;
+      }
+    if (!typed) {
+      // A number (an expression) for any other type.
+      struct expr_value v;
+      struct expr *e = expr(lx);
+      if (!eval_script_expr(ctx, e, lx->file, false, NULL, &v))
+        fail_at(lx, at, "bad program header type");
+      ph->type = (u32)v.v;
+    }
+    for (;;) {
+      if (eat_word(lx, "FILEHDR"))
+        ph->filehdr = true;
+      else if (eat_word(lx, "PHDRS"))
+        ph->phdrs = true;
+      else if (eat_word(lx, "AT"))
+        ph->at = paren_expr(lx);
+      else if (eat_word(lx, "FLAGS"))
+        ph->flags = paren_expr(lx);
+      else
+        break;
+    }
+    if (!eatc(lx, ';'))
+      syntax_fail(lx);
+    vec_push(ctx, &sc->phdrs, ph);
+  }
+}
+
 struct mem_region *find_region(struct ctx *ctx, const char *name) {
   if (!ctx->script)
     return NULL;
@@ -949,6 +1011,9 @@ static void parse_include(struct lexer *lx, const char *at,
   const char *name = need_name(lx, LM_SCRIPT);
   if (lx->depth >= MAX_SCRIPT_DEPTH)
     fail_at(lx, at, "INCLUDE nested more than %d deep", MAX_SCRIPT_DEPTH);
+  // A file that includes itself twice would be read 2^depth times.
+  if (++ctx->script_includes > MAX_INCLUDES)
+    fail_at(lx, at, "more than %d INCLUDEs", MAX_INCLUDES);
   const char *path = NULL;
   if (name[0] == '/' || file_exists(name))
     path = name;
@@ -987,9 +1052,25 @@ static bool full_command(struct lexer *lx) {
     needc(lx, '{');
     sc->has_sections = true;
     sections_body(lx, &sc->stmts);
+  } else if (tok_is(&t, "INSERT")) {
+    // INSERT AFTER|BEFORE NAME: the SECTIONS before it go into the
+    // built-in layout there; the script replaces nothing.
+    bool after = eat_word(lx, "AFTER");
+    if (!after && !eat_word(lx, "BEFORE"))
+      syntax_fail(lx);
+    const char *name = need_name(lx, LM_SECT);
+    if (sc->insert_name && strcmp(sc->insert_name, name))
+      fail_at(lx, at, "INSERT into two places is not supported");
+    if (!sc->stmts.len)
+      fail_at(lx, at, "INSERT without SECTIONS before it");
+    sc->insert_name = name;
+    sc->insert_after = after;
   } else if (tok_is(&t, "MEMORY")) {
     needc(lx, '{');
     memory_body(lx, NULL);
+  } else if (tok_is(&t, "PHDRS")) {
+    needc(lx, '{');
+    phdrs_body(lx, NULL);
   } else if (tok_is(&t, "INCLUDE")) {
     parse_include(lx, at, top_body, NULL);
   } else if (tok_is(&t, "ASSERT") && peekc(lx) == '(') {
@@ -1025,8 +1106,7 @@ static bool full_command(struct lexer *lx) {
               arch->output_format);
   } else if (tok_is(&t, "FORCE_COMMON_ALLOCATION")) {
     // An executable's COMMON symbols are always allocated.
-  } else if (tok_is(&t, "PHDRS") || tok_is(&t, "INSERT") ||
-             tok_is(&t, "NOCROSSREFS") || tok_is(&t, "NOCROSSREFS_TO") ||
+  } else if (tok_is(&t, "NOCROSSREFS") || tok_is(&t, "NOCROSSREFS_TO") ||
              tok_is(&t, "OUTPUT") || tok_is(&t, "VERSION") ||
              tok_is(&t, "INHIBIT_COMMON_ALLOCATION") ||
              tok_is(&t, "FORCE_GROUP_ALLOCATION") || tok_is(&t, "HLL") ||

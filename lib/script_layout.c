@@ -87,11 +87,23 @@ static struct sec_pattern *match(struct script_stmt *s, struct objfile *f,
   return NULL;
 }
 
+// Section names to the first description that takes the name whatever
+// the file ("*(NAME)"): most of a script's matching, done once per name.
+struct memo_slot {
+  const char *name;
+  i32 k;                       // -1: none
+  struct sec_pattern *p;
+};
+
 struct walk {
   struct ctx *ctx;
   struct vec inputs;           // struct script_stmt *: every SS_INPUT, in order
   struct vec outs;             // struct out_stmt *, in order
   struct vec owner;            // the out_stmt of each of inputs
+  struct vec by_file;          // indexes (as pointers) of the descriptions
+                               // whose match depends on the file
+  struct memo_slot *memo;
+  u64 memo_cap, memo_len;
 };
 
 static void collect(struct walk *w, struct vec *stmts, struct out_stmt *os) {
@@ -108,18 +120,91 @@ static void collect(struct walk *w, struct vec *stmts, struct out_stmt *os) {
   }
 }
 
+// Whether description S matches whatever the file.
+static bool any_file(const struct script_stmt *s) {
+  if (strcmp(s->file_pat, "*") || s->file_exclude.len)
+    return false;
+  for (u32 i = 0; i < s->pats.len; i++)
+    if (((struct sec_pattern *)s->pats.v[i])->exclude.len)
+      return false;
+  return true;
+}
+
+static bool usable(struct walk *w, u32 k) {
+  struct out_stmt *os = w->owner.v[k];
+  return !os || !os->disabled;
+}
+
+// (Re)starts the memo and the list of file-dependent descriptions.
+static void index_inputs(struct walk *w) {
+  w->by_file.len = 0;
+  for (u32 k = 0; k < w->inputs.len; k++)
+    if (usable(w, k) && !any_file(w->inputs.v[k]))
+      vec_push(w->ctx, &w->by_file, (void *)(uintptr_t)k);
+  w->memo_cap = 1024;
+  w->memo_len = 0;
+  w->memo = arena_alloc(w->ctx, w->memo_cap * sizeof(*w->memo));
+  memset(w->memo, 0, w->memo_cap * sizeof(*w->memo));
+}
+
+static struct memo_slot *memo_find(struct walk *w, const char *name) {
+  u64 h = hash_name(name, strlen(name));
+  for (u64 i = h & (w->memo_cap - 1);; i = (i + 1) & (w->memo_cap - 1))
+    if (!w->memo[i].name || !strcmp(w->memo[i].name, name))
+      return &w->memo[i];
+}
+
+// The first file-independent description naming NAME, memoized.
+static struct memo_slot *by_name(struct walk *w, const char *name) {
+  struct memo_slot *m = memo_find(w, name);
+  if (m->name)
+    return m;
+  if (2 * (w->memo_len + 1) > w->memo_cap) {
+    struct memo_slot *old = w->memo;
+    u64 n = w->memo_cap;
+    w->memo_cap *= 2;
+    w->memo = arena_alloc(w->ctx, w->memo_cap * sizeof(*w->memo));
+    memset(w->memo, 0, w->memo_cap * sizeof(*w->memo));
+    for (u64 i = 0; i < n; i++)
+      if (old[i].name)
+        *memo_find(w, old[i].name) = old[i];
+    m = memo_find(w, name);
+  }
+  m->name = name;
+  m->k = -1;
+  m->p = NULL;
+  w->memo_len++;
+  for (u32 k = 0; k < w->inputs.len; k++) {
+    struct script_stmt *s = w->inputs.v[k];
+    if (!usable(w, k) || !any_file(s))
+      continue;
+    struct sec_pattern *p = match(s, NULL, name);
+    if (p) {
+      m->k = (i32)k;
+      m->p = p;
+      break;
+    }
+  }
+  return m;
+}
+
 // The first description matching section NAME of F: its index in
 // w->inputs, or -1.
 static i32 first_match(struct walk *w, struct objfile *f, const char *name,
                        struct sec_pattern **pat) {
-  for (u32 i = 0; i < w->inputs.len; i++) {
-    struct sec_pattern *p = match(w->inputs.v[i], f, name);
+  struct memo_slot *m = by_name(w, name);
+  for (u32 i = 0; i < w->by_file.len; i++) {
+    u32 k = (u32)(uintptr_t)w->by_file.v[i];
+    if (m->k >= 0 && k > (u32)m->k)
+      break;
+    struct sec_pattern *p = match(w->inputs.v[k], f, name);
     if (p) {
       *pat = p;
-      return i;
+      return (i32)k;
     }
   }
-  return -1;
+  *pat = m->p;
+  return m->k;
 }
 
 static struct chunk *out_chunk(struct ctx *ctx, struct out_stmt *os) {
@@ -199,78 +284,149 @@ static u32 ra_flags(const struct chunk *c) {
   return f;
 }
 
-// The class of an orphan, as GNU ld's ldelf_place_orphan sorts them: the
-// script section it goes after, by name, or failing that by flags.
-static const char *orphan_anchor(const struct chunk *c) {
+// Where orphans go, as GNU ld's ldelf_place_orphan places them: each is
+// of a class, whose place is the script's section of the class's name,
+// or failing that the last section of the same flags and ELF type (the
+// first such found stays the class's place); the first orphan of a
+// class goes right after its place, the next ones after the orphan
+// before them of that class.
+enum { PL_TEXT, PL_RODATA, PL_TDATA, PL_DATA, PL_BSS, PL_REL, PL_NOTE,
+       PL_NONALLOC, PL_COUNT };
+
+struct orphan_places {
+  struct chunk *anchor[PL_COUNT];  // the class's place, once known
+  struct chunk *last[PL_COUNT];    // the class's last orphan
+};
+
+static u32 orphan_class(const struct chunk *c) {
   if (!(c->flags & SHF_ALLOC))
-    return NULL;
+    return PL_NONALLOC;
+  if (c->type == SHT_NOTE)
+    return PL_NOTE;
+  if (c->type == SHT_NOBITS && !(c->flags & SHF_TLS))
+    return PL_BSS;
   if (c->flags & SHF_TLS)
-    return ".tdata";
-  if (c->type == SHT_NOBITS)
-    return ".bss";
-  if (c->flags & SHF_EXECINSTR)
-    return ".text";
+    return PL_TDATA;
   if (c->flags & SHF_WRITE)
-    return ".data";
-  return ".rodata";
+    return PL_DATA;
+  if (c->type == SHT_RELA || c->type == SHT_REL)
+    return PL_REL;
+  return c->flags & SHF_EXECINSTR ? PL_TEXT : PL_RODATA;
 }
 
-static bool same_class(const struct chunk *a, const struct chunk *b) {
+static const char *const place_names[PL_COUNT] = {
+    ".text", ".rodata", ".tdata", ".data", ".bss", ".rela.dyn", ".interp",
+    ".comment"};
+
+// bfd's flags that must agree for a section to be an orphan's kin.
+static bool same_flags(const struct chunk *a, const struct chunk *b) {
   u64 m = SHF_ALLOC | SHF_WRITE | SHF_EXECINSTR | SHF_TLS;
   return (a->flags & m) == (b->flags & m) &&
          (a->type == SHT_NOBITS) == (b->type == SHT_NOBITS);
 }
 
-// Where orphan C goes in ORDER (the chunks so far, in output order): after
-// its anchor and the orphans already after it; returns the index.
-static u32 orphan_place(struct ctx *ctx, struct vec *order, struct chunk *c) {
-  (void)ctx;
-  const char *anchor = orphan_anchor(c);
-  i32 at = -1;
-  // Notes: after .interp, those aligned to 8 first; one aligned to 4
-  // after the last note (GNU ld 2.40 keeps notes of one alignment
-  // together, for PT_NOTE).
-  if (c->type == SHT_NOTE && (c->flags & SHF_ALLOC)) {
-    anchor = ".interp";
-    for (u32 i = 0; c->align < 8 && i < order->len; i++) {
-      struct chunk *x = order->v[i];
-      if (x->type == SHT_NOTE && (x->flags & SHF_ALLOC))
-        at = i;
-    }
-    if (at >= 0)
-      return (u32)at + 1;
-  }
-  for (u32 i = 0; anchor && i < order->len; i++) {
-    struct chunk *x = order->v[i];
-    if (x->stmt && !strcmp(x->name, anchor))
-      at = i;
-  }
-  for (u32 i = 0; at < 0 && (c->flags & SHF_ALLOC) && i < order->len; i++) {
-    struct chunk *x = order->v[i];
-    if (x->stmt && x->isecs.len && same_class(x, c))
-      at = i;
-  }
-  if (at < 0) {
-    // No kin: an allocated orphan after the last allocated section, others
-    // at the end.
-    if (!(c->flags & SHF_ALLOC))
-      return order->len;
-    for (u32 i = 0; i < order->len; i++)
-      if (((struct chunk *)order->v[i])->flags & SHF_ALLOC)
-        at = i;
-    if (at < 0)
-      return order->len;
-  }
-  u32 i = (u32)at + 1;
-  while (i < order->len && !((struct chunk *)order->v[i])->stmt)
-    i++;
-  return i;
+// A chunk with something in it: bfd has an output section for it.  (The
+// notes the linker makes are known now; its other sections count.)
+static bool has_section(struct ctx *ctx, const struct chunk *c) {
+  if (c->kind == CK_BUILD_ID)
+    return build_id_size(ctx) != 0;
+  if (c->kind == CK_PROPERTY)
+    return property_note_size(ctx) != 0;
+  return c->kind != CK_REGULAR || c->isecs.len;
 }
 
-static void insert_at(struct ctx *ctx, struct vec *v, u32 at, void *p) {
-  vec_push(ctx, v, p);
-  memmove(&v->v[at + 1], &v->v[at], (u64)(v->len - 1 - at) * sizeof(void *));
-  v->v[at] = p;
+// GNU ld's second choice of place, by class, when no section has the
+// orphan's flags and type: code after code even if writable, read-only
+// data after any read-only section (code too), data after any loaded
+// section, TLS after TLS, zero-fill after anything allocated.
+static bool akin(u32 k, const struct chunk *x, const struct chunk *c) {
+  bool alloc = x->flags & SHF_ALLOC, tls = x->flags & SHF_TLS;
+  bool loaded = x->type != SHT_NOBITS;
+  switch (k) {
+  case PL_TEXT:
+    return alloc && loaded && !tls && (x->flags & SHF_EXECINSTR);
+  case PL_RODATA: case PL_NOTE: case PL_REL:
+    return alloc && loaded && !tls && !(x->flags & SHF_WRITE);
+  case PL_TDATA:
+    return alloc && tls;
+  case PL_DATA:
+    return alloc && loaded && !tls;
+  case PL_BSS:
+    return alloc;
+  }
+  return !alloc && same_flags(x, c);
+}
+
+// The index in ORDER after which orphan C goes.
+static i32 orphan_after(struct ctx *ctx, struct orphan_places *pl,
+                        struct vec *order, struct chunk *c) {
+  u32 k = orphan_class(c);
+  // A note goes after the last note of its alignment, so that PT_NOTE
+  // covers runs of one alignment (GNU ld 2.40).
+  if (k == PL_NOTE) {
+    i32 at = -1;
+    for (u32 i = 0; i < order->len; i++) {
+      struct chunk *x = order->v[i];
+      if (x->type == SHT_NOTE && (x->flags & SHF_ALLOC) &&
+          x->align == c->align && has_section(ctx, x))
+        at = (i32)i;
+    }
+    if (at >= 0)
+      return at;
+  }
+  if (pl->last[k]) {
+    for (u32 i = 0; i < order->len; i++)
+      if (order->v[i] == pl->last[k])
+        return (i32)i;
+  }
+  struct chunk *after = pl->anchor[k];
+  for (u32 i = 0; !after && i < order->len; i++) {
+    struct chunk *x = order->v[i];
+    if (x->stmt && !strcmp(x->name, place_names[k]))
+      after = pl->anchor[k] = x;
+  }
+  if (!after) {
+    // The last section of the same flags and ELF type, which becomes the
+    // class's place; else, for this orphan, the last akin one of the
+    // same type, then of the same flags, then akin (GNU ld's
+    // lang_output_section_find_by_flags with the type check, then
+    // without).
+    for (int step = 0; step < 4 && !after; step++) {
+      for (u32 i = 0; i < order->len; i++) {
+        struct chunk *x = order->v[i];
+        if (!has_section(ctx, x) || x->kind == CK_EHDR)
+          continue;
+        bool flags = step == 0 || step == 2 ? same_flags(x, c) : akin(k, x, c);
+        if (flags && (step >= 2 || x->type == c->type))
+          after = x;
+      }
+      if (step == 0)
+        pl->anchor[k] = after;
+    }
+  }
+  i32 at = -1;
+  for (u32 i = 0; after && i < order->len; i++)
+    if (order->v[i] == after)
+      at = (i32)i;
+  if (at < 0 && (c->flags & SHF_ALLOC)) {
+    // No kin: after the last allocated section.
+    for (u32 i = 0; i < order->len; i++)
+      if (((struct chunk *)order->v[i])->flags & SHF_ALLOC)
+        at = (i32)i;
+  }
+  if (at < 0)
+    at = (i32)order->len - 1;
+  return at;
+}
+
+static void place_orphan(struct ctx *ctx, struct orphan_places *pl,
+                         struct vec *order, struct chunk *c) {
+  u32 at = (u32)(orphan_after(ctx, pl, order, c) + 1);
+  vec_push(ctx, order, c);
+  memmove(&order->v[at + 1], &order->v[at],
+          (u64)(order->len - 1 - at) * sizeof(void *));
+  order->v[at] = c;
+  pl->last[orphan_class(c)] = c;
 }
 
 static const char *sort_name(struct isec *is) {
@@ -306,7 +462,8 @@ static void sort_chunk(struct ctx *ctx, struct chunk *c) {
       is->sort = ctx->cfg.sort_section == SORT_SECTION_NAME ? PS_NAME
                                                             : PS_ALIGN;
   }
-  qsort(c->isecs.v, c->isecs.len, sizeof(void *), cmp_script_isec);
+  if (c->isecs.len > 1)
+    qsort(c->isecs.v, c->isecs.len, sizeof(void *), cmp_script_isec);
   // SORT_BY_INIT_PRIORITY: each run of its sections, by priority.
   for (u32 i = 0; i < c->isecs.len;) {
     struct isec *is = c->isecs.v[i];
@@ -322,16 +479,54 @@ static void sort_chunk(struct ctx *ctx, struct chunk *c) {
 
 static bool stays_empty(struct chunk *c);
 
+// ONLY_IF_RO and ONLY_IF_RW: a description whose sections are not all
+// read-only (all writable) is dropped, and its sections go to the
+// descriptions after it, as in GNU ld; repeated until none is dropped.
+static void check_constraints(struct walk *w) {
+  struct ctx *ctx = w->ctx;
+  bool any = false;
+  for (u32 i = 0; i < w->outs.len; i++)
+    any |= ((struct out_stmt *)w->outs.v[i])->constraint != 0;
+  while (any) {
+    for (u32 i = 0; i < w->outs.len; i++)
+      ((struct out_stmt *)w->outs.v[i])->violated = false;
+    for (u32 fi = 0; fi < ctx->objs.len; fi++) {
+      struct objfile *f = ctx->objs.v[fi];
+      for (u32 i = 1; i < f->shnum; i++) {
+        if (!f->isecs[i])
+          continue;
+        struct sec_pattern *p;
+        i32 k = first_match(w, f, section_name(f, i), &p);
+        struct out_stmt *os = k >= 0 ? w->owner.v[k] : NULL;
+        if (!os || !os->constraint)
+          continue;
+        bool writable = SH_FLAGS(shdr_at(f, i)) & SHF_WRITE;
+        os->violated |= os->constraint == 1 ? writable : !writable;
+      }
+    }
+    any = false;
+    for (u32 i = 0; i < w->outs.len; i++) {
+      struct out_stmt *os = w->outs.v[i];
+      if (os->violated && !os->disabled)
+        os->disabled = any = true;
+    }
+    if (any)
+      index_inputs(w);
+  }
+}
+
 void script_chunks(struct ctx *ctx) {
   struct script *sc = ctx->script;
-  struct walk w = {ctx, {0}, {0}, {0}};
+  struct walk w = {ctx, {0}, {0}, {0}, {0}, NULL, 0, 0};
   collect(&w, &sc->stmts, NULL);
   the_walk = &w;
+  index_inputs(&w);
+  check_constraints(&w);
 
   // Output sections in the script's order (empty ones too, for now).
   for (u32 i = 0; i < w.outs.len; i++) {
     struct out_stmt *os = w.outs.v[i];
-    if (!os->discard)
+    if (!os->discard && !os->disabled)
       out_chunk(ctx, os);
   }
   struct vec orphans = {0};
@@ -381,7 +576,16 @@ void script_chunks(struct ctx *ctx) {
       continue;
     i32 at;
     if (!synthetic_matches(&w, c, &at)) {
-      vec_push(ctx, &orphans, c);
+      // The inputs' properties are the first file's note (GNU ld merges
+      // them into it), which comes before its other orphans.
+      if (k == CK_PROPERTY && orphans.len) {
+        vec_push(ctx, &orphans, c);
+        memmove(&orphans.v[1], &orphans.v[0],
+                (u64)(orphans.len - 1) * sizeof(void *));
+        orphans.v[0] = c;
+      } else {
+        vec_push(ctx, &orphans, c);
+      }
       continue;
     }
     struct out_stmt *os = w.owner.v[at];
@@ -417,10 +621,9 @@ void script_chunks(struct ctx *ctx) {
     if (os->chunk && os->chunk->stmt == os)
       vec_push(ctx, &order, os->chunk);
   }
-  for (u32 i = 0; i < orphans.len; i++) {
-    struct chunk *c = orphans.v[i];
-    insert_at(ctx, &order, orphan_place(ctx, &order, c), c);
-  }
+  struct orphan_places pl = {{0}, {0}};
+  for (u32 i = 0; i < orphans.len; i++)
+    place_orphan(ctx, &pl, &order, orphans.v[i]);
   for (u32 k = CK_SYMTAB; k <= CK_SHSTRTAB; k++)
     if (ctx->synth[k])
       vec_push(ctx, &order, ctx->synth[k]);
@@ -564,16 +767,22 @@ static u64 value_of(struct lay *l, struct script_stmt *s,
 
 static void set_symbol(struct lay *l, struct script_stmt *s) {
   struct expr_value v;
+  l->d.used = false;
   value_of(l, s, &v);
   struct symbol *sym = s->target;
   if (!sym)
     return;
   u64 val = v.v;
   struct chunk *sec = v.sec;
-  if (!sec && v.plain && l->d.sec) {
+  if (!sec && v.plain && l->d.in_section && l->d.sec) {
     // A number inside an output section is relative to it.
     sec = l->d.sec;
     val += sec->addr;
+  } else if (!sec && v.plain) {
+    // A plain number outside is absolute.
+  } else if (!sec && l->d.used && !l->d.in_section) {
+    // An absolute value made from "." is relative to "."'s section.
+    sec = l->d.sec;
   }
   if (s->op != '=') {
     u64 old = sym->value;
@@ -658,6 +867,7 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
     eval_script_expr(ctx, os->subalign, os->file, !l->final, &l->d, &v);
     subalign = v.v;
   }
+  (void)subalign;
   for (u32 i = 0; i < body->len; i++) {
     struct script_stmt *s = body->v[i];
     switch (s->kind) {
@@ -778,10 +988,12 @@ static void lay_empty(struct lay *l, struct chunk *c) {
   c->addr = c->isecs.len ? align_up(save, c->align ? c->align : 1) : save;
   l->d.dot = c->addr;
   l->d.sec = c;
+  l->d.in_section = true;
   if (c->stmt)
     lay_body(l, c, c->stmt, &c->stmt->body, false, 0);
   c->size = 0;
   l->d.sec = NULL;
+  l->d.in_section = false;
   l->d.dot = save;
 }
 
@@ -807,6 +1019,12 @@ static void lay_section(struct lay *l, struct chunk *c) {
   u64 align = c->align ? c->align : 1;
   struct expr_value v;
   l->d.sec = NULL;
+  // SUBALIGN (N): every input aligned to N, and so the section.
+  if (os && os->subalign && c->isecs.len) {
+    eval_script_expr(ctx, os->subalign, os->file, !l->final, &l->d, &v);
+    if (v.v && !(v.v & (v.v - 1)))
+      align = c->align = v.v;
+  }
   if (os && os->align) {
     eval_script_expr(ctx, os->align, os->file, !l->final, &l->d, &v);
     if (v.v > align)
@@ -854,6 +1072,7 @@ static void lay_section(struct lay *l, struct chunk *c) {
   u64 save = l->d.dot;
   l->d.dot = vma;
   l->d.sec = c;
+  l->d.in_section = true;
   if (c->kind == CK_REGULAR || c->kind == CK_EH_FRAME) {
     u64 fillv = 0;
     bool fill = false;
@@ -876,6 +1095,7 @@ static void lay_section(struct lay *l, struct chunk *c) {
       l->d.dot = vma + c->size;
   }
   l->d.sec = NULL;
+  l->d.in_section = false;
   if (c->addr != old_addr || c->size != old_size)
     l->changed = true;
   if (maybe_empty && !c->size) {
@@ -1094,7 +1314,8 @@ static void place_data_segment(struct lay *l) {
 static void script_pass(struct ctx *ctx, u32 nphdr, bool final) {
   ctx->synth[CK_EHDR]->size =
       sizeof(Elf64_Ehdr) + (u64)nphdr * sizeof(Elf64_Phdr);
-  struct lay l = {ctx, false, false, {0, NULL, NULL}, NULL, false, {0}};
+  struct lay l = {ctx,  false, false, {0, NULL, false, false, NULL},
+                  NULL, false, {0}};
   l.d.ds = &l.ds;
   l.ds.mode = DS_FIRST;
   settle(&l);
@@ -1144,5 +1365,182 @@ void write_script_data(struct ctx *ctx, u8 *buf) {
     // section's start (GNU ld).
     for (u64 k = 0; k < d->len; k++)
       p[k] = (u8)(d->value >> (8 * (3 - ((d->off + k) & 3))));
+  }
+}
+
+//
+// INSERT AFTER|BEFORE: a script's sections in the built-in layout
+//
+// The script's output sections go right after (before) the built-in
+// layout's section of that name, in its order, after the orphans that
+// follow that section, as GNU ld inserts them.  An input section goes to
+// one of them unless a rule of the built-in layout that comes before
+// them claims it.  Their addresses are the built-in layout's; the
+// symbols their statements assign are evaluated afterwards, walking each
+// section's inputs.
+
+static struct walk *insert_walk(struct ctx *ctx) {
+  struct script *sc = ctx->script;
+  if (!sc->walk) {
+    struct walk *w = arena_alloc(ctx, sizeof(*w));
+    memset(w, 0, sizeof(*w));
+    w->ctx = ctx;
+    collect(w, &sc->stmts, NULL);
+    index_inputs(w);
+    for (u32 i = 0; i < w->outs.len; i++) {
+      struct out_stmt *os = w->outs.v[i];
+      if (os->addr || os->lma || os->lma_region || os->region ||
+          os->phdrs.len || os->type != OT_NORMAL || os->constraint)
+        fatal(ctx, "%s:%u: %s: with INSERT, an output section's address, "
+              "type, regions, program headers and constraints are not "
+              "supported", os->file, os->line, os->name);
+      for (u32 k = 0; k < os->body.len; k++) {
+        struct script_stmt *s = os->body.v[k];
+        if (s->kind == SS_DATA || s->kind == SS_FILL ||
+            (s->kind == SS_ASSIGN && !strcmp(s->sym, ".")))
+          fatal(ctx, "%s:%u: with INSERT, data commands and assignments to "
+                "\".\" in an output section are not supported", s->file,
+                s->line);
+      }
+    }
+    if (sc->has_phdrs || sc->regions.len)
+      fatal(ctx, "%s: INSERT with PHDRS or MEMORY is not supported",
+            ((struct out_stmt *)w->outs.v[0])->file);
+    sc->walk = w;
+  }
+  return sc->walk;
+}
+
+// The output section order key of the anchor, 0 if unknown yet.
+static u32 insert_anchor(struct ctx *ctx) {
+  const char *name = ctx->script->insert_name;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!c->stmt && c->order && !strcmp(c->name, name))
+      return c->order;
+  }
+  return script_order(ctx, name);
+}
+
+struct chunk *inserted_chunk(struct ctx *ctx, struct objfile *f,
+                             const char *name, u32 default_order) {
+  if (!ctx->script->insert_name)
+    return NULL;
+  struct walk *w = insert_walk(ctx);
+  struct sec_pattern *p;
+  i32 k = first_match(w, f, name, &p);
+  if (k < 0)
+    return NULL;
+  // A rule of the built-in layout before the insertion point wins.
+  u32 anchor = script_order(ctx, ctx->script->insert_name);
+  if (anchor && default_order != UINT32_MAX &&
+      (ctx->script->insert_after ? default_order <= anchor
+                                 : default_order < anchor))
+    return NULL;
+  struct out_stmt *os = w->owner.v[k];
+  if (!os)
+    fatal(ctx, "%s: an input section description outside an output section",
+           ((struct script_stmt *)w->inputs.v[k])->file);
+  if (os->discard)
+    fatal(ctx, "%s:%u: /DISCARD/ with INSERT is not supported", os->file,
+          os->line);
+  return out_chunk(ctx, os);
+}
+
+void order_inserted(struct ctx *ctx) {
+  if (!ctx->script->insert_name)
+    return;
+  struct walk *w = insert_walk(ctx);
+  u32 anchor = insert_anchor(ctx);
+  if (!anchor)
+    fatal(ctx, "INSERT %s %s: the built-in layout has no such output "
+          "section", ctx->script->insert_after ? "AFTER" : "BEFORE",
+          ctx->script->insert_name);
+  u32 n = 0;
+  for (u32 i = 0; i < w->outs.len; i++) {
+    struct out_stmt *os = w->outs.v[i];
+    if (os->discard)
+      continue;
+    struct chunk *c = out_chunk(ctx, os);
+    c->order = ctx->script->insert_after ? anchor + 0xff00 + n
+                                         : anchor - 0x100 + n;
+    if (++n == 0x100)
+      fatal(ctx, "INSERT: more than 255 output sections");
+    // Inputs in the order of their descriptions, then of the files.
+    for (u32 k = 0; k < c->isecs.len; k++) {
+      struct isec *is = c->isecs.v[k];
+      struct sec_pattern *p;
+      i32 d = first_match(w, is->file, isec_name(is), &p);
+      is->rank = d >= 0 ? (u32)d + 1 : UINT32_MAX;
+      is->script_keep = d >= 0 && ((struct script_stmt *)w->inputs.v[d])->keep;
+    }
+  }
+}
+
+// The inserted statements' symbols and assertions, the built-in layout
+// done: "." walks each section's inputs as laid out.
+void insert_symbols(struct ctx *ctx) {
+  if (!ctx->script || !ctx->script->insert_name)
+    return;
+  struct lay l = {ctx, true, false, {0, NULL, false, false, NULL}, NULL,
+                  false, {0}};
+  // "." at the insertion point: past the section before the first
+  // inserted one.
+  u32 first = UINT32_MAX;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->stmt && c->order < first)
+      first = c->order;
+  }
+  u64 dot = 0;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!c->stmt && (c->flags & SHF_ALLOC) && c->kind != CK_EHDR &&
+        is_emitted(c) && c->order < first)
+      dot = c->addr + (chunk_is_tbss(c) ? 0 : c->size);
+  }
+  struct vec *v = &ctx->script->stmts;
+  for (u32 i = 0; i < v->len; i++) {
+    struct script_stmt *s = v->v[i];
+    if (s->kind == SS_OUTPUT) {
+      struct chunk *c = s->os->chunk;
+      if (!c || s->os->discard)
+        continue;
+      if (is_emitted(c))
+        dot = c->addr;
+      l.d.dot = dot;
+      l.d.sec = c;
+      l.d.in_section = true;
+      struct vec *b = &s->os->body;
+      for (u32 k = 0; k < b->len; k++) {
+        struct script_stmt *t = b->v[k];
+        if (t->kind == SS_INPUT) {
+          for (u32 j = 0; j < c->isecs.len; j++) {
+            struct isec *is = c->isecs.v[j];
+            if (is->rank == t->input_index)
+              l.d.dot = isec_addr(is) + is->size;
+          }
+        } else if (t->kind == SS_ASSIGN) {
+          set_symbol(&l, t);
+        } else if (t->kind == SS_ASSERT) {
+          check_assert(&l, t);
+        }
+      }
+      l.d.in_section = false;
+      l.d.sec = NULL;
+      if (is_emitted(c))
+        dot = c->addr + c->size;
+      l.prev = c;
+      continue;
+    }
+    l.d.dot = dot;
+    l.d.sec = l.prev;
+    if (s->kind == SS_ASSIGN && strcmp(s->sym, "."))
+      set_symbol(&l, s);
+    else if (s->kind == SS_ASSERT)
+      check_assert(&l, s);
+    else if (s->kind == SS_ASSIGN)
+      fatal(ctx, "%s:%u: with INSERT, assignments to \".\" are not "
+            "supported", s->file, s->line);
   }
 }

@@ -931,7 +931,7 @@ void create_commons(struct ctx *ctx,
 }
 
 void create_chunks(struct ctx *ctx) {
-  if (ctx->script) {
+  if (script_layout(ctx)) {
     script_chunks(ctx);       // -T: the script's output sections
     return;
   }
@@ -971,6 +971,12 @@ void create_chunks(struct ctx *ctx) {
         if (!strcmp(name, ".note.gnu.build-id"))
           c->order = KEY(O_BUILD_ID);
         is->rank = 0;
+      } else if (ctx->script &&
+                 (c = inserted_chunk(ctx, f, name,
+                                     script_rule(ctx, f, name, &r)
+                                         ? r.order
+                                         : UINT32_MAX))) {
+        // INSERT: a -T script's section, in the built-in layout.
       } else if (script_rule(ctx, f, name, &r)) {
         c = regular_chunk(ctx, r.name, r.order);
         c->from_script = true;
@@ -1019,6 +1025,8 @@ void create_chunks(struct ctx *ctx) {
   }
 
   create_synthetic(ctx);      // .got, notes, .symtab, ...
+  if (ctx->script)
+    order_inserted(ctx);      // INSERT: where the script's sections go
   if (ctx->cfg.z_execstack >= 0)
     ctx->stack = ctx->cfg.z_execstack ? STACK_X : STACK_NX;
 

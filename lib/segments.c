@@ -141,7 +141,7 @@ static bool place_headers(struct ctx *ctx, struct chunk *first, u64 *va,
   // A script's layout: GNU ld loads the headers if the script asked for
   // SIZEOF_HEADERS, or if the first section leaves room for them in its
   // page (bfd: "it looks like space has been left for them").
-  if (ctx->script && !ctx->script_load_phdrs) {
+  if (script_layout(ctx) && !ctx->script_load_phdrs) {
     u64 lma = first->addr + first->lma_delta;
     if ((lma & (page - 1)) < (hdr & (page - 1)) || lma < hdr)
       return false;
@@ -289,6 +289,8 @@ static u64 place_loads(struct ctx *ctx) {
 // (get_program_header_size): the layout starts from it and runs again
 // until the count it makes is the count it assumed.
 u32 estimate_segments(struct ctx *ctx) {
+  if (script_layout(ctx) && ctx->script->has_phdrs)
+    return ctx->script->phdrs.len;
   u32 n = 2 + (ctx->cfg.z_noseparate_code ? 0 : 2) + !ctx->cfg.z_norelro +
           ctx->cfg.pie +
           (ctx->stack != STACK_NONE) + is_emitted(ctx->synth[CK_EH_FRAME_HDR]) +
@@ -309,7 +311,164 @@ u32 estimate_segments(struct ctx *ctx) {
   return n + tls;
 }
 
+// PHDRS: the script's program headers, and only those.  A section goes
+// in the headers its ":NAME"s list, or else in those of the section
+// before it (":NONE": in none); a FILEHDR load starts with the ELF and
+// program headers.  A PT_LOAD is laid out in the file as the built-in
+// ones are (congruent to its address modulo the page); its flags are
+// FLAGS (N) or its sections'; AT (ADDR) gives its physical address.
+static void plan_phdrs(struct ctx *ctx) {
+  struct vec *ph = &ctx->script->phdrs;
+  u64 page = ctx->page_size, hdr = ctx->synth[CK_EHDR]->size;
+  for (u32 i = 0; i < ph->len; i++)
+    ((struct phdr_stmt *)ph->v[i])->chunks.len = 0;
+  struct vec *cur = NULL;
+  struct placed *v;
+  u32 n = sort_sections(ctx, &v);
+  ctx->lowest = n ? v[0].c : NULL;
+  // Assignments in section order (the statements' order).
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind == CK_EHDR || !(c->flags & SHF_ALLOC) || !is_emitted(c))
+      continue;
+    if (c->stmt && c->stmt->phdrs.len)
+      cur = &c->stmt->phdrs;
+    if (!cur) {
+      // Before any ":NAME", GNU ld puts a section in the first PT_LOAD.
+      for (u32 k = 0; k < ph->len; k++) {
+        struct phdr_stmt *p = ph->v[k];
+        if (p->type == PT_LOAD) {
+          vec_push(ctx, &p->chunks, c);
+          break;
+        }
+      }
+      continue;
+    }
+    for (u32 k = 0; k < cur->len; k++) {
+      const char *name = cur->v[k];
+      if (!strcmp(name, "NONE"))
+        continue;
+      struct phdr_stmt *p = NULL;
+      for (u32 j = 0; !p && j < ph->len; j++)
+        if (!strcmp(((struct phdr_stmt *)ph->v[j])->name, name))
+          p = ph->v[j];
+      if (!p)
+        fatal(ctx, "section `%s' assigned to non-existent phdr `%s'", c->name,
+              name);
+      vec_push(ctx, &p->chunks, c);
+    }
+  }
+  ctx->segs = arena_alloc(ctx, ((u64)ph->len + 1) * sizeof(struct segment));
+  ctx->nsegs = 0;
+  ctx->headers_loaded = false;
+  ctx->synth[CK_EHDR]->addr = 0;
+  u64 fpos = hdr;
+  for (u32 pass = 0; pass < 2; pass++) {
+    for (u32 i = 0; i < ph->len; i++) {
+      struct phdr_stmt *p = ph->v[i];
+      if ((p->type == PT_LOAD) != (pass == 0))
+        continue;
+      struct segment *s = &ctx->segs[i];
+      memset(s, 0, sizeof(*s));
+      s->type = p->type;
+      s->flags = PF_R;
+      s->align = p->type == PT_LOAD ? (ctx->paged ? ctx->load_align : 1) : 8;
+      struct chunk *first = p->chunks.len ? p->chunks.v[0] : NULL;
+      for (u32 k = 0; k < p->chunks.len; k++) {
+        struct chunk *c = p->chunks.v[k];
+        s->flags |= (c->flags & SHF_EXECINSTR ? PF_X : 0) |
+                    (c->flags & SHF_WRITE ? PF_W : 0);
+        if (p->type != PT_LOAD && k == 0)
+          s->align = c->align;
+        if (c->align > s->align)
+          s->align = c->align;
+      }
+      if (p->type == PT_PHDR) {
+        s->offset = sizeof(Elf64_Ehdr);
+        s->filesz = s->memsz = hdr - sizeof(Elf64_Ehdr);
+        s->vaddr = ctx->synth[CK_EHDR]->addr + s->offset;
+        s->align = 8;
+      } else if (p->type == PT_LOAD) {
+        u64 m = s->align > page || !ctx->paged ? s->align : page;
+        if (p->filehdr || p->phdrs) {
+          u64 base = first ? (first->addr - hdr) & -m : 0;
+          s->vaddr = ctx->synth[CK_EHDR]->addr = base;
+          s->offset = 0;
+          s->filesz = s->memsz = hdr;
+          ctx->headers_loaded = true;
+        } else if (first) {
+          s->vaddr = first->addr;
+          s->offset = fpos + ((first->addr - fpos) & (m - 1));
+        }
+        for (u32 k = 0; k < p->chunks.len; k++) {
+          struct chunk *c = p->chunks.v[k];
+          if (has_contents(c)) {
+            c->offset = s->offset + (c->addr - s->vaddr);
+            fpos = c->offset + c->size;
+            s->filesz = c->addr + c->size - s->vaddr;
+          } else {
+            c->offset = fpos;
+          }
+          if (!chunk_is_tbss(c) && c->addr + c->size - s->vaddr > s->memsz)
+            s->memsz = c->addr + c->size - s->vaddr;
+        }
+        if (s->offset + s->filesz > fpos)
+          fpos = s->offset + s->filesz;
+      } else {
+        for (u32 k = 0; k < p->chunks.len; k++)
+          cover(s, p->chunks.v[k]);
+      }
+      s->paddr = s->vaddr + (first ? first->lma_delta : 0);
+      struct expr_value val;
+      if (p->at && eval_script_expr(ctx, p->at, p->name, false, NULL, &val))
+        s->paddr = val.v;
+      if (p->flags &&
+          eval_script_expr(ctx, p->flags, p->name, false, NULL, &val))
+        s->flags = (u32)val.v;
+      if (p->type == PT_TLS && first) {
+        ctx->tls_start = s->vaddr;
+        ctx->tls_memsz = s->memsz;
+        ctx->tls_end = s->vaddr + align_up(s->memsz, s->align);
+      }
+    }
+  }
+  ctx->nsegs = ph->len;
+  // Allocated sections in no PT_LOAD still get a place in the file.
+  for (u32 k = 0; k < n; k++) {
+    struct chunk *c = v[k].c;
+    bool loaded = false;
+    for (u32 i = 0; i < ph->len && !loaded; i++) {
+      struct phdr_stmt *p = ph->v[i];
+      for (u32 j = 0; p->type == PT_LOAD && j < p->chunks.len; j++)
+        loaded |= p->chunks.v[j] == c;
+    }
+    if (!loaded && has_contents(c)) {
+      c->offset = fpos = align_up(fpos, c->align);
+      fpos += c->size;
+    } else if (!loaded) {
+      c->offset = fpos;
+    }
+  }
+  // Without a PT_TLS, the TLS block is still where its sections are.
+  if (ctx->tls_first && !ctx->tls_memsz) {
+    u64 end = 0;
+    for (u32 k = 0; k < ctx->chunks.len; k++) {
+      struct chunk *c = ctx->chunks.v[k];
+      if (is_emitted(c) && (c->flags & SHF_TLS) && c->addr + c->size > end)
+        end = c->addr + c->size;
+    }
+    ctx->tls_start = ctx->tls_first->addr;
+    ctx->tls_memsz = end - ctx->tls_start;
+    ctx->tls_end = ctx->tls_start + align_up(ctx->tls_memsz, ctx->tls_align);
+  }
+  ctx->filesize = fpos;
+}
+
 void plan_segments(struct ctx *ctx) {
+  if (script_layout(ctx) && ctx->script->has_phdrs) {
+    plan_phdrs(ctx);
+    return;
+  }
   // Splits at alignment gaps can add PT_LOADs beyond any estimate.
   ctx->segs = arena_alloc(ctx, (u64)(ctx->chunks.len + 8) *
                                    sizeof(struct segment));

@@ -40,7 +40,7 @@ static u32 kept_props(struct ctx *ctx) {
   return n;
 }
 
-static u32 build_id_size(struct ctx *ctx) {
+u32 build_id_size(struct ctx *ctx) {
   switch (ctx->cfg.build_id) {
   case BUILD_ID_NONE: return 0;
   case BUILD_ID_SHA1: return 20;
@@ -77,7 +77,7 @@ static void size_package(struct ctx *ctx, struct chunk *c) {
 bool gotplt_in_got(struct ctx *ctx) {
   // GNU ld's own -z now script does it; a -T script says where .got.plt
   // goes.
-  return ctx->cfg.z_now && !ctx->cfg.z_norelro && !ctx->script;
+  return ctx->cfg.z_now && !ctx->cfg.z_norelro && !script_layout(ctx);
 }
 
 // A target with reserved .got words (AArch64) makes .got and the reserved

@@ -1,6 +1,7 @@
-// check_script.c: input scripts: what each command does, what does not
-// parse, and that no input can make the parser crash, recurse without
-// bound or read past the end of the file.
+// check_script.c: input scripts and whole scripts (-T): what each command
+// does, what does not parse (and where that is said to be), and that no
+// input can make the parser crash, recurse without bound or read past the
+// end of the file.
 //
 // Scripts are given as bytes in memory (mem_mapping); those that name
 // files name ones that do not exist, so the search (input.c) only
@@ -8,6 +9,7 @@
 
 #include "testutil.h"
 
+#include <setjmp.h>
 #include <sys/mman.h>
 
 // Reads text as the input script "s.ld"; returns what was printed.
@@ -273,6 +275,243 @@ START_TEST(cycle) {
   rmdir(dir);
 } END_TEST
 
+//
+// Whole scripts (-T)
+//
+
+// Reads TEXT as the -T script "t.ld" (a file in a temporary directory);
+// returns what was printed, *bailed set if the parse stopped (fatal).
+static const char *full_script(const char *text, bool *bailed) {
+  const char *dir = temp_dir();
+  const char *path = arena_printf(ctx, "%s/t.ld", dir);
+  write_file(path, text, strlen(text));
+  jmp_buf bail;
+  ctx->bail = &bail;
+  struct capture c;
+  capture_begin(&c);
+  *bailed = true;
+  if (!setjmp(bail)) {
+    read_script_file(ctx, path);
+    *bailed = false;
+  }
+  const char *out = capture_end(&c);
+  ctx->bail = NULL;
+  release_inputs(ctx);
+  ctx->mappings.len = 0;       // the next file may get this one's inode
+  ctx->map_slots = NULL;
+  ctx->map_mask = 0;
+  unlink(path);
+  rmdir(dir);
+  return out;
+}
+
+static struct script_stmt *stmt(struct vec *v, u32 i) {
+  ck_assert_uint_lt(i, v->len);
+  return v->v[i];
+}
+
+static struct sec_pattern *pat(struct script_stmt *s, u32 i) {
+  ck_assert_uint_lt(i, s->pats.len);
+  return s->pats.v[i];
+}
+
+START_TEST(sections_parse) {
+  bool bailed;
+  full_script(
+      "ENTRY(go)\n"
+      "SECTIONS {\n"
+      "  . = 0x1000;\n"
+      "  .text 0x2000 (NOLOAD) : SUBALIGN(16) {\n"
+      "    KEEP(*crt0.o(.init)) *(EXCLUDE_FILE(*a.o) .text .text.*)\n"
+      "    *(SORT_BY_NAME(SORT_BY_ALIGNMENT(.s.*)))\n"
+      "    lib.a:m.o\n"
+      "    BYTE(1) SQUAD(-1) FILL(0x90) x += 4; PROVIDE_HIDDEN(y = .);\n"
+      "  } > ROM AT> FLASH :text :note =0xa5,\n"
+      "  /DISCARD/ : { *(.comment) }\n"
+      "  PROVIDE(z = 1);\n"
+      "}\n", &bailed);
+  ck_assert(!bailed);
+  struct vec *v = &ctx->script->stmts;
+  ck_assert_uint_eq(v->len, 4);
+  ck_assert_str_eq(ctx->script_entry, "go");
+  ck_assert_int_eq(stmt(v, 0)->kind, SS_ASSIGN);
+  ck_assert_str_eq(stmt(v, 0)->sym, ".");
+  struct out_stmt *os = stmt(v, 1)->os;
+  ck_assert_str_eq(os->name, ".text");
+  ck_assert_int_eq(os->type, OT_NOLOAD);
+  ck_assert(os->addr && !os->lma && os->subalign && os->fill);
+  ck_assert_str_eq(os->region, "ROM");
+  ck_assert_str_eq(os->lma_region, "FLASH");
+  ck_assert_uint_eq(os->phdrs.len, 2);
+  ck_assert_str_eq(os->phdrs.v[1], "note");
+  struct vec *b = &os->body;
+  ck_assert_uint_eq(b->len, 9);
+  ck_assert(stmt(b, 0)->keep);
+  ck_assert_str_eq(stmt(b, 0)->file_pat, "*crt0.o");
+  ck_assert_str_eq(pat(stmt(b, 0), 0)->name, ".init");
+  ck_assert_uint_eq(stmt(b, 1)->pats.len, 2);
+  ck_assert_uint_eq(pat(stmt(b, 1), 0)->exclude.len, 1);
+  ck_assert_str_eq(pat(stmt(b, 1), 1)->name, ".text.*");
+  ck_assert_int_eq(pat(stmt(b, 2), 0)->sort, PS_NAME_ALIGN);
+  ck_assert(stmt(b, 3)->whole_file);
+  ck_assert_str_eq(stmt(b, 3)->file_pat, "lib.a:m.o");
+  ck_assert_int_eq(stmt(b, 4)->kind, SS_DATA);
+  ck_assert_uint_eq(stmt(b, 4)->size, 1);
+  ck_assert(stmt(b, 5)->is_signed);
+  ck_assert_int_eq(stmt(b, 6)->kind, SS_FILL);
+  ck_assert_int_eq(stmt(b, 7)->op, '+');
+  ck_assert_int_eq(stmt(b, 8)->provide, PV_PROVIDE_HIDDEN);
+  ck_assert(stmt(v, 2)->os->discard);
+  ck_assert_int_eq(stmt(v, 3)->provide, PV_PROVIDE);
+} END_TEST
+
+START_TEST(memory_and_phdrs_parse) {
+  bool bailed;
+  full_script("MEMORY { ROM (rx) : ORIGIN = 0x1000, LENGTH = 64K\n"
+              "  RAM (rw!x) : org = ORIGIN(ROM) + 0x10000, l = 4K }\n"
+              "REGION_ALIAS(\"CODE\", ROM)\n"
+              "PHDRS { text PT_LOAD FILEHDR PHDRS FLAGS(5); n PT_NOTE;\n"
+              "  x 0x60000000 AT(0x100); }\n", &bailed);
+  ck_assert(!bailed);
+  struct vec *r = &ctx->script->regions;
+  ck_assert_uint_eq(r->len, 3);
+  struct mem_region *ram = find_region(ctx, "RAM");
+  ck_assert(ram && ram->flags_out == RA_CODE &&
+            ram->flags_in == (RA_READONLY | RA_DATA));
+  ck_assert(find_region(ctx, "CODE") == find_region(ctx, "ROM"));
+  struct expr_value v;
+  struct script_dot d = {0, NULL, false, false, NULL};
+  ck_assert(eval_script_expr(ctx, ram->origin_e, "t", false, &d, &v));
+  ck_assert_uint_eq(v.v, 0x11000);
+  ck_assert(eval_script_expr(ctx, ram->length_e, "t", false, &d, &v));
+  ck_assert_uint_eq(v.v, 4096);
+  struct vec *p = &ctx->script->phdrs;
+  ck_assert_uint_eq(p->len, 3);
+  struct phdr_stmt *t0 = p->v[0], *t2 = p->v[2];
+  ck_assert(t0->type == PT_LOAD && t0->filehdr && t0->phdrs && t0->flags);
+  ck_assert(t2->type == 0x60000000 && t2->at);
+} END_TEST
+
+START_TEST(script_expressions) {
+  bool bailed;
+  full_script("MEMORY { R : ORIGIN = 0x4000, LENGTH = 0x100 }\n", &bailed);
+  ck_assert(!bailed);
+  static const struct {
+    const char *text;
+    u64 dot, want;
+  } cases[] = {
+      {". + 4", 0x10, 0x14},
+      {"ALIGN(16)", 0x11, 0x20},
+      {"ALIGN(. , 8) - 1", 0x9, 0xf},
+      {"ORIGIN(R) + LENGTH(R)", 0, 0x4100},
+      {"MAX(., 0x30) / 2", 0x10, 0x18},
+      {"LOG2CEIL(33) << 1", 0, 12},
+      {"1K + 1M", 0, 0x100400},
+      {"(. > 4) ? 0x10 : 0x20", 5, 0x10},
+      {"CONSTANT(MAXPAGESIZE) == 0 || 1", 0, 1},
+  };
+  for (u32 i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+    const char *end = cases[i].text + strlen(cases[i].text);
+    const char *pos = cases[i].text;
+    struct expr *e = parse_script_expr(ctx, "t.ld", cases[i].text, end, &pos);
+    ck_assert_ptr_eq(pos, end);
+    struct script_dot d = {cases[i].dot, NULL, false, false, NULL};
+    struct expr_value v;
+    ck_assert_msg(eval_script_expr(ctx, e, "t", false, &d, &v), "%s",
+                  cases[i].text);
+    ck_assert_msg(v.v == cases[i].want, "%s: 0x%llx", cases[i].text,
+                  (unsigned long long)v.v);
+  }
+} END_TEST
+
+START_TEST(script_errors_located) {
+  static const struct {
+    const char *text, *want;
+  } cases[] = {
+      {"SECTIONS {\n  .text : { *(.text) }\n  .x : {", "t.ld:3:"},
+      {"SECTIONS { .text : { *(.text) } > }",
+       "t.ld:1:35: syntax error near '}'"},
+      {"SECTIONS { . = 1 +; }", "t.ld:1:19: syntax error in expression"},
+      {"MEMORY { R (q) : ORIGIN = 0, LENGTH = 1 }",
+       "invalid memory region attribute 'q'"},
+      {"MEMORY { R : ORIGIN = 0, LENGTH = 1 R : o = 1, l = 1 }",
+       "redefinition of memory region 'R'"},
+      {"PHDRS { a PT_LOAD; a PT_LOAD; }", "program header `a' defined twice"},
+      {"SECTIONS { .a : { *(SORT_BY_INIT_PRIORITY(SORT_BY_NAME(x))) } }",
+       "this nesting of SORT_BY_NAME in SORT_BY_INIT_PRIORITY"},
+      {"INSERT AFTER .text", "INSERT without SECTIONS before it"},
+      {"NOCROSSREFS(.a .b)", "NOCROSSREFS is not supported yet"},
+      {"SECTIONS { OVERLAY : { .a { *(.a) } } }", "OVERLAY is not supported"},
+      {"/* open", "unterminated comment"},
+      {"SECTIONS { .a : { *(.a) } :x", "syntax error at end of file"},
+      {"SECTIONS { PROVIDE(. = 1) }", "cannot PROVIDE or HIDE the location"},
+      {"SECTIONS { .a : AT(1) { *(.a) } AT> R }",
+       "section has both a load address and a load region"},
+  };
+  for (u32 i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+    bool bailed;
+    ctx->script = NULL;
+    const char *out = full_script(cases[i].text, &bailed);
+    ck_assert_msg(bailed, "%s", cases[i].text);
+    ck_assert_msg(strstr(out, cases[i].want), "%s: got %s", cases[i].text,
+                  out);
+  }
+} END_TEST
+
+// Hostile scripts: nesting, inclusion, token soup.  An error, never a
+// crash or a hang.
+START_TEST(script_hostile) {
+  bool bailed;
+  char *deep = arena_alloc(ctx, 300010);
+  memcpy(deep, ". = ", 4);
+  memset(deep + 4, '(', 150000);
+  deep[150004] = '1';
+  memset(deep + 150005, ')', 150000);
+  strcpy(deep + 300005, ";");
+  const char *out = full_script(deep, &bailed);
+  ck_assert(bailed);
+  ck_assert_contains(out, "nested too deeply");
+  // A long chain of operators builds a deep tree too.
+  char *chain = arena_alloc(ctx, 100010);
+  strcpy(chain, ". = 1");
+  for (u32 i = 0; i < 20000; i++)
+    strcat(chain + 5 + 2 * (i ? i - 1 : 0), "+1");
+  strcat(chain, ";");
+  out = full_script(chain, &bailed);
+  ck_assert(bailed);
+  ck_assert_contains(out, "nested too deeply");
+  // A script that includes itself stops at a depth.
+  const char *dir = temp_dir();
+  const char *self = arena_printf(ctx, "%s/self.ld", dir);
+  const char *text = arena_printf(ctx, "INCLUDE %s\nINCLUDE %s\n", self, self);
+  write_file(self, text, strlen(text));
+  out = full_script(text, &bailed);
+  ck_assert(bailed);
+  ck_assert_msg(strstr(out, "INCLUDE nested more than") ||
+                    strstr(out, "INCLUDEs"), "%s", out);
+  unlink(self);
+  rmdir(dir);
+  // Random soup of the language's tokens.
+  static const char *const toks[] = {
+      "SECTIONS", "{", "}", "(", ")", ";", ",", ":", "=", "+=", ".", "*",
+      ".text", "KEEP", "SORT", "EXCLUDE_FILE", ">", "AT", "ALIGN", "0x10",
+      "MEMORY", "ORIGIN", "PHDRS", "PT_LOAD", "PROVIDE", "/DISCARD/", "?",
+      "\"", "/*", "*/", "INCLUDE", "-", "<<=", "BYTE", "FILL", "ASSERT"};
+  u64 seed = 12345;
+  for (u32 round = 0; round < 300; round++) {
+    char buf[512];
+    u32 n = 0;
+    for (u32 k = 0; k < 40; k++) {
+      seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+      const char *tk = toks[(seed >> 33) % (sizeof(toks) / sizeof(*toks))];
+      n += snprintf(buf + n, sizeof(buf) - n, "%s ", tk);
+    }
+    ctx->script = NULL;
+    ctx->script_includes = 0;
+    full_script(buf, &bailed);
+  }
+} END_TEST
+
 int main(void) {
   Suite *s = suite_create("script");
   TCase *tc = ctx_tcase(s, "commands");
@@ -292,5 +531,11 @@ int main(void) {
   tcase_add_test(tc, no_read_past_end);
   tcase_add_test(tc, random_token_soup);
   tcase_add_test(tc, cycle);
+  tc = ctx_tcase(s, "whole scripts");
+  tcase_add_test(tc, sections_parse);
+  tcase_add_test(tc, memory_and_phdrs_parse);
+  tcase_add_test(tc, script_expressions);
+  tcase_add_test(tc, script_errors_located);
+  tcase_add_test(tc, script_hostile);
   return run_suite(s);
 }

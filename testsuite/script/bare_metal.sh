@@ -5,7 +5,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # builds them: MEMORY { ROM RAM }, code and constants in ROM, .data in RAM
 # loaded in ROM (AT>) and copied by the program itself, .bss (NOLOAD)
 # cleared by it, LOADADDR, ORIGIN/LENGTH, PROVIDE, KEEP with
-# --gc-sections, SORT_BY_NAME, BYTE/LONG data, ASSERT and /DISCARD/.
+# --gc-sections, SORT_BY_NAME, BYTE/LONG data, ASSERT and /DISCARD/;
+# --print-memory-usage and the map's MEMORY regions.
 # On x86-64 and on AArch64 (under qemu-aarch64): section addresses, sizes
 # and types, the PT_LOADs (with their load addresses) and every symbol's
 # value and section are GNU ld's, and the program prints what GNU ld's
@@ -35,25 +36,27 @@ static long sys(long n, long a, long b, long c) {
 #endif
   return r;
 }
-void unused_function(void) { sys(1, 1, (long)"never\n", 6); }
+#ifdef __x86_64__
+enum { SYS_WRITE = 1, SYS_EXIT = 60 };
+#else
+enum { SYS_WRITE = 64, SYS_EXIT = 93 };
+#endif
+void unused_function(void) { sys(SYS_WRITE, 1, (long)"never\n", 6); }
 void _start(void) {
   for (char *s = __data_load, *d = __data_start; d < __data_end;)
     *d++ = *s++;
   for (char *d = __bss_start; d < __bss_end;)
     *d++ = 0;
-  sys(1, 1, (long)msg, sizeof(msg) - 1);
-  sys(1, 1, (long)__table, __table_end - __table);
-  sys(1, 1, (long)"\n", 1);
-#ifdef __x86_64__
-  sys(60, counter + zeroed, 0, 0);
-#else
-  sys(93, counter + zeroed, 0, 0);
-#endif
+  sys(SYS_WRITE, 1, (long)msg, sizeof(msg) - 1);
+  sys(SYS_WRITE, 1, (long)__table, __table_end - __table);
+  sys(SYS_WRITE, 1, (long)"\n", 1);
+  sys(SYS_EXIT, counter + zeroed, 0, 0);
 }
 C
 
-# The script, for a ROM at $1 and a RAM at $2.
+# The script, for a ROM at $1 and a RAM at $2, pages of $3.
 script() {
+  local page=$3
   cat <<LD
 ENTRY(_start)
 MEMORY {
@@ -73,7 +76,11 @@ SECTIONS {
   } > ROM
   .keep : { KEEP(*(.keepme)) } > ROM
   __data_load = LOADADDR(.data);
-  .data : ALIGN(16) {
+  /* .data is loaded in ROM after .keep (AT> ROM) and copied to RAM by
+     the program.  Its RAM address has its ROM address's offset in the
+     page, so that the file has its bytes right after ROM's: Linux then
+     maps them at the load address too, as a ROM would hold them. */
+  .data (ORIGIN(RAM) + (ALIGN(16) & ($page - 1))) : ALIGN(16) {
     __data_start = .;
     *(.data .data.*)
     . = ALIGN(8);
@@ -100,14 +107,16 @@ shape() {
 for arch in x86_64 aarch64; do
   if [ $arch = x86_64 ]; then
     cc=gcc readelf=readelf run= ld=ld.bfd emul=elf_x86_64 rom=0x400000 ram=0x600000
+    page=0x1000
     command -v ld.bfd >/dev/null || { echo "no ld.bfd"; continue; }
   else
     command -v aarch64-linux-gnu-gcc >/dev/null &&
       command -v qemu-aarch64 >/dev/null || { echo "no AArch64 tools"; continue; }
     cc=aarch64-linux-gnu-gcc readelf=aarch64-linux-gnu-readelf run=qemu-aarch64
     ld=aarch64-linux-gnu-ld emul=aarch64linux rom=0x10000000 ram=0x10100000
+    page=0x10000
   fi
-  script $rom $ram >img.ld
+  script $rom $ram $page >img.ld
   $cc -O2 -ffreestanding -fno-pie -fno-stack-protector \
     -fno-asynchronous-unwind-tables -ffunction-sections -c img.c -o img.o ||
     t_hard_error "$cc -c img.c"
@@ -127,10 +136,8 @@ for arch in x86_64 aarch64; do
   fi
   $run ./ref.out >ref.txt; rs=$?
   $run ./img.out >img.txt; ms=$?
-  # (The AArch64 build prints nothing under qemu, GNU ld's as mld's: the
-  # check there is that the two agree.)
-  if [ $rs = $ms ] && cmp -s ref.txt img.txt &&
-     { [ $arch = aarch64 ] || grep -q "^abc" img.txt; }; then
+  if [ $rs = $ms ] && [ $ms = 5 ] && cmp -s ref.txt img.txt &&
+     grep -q "copied its own data" img.txt && grep -q "^abc" img.txt; then
     t_pass "$arch: the image runs as GNU ld's (status $ms)"
   else
     t_fail "$arch: GNU ld's program: $rs $(cat ref.txt); mld's: $ms $(cat img.txt)"
@@ -156,8 +163,25 @@ for arch in x86_64 aarch64; do
     fi
   done
 
+  # --print-memory-usage and the map's MEMORY regions, as GNU ld's.
+  $ld -static --gc-sections -T img.ld img.o -o ref2.out \
+    --print-memory-usage -Map=ref.map >ref.pmu 2>/dev/null
+  t_mld -m $emul -static --gc-sections -T img.ld img.o -o img2.out \
+    --print-memory-usage -Map=img.map
+  if cmp -s ref.pmu stdout.txt; then
+    t_pass "$arch: --print-memory-usage is GNU ld's"
+  else
+    t_fail "$arch: --print-memory-usage: $(cat stdout.txt), GNU ld's $(cat ref.pmu)"
+  fi
+  if diff <(sed -n '/^Memory Configuration/,/^$/p' ref.map) \
+          <(sed -n '/^Memory Configuration/,/^$/p' img.map) >/dev/null; then
+    t_pass "$arch: the map lists the regions as GNU ld's"
+  else
+    t_fail "$arch: the map's Memory Configuration differs from GNU ld's"
+  fi
+
   # A RAM too small: GNU ld's two messages, and no output.
-  script $rom $ram | sed 's/LENGTH = 4K/LENGTH = 4/' >small.ld
+  script $rom $ram $page | sed 's/LENGTH = 4K/LENGTH = 4/' >small.ld
   $ld -static -T small.ld img.o -o small-ref.out 2>small-ref.err
   grep -o "overflowed by [0-9]* bytes" small-ref.err >ref.over
   rm -f small.out

@@ -1,0 +1,73 @@
+// fuzz_script.c: a libFuzzer target for linker scripts (-T).
+//
+// Each input is a script, written to a file and given with -T to a link
+// of one small object (made once, by the C compiler, in the fuzzer's
+// directory: it has code, data, zero-fill, a note and an archive-free
+// symbol to PROVIDE against).  The script is parsed, its input section
+// descriptions matched and its statements laid out; errors are expected,
+// crashes, hangs, sanitizer reports and leaks are findings.  As in
+// fuzz_link.c, mld_exit() returns through ctx->bail, and inputs are read
+// into copies that end at an inaccessible page (ctx->guard_inputs), so a
+// read past the end of the script faults at once.
+
+#include "../ld/options.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+static char dir[64], obj[128];
+
+static void make_object(void) {
+  snprintf(dir, sizeof(dir), "/tmp/mld-fuzz-script-XXXXXX");
+  if (!mkdtemp(dir))
+    abort();
+  char src[128], cmd[512];
+  snprintf(src, sizeof(src), "%s/o.c", dir);
+  snprintf(obj, sizeof(obj), "%s/o.o", dir);
+  FILE *fp = fopen(src, "w");
+  if (!fp)
+    abort();
+  fputs("int data = 1; int bss; const char ro[] = \"ro\";\n"
+        "__attribute__((section(\".keepme\"), used)) const int k = 2;\n"
+        "__attribute__((section(\".note.x\"), used, aligned(4)))\n"
+        "const int note[4] = {4, 4, 1, 0};\n"
+        "extern char __data_start[] __attribute__((weak));\n"
+        "char *p = __data_start;\n"
+        "void _start(void) { for (;;) ; }\n", fp);
+  fclose(fp);
+  const char *cc = getenv("CC") ? getenv("CC") : "cc";
+  snprintf(cmd, sizeof(cmd), "%s -O1 -fno-pie -c %s -o %s", cc, src, obj);
+  if (system(cmd))
+    abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (!dir[0])
+    make_object();
+  char in[128], out[128];
+  snprintf(in, sizeof(in), "%s/script.ld", dir);
+  snprintf(out, sizeof(out), "%s/a.out", dir);
+  FILE *fp = fopen(in, "wb");
+  if (!fp)
+    abort();
+  if (size && fwrite(data, 1, size, fp) != size)
+    abort();
+  fclose(fp);
+
+  struct ctx *ctx = calloc(1, sizeof(*ctx));
+  jmp_buf bail;
+  ctx->bail = &bail;
+  ctx->guard_inputs = true;
+  char *argv[] = {"mld", "-static", "-o", out, "--build-id=none",
+                  "-T", in, obj, NULL};
+  if (!setjmp(bail)) {
+    parse_options(ctx, 8, argv);
+    mld_link(ctx);
+  }
+  release_output(ctx);
+  release_inputs(ctx);
+  arena_release(&ctx->arena);
+  free(ctx);
+  unlink(out);
+  return 0;
+}

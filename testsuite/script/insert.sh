@@ -1,0 +1,94 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# INSERT AFTER and INSERT BEFORE: a -T script that adds output sections to
+# the built-in layout (GNU ld's default script) instead of replacing it,
+# as user-space projects do for tables the linker collects.  Compared
+# with GNU ld on both targets: sections, segments, symbols (the table's
+# bounds among them), the loaded bytes, and the program's output.
+
+cat >tab.c <<'C'
+#include <stdio.h>
+struct ent { const char *name; int v; };
+#define ENT(n, val) \
+  static const struct ent n __attribute__((section(".myents"), used)) = {#n, val}
+ENT(first, 1);
+ENT(second, 2);
+__attribute__((section(".mydata"), used)) int counters[4] = {1, 2, 3, 4};
+extern const struct ent __myents_start[], __myents_end[];
+extern int __mydata_start[], __mydata_end[];
+int main(void) {
+  for (const struct ent *p = __myents_start; p < __myents_end; p++)
+    printf("%s %d\n", p->name, p->v);
+  int s = 0;
+  for (int *q = __mydata_start; q < __mydata_end; q++)
+    s += *q;
+  printf("sum %d\n", s);
+  return 0;
+}
+C
+
+script_of() {   # script_of AFTER|BEFORE SECTION
+  cat <<LD
+SECTIONS {
+  .myents : {
+    PROVIDE(__myents_start = .);
+    KEEP(*(.myents))
+    PROVIDE(__myents_end = .);
+  }
+  .mydata : { __mydata_start = .; *(.mydata) __mydata_end = .; }
+  tab_size = SIZEOF(.myents);
+}
+INSERT $1 $2;
+LD
+}
+
+shape() {
+  $readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
+    awk '$1 != ".strtab" && $1 != ".shstrtab" && $1 != ".symtab" {print $1, $2, $3, $5, $7}'
+  $readelf -lW "$1" | awk '$1 == "LOAD" || $1 == "TLS" || $1 == "GNU_RELRO" {print}'
+  $readelf -sW "$1" | awk 'NR > 3 && $8 != "$d" && $8 != "$x" &&
+      $8 != "__EH_FRAME_BEGIN__" && $8 !~ /^e843419@/ {print $8, $2, $4, $5, $7}' | sort
+}
+
+for arch in x86_64 aarch64; do
+  if [ $arch = x86_64 ]; then
+    cc=gcc readelf=readelf run=
+    command -v ld.bfd >/dev/null || { echo "no ld.bfd"; continue; }
+  else
+    command -v aarch64-linux-gnu-gcc >/dev/null &&
+      command -v qemu-aarch64 >/dev/null || { echo "no AArch64 tools"; continue; }
+    cc=aarch64-linux-gnu-gcc readelf=aarch64-linux-gnu-readelf run=qemu-aarch64
+  fi
+  $cc -O2 -c tab.c -o tab.o || t_hard_error "$cc -c tab.c"
+  for where in "AFTER .data" "BEFORE .bss" "AFTER .rodata" "BEFORE .init_array"; do
+    script_of $where >ins.ld
+    name="$arch INSERT $where"
+    $cc -static -Wl,-T,ins.ld tab.o -o ref.out 2>ref.err ||
+      { t_fail "$name: GNU ld failed: $(head -3 ref.err)"; continue; }
+    T_CC=$cc t_gcc_mld -static -Wl,-T,ins.ld tab.o -o t.out
+    [ "$T_STATUS" = 0 ] || { t_fail "$name: mld failed"; continue; }
+    shape ref.out >ref.shape
+    shape t.out >t.shape
+    if diff ref.shape t.shape >shape.diff; then
+      t_pass "$name: sections, segments and symbols are GNU ld's"
+    else
+      t_fail "$name: differs from GNU ld's: $(head -12 shape.diff)"
+    fi
+    $run ./ref.out >ref.txt 2>&1
+    $run ./t.out >t.txt 2>&1; st=$?
+    if [ $st = 0 ] && cmp -s ref.txt t.txt && grep -q "sum 10" t.txt; then
+      t_pass "$name: runs as GNU ld's"
+    else
+      t_fail "$name: exit $st, printed $(head -3 t.txt)"
+    fi
+  done
+done
+
+# What INSERT cannot do here is refused.
+gcc -c -x c /dev/null -o empty.o 2>/dev/null || t_hard_error "gcc -c"
+printf 'SECTIONS { .x : { *(.x) } }\nINSERT AFTER .nosuch;\n' >bad.ld
+t_mld -static -T bad.ld empty.o -o out
+expect_failure
+expect_error "INSERT AFTER .nosuch: the built-in layout has no such output section"
+t_done
