@@ -491,7 +491,7 @@ GCC_CLASH = {"-nostdlib", "-static", "-shared", "-pie", "-no-pie", "-E",
 
 class Tests:
     """The test files under testsuite/ and the spellings each uses."""
-    DIRS = ("options", "err", "c", "stubs", "random")
+    DIRS = ("options", "err", "c", "stubs", "random", "script")
     FUNC = re.compile(r"^\s*([A-Za-z_][\w]*)\s*\(\)\s*\{(.*)$")
 
     def __init__(self, repo):

@@ -65,8 +65,8 @@ static const char usage[] =
     "  --sort-section=name|alignment\n"
     "                              Sort the inputs of each script statement\n"
     "  -T FILE, --script=FILE      Lay out the output by linker script FILE\n"
-    "                              (SECTIONS, MEMORY, assignments, ASSERT;\n"
-    "                              PHDRS, INSERT, OVERLAY are refused)\n"
+    "                              (SECTIONS, MEMORY, PHDRS, INSERT, ...;\n"
+    "                              OVERLAY and NOCROSSREFS are refused)\n"
     "  -dT FILE, --default-script=FILE\n"
     "                              Linker script FILE, unless -T gives one\n"
     "  -Ttext=ADDR, -Tdata=ADDR, -Tbss=ADDR\n"
@@ -1497,6 +1497,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     if ((v = arg_of(ctx, &a, &i, "-T", "script"))) {
       add_input(ctx, IN_SCRIPT, v);
       c->scripts++;
+      continue;
+    }
+    if (!strncmp(s, "-dT=", 4) || !strncmp(s, "--dT=", 5)) {
+      c->default_script = strchr(s, '=') + 1;  // getopt_long_only's form
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, "-dT", "default-script"))) {

@@ -154,7 +154,8 @@ for arch in x86_64 aarch64; do
   done
 
   # --script=FILE, -dT FILE and --default-script FILE give the same file.
-  for opt in "--script=img.ld" "-dT img.ld" "--default-script img.ld"; do
+  for opt in "--script=img.ld" "-dT img.ld" "-dT=img.ld" \
+             "--default-script img.ld"; do
     t_mld -m $emul -static --gc-sections $opt img.o -o alt.out
     if [ "$T_STATUS" = 0 ] && cmp -s img.out alt.out; then
       t_pass "$arch: $opt is -T img.ld"
