@@ -66,7 +66,7 @@ static const char usage[] =
     "                              Sort the inputs of each script statement\n"
     "  -T FILE, --script=FILE      Lay out the output by linker script FILE\n"
     "                              (SECTIONS, MEMORY, PHDRS, INSERT, ...;\n"
-    "                              OVERLAY and NOCROSSREFS are refused)\n"
+    "                              OVERLAY and OUTPUT are refused)\n"
     "  -dT FILE, --default-script=FILE\n"
     "                              Linker script FILE, unless -T gives one\n"
     "  -Ttext=ADDR, -Tdata=ADDR, -Tbss=ADDR\n"

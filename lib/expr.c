@@ -826,3 +826,8 @@ bool eval_expr(struct ctx *ctx, struct expr *e, const char *what,
 }
 
 bool expr_is_dot(const struct expr *e) { return e->kind == N_DOT; }
+
+// ALIGN (N), of the location counter.
+bool expr_aligns_dot(const struct expr *e) {
+  return e->kind == N_ALIGN && e->a && e->a->kind == N_DOT;
+}

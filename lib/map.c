@@ -230,12 +230,83 @@ static void print_synthetic(struct ctx *ctx, FILE *fp, struct chunk *c,
                   c->size - base, first);
 }
 
+// A script statement in the map, as GNU ld lists them: an assignment
+// with its value (unevaluated: "[!provide]"), an input section
+// description as written, with runs of white space made one.
+static void print_statement(FILE *fp, struct script_stmt *s) {
+  if (s->kind != SS_ASSIGN && s->kind != SS_INPUT)
+    return;
+  if (s->kind == SS_ASSIGN) {
+    if (s->target || !strcmp(s->sym, "."))
+      fprintf(fp, "%16s0x%016llx%16s", "", (unsigned long long)s->value, "");
+    else
+      fprintf(fp, "%16s%-18s%16s", "", "[!provide]", "");
+  } else {
+    fputc(' ', fp);
+  }
+  bool space = false;
+  for (u32 i = 0; i < s->text_len; i++) {
+    char ch = s->text[i];
+    if (ch == '\n' || ch == '\t' || ch == ' ') {
+      space = true;
+      continue;
+    }
+    if (space)
+      fputc(' ', fp);
+    space = false;
+    fputc(ch, fp);
+  }
+  fputc('\n', fp);
+}
+
+// The statements of C's output section description before the one with
+// index UPTO (1-based; 0: all), from *next on.
+static void print_statements_upto(FILE *fp, struct chunk *c, u32 *next,
+                                  u32 upto) {
+  if (!c->stmt)
+    return;
+  struct vec *b = &c->stmt->body;
+  while (*next < b->len) {
+    struct script_stmt *s = b->v[*next];
+    if (upto && s->kind == SS_INPUT && s->input_index == upto) {
+      print_statement(fp, s);
+      ++*next;
+      return;
+    }
+    print_statement(fp, s);
+    ++*next;
+  }
+}
+
+// The script's assignments outside output sections that follow OS's
+// description (or, OS NULL, come before the first), as GNU ld lists them
+// at the end of the section before.
+static void print_top_level(struct ctx *ctx, FILE *fp, struct out_stmt *os) {
+  if (!ctx->script || (!os && !ctx->script->stmts.len))
+    return;
+  struct vec *v = &ctx->script->stmts;
+  u32 i = 0;
+  if (os) {
+    while (i < v->len && ((struct script_stmt *)v->v[i])->os != os)
+      i++;
+    i++;
+  }
+  for (; i < v->len; i++) {
+    struct script_stmt *s = v->v[i];
+    if (s->kind == SS_OUTPUT)
+      break;
+    print_statement(fp, s);
+  }
+}
+
 static void print_sections(struct ctx *ctx, FILE *fp) {
   u64 nsyms = 0;
   struct map_sym *syms = collect_symbols(ctx, &nsyms);
   const char *first = ctx->objs.len
                           ? ((struct objfile *)ctx->objs.v[0])->name
                           : "";
+  if (script_layout(ctx))
+    print_top_level(ctx, fp, NULL);
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     // GNU ld's map shows no section -q makes.
@@ -247,14 +318,23 @@ static void print_sections(struct ctx *ctx, FILE *fp) {
     // Compressed sections as they were before (GNU ld).
     name_column(fp, "", c->zdata ? c->raw_name : c->name);
     addr_size(fp, c->addr, c->zdata ? c->raw_size : c->size);
+    if (c->lma_delta)
+      fprintf(fp, " load address 0x%016llx",
+              (unsigned long long)(c->addr + c->lma_delta));
     fputc('\n', fp);
+    u32 next = 0, rank = 0;    // the script's statements printed so far
     if (!has_inputs(c)) {
       print_synthetic(ctx, fp, c, first);
+      print_statements_upto(fp, c, &next, 0);
       continue;
     }
     u64 at = c->addr;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
+      if (c->stmt && is->rank != rank && is->rank != UINT32_MAX) {
+        print_statements_upto(fp, c, &next, is->rank);
+        rank = is->rank;
+      }
       u64 addr = c->addr + is->offset;
       if (addr > at) {
         name_column(fp, " ", "*fill*");
@@ -303,6 +383,8 @@ static void print_sections(struct ctx *ctx, FILE *fp) {
         at = sa + stub_sec_used(ctx, is->stubs);
       }
     }
+    print_statements_upto(fp, c, &next, 0);
+    print_top_level(ctx, fp, c->stmt);
   }
 }
 

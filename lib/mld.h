@@ -483,6 +483,9 @@ struct script_stmt {
   u32 size;                    // SS_DATA: 1, 2, 4 or 8
   bool is_signed;              // SQUAD
   const char *msg;             // SS_ASSERT
+  const char *text;            // the statement as written, for -Map
+  u32 text_len;
+  u64 value;                   // set by script_layout.c: SS_ASSIGN's value
   // SS_INPUT: FILE(SECTIONS...), FILE alone being every section
   const char *file_pat;
   struct vec file_exclude;     // EXCLUDE_FILE before the file pattern
@@ -544,6 +547,8 @@ struct script {
   const char *insert_name;     // INSERT AFTER|BEFORE this output section:
   bool insert_after;           // the built-in layout, with stmts in it
   struct walk *walk;           // script_layout.c: its descriptions
+  struct vec nocrossrefs;      // struct vec * of names; the first name
+  struct vec nocrossrefs_to;   // of a NOCROSSREFS_TO list is the target
 };
 
 // DATA_SEGMENT_ALIGN, _RELRO_END and _END, as GNU ld evaluates them: a
@@ -911,6 +916,7 @@ struct chunk {
                                // (size bytes), written instead of isecs
   struct out_stmt *stmt;       // the script's statement that made it
   bool discarded;              // a synthetic chunk in /DISCARD/: not made
+  bool at_address;             // script_layout.c: at an address expression
   u32 synth_input;             // script_layout.c: 1 + the description a
                                // synthetic chunk is in
   u64 lma_delta;               // set by script_layout.c: LMA - VMA
@@ -941,7 +947,7 @@ static inline u8 merge_visibility(u8 a, u8 b) {
 // sh_addralign: a section placed at a given address is no more aligned
 // than that address (GNU ld).
 static inline u64 chunk_addralign(const struct chunk *c) {
-  if ((c->script_addr || c->fixed) && c->addr &&
+  if ((c->script_addr || c->fixed || c->at_address) && c->addr &&
       (c->addr & -c->addr) < c->align)
     return c->addr & -c->addr;
   return c->align;
@@ -1603,6 +1609,7 @@ struct chunk *inserted_chunk(struct ctx *ctx, struct objfile *f,
                              const char *name, u32 default_order);
 void order_inserted(struct ctx *ctx);
 void insert_symbols(struct ctx *ctx);
+void check_cross_refs(struct ctx *ctx);
 void define_script_symbols(struct ctx *ctx);
 void script_addresses(struct ctx *ctx);
 void write_script_data(struct ctx *ctx, u8 *buf);
@@ -1632,6 +1639,7 @@ bool eval_script_expr(struct ctx *ctx, struct expr *e, const char *what,
                       bool quiet, const struct script_dot *dot,
                       struct expr_value *out);
 bool expr_is_dot(const struct expr *e);
+bool expr_aligns_dot(const struct expr *e);
 struct expr *parse_script_expr(struct ctx *ctx, const char *file,
                                const char *text, const char *end,
                                const char **pos);

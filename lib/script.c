@@ -544,6 +544,8 @@ static void assignment(struct lexer *lx, const char *at, const char *name,
   s->op = op;
   s->provide = provide;
   s->e = expr(lx);
+  s->text = at;
+  s->text_len = (u32)(lx->p - at);
   if (provide && !strcmp(name, "."))
     fail_at(lx, at, "cannot PROVIDE or HIDE the location counter");
 }
@@ -563,6 +565,8 @@ static bool provide(struct lexer *lx, const char *at, struct token *t,
     syntax_fail(lx);
   assignment(lx, at, name, '=', kind, into);
   needc(lx, ')');
+  struct script_stmt *st = into->v[into->len - 1];
+  st->text_len = (u32)(lx->p - at);
   return true;
 }
 
@@ -648,6 +652,7 @@ static void exclude_files(struct lexer *lx, struct vec *into) {
 static void input_spec(struct lexer *lx, const char *at, bool keep,
                        struct vec *into) {
   struct script_stmt *s = new_stmt(lx, SS_INPUT, at, into);
+  s->text = at;
   s->keep = keep;
   exclude_files(lx, &s->file_exclude);
   u8 fs = sort_open(lx);
@@ -657,6 +662,7 @@ static void input_spec(struct lexer *lx, const char *at, bool keep,
     sort_close(lx, fs);
   if (!eatc(lx, '(')) {
     s->whole_file = true;
+    s->text_len = (u32)(lx->p - at);
     return;
   }
   while (!eatc(lx, ')')) {
@@ -677,6 +683,7 @@ static void input_spec(struct lexer *lx, const char *at, bool keep,
   }
   if (!s->pats.len)
     fail_at(lx, at, "an input section description names no section");
+  s->text_len = (u32)(lx->p - at);
 }
 
 // The commands of an output section description, to its '}'.
@@ -1106,8 +1113,21 @@ static bool full_command(struct lexer *lx) {
               arch->output_format);
   } else if (tok_is(&t, "FORCE_COMMON_ALLOCATION")) {
     // An executable's COMMON symbols are always allocated.
-  } else if (tok_is(&t, "NOCROSSREFS") || tok_is(&t, "NOCROSSREFS_TO") ||
-             tok_is(&t, "OUTPUT") || tok_is(&t, "VERSION") ||
+  } else if (tok_is(&t, "NOCROSSREFS") || tok_is(&t, "NOCROSSREFS_TO")) {
+    // A list of output section names, apart or with commas.
+    bool to = t.len == strlen("NOCROSSREFS_TO");
+    struct vec *names = arena_alloc(ctx, sizeof(*names));
+    memset(names, 0, sizeof(*names));
+    needc(lx, '(');
+    while (!eatc(lx, ')')) {
+      vec_push(ctx, names, (void *)need_name(lx, LM_SECT));
+      eatc(lx, ',');
+    }
+    if (names->len < 2)
+      fail_at(lx, at, "%s needs two sections or more",
+              to ? "NOCROSSREFS_TO" : "NOCROSSREFS");
+    vec_push(ctx, to ? &sc->nocrossrefs_to : &sc->nocrossrefs, names);
+  } else if (tok_is(&t, "OUTPUT") || tok_is(&t, "VERSION") ||
              tok_is(&t, "INHIBIT_COMMON_ALLOCATION") ||
              tok_is(&t, "FORCE_GROUP_ALLOCATION") || tok_is(&t, "HLL") ||
              tok_is(&t, "SYSLIB") || tok_is(&t, "FLOAT") ||

@@ -450,14 +450,15 @@ static int cmp_script_isec(const void *a, const void *b) {
     c = strcmp(sort_name(x), sort_name(y));
   if (c)
     return c;
-  return x->offset < y->offset ? -1 : x->offset > y->offset;
+  // Input order: files, then sections (a file's COMMON after them).
+  if (x->file->priority != y->file->priority)
+    return x->file->priority < y->file->priority ? -1 : 1;
+  return x->shndx < y->shndx ? -1 : x->shndx > y->shndx;
 }
 
 static void sort_chunk(struct ctx *ctx, struct chunk *c) {
-  // Input order, for equal keys: in is->offset, which layout sets later.
   for (u32 i = 0; i < c->isecs.len; i++) {
     struct isec *is = c->isecs.v[i];
-    is->offset = i;
     if (is->sort == PS_NONE && ctx->cfg.sort_section)
       is->sort = ctx->cfg.sort_section == SORT_SECTION_NAME ? PS_NAME
                                                             : PS_ALIGN;
@@ -526,6 +527,11 @@ void script_chunks(struct ctx *ctx) {
   // Output sections in the script's order (empty ones too, for now).
   for (u32 i = 0; i < w.outs.len; i++) {
     struct out_stmt *os = w.outs.v[i];
+    const char *r[2] = {os->region, os->lma_region};
+    for (int k = 0; k < 2; k++)
+      if (r[k] && !find_region(ctx, r[k]))
+        fatal(ctx, "%s:%u: memory region `%s' not declared", os->file,
+              os->line, r[k]);
     if (!os->discard && !os->disabled)
       out_chunk(ctx, os);
   }
@@ -661,6 +667,10 @@ void script_chunks(struct ctx *ctx) {
       c->type = SHT_FINI_ARRAY;
     else if (!strcmp(c->name, ".preinit_array"))
       c->type = SHT_PREINIT_ARRAY;
+    // Arrays of pointers (GNU ld's sh_entsize).
+    if (c->type == SHT_INIT_ARRAY || c->type == SHT_FINI_ARRAY ||
+        c->type == SHT_PREINIT_ARRAY)
+      c->entsize = 8;
   }
   ctx->hdr_order.len = 0;
   for (u32 i = 0; i < ctx->chunks.len; i++)
@@ -801,6 +811,7 @@ static void set_symbol(struct lay *l, struct script_stmt *s) {
   if (sym->value != val)
     l->changed = true;
   sym->value = val;
+  s->value = val;
   struct sym_aux *aux = sym_aux(l->ctx, sym);
   aux->osec = sec;
   if (sec)
@@ -829,6 +840,7 @@ static void move_dot(struct lay *l, struct script_stmt *s) {
     fatal(l->ctx, "%s:%u: location counter moved to 0x%llx, past what a "
           "process can map", s->file, s->line, (unsigned long long)to);
   l->d.dot = to;
+  s->value = to;
 }
 
 static void check_assert(struct lay *l, struct script_stmt *s) {
@@ -855,6 +867,18 @@ static void add_data(struct lay *l, struct chunk *c, u64 off, u32 size,
   struct script_data *d = arena_alloc(l->ctx, sizeof(*d));
   *d = (struct script_data){c, off, size, len, value, {0}};
   vec_push(l->ctx, &l->ctx->script_data, d);
+}
+
+// A stub section made by stubs.c or errata.c follows its section,
+// aligned to 8 as GNU ld aligns its stub sections.
+static void place_stubs(struct lay *l, struct chunk *c, struct isec *is) {
+  if (!is->stubs || !is->stubs->size)
+    return;
+  l->d.dot = align_up(l->d.dot, 8);
+  is->stubs->offset = l->d.dot - c->addr;
+  l->d.dot += is->stubs->size;
+  if (c->align < 8)
+    c->align = 8;
 }
 
 // Lays out output section statement BODY of C from l->d.dot (c->addr).
@@ -889,11 +913,7 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
           add_data(l, c, l->d.dot - c->addr, 0, at - l->d.dot, fillv);
         is->offset = at - c->addr;
         l->d.dot = at + is->size;
-        if (is->stubs && is->stubs->size) {
-          l->d.dot = align_up(l->d.dot, 8);
-          is->stubs->offset = l->d.dot - c->addr;
-          l->d.dot += is->stubs->size;
-        }
+        place_stubs(l, c, is);
       }
       break;
     case SS_ASSIGN:
@@ -941,6 +961,7 @@ static void lay_rest(struct lay *l, struct chunk *c) {
     u64 at = align_up(l->d.dot, is->align ? is->align : 1);
     is->offset = at - c->addr;
     l->d.dot = at + is->size;
+    place_stubs(l, c, is);
   }
 }
 
@@ -974,10 +995,17 @@ static bool stays_empty(struct chunk *c) {
   for (u32 i = 0; i < c->isecs.len; i++)
     if (((struct isec *)c->isecs.v[i])->size)
       return false;
+  // Data, or "." moved other than by ALIGN (". = . + SIZE" reserves
+  // room), make a section; ". = ALIGN (N)" alone does not (GNU ld sizes
+  // sections once before it removes the empty ones, and aligning an
+  // empty section there moves nothing).
   struct vec *body = c->stmt ? &c->stmt->body : NULL;
   for (u32 i = 0; body && i < body->len; i++) {
     struct script_stmt *s = body->v[i];
     if (s->kind == SS_DATA)
+      return false;
+    if (s->kind == SS_ASSIGN && !strcmp(s->sym, ".") &&
+        !(s->op == '=' && expr_aligns_dot(s->e)))
       return false;
   }
   return !c->keep_empty;
@@ -1000,21 +1028,11 @@ static void lay_empty(struct lay *l, struct chunk *c) {
 static void lay_section(struct lay *l, struct chunk *c) {
   struct ctx *ctx = l->ctx;
   struct out_stmt *os = c->stmt;
-  bool maybe_empty = stays_empty(c);
-  if (maybe_empty && !(os && os->body.len)) {
+  if (stays_empty(c)) {
     lay_empty(l, c);
     return;
   }
-  // A section whose assignments to "." leave it empty is removed too
-  // (GNU ld): laid out again as such, its regions as they were.
-  struct script_dot before = l->d;
-  struct chunk *prev = l->prev;
-  u64 region_cur[2] = {0, 0};
-  struct mem_region *regions[2] = {
-      os && os->region ? find_region(ctx, os->region) : NULL,
-      os && os->lma_region ? find_region(ctx, os->lma_region) : NULL};
-  for (int i = 0; i < 2; i++)
-    region_cur[i] = regions[i] ? regions[i]->cur : 0;
+
   bool alloc = (c->flags & SHF_ALLOC) != 0;
   u64 align = c->align ? c->align : 1;
   struct expr_value v;
@@ -1039,6 +1057,7 @@ static void lay_section(struct lay *l, struct chunk *c) {
   if (os && os->lma_region)
     lma_region = region_named(l, os, os->lma_region);
   u64 vma;
+  c->at_address = os && os->addr;
   if (os && os->addr) {
     eval_script_expr(ctx, os->addr, os->file, !l->final, &l->d, &v);
     vma = v.v;
@@ -1098,15 +1117,6 @@ static void lay_section(struct lay *l, struct chunk *c) {
   l->d.in_section = false;
   if (c->addr != old_addr || c->size != old_size)
     l->changed = true;
-  if (maybe_empty && !c->size) {
-    l->d = before;
-    l->prev = prev;
-    for (int i = 0; i < 2; i++)
-      if (regions[i])
-        regions[i]->cur = region_cur[i];
-    lay_empty(l, c);
-    return;
-  }
   if (!alloc) {
     l->d.dot = save;
     return;
@@ -1543,4 +1553,80 @@ void insert_symbols(struct ctx *ctx) {
       fatal(ctx, "%s:%u: with INSERT, assignments to \".\" are not "
             "supported", s->file, s->line);
   }
+}
+
+//
+// NOCROSSREFS (A B ...): no section of A, B, ... may refer to a symbol of
+// another of them; NOCROSSREFS_TO (T A B ...): none of A, B, ... to T.
+// Each relocation of their input sections is looked at, in place, once
+// sections have their output sections.
+//
+
+static bool listed(const struct vec *names, u32 from, const char *name) {
+  for (u32 i = from; i < names->len; i++)
+    if (!strcmp(names->v[i], name))
+      return true;
+  return false;
+}
+
+// The output section relocation R of IS refers to, and the name of what
+// it refers to.
+static struct chunk *rel_target(struct ctx *ctx, struct isec *is,
+                                const u8 *r, const char **name) {
+  struct objfile *f = is->file;
+  u32 idx = ELF64_R_SYM(rd64(r + 8));
+  *name = "";
+  if (!idx || idx >= f->nsyms)
+    return NULL;
+  struct esym s;
+  read_sym(f, idx, &s);
+  if (idx >= f->first_global) {
+    struct symbol *sym = f->globals[idx - f->first_global];
+    if (!sym || sym->state != SYM_DEFINED)
+      return NULL;
+    *name = sym->name;
+    struct isec *t = sym_isec(ctx, sym);
+    return t ? t->osec : NULL;
+  }
+  u32 shndx = sym_shndx(f, idx, &s);
+  if (shndx == SHN_UNDEF || shndx >= f->shnum || !f->isecs[shndx])
+    return NULL;
+  *name = ELF64_ST_TYPE(s.st_info) == STT_SECTION ? section_name(f, shndx)
+                                                  : sym_name(f, &s);
+  return f->isecs[shndx]->osec;
+}
+
+static void check_list(struct ctx *ctx, const struct vec *names, bool to) {
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    // The sections whose references count: all of a NOCROSSREFS list, or
+    // a NOCROSSREFS_TO list's but its first.
+    if (!has_inputs(c) || !listed(names, to ? 1 : 0, c->name))
+      continue;
+    for (u32 k = 0; k < c->isecs.len; k++) {
+      struct isec *is = c->isecs.v[k];
+      for (u32 j = 0; j < is->nrels; j++) {
+        const u8 *r = is->rels + (u64)j * sizeof(Elf64_Rela);
+        const char *name;
+        struct chunk *t = rel_target(ctx, is, r, &name);
+        if (!t || t == c)
+          continue;
+        bool bad = to ? !strcmp(t->name, names->v[0])
+                      : listed(names, 0, t->name) && strcmp(t->name, c->name);
+        if (bad)
+          error(ctx, "%s:(%s+0x%llx): prohibited cross reference from %s to "
+                "`%s' in %s", is->file->name, isec_name(is),
+                (unsigned long long)rd64(r), c->name, name, t->name);
+      }
+    }
+  }
+}
+
+void check_cross_refs(struct ctx *ctx) {
+  if (!ctx->script)
+    return;
+  for (u32 i = 0; i < ctx->script->nocrossrefs.len; i++)
+    check_list(ctx, ctx->script->nocrossrefs.v[i], false);
+  for (u32 i = 0; i < ctx->script->nocrossrefs_to.len; i++)
+    check_list(ctx, ctx->script->nocrossrefs_to.v[i], true);
 }

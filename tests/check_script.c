@@ -440,7 +440,7 @@ START_TEST(script_errors_located) {
       {"SECTIONS { .a : { *(SORT_BY_INIT_PRIORITY(SORT_BY_NAME(x))) } }",
        "this nesting of SORT_BY_NAME in SORT_BY_INIT_PRIORITY"},
       {"INSERT AFTER .text", "INSERT without SECTIONS before it"},
-      {"NOCROSSREFS(.a .b)", "NOCROSSREFS is not supported yet"},
+      {"NOCROSSREFS(.a)", "NOCROSSREFS needs two sections or more"},
       {"SECTIONS { OVERLAY : { .a { *(.a) } } }", "OVERLAY is not supported"},
       {"/* open", "unterminated comment"},
       {"SECTIONS { .a : { *(.a) } :x", "syntax error at end of file"},

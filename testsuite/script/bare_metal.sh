@@ -180,6 +180,17 @@ for arch in x86_64 aarch64; do
   else
     t_fail "$arch: the map's Memory Configuration differs from GNU ld's"
   fi
+  # The script's assignments, each with GNU ld's value, in its order.
+  assigns() {
+    sed -n 's/^ *\(0x[0-9a-f]*\) *\([A-Za-z_.][A-Za-z0-9_.]*\) = .*/\1 \2/p' "$1"
+  }
+  assigns ref.map >ref.assign
+  assigns img.map >img.assign
+  if [ -s img.assign ] && cmp -s ref.assign img.assign; then
+    t_pass "$arch: the map shows the script's assignments as GNU ld's"
+  else
+    t_fail "$arch: map assignments: $(diff ref.assign img.assign | head -6)"
+  fi
 
   # A RAM too small: GNU ld's two messages, and no output.
   script $rom $ram $page | sed 's/LENGTH = 4K/LENGTH = 4/' >small.ld

@@ -6,7 +6,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # sticky and :NONE assignments), ONLY_IF_RO/ONLY_IF_RW, every SORT_*,
 # EXCLUDE_FILE, archive:member patterns, INCLUDE, REGION_ALIAS, fills
 # (=FILL and FILL()), SUBALIGN, data commands, PROVIDE/HIDDEN, "+=",
-# orphans, symbols before and after sections.  Compared: sections
+# orphans, symbols before and after sections, NOCROSSREFS and
+# NOCROSSREFS_TO, stubs for far code.  Compared: sections
 # (address, size, type, flags), program headers, symbols (value,
 # binding, section) and every allocated section's bytes.
 
@@ -184,6 +185,35 @@ for arch in x86_64 aarch64; do
       t_fail "$arch $s: bytes differ in$bad"
   done
 done
+# NOCROSSREFS and NOCROSSREFS_TO: a reference between sections listed
+# together fails the link, with GNU ld's words; others link.
+cat >ncr.c <<'C'
+int in_data = 3;
+__attribute__((section(".other"))) int in_other = 4;
+int use_data(void) { return in_data; }
+__attribute__((section(".text.o"))) int use_other(void) { return in_other + use_data(); }
+void _start(void) { for (;;) ; }
+C
+if command -v ld.bfd >/dev/null; then
+  gcc -O2 -fno-pie -c ncr.c -o ncr.o || t_hard_error "gcc -c ncr.c"
+  for nc in "NOCROSSREFS(.text .data)" "NOCROSSREFS_TO(.other .text)" \
+            "NOCROSSREFS(.text2 .other)" "NOCROSSREFS(.data, .other)"; do
+    printf 'SECTIONS { . = 0x400000; .text : { *(.text) }
+      .text2 : { *(.text.o) } .data : { *(.data) } .other : { *(.other) } }
+      %s\n' "$nc" >ncr.ld
+    ld.bfd -T ncr.ld ncr.o -o ncr-ref.out 2>ncr-ref.err; rs=$?
+    t_mld -T ncr.ld ncr.o -o ncr.out
+    want=$(grep -o "prohibited cross reference .*" ncr-ref.err | head -1)
+    if [ $rs = 0 ] && [ "$T_STATUS" = 0 ]; then
+      t_pass "$nc: links, as with GNU ld"
+    elif [ $rs != 0 ] && [ "$T_STATUS" != 0 ] && [ -n "$want" ]; then
+      expect_error "$want"
+    else
+      t_fail "$nc: GNU ld's status $rs, mld's $T_STATUS"
+    fi
+  done
+fi
+
 # AArch64 code placed 512 MiB apart by a script: branches reach through
 # range-extension stubs, as GNU ld makes them, and the program runs.
 if command -v aarch64-linux-gnu-gcc >/dev/null && command -v qemu-aarch64 >/dev/null; then
