@@ -544,6 +544,7 @@ struct script {
   bool has_phdrs;
   struct vec regions;          // struct mem_region *
   bool has_sections;           // a SECTIONS command was seen
+  bool replaces;               // -T: it replaces the built-in layout
   const char *insert_name;     // INSERT AFTER|BEFORE this output section:
   bool insert_after;           // the built-in layout, with stmts in it
   struct walk *walk;           // script_layout.c: its descriptions
@@ -1856,7 +1857,7 @@ struct ctx {
 };
 
 static inline bool script_layout(const struct ctx *ctx) {
-  return ctx->script && !ctx->script->insert_name;
+  return ctx->script && ctx->script->replaces && !ctx->script->insert_name;
 }
 
 int mld_link(struct ctx *ctx);

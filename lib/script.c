@@ -5,9 +5,11 @@
 // nor an archive is read as such a script, at its place among the inputs,
 // with GNU ld's meaning for the commands these files use: INPUT, GROUP and
 // AS_NEEDED (files and -lNAME), SEARCH_DIR, ENTRY, EXTERN, OUTPUT_FORMAT,
-// OUTPUT_ARCH and STARTUP.  A script that lays out sections, assigns
-// symbols or uses any other command is an error, since mld builds GNU
-// ld's default layout in C.
+// OUTPUT_ARCH and STARTUP; symbol assignments, PROVIDE and ASSERT too,
+// which take effect after the built-in layout, as GNU ld appends them to
+// its default script.  One that lays out sections (SECTIONS, MEMORY, ...)
+// is an error, since mld builds GNU ld's default layout in C: such a
+// script is given with -T (the second half of this file).
 //
 // As in GNU ld, a script is parsed whole before any file it names is
 // opened: SEARCH_DIR applies to every name in the script, and EXTERN
@@ -27,6 +29,7 @@
 #include "mld.h"
 
 #include <ctype.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <strings.h>
 
@@ -274,6 +277,7 @@ static const char *const layout_commands[] = {
 };
 
 static bool full_command(struct lexer *lx);
+static bool implicit_statement(struct lexer *lx, const struct token *t);
 
 // Parses the whole script; commands other than file lists take effect
 // here, files are collected in items.
@@ -361,6 +365,27 @@ static bool parse_script(struct lexer *lx, struct vec *items) {
       }
       if (t.quoted)
         return syntax_error(lx, &t);
+      // Symbol assignments, PROVIDE and ASSERT: as in a whole script, the
+      // built-in layout done (an implicit script augments GNU ld's
+      // default script).
+      if (implicit_statement(lx, &t)) {
+        // Its errors stop the script, as the others here do, but not the
+        // reading of the inputs (they are said, and counted).
+        lx->p = t.s;
+        lx->full = true;
+        jmp_buf here, *outer = ctx->bail;
+        volatile bool ok = false;
+        ctx->bail = &here;
+        if (!setjmp(here))
+          ok = full_command(lx);
+        else
+          ctx->errors++;
+        ctx->bail = outer;
+        lx->full = false;
+        if (ok)
+          continue;
+        return ctx->errors ? false : syntax_error(lx, &t);
+      }
       for (u32 i = 0; layout_commands[i]; i++)
         if (tok_is(&t, layout_commands[i])) {
           error(ctx, "%s:%u: linker script command '%s' is not supported: "
@@ -519,20 +544,48 @@ static struct script_stmt *new_stmt(struct lexer *lx, enum stmt_kind kind,
 }
 
 // An assignment operator at lx->p: '=' or the operator of "op=" (taken).
+// The assignment operators, longest first ("=" last).
+static const char *const assign_ops[] = {"<<=", ">>=", "+=", "-=", "*=",
+                                         "/=",  "&=",  "|=", "="};
+
 static int assign_op(struct lexer *lx) {
   skip_blank(lx);
-  static const char *const ops[] = {"<<=", ">>=", "+=", "-=", "*=", "/=",
-                                    "&=", "|=", "="};
-  for (u32 i = 0; i < sizeof(ops) / sizeof(*ops); i++) {
-    u64 n = strlen(ops[i]);
-    if ((u64)(lx->end - lx->p) >= n && !memcmp(lx->p, ops[i], n) &&
+  for (u32 i = 0; i < sizeof(assign_ops) / sizeof(*assign_ops); i++) {
+    u64 n = strlen(assign_ops[i]);
+    if ((u64)(lx->end - lx->p) >= n && !memcmp(lx->p, assign_ops[i], n) &&
         !(n == 1 && lx->end - lx->p >= 2 && lx->p[1] == '=')) {
       lx->p += n;
-      return n == 1 ? '=' : n == 3 ? (ops[i][0] == '<' ? 'L' : 'R')
-                                   : ops[i][0];
+      return n == 1 ? '=' : n == 3 ? (assign_ops[i][0] == '<' ? 'L' : 'R')
+                                   : assign_ops[i][0];
     }
   }
   return 0;
+}
+
+// Whether T starts an assignment, PROVIDE (...), HIDDEN (...) or
+// ASSERT (...): what an implicit script may say beyond file lists.
+static bool implicit_statement(struct lexer *lx, const struct token *t) {
+  if (t->kind != T_NAME)
+    return false;
+  if (tok_is(t, "PROVIDE") || tok_is(t, "PROVIDE_HIDDEN") ||
+      tok_is(t, "HIDDEN") || tok_is(t, "ASSERT"))
+    return true;
+  struct lexer probe = *lx;
+  probe.p = t->s;
+  probe.quiet = true;
+  probe.full = false;
+  struct token name;
+  if (!lex(&probe, LM_EXPR, &name) || name.kind != T_NAME)
+    return false;
+  // (White space only: this is a guess, and must not fail.)
+  const char *q = probe.p;
+  while (q < probe.end && isspace((u8)*q))
+    q++;
+  for (u32 i = 0; i + 1 < sizeof(assign_ops) / sizeof(*assign_ops); i++)
+    if ((u64)(probe.end - q) >= strlen(assign_ops[i]) &&
+        !memcmp(q, assign_ops[i], strlen(assign_ops[i])))
+      return true;
+  return q < probe.end && *q == '=' && !(probe.end - q >= 2 && q[1] == '=');
 }
 
 // NAME op EXPR, its name already read; the ';' (or ',') after it is the
@@ -1266,7 +1319,7 @@ void read_script_file(struct ctx *ctx, const char *name) {
     fatal(ctx, "cannot open linker script file %s", path);
   if (ctx->cfg.dependency_file)
     vec_push(ctx, &ctx->deps, (void *)path);
-  the_script(ctx);
+  the_script(ctx)->replaces = true;
   if (!m->size)
     return;
   if (!is_input_script(m->data, m->size))

@@ -1488,9 +1488,11 @@ void order_inserted(struct ctx *ctx) {
 }
 
 // The inserted statements' symbols and assertions, the built-in layout
-// done: "." walks each section's inputs as laid out.
+// done: "." walks each section's inputs as laid out.  Also the
+// assignments of implicit scripts (plain inputs), which come after the
+// built-in layout's statements: "." is past its last section.
 void insert_symbols(struct ctx *ctx) {
-  if (!ctx->script || !ctx->script->insert_name)
+  if (!ctx->script || script_layout(ctx))
     return;
   struct lay l = {ctx, true, false, {0, NULL, false, false, NULL}, NULL,
                   false, {0}};

@@ -97,7 +97,7 @@ START_TEST(syntax_errors) {
       "OUTPUT_FORMAT()", "ENTRY(a b)", "ENTRY()", "EXTERN()",
       "EXTERN(a,,b)", "EXTERN(a=)", "SEARCH_DIR(=/x)", "STARTUP(a b)",
       "INPUT(a) (", "INPUT(a) )", "INPUT(a) INPUT", "INPUT(a) \"INPUT\"(b)",
-      "input(a)", "SECTIONS { }", "x = 1;", "x=1;", "INPUT(a) PROVIDE(x=1)",
+      "input(a)", "SECTIONS { }", "INPUT(a) PROVIDE(x=)", "x = ;",
       "\"quoted\"", "# not a comment", "(", "INPUT(a) { }",
   };
   for (u32 i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
