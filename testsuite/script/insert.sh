@@ -61,7 +61,8 @@ for arch in x86_64 aarch64; do
     cc=aarch64-linux-gnu-gcc readelf=aarch64-linux-gnu-readelf run=qemu-aarch64
   fi
   $cc -O2 -c tab.c -o tab.o || t_hard_error "$cc -c tab.c"
-  for where in "AFTER .data" "BEFORE .bss" "AFTER .rodata" "BEFORE .init_array"; do
+  for where in "AFTER .text" "AFTER .data" "BEFORE .bss" "AFTER .rodata" \
+               "BEFORE .init_array"; do
     script_of $where >ins.ld
     name="$arch INSERT $where"
     $cc -static -Wl,-T,ins.ld tab.o -o ref.out 2>ref.err ||
