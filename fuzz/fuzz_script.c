@@ -12,12 +12,25 @@
 
 #include "../ld/options.h"
 
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 static char dir[64], obj[128];
 
+// A script may ask for a huge output (". = . + 8G" in a section with
+// contents), which GNU ld writes too: the fuzzer's outputs are held to
+// 64 MiB, past which writing fails (EFBIG) and mld says so.
+static void limit_output(void) {
+  struct rlimit r = {64 << 20, 64 << 20};
+  signal(SIGXFSZ, SIG_IGN);
+  if (setrlimit(RLIMIT_FSIZE, &r))
+    abort();
+}
+
 static void make_object(void) {
+  limit_output();
   snprintf(dir, sizeof(dir), "/tmp/mld-fuzz-script-XXXXXX");
   if (!mkdtemp(dir))
     abort();

@@ -1372,9 +1372,25 @@ void write_script_data(struct ctx *ctx, u8 *buf) {
       continue;
     }
     // A fill: the value's four bytes, big-endian, repeated from the
-    // section's start (GNU ld).
-    for (u64 k = 0; k < d->len; k++)
-      p[k] = (u8)(d->value >> (8 * (3 - ((d->off + k) & 3))));
+    // section's start (GNU ld).  The file is zeros already, and a run of
+    // one byte is a memset: a big gap costs no loop.
+    u32 v = (u32)d->value;
+    if (!v)
+      continue;
+    if (v == (v & 0xff) * 0x01010101u) {
+      memset(p, (int)(v & 0xff), d->len);
+      continue;
+    }
+    u64 head = d->len < 4 ? d->len : 4;
+    for (u64 k = 0; k < head; k++)
+      p[k] = (u8)(v >> (8 * (3 - ((d->off + k) & 3))));
+    // The bytes repeat every 4: copy what is written, doubling (m stays
+    // a multiple of 4 but for the last, partial copy).
+    for (u64 m = head; m < d->len;) {
+      u64 n = m < d->len - m ? m : d->len - m;
+      memcpy(p + m, p, n);
+      m += n;
+    }
   }
 }
 

@@ -230,6 +230,16 @@ printf 'a = b; b = a; SECTIONS { .text : { *(.text) } }\n' >cycle.ld
 t_mld -T cycle.ld empty.o -o out --noinhibit-exec
 [ "$T_STATUS" -lt 126 ] && t_pass "cyclic symbols: exit status $T_STATUS, no crash" ||
   t_fail "cyclic symbols: status $T_STATUS"
+# A section of 8 GiB of fill (found by fuzz_script, which took it for a
+# hang): written fast, and with the file size limited, a clear error.
+printf 'SECTIONS { .text : { *(.text) } .big : { BYTE(1) . = . + 0x200000000; } =0xa5 }\n' >big.ld
+rm -f big.out
+(ulimit -f 65536; "$MLD" -T big.ld empty.o -o big.out) >stdout.txt 2>stderr.txt
+T_STATUS=$?
+T_CMD="mld -T big.ld (ulimit -f 65536)"
+expect_failure
+expect_error "cannot write output file" "File too large"
+expect_no_file big.out
 printf 'SECTIONS { .text : { *(.text) } ASSERT(0, "the image is broken") }\n' >assert.ld
 t_mld -T assert.ld empty.o -o out
 expect_failure
