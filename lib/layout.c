@@ -245,6 +245,28 @@ static u64 data_segment_start(struct ctx *ctx, u32 i, u32 j, u64 dot,
   return base;
 }
 
+// Where the writable part starts so that its RELRO part, laid out from
+// BASE1 to RDOT, ends with RELRO_OFFSET bytes left on a PAGE boundary:
+// the allocated sections between, the last in section header order
+// first (sections given an address included, as GNU ld's walk of bfd's
+// list includes them), each moved as high as its alignment lets it end
+// where the next starts.
+u64 relro_start_for(struct ctx *ctx, u64 base1, u64 rdot, u64 relro_offset,
+                    u64 page) {
+  u64 desired = align_up(rdot + relro_offset, page) - relro_offset;
+  for (u32 k = ctx->hdr_order.len; k-- > 0;) {
+    struct chunk *x = ctx->hdr_order.v[k];
+    if (!is_emitted(x) || !(x->flags & SHF_ALLOC) || x->kind == CK_EHDR ||
+        x->addr < base1 || x->addr >= rdot)
+      continue;
+    // .tbss takes no room but keeps its alignment (GNU ld's
+    // lang_size_relro_segment_1 counts it with size 0).
+    u64 size = chunk_is_tbss(x) ? 0 : x->size;
+    desired = (x->addr + (desired - (x->addr + size))) & ~(x->align - 1);
+  }
+  return desired;
+}
+
 // The writable part, chunks [i, j) from dot: DATA_SEGMENT_ALIGN and
 // DATA_SEGMENT_RELRO_END.  With a RELRO part, the start is moved up so
 // that the RELRO part ends on a page boundary (GNU ld's
@@ -265,21 +287,7 @@ static u64 place_data(struct ctx *ctx, u32 i, u32 j, u64 dot) {
   if (any_relro) {
     u64 rdot, base1 = align_up(dot, page);
     place_run(ctx, i, j, base1, relro_offset, false, &rdot);
-    u64 target = align_up(rdot + relro_offset, page);
-    u64 desired = target - relro_offset;
-    // The allocated sections between the start and the RELRO end, the
-    // last in section header order first (sections given an address
-    // included, as GNU ld's walk of bfd's list includes them).
-    for (u32 k = ctx->hdr_order.len; k-- > 0;) {
-      struct chunk *x = ctx->hdr_order.v[k];
-      if (!is_emitted(x) || !(x->flags & SHF_ALLOC) || x->kind == CK_EHDR ||
-          x->addr < base1 || x->addr >= rdot)
-        continue;
-      // .tbss takes no room but keeps its alignment (GNU ld's
-      // lang_size_relro_segment_1 counts it with size 0).
-      u64 size = chunk_is_tbss(x) ? 0 : x->size;
-      desired = (x->addr + (desired - (x->addr + size))) & ~(x->align - 1);
-    }
+    u64 desired = relro_start_for(ctx, base1, rdot, relro_offset, page);
     // Sections given addresses in the RELRO part can leave it no room
     // (GNU ld stops with an internal error): no RELRO then.
     if (desired >= base1) {

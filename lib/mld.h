@@ -1038,6 +1038,7 @@ void create_commons(struct ctx *ctx,
                                           u32 kind));
 void sort_init_priority(struct ctx *ctx, struct isec **v, u32 n);
 bool copied_in_reverse(const char *in, const char *out);
+void set_array_type(struct chunk *c);
 u32 script_point(enum script_point p);
 struct gnu_prop *gnu_property(struct ctx *ctx, u32 type);
 
@@ -1244,6 +1245,8 @@ void assign_addresses(struct ctx *ctx);
 void check_section_addresses(struct ctx *ctx);
 void place_nonalloc(struct ctx *ctx);
 void warn_exec_memory(struct ctx *ctx);
+u64 relro_start_for(struct ctx *ctx, u64 base1, u64 rdot, u64 relro_offset,
+                    u64 page);
 u64 file_symbol_value(struct ctx *ctx, struct symbol *sym);
 void compute_symbol_values(struct ctx *ctx);
 

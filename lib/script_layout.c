@@ -661,16 +661,7 @@ void script_chunks(struct ctx *ctx) {
       c->synth_input = ((struct isec *)c->isecs.v[0])->rank;
       ctx->synth[CK_EH_FRAME] = c;
     }
-    if (!strcmp(c->name, ".init_array"))
-      c->type = SHT_INIT_ARRAY;
-    else if (!strcmp(c->name, ".fini_array"))
-      c->type = SHT_FINI_ARRAY;
-    else if (!strcmp(c->name, ".preinit_array"))
-      c->type = SHT_PREINIT_ARRAY;
-    // Arrays of pointers (GNU ld's sh_entsize).
-    if (c->type == SHT_INIT_ARRAY || c->type == SHT_FINI_ARRAY ||
-        c->type == SHT_PREINIT_ARRAY)
-      c->entsize = 8;
+    set_array_type(c);
   }
   ctx->hdr_order.len = 0;
   for (u32 i = 0; i < ctx->chunks.len; i++)
@@ -1289,16 +1280,8 @@ static void place_data_segment(struct lay *l) {
     ds->mode = DS_RELRO;
     ds->base = base1;
     settle(l);
-    u64 rdot = ds->relro_exp, off = ds->relro_offset;
-    u64 desired = align_up(rdot + off, maxp) - off;
-    for (u32 k = ctx->chunks.len; k-- > 0;) {
-      struct chunk *x = ctx->chunks.v[k];
-      if (!is_emitted(x) || !(x->flags & SHF_ALLOC) || x->kind == CK_EHDR ||
-          x->addr < base1 || x->addr >= rdot)
-        continue;
-      u64 size = chunk_is_tbss(x) ? 0 : x->size;
-      desired = (x->addr + (desired - (x->addr + size))) & ~(x->align - 1);
-    }
+    u64 desired = relro_start_for(ctx, base1, ds->relro_exp,
+                                  ds->relro_offset, maxp);
     if (desired >= base1) {
       ds->base = desired;
       ds->relro_adjust = true;

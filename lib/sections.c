@@ -878,6 +878,20 @@ static struct chunk *common_home(struct ctx *ctx, struct isec *is, u32 kind) {
   return c;
 }
 
+// .init_array, .fini_array and .preinit_array: their section types, and
+// sh_entsize 8 (arrays of pointers), as GNU ld writes them.
+void set_array_type(struct chunk *c) {
+  if (!strcmp(c->name, ".init_array"))
+    c->type = SHT_INIT_ARRAY;
+  else if (!strcmp(c->name, ".fini_array"))
+    c->type = SHT_FINI_ARRAY;
+  else if (!strcmp(c->name, ".preinit_array"))
+    c->type = SHT_PREINIT_ARRAY;
+  if (c->type == SHT_INIT_ARRAY || c->type == SHT_FINI_ARRAY ||
+      c->type == SHT_PREINIT_ARRAY)
+    c->entsize = 8;
+}
+
 void create_commons(struct ctx *ctx,
                     struct chunk *(*home)(struct ctx *ctx, struct isec *is,
                                           u32 kind)) {
@@ -1051,15 +1065,7 @@ void create_chunks(struct ctx *ctx) {
         n++;
       sort_init_priority(ctx, (struct isec **)c->isecs.v, n);
     }
-    if (!strcmp(c->name, ".init_array"))
-      c->type = SHT_INIT_ARRAY;
-    else if (!strcmp(c->name, ".fini_array"))
-      c->type = SHT_FINI_ARRAY;
-    else if (!strcmp(c->name, ".preinit_array"))
-      c->type = SHT_PREINIT_ARRAY;
-    if (c->type == SHT_INIT_ARRAY || c->type == SHT_FINI_ARRAY ||
-        c->type == SHT_PREINIT_ARRAY)
-      c->entsize = 8;
+    set_array_type(c);
     static const char *const relro[] = {
         ".tdata", ".tbss", ".preinit_array", ".init_array", ".fini_array",
         ".ctors", ".dtors", ".jcr", ".data.rel.ro"};
