@@ -3,8 +3,11 @@
 // Allocated input sections start dead.  The roots are what GNU ld keeps:
 // the entry point and -u symbols, sections the default script KEEPs
 // (.init, .fini, .init_array, .ctors, ...), notes outside groups (also
-// those not allocated: what they refer to), and SHF_GNU_RETAIN sections.  A live section's relocations make their targets live; a
-// reference to __start_SEC or __stop_SEC makes every section of SEC live.
+// those not allocated: what they refer to), and SHF_GNU_RETAIN sections.
+// A live section's relocations make their targets live, and the other
+// members of its section group (GNU ld keeps a group whole: a VTT with
+// its vtable); a reference to __start_SEC or __stop_SEC makes every
+// section of SEC live.
 // .eh_frame is kept but does not mark: an FDE instead keeps its LSDA and
 // personality alive once the function it describes is live.
 
@@ -16,75 +19,121 @@
 #define SHF_GNU_RETAIN (1 << 21)
 #endif
 
-static void mark(struct ctx *ctx, struct vec *work, struct isec *is) {
+// The work list, and for each file that has section groups (by priority,
+// made when one of its group members is first marked) the next member of
+// each member's group, round the group: GNU ld marks a group whole.
+struct gc {
+  struct vec work;
+  u32 **next_in_group;
+};
+
+static void mark_one(struct ctx *ctx, struct gc *gc, struct isec *is) {
   if (!is || is->live)
     return;
   is->live = true;
-  vec_push(ctx, work, is);
+  vec_push(ctx, &gc->work, is);
 }
 
-static void mark_symbol(struct ctx *ctx, struct vec *work,
+static u32 *group_rings(struct ctx *ctx, struct objfile *f) {
+  u32 *next = arena_alloc(ctx, (u64)f->shnum * sizeof(u32));
+  for (u32 k = 1; k < f->shnum; k++) {
+    const u8 *sh = shdr_at(f, k);
+    if (SH_TYPE(sh) != SHT_GROUP || (f->discarded && f->discarded[k]))
+      continue;
+    const u8 *p = f->data + SH_OFFSET(sh);
+    u32 first = 0, prev = 0;
+    for (u64 w = 1; w < SH_SIZE(sh) / 4; w++) {
+      u32 m = rd32(p + w * 4);
+      if (m == 0 || m >= f->shnum || next[m])
+        continue;              // out of range, or in two groups: left out
+      if (prev)
+        next[prev] = m;
+      else
+        first = m;
+      prev = m;
+    }
+    if (prev)
+      next[prev] = first;
+  }
+  return next;
+}
+
+static void mark(struct ctx *ctx, struct gc *gc, struct isec *is) {
+  if (!is || is->live)
+    return;
+  mark_one(ctx, gc, is);
+  struct objfile *f = is->file;
+  if (is->is_common || !(SH_FLAGS(shdr_at(f, is->shndx)) & SHF_GROUP))
+    return;
+  u32 **ring = &gc->next_in_group[f->priority];
+  if (!*ring)
+    *ring = group_rings(ctx, f);
+  for (u32 m = (*ring)[is->shndx]; m && m != is->shndx; m = (*ring)[m])
+    mark_one(ctx, gc, f->isecs[m]);
+}
+
+static void mark_symbol(struct ctx *ctx, struct gc *gc,
                         struct symbol *sym);
 
 static void mark_named(struct ctx *ctx, struct expr *node, const char *name,
-                       void *work) {
+                       void *gc) {
   (void)name;
-  mark_symbol(ctx, work, expr_bound(node));
+  mark_symbol(ctx, gc, expr_bound(node));
 }
 
 // What a --defsym's expression refers to stays; a chain of them is
 // followed (not round a cycle, which evaluation reports).
-static void mark_expr_symbols(struct ctx *ctx, struct vec *work,
+static void mark_expr_symbols(struct ctx *ctx, struct gc *gc,
                               struct expr *e) {
   static _Thread_local u32 depth;
   if (depth > 64)
     return;
   depth++;
-  expr_symbols(ctx, e, mark_named, work);
+  expr_symbols(ctx, e, mark_named, gc);
   depth--;
 }
 
-static void mark_symbol(struct ctx *ctx, struct vec *work,
+static void mark_symbol(struct ctx *ctx, struct gc *gc,
                         struct symbol *sym) {
   if (!sym || sym->state != SYM_DEFINED)
     return;
   if (sym->flags & SF_LINKER) {
     struct sym_aux *aux = &ctx->aux[sym->aux];
     if (aux->expr)
-      mark_expr_symbols(ctx, work, aux->expr);
+      mark_expr_symbols(ctx, gc, aux->expr);
     if (aux->osec && has_inputs(aux->osec) &&
         (!strncmp(sym->name, "__start_", 8) ||
          !strncmp(sym->name, "__stop_", 7)))
       for (u32 i = 0; i < aux->osec->isecs.len; i++)
-        mark(ctx, work, aux->osec->isecs.v[i]);
+        mark(ctx, gc, aux->osec->isecs.v[i]);
     return;
   }
-  mark(ctx, work, sym_isec(ctx, sym));
+  mark(ctx, gc, sym_isec(ctx, sym));
 }
 
-static void mark_rel_target(struct ctx *ctx, struct vec *work,
+static void mark_rel_target(struct ctx *ctx, struct gc *gc,
                             struct objfile *f, u32 symidx) {
   if (symidx >= f->nsyms)
     return;
   if (symidx >= f->first_global) {
-    mark_symbol(ctx, work, f->globals[symidx - f->first_global]);
+    mark_symbol(ctx, gc, f->globals[symidx - f->first_global]);
     return;
   }
   struct esym s;
   read_sym(f, symidx, &s);
   u32 shndx = sym_shndx(f, symidx, &s);
   if (shndx != SHN_UNDEF && shndx < f->shnum)
-    mark(ctx, work, f->isecs[shndx]);
+    mark(ctx, gc, f->isecs[shndx]);
 }
 
-static void drain(struct ctx *ctx, struct vec *work) {
-  while (work->len) {
-    struct isec *is = work->v[--work->len];
+static void drain(struct ctx *ctx, struct gc *gc) {
+  while (gc->work.len) {
+    struct isec *is = gc->work.v[--gc->work.len];
     if (is->eh)
       continue;
     for (u32 i = 0; i < is->nrels; i++) {
       const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
-      mark_rel_target(ctx, work, is->file, ELF64_R_SYM(rd64(r + 8)));
+      mark_rel_target(ctx, gc, is->file, ELF64_R_SYM(rd64(r + 8)));
     }
   }
 }
@@ -204,14 +253,16 @@ void gc_sections(struct ctx *ctx) {
     }
   }
 
-  struct vec work = {0};
+  struct gc gc = {
+      .next_in_group = arena_alloc(
+          ctx, ((u64)ctx->next_priority + 1) * sizeof(u32 *))};
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (!has_inputs(c) || !(c->flags & SHF_ALLOC))
       continue;
     for (u32 k = 0; k < c->isecs.len; k++)
       if (is_root(ctx, c->isecs.v[k]))
-        mark(ctx, &work, c->isecs.v[k]);
+        mark(ctx, &gc, c->isecs.v[k]);
   }
   // Notes that are not allocated are always in the output; only their
   // relocations are followed.
@@ -223,28 +274,28 @@ void gc_sections(struct ctx *ctx) {
       struct isec *is = c->isecs.v[k];
       const u8 *sh = shdr_at(is->file, is->shndx);
       if (SH_TYPE(sh) == SHT_NOTE && is_root_note(sh) && is->nrels)
-        vec_push(ctx, &work, is);
+        vec_push(ctx, &gc.work, is);
     }
   }
   // The entry point, and the symbol that was the entry point before any
   // input script's ENTRY: GNU ld keeps both.
-  mark_symbol(ctx, &work, sym_find_str(ctx, entry_symbol(ctx)));
-  mark_symbol(ctx, &work, sym_find_str(ctx, ctx->cfg.entry ? ctx->cfg.entry
+  mark_symbol(ctx, &gc, sym_find_str(ctx, entry_symbol(ctx)));
+  mark_symbol(ctx, &gc, sym_find_str(ctx, ctx->cfg.entry ? ctx->cfg.entry
                                                            : "_start"));
   for (u32 i = 0; i < ctx->cfg.undefined.len; i++)
-    mark_symbol(ctx, &work, sym_find_str(ctx, ctx->cfg.undefined.v[i]));
+    mark_symbol(ctx, &gc, sym_find_str(ctx, ctx->cfg.undefined.v[i]));
   for (u32 i = 0; i < ctx->extern_syms.len; i++)
-    mark_symbol(ctx, &work, sym_find_str(ctx, ctx->extern_syms.v[i]));
+    mark_symbol(ctx, &gc, sym_find_str(ctx, ctx->extern_syms.v[i]));
   for (u32 i = 0; i < ctx->cfg.defsyms.len; i++) {
     struct defsym *d = ctx->cfg.defsyms.v[i];
-    mark_symbol(ctx, &work, sym_find_str(ctx, d->name));
+    mark_symbol(ctx, &gc, sym_find_str(ctx, d->name));
   }
 
   // Mark to a fixed point: sections, then what live FDEs keep, and
   // SHF_LINK_ORDER sections (e.g. __patchable_function_entries) whose
   // linked section is live, as GNU ld keeps them.
   for (bool again = true; again;) {
-    drain(ctx, &work);
+    drain(ctx, &gc);
     again = false;
     for (u32 i = 0; i < ctx->objs.len; i++) {
       struct objfile *f = ctx->objs.v[i];
@@ -254,7 +305,7 @@ void gc_sections(struct ctx *ctx) {
             (SH_FLAGS(shdr_at(f, k)) & SHF_LINK_ORDER)) {
           u32 link = SH_LINK(shdr_at(f, k));
           if (link < f->shnum && f->isecs[link] && f->isecs[link]->live) {
-            mark(ctx, &work, is);
+            mark(ctx, &gc, is);
             again = true;
           }
         }
@@ -268,10 +319,10 @@ void gc_sections(struct ctx *ctx) {
             continue;
           fde->live = true;    // reset by size_eh_frame
           for (u32 x = fde->rel_begin; x < fde->rel_end; x++)
-            mark_rel_target(ctx, &work, f, eh->rels[x].symidx);
+            mark_rel_target(ctx, &gc, f, eh->rels[x].symidx);
           for (u32 x = fde->cie->rel_begin; x < fde->cie->rel_end; x++)
-            mark_rel_target(ctx, &work, f, eh->rels[x].symidx);
-          again |= work.len > 0;
+            mark_rel_target(ctx, &gc, f, eh->rels[x].symidx);
+          again |= gc.work.len > 0;
         }
       }
     }
