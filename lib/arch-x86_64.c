@@ -101,11 +101,13 @@ static bool in_large_section(const struct reloc_sym *rs) {
 // displacement) can be relaxed, from the instruction bytes before it and
 // the symbol.  Scan and apply both call this, so they always agree.
 static enum relax gotpcrelx_form(struct ctx *ctx, struct isec *is, u64 off,
-                                 u32 type, const struct reloc_sym *rs) {
+                                 u32 type, i64 addend,
+                                 const struct reloc_sym *rs) {
   bool relocx = type == R_X86_64_GOTPCRELX || type == R_X86_64_REX_GOTPCRELX;
   bool pie = ctx->cfg.pie;
+  // GNU ld relaxes only the displacement of the instruction's end: -4.
   if ((!relocx && type != R_X86_64_GOTPCREL) || off < 2 || rs->is_ifunc ||
-      (rs->defined && in_large_section(rs)))
+      addend != -4 || (rs->defined && in_large_section(rs)))
     return RX_NONE;
   const u8 *loc = is->data + off;
   u8 op = loc[-2], modrm = loc[-1];
@@ -118,13 +120,18 @@ static enum relax gotpcrelx_form(struct ctx *ctx, struct isec *is, u64 off,
   if (!rs->defined && !rs->undef_weak)
     return RX_NONE;
   bool zero = !rs->defined;
+  bool abs = !zero && rs->sym && sym_is_abs(rs->sym);
+  // A plain GOTPCREL: only a mov, which GNU ld has long made a lea (its
+  // REX prefix cannot be trusted for anything else), in a static PIE not
+  // for an undefined weak symbol.  An absolute symbol keeps its GOT
+  // entry: GNU ld would make a PC-relative lea of it.
+  if (!relocx)
+    return op == 0x8b && (modrm & 0xc7) == 0x05 && !abs && !(pie && zero)
+               ? RX_LEA
+               : RX_NONE;
   // In a static PIE (GNU ld): only what stays position-independent, or
   // is a constant: lea for a mov, direct calls and jumps to a defined
   // symbol, immediates of absolute and undefined weak symbols.
-  if (!relocx)
-    return !pie && zero && op == 0x8b && (modrm & 0xc7) == 0x05 ? RX_LEA
-                                                                 : RX_NONE;
-  bool abs = !zero && rs->sym && sym_is_abs(rs->sym);
   if (op == 0xff && modrm == 0x15)
     return abs || (pie && zero) ? RX_NONE : RX_CALL;
   if (op == 0xff && modrm == 0x25)
@@ -150,8 +157,9 @@ static enum relax gotpcrelx_form(struct ctx *ctx, struct isec *is, u64 off,
 // symbol's loads still become its value 0 (mov, test, binop, lea), not
 // its indirect calls and jumps.
 static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
-                            u32 type, const struct reloc_sym *rs) {
-  enum relax rx = gotpcrelx_form(ctx, is, off, type, rs);
+                            u32 type, i64 addend,
+                            const struct reloc_sym *rs) {
+  enum relax rx = gotpcrelx_form(ctx, is, off, type, addend, rs);
   if (ctx->cfg.no_relax && (rs->defined || rx == RX_CALL || rx == RX_JMP))
     return RX_NONE;
   return rx;
@@ -162,9 +170,9 @@ static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
 // (elf_x86_64_convert_load_reloc), where the address (the GOT entry's
 // value: no addend) fits the immediate.
 static enum relax gotpcrelx_applied(struct ctx *ctx, struct isec *is,
-                                    u64 off, u32 type,
+                                    u64 off, u32 type, i64 addend,
                                     const struct reloc_sym *rs) {
-  enum relax rx = gotpcrelx(ctx, is, off, type, rs);
+  enum relax rx = gotpcrelx(ctx, is, off, type, addend, rs);
   if (rx == RX_LEA && type != R_X86_64_GOTPCREL && !ctx->cfg.pie &&
       (off >= 3 || type == R_X86_64_GOTPCRELX) && (i64)rs->S == (i32)rs->S &&
       (i64)rs->S >= 0)
@@ -186,7 +194,7 @@ static u32 emitted_type(struct ctx *ctx, struct isec *is, u32 i, u64 *off,
   struct reloc_sym rs;
   i64 A = *addend;
   reloc_target_addend(ctx, is->file, ELF64_R_SYM(info), &A, &rs);
-  switch (gotpcrelx_applied(ctx, is, *off, type, &rs)) {
+  switch (gotpcrelx_applied(ctx, is, *off, type, (i64)rd64(r + 16), &rs)) {
   case RX_NONE:
     return type;
   case RX_LEA:
@@ -324,7 +332,7 @@ static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
     case R_X86_64_GOTPCRELX:
     case R_X86_64_REX_GOTPCRELX:
     case R_X86_64_GOTPCREL:
-      if (gotpcrelx(ctx, is, off, type, &rs) != RX_NONE)
+      if (gotpcrelx(ctx, is, off, type, (i64)rd64(r + 16), &rs) != RX_NONE)
         break;
       // fallthrough
     case R_X86_64_GOT32:
@@ -428,7 +436,8 @@ static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
                  (rs.sym->state == SYM_UNDEF &&
                   (rs.sym->ref_flags & SF_REF_STRONG))))
     return false;
-  return !got || gotpcrelx(ctx, is, off, type, &rs) != RX_NONE;
+  return !got ||
+         gotpcrelx(ctx, is, off, type, (i64)rd64(r + 16), &rs) != RX_NONE;
 }
 
 static bool quiet_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
@@ -560,7 +569,8 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     case R_X86_64_GOTPCRELX:
     case R_X86_64_REX_GOTPCRELX:
     case R_X86_64_GOTPCREL: {
-      enum relax rx = gotpcrelx_applied(ctx, is, off, type, &rs);
+      enum relax rx =
+          gotpcrelx_applied(ctx, is, off, type, (i64)rd64(r + 16), &rs);
       switch (rx) {
       case RX_NONE:
         v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - P;

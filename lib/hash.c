@@ -10,6 +10,9 @@
 
 #include "mld.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 // A 64-bit hash, eight bytes a step: a multiply and a shift per word,
 // then a final mix so that both the low bits (the slot) and the top
 // sixteen (the tag) depend on every byte.
@@ -167,9 +170,11 @@ void table_see(struct name_table *t, struct symbol *s) {
 }
 
 // GNU ld's order of symbols where it walks its hash table (COMMON
-// placement, for one): by bucket, bfd's string hash modulo the table's
-// size, which starts at 4051 entries and grows through these primes when
-// it is more than three quarters full.
+// placement, GOT and IPLT entries, the map's globals, the linker's
+// hidden symbols in .symtab): bfd's string
+// hash, its table of 4051 buckets that grows through these primes when
+// it is more than three quarters full, new names at the front of their
+// bucket's chain.
 u32 bfd_hash(const char *name, u32 len) {
   u32 h = 0;
   for (u32 i = 0; i < len; i++) {
@@ -182,23 +187,93 @@ u32 bfd_hash(const char *name, u32 len) {
   return h;
 }
 
-u32 bfd_table_size(u64 count) {
+static u32 bfd_grown_size(u32 size) {
   static const u32 primes[] = {
-      8191, 16381, 32749, 65521, 131071, 262139, 524287, 1048573,
+      4093, 8191, 16381, 32749, 65521, 131071, 262139, 524287, 1048573,
       2097143, 4194301, 8388593, 16777213, 33554393, 67108859, 134217689,
       268435399, 536870909, 1073741789, 2147483647};
-  u64 size = 4051;
-  for (u32 i = 0; i < sizeof(primes) / sizeof(*primes) && count > size * 3 / 4;
-       i++)
-    size = primes[i];
-  return (u32)size;
+  for (u32 i = 0; i < sizeof(primes) / sizeof(*primes); i++)
+    if (primes[i] > size)
+      return primes[i];
+  return size;
 }
 
-// A symbol's place in GNU ld's walk of its hash table: by bucket, and in
-// one bucket the name first seen last first.
-u64 bfd_walk_order(const struct symbol *sym, u32 size) {
-  return (u64)(bfd_hash(sym->name, sym->namelen) % size) << 32 |
-         (UINT32_MAX - sym->seq);
+enum { NO_SEQ = UINT32_MAX };
+
+// Moves the chains of a full table into one of the next size, as bfd
+// does: bucket by bucket, each chain from its front, a run of entries
+// with the same hash moved together to the front of its new bucket.  The
+// order within a bucket is no longer newest first after this.
+static u32 *bfd_grow(u32 *table, u32 size, u32 newsize, u32 *next,
+                     const u32 *hash) {
+  u32 *grown = malloc((u64)newsize * sizeof(u32));
+  if (!grown)
+    return NULL;
+  memset(grown, 0xff, (u64)newsize * sizeof(u32));
+  for (u32 b = 0; b < size; b++)
+    while (table[b] != NO_SEQ) {
+      u32 chain = table[b], end = chain;
+      while (next[end] != NO_SEQ && hash[next[end]] == hash[chain])
+        end = next[end];
+      table[b] = next[end];
+      u32 to = hash[chain] % newsize;
+      next[end] = grown[to];
+      grown[to] = chain;
+    }
+  free(table);
+  return grown;
+}
+
+// Each seen name's place in GNU ld's walk, by seq: the names are put in
+// a model of bfd's table in the order the link met them, growing it as
+// bfd grows it, and the walk goes bucket by bucket along each chain.
+static void bfd_walk_ranks(struct ctx *ctx) {
+  struct name_table *t = &ctx->symbols;
+  u32 n = (u32)t->seen;
+  u32 *rank = arena_alloc(ctx, (u64)n * sizeof(u32) + 1);
+  u32 *hash = malloc((u64)n * sizeof(u32) + 1);
+  u32 *next = malloc((u64)n * sizeof(u32) + 1);
+  u32 size = 4051;
+  u32 *table = malloc((u64)size * sizeof(u32));
+  if (!hash || !next || !table)
+    fatal(ctx, "out of memory ordering %u symbols", n);
+  for (u64 j = 0; t->mask && j <= t->mask; j++) {
+    struct symbol *sym = slot_sym(t->slots[j]);
+    if (sym && sym->seq != SEQ_UNSEEN)
+      hash[sym->seq] = bfd_hash(sym->name, sym->namelen);
+  }
+  memset(table, 0xff, (u64)size * sizeof(u32));
+  for (u32 i = 0; i < n; i++) {
+    u32 b = hash[i] % size;
+    next[i] = table[b];
+    table[b] = i;
+    if (i + 1 > (u64)size * 3 / 4) {
+      u32 newsize = bfd_grown_size(size);
+      if (newsize != size &&
+          !(table = bfd_grow(table, size, newsize, next, hash)))
+        fatal(ctx, "out of memory ordering %u symbols", n);
+      size = newsize;
+    }
+  }
+  u32 r = 0;
+  for (u32 b = 0; b < size; b++)
+    for (u32 i = table[b]; i != NO_SEQ; i = next[i])
+      rank[i] = r++;
+  free(hash);
+  free(next);
+  free(table);
+  ctx->bfd_rank = rank;
+  ctx->bfd_rank_seen = n;
+}
+
+// A symbol's place in GNU ld's walk of its hash table.  Not from several
+// threads at once: the model is made again when the link has met more
+// names.
+u64 bfd_walk_order(struct ctx *ctx, const struct symbol *sym) {
+  if (ctx->bfd_rank_seen != ctx->symbols.seen || !ctx->bfd_rank)
+    bfd_walk_ranks(ctx);
+  return sym->seq < ctx->bfd_rank_seen ? ctx->bfd_rank[sym->seq]
+                                       : (u64)UINT32_MAX + 1;
 }
 
 int cmp_order_key(const void *x, const void *y) {

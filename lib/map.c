@@ -162,7 +162,6 @@ static struct map_sym *collect_symbols(struct ctx *ctx, u64 *count) {
     most += f->nsyms - f->first_global;
   }
   struct map_sym *v = arena_alloc(ctx, (most + 1) * sizeof(*v));
-  u32 size = bfd_table_size(ctx->symbols.seen);
   u64 n = 0;
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
@@ -175,7 +174,7 @@ static struct map_sym *collect_symbols(struct ctx *ctx, u64 *count) {
         continue;
       if (is->min)
         is = holder(is, sym->value);
-      v[n++] = (struct map_sym){is, sym, bfd_walk_order(sym, size)};
+      v[n++] = (struct map_sym){is, sym, bfd_walk_order(ctx, sym)};
     }
   }
   qsort(v, n, sizeof(*v), cmp_map_sym);

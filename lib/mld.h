@@ -206,8 +206,7 @@ enum { SEQ_UNSEEN = UINT32_MAX };
 
 u64 hash_name(const char *name, u32 len);
 u32 bfd_hash(const char *name, u32 len);
-u32 bfd_table_size(u64 count);
-u64 bfd_walk_order(const struct symbol *sym, u32 size);
+u64 bfd_walk_order(struct ctx *ctx, const struct symbol *sym);
 // Sort keys for orders GNU ld takes from its hash table (qsort with
 // cmp_order_key): group, then order, then kind.
 struct order_key {
@@ -1761,6 +1760,7 @@ struct ctx {
   const char *canon_sysroot;   // realpath of cfg.sysroot, "" if none
   // symbols.c
   struct name_table symbols;   // global symbols by name
+  u32 *bfd_rank, bfd_rank_seen; // hash.c: GNU ld's walk order, by seq
   struct vec objs;             // struct objfile *, live, in priority order
   struct vec commons;          // struct symbol *
   bool large_common_seen;      // an x86-64 LARGE_COMMON symbol was read

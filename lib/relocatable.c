@@ -730,10 +730,9 @@ static void order_globals(struct ctx *ctx, struct rlink *rl) {
       vec_push(ctx, &all, sym);
     }
   }
-  u32 size = bfd_table_size(ctx->symbols.seen);
   struct order_key *keys = arena_alloc(ctx, (u64)all.len * sizeof(*keys) + 1);
   for (u32 i = 0; i < all.len; i++)
-    keys[i] = (struct order_key){.order = bfd_walk_order(all.v[i], size),
+    keys[i] = (struct order_key){.order = bfd_walk_order(ctx, all.v[i]),
                                  .sym = all.v[i]};
   qsort(keys, all.len, sizeof(*keys), cmp_order_key);
   for (u32 i = 0; i < all.len; i++)

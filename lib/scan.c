@@ -151,7 +151,7 @@ void scan_relocations(struct ctx *ctx) {
 // the local IFUNCs.  Each takes one word, or two for a GD pair (kind: 0
 // an address, 1 a TP offset, 2 a GD pair).
 static void add_got_key(struct ctx *ctx, struct order_key *k, u32 *n,
-                        struct symbol *sym, u8 kind, u32 size) {
+                        struct symbol *sym, u8 kind) {
   struct order_key *e = &k[(*n)++];
   bool local = sym->binding == STB_LOCAL && sym->file;
   bool ifunc = sym->flags & SF_NEEDS_IPLT;
@@ -160,7 +160,7 @@ static void add_got_key(struct ctx *ctx, struct order_key *k, u32 *n,
   e->group = local ? (ifunc ? 3 : 0)
                    : (ifunc && ctx->arch->ifunc_got_after_globals) ? 2 : 1;
   e->order = local ? (u64)sym->file->priority << 32 | sym->symidx
-                   : bfd_walk_order(sym, size);
+                   : bfd_walk_order(ctx, sym);
   e->kind = kind;
   e->sym = sym;
 }
@@ -182,7 +182,6 @@ void allocate_slots(struct ctx *ctx) {
     if (sym->flags & SF_NEEDS_GOTTP)
       sym_aux(ctx, sym)->gotgd_idx = UINT32_MAX;
   }
-  u32 size = bfd_table_size(ctx->symbols.seen);
   u64 total = (u64)ctx->got_syms.len + ctx->gottp_syms.len +
               ctx->gotgd_syms.len;
   struct order_key *keys = arena_alloc(ctx, total * sizeof(*keys) + 1);
@@ -191,14 +190,14 @@ void allocate_slots(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
     if (!(sym->flags & SF_GOT_IS_GOTPLT))
-      add_got_key(ctx, keys, &nk, sym, 0, size);
+      add_got_key(ctx, keys, &nk, sym, 0);
     any_near |= (sym->flags & SF_GOT_NEAR) != 0;
   }
   for (u32 i = 0; i < ctx->gottp_syms.len; i++)
-    add_got_key(ctx, keys, &nk, ctx->gottp_syms.v[i], 1, size);
+    add_got_key(ctx, keys, &nk, ctx->gottp_syms.v[i], 1);
   for (u32 i = 0; i < ctx->gotgd_syms.len; i++)
     if (sym_aux(ctx, ctx->gotgd_syms.v[i])->gotgd_idx == UINT32_MAX - 1)
-      add_got_key(ctx, keys, &nk, ctx->gotgd_syms.v[i], 2, size);
+      add_got_key(ctx, keys, &nk, ctx->gotgd_syms.v[i], 2);
   qsort(keys, nk, sizeof(*keys), cmp_order_key);
   u64 words = res;
   for (u32 i = 0; i < nk; i++)
@@ -230,7 +229,7 @@ void allocate_slots(struct ctx *ctx) {
   for (u32 i = 0; i < ni; i++) {
     struct symbol *sym = ctx->iplt_syms.v[i];
     u32 k = i;
-    add_got_key(ctx, ik, &k, sym, 0, size);
+    add_got_key(ctx, ik, &k, sym, 0);
     if (ik[i].group != 1 && ik[i].group != 2) {  // local: last, as seen
       ik[i].group = 3;
       ik[i].order = i;

@@ -766,7 +766,6 @@ void resolve_symbols(struct ctx *ctx) {
         vec_push(ctx, &ctx->commons, sym);
     }
   }
-  u32 size = bfd_table_size(ctx->symbols.seen);
   u32 n = ctx->commons.len;
   struct order_key *keys = arena_alloc(ctx, (u64)n * sizeof(*keys) + 1);
   for (u32 i = 0; i < n; i++) {
@@ -779,7 +778,7 @@ void resolve_symbols(struct ctx *ctx) {
                    : ctx->cfg.sort_common == SORT_COMMON_ASCENDING
                        ? (power <= 4 ? power : 5)
                        : 0;
-    keys[i].order = bfd_walk_order(sym, size);
+    keys[i].order = bfd_walk_order(ctx, sym);
     keys[i].sym = sym;
   }
   qsort(keys, n, sizeof(*keys), cmp_order_key);

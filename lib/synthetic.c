@@ -535,7 +535,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   // a name if the inputs' locals had STT_FILE symbols (none with -x), in
   // the order of GNU ld's walk of its hash table; in a static PIE, as in
   // any ET_DYN, so are the inputs' hidden and internal globals.
-  u32 nhidden = 0, size = bfd_table_size(ctx->symbols.seen);
+  u32 nhidden = 0;
   u64 cap = ctx->linker_syms.len;
   for (u32 i = 0; ctx->cfg.pie && i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
@@ -547,7 +547,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
     if (hidden_listed(ctx, sym) ||
         (!is_hidden(sym) && retained(ctx, sym->name) && forced_local(ctx, sym)))
       hidden[nhidden++] = (struct order_key){
-          .order = bfd_walk_order(sym, size), .sym = sym};
+          .order = bfd_walk_order(ctx, sym), .sym = sym};
   }
   for (u32 i = 0; ctx->cfg.pie && i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
@@ -555,7 +555,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       struct symbol *sym = f->globals[k - f->first_global];
       if (sym && global_listed(ctx, f, k, sym) && forced_local(ctx, sym))
         hidden[nhidden++] = (struct order_key){
-            .order = bfd_walk_order(sym, size), .sym = sym};
+            .order = bfd_walk_order(ctx, sym), .sym = sym};
     }
   }
   qsort(hidden, nhidden, sizeof(*hidden), cmp_order_key);
