@@ -276,6 +276,106 @@ u64 bfd_walk_order(struct ctx *ctx, const struct symbol *sym) {
                                        : (u64)UINT32_MAX + 1;
 }
 
+// One name in the pairwise model: its hash and seq, and its bucket at
+// every size the table has from the name's insertion to the end.
+struct walk_ent {
+  u32 hash, seq, key, first; // first: the stage it was put in the table
+  const u32 *bucket;         // by stage; valid from first to the last
+  u32 last;
+};
+
+// Which of two names GNU ld's walk meets first, for names in the same
+// bucket of the final table with different hashes: the newer goes in at
+// the front of its chain; each growth moves the chains bucket by bucket
+// to the front of their new buckets, so two names that meet from
+// different buckets come out the later old bucket's first, and two that
+// shared one come out reversed.
+static int cmp_walk_ent(const void *x, const void *y) {
+  const struct walk_ent *p = x, *q = y;
+  u32 bp = p->bucket[p->last], bq = q->bucket[q->last];
+  if (bp != bq)
+    return bp < bq ? -1 : 1;
+  if (p->seq == q->seq)
+    return 0;
+  if (p->hash == q->hash) // told apart by the full model (bfd_walk_orders)
+    return p->seq < q->seq ? -1 : 1;
+  const struct walk_ent *old = p->seq < q->seq ? p : q;
+  const struct walk_ent *neu = old == p ? q : p;
+  u32 t = neu->first;
+  bool same = old->bucket[t] == neu->bucket[t], neu_front = same;
+  for (; t < neu->last; t++) {
+    bool now = old->bucket[t + 1] == neu->bucket[t + 1];
+    if (now)
+      neu_front = same ? !neu_front : neu->bucket[t] > old->bucket[t];
+    same = now;
+  }
+  return (neu_front == (neu == p)) ? -1 : 1;
+}
+
+// The table's sizes as the link grows it to n names, and the last seq
+// each size holds before it grows; returns the number of stages.
+static u32 walk_stages(u32 n, u32 *size, u32 *last_seq, u32 cap) {
+  u32 t = 0;
+  size[0] = 4051;
+  for (;;) {
+    u32 grow_at = (u32)((u64)size[t] * 3 / 4); // bfd grows after this seq
+    u32 next = bfd_grown_size(size[t]);
+    if (grow_at >= n || next == size[t] || t + 1 == cap) {
+      last_seq[t] = UINT32_MAX;
+      return t + 1;
+    }
+    last_seq[t] = grow_at;
+    size[++t] = next;
+  }
+}
+
+// Fills in GNU ld's walk order of the keys whose order is BFD_WALK,
+// comparable among these keys.  A few names among many are ordered
+// pair by pair (cmp_walk_ent); many, or two with the same hash, by the
+// model of the whole table (bfd_walk_order).
+void bfd_walk_orders(struct ctx *ctx, struct order_key *k, u32 n) {
+  u32 seen = (u32)ctx->symbols.seen, m = 0;
+  for (u32 i = 0; i < n; i++)
+    m += k[i].order == BFD_WALK && k[i].sym->seq < seen;
+  bool whole = (u64)m * 16 >= seen ||
+               (ctx->bfd_rank && ctx->bfd_rank_seen == seen);
+  if (!whole) {
+    u32 size[32], last_seq[32];
+    u32 nst = walk_stages(seen, size, last_seq, 32);
+    struct walk_ent *e = malloc((u64)m * sizeof(*e) + 1);
+    u32 *buckets = malloc((u64)m * nst * sizeof(u32) + 1);
+    if (!e || !buckets)
+      fatal(ctx, "out of memory ordering %u symbols", m);
+    u32 j = 0;
+    for (u32 i = 0; i < n; i++) {
+      const struct symbol *sym = k[i].sym;
+      if (k[i].order != BFD_WALK || sym->seq >= seen)
+        continue;
+      u32 h = bfd_hash(sym->name, sym->namelen), first = 0;
+      while (sym->seq > last_seq[first])
+        first++;
+      u32 *b = buckets + (u64)j * nst;
+      for (u32 t = first; t < nst; t++)
+        b[t] = h % size[t];
+      e[j++] = (struct walk_ent){h, sym->seq, i, first, b, nst - 1};
+    }
+    qsort(e, m, sizeof(*e), cmp_walk_ent);
+    for (u32 i = 0; i + 1 < m && !whole; i++)
+      for (u32 l = i + 1; l < m && e[l].bucket[nst - 1] ==
+                                    e[i].bucket[nst - 1]; l++)
+        whole |= e[l].hash == e[i].hash && e[l].seq != e[i].seq;
+    for (u32 i = 0, r = 0; i < m && !whole; i++) {
+      r += i && e[i].seq != e[i - 1].seq;
+      k[e[i].key].order = r;
+    }
+    free(e);
+    free(buckets);
+  }
+  for (u32 i = 0; i < n; i++)
+    if (k[i].order == BFD_WALK)
+      k[i].order = whole ? bfd_walk_order(ctx, k[i].sym) : (u64)UINT32_MAX + 1;
+}
+
 int cmp_order_key(const void *x, const void *y) {
   const struct order_key *p = x, *q = y;
   if (p->group != q->group)

@@ -216,6 +216,9 @@ struct order_key {
   struct symbol *sym;
 };
 int cmp_order_key(const void *x, const void *y);
+// An order_key's order to be filled in by bfd_walk_orders.
+#define BFD_WALK UINT64_MAX
+void bfd_walk_orders(struct ctx *ctx, struct order_key *k, u32 n);
 struct symbol *table_find(struct name_table *t, const char *name, u32 len);
 struct symbol *table_intern(struct ctx *ctx, struct name_table *t,
                             const char *name, u32 len, bool *created);

@@ -160,7 +160,7 @@ static void add_got_key(struct ctx *ctx, struct order_key *k, u32 *n,
   e->group = local ? (ifunc ? 3 : 0)
                    : (ifunc && ctx->arch->ifunc_got_after_globals) ? 2 : 1;
   e->order = local ? (u64)sym->file->priority << 32 | sym->symidx
-                   : bfd_walk_order(ctx, sym);
+                   : BFD_WALK;
   e->kind = kind;
   e->sym = sym;
 }
@@ -198,6 +198,7 @@ void allocate_slots(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->gotgd_syms.len; i++)
     if (sym_aux(ctx, ctx->gotgd_syms.v[i])->gotgd_idx == UINT32_MAX - 1)
       add_got_key(ctx, keys, &nk, ctx->gotgd_syms.v[i], 2);
+  bfd_walk_orders(ctx, keys, nk);
   qsort(keys, nk, sizeof(*keys), cmp_order_key);
   u64 words = res;
   for (u32 i = 0; i < nk; i++)
@@ -235,6 +236,7 @@ void allocate_slots(struct ctx *ctx) {
       ik[i].order = i;
     }
   }
+  bfd_walk_orders(ctx, ik, ni);
   qsort(ik, ni, sizeof(*ik), cmp_order_key);
   for (u32 i = 0; i < ni; i++) {
     ctx->iplt_syms.v[i] = ik[i].sym;

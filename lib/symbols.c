@@ -778,9 +778,10 @@ void resolve_symbols(struct ctx *ctx) {
                    : ctx->cfg.sort_common == SORT_COMMON_ASCENDING
                        ? (power <= 4 ? power : 5)
                        : 0;
-    keys[i].order = bfd_walk_order(ctx, sym);
+    keys[i].order = BFD_WALK;
     keys[i].sym = sym;
   }
+  bfd_walk_orders(ctx, keys, n);
   qsort(keys, n, sizeof(*keys), cmp_order_key);
   for (u32 i = 0; i < n; i++)
     ctx->commons.v[i] = keys[i].sym;

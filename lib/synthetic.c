@@ -547,7 +547,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
     if (hidden_listed(ctx, sym) ||
         (!is_hidden(sym) && retained(ctx, sym->name) && forced_local(ctx, sym)))
       hidden[nhidden++] = (struct order_key){
-          .order = bfd_walk_order(ctx, sym), .sym = sym};
+          .order = BFD_WALK, .sym = sym};
   }
   for (u32 i = 0; ctx->cfg.pie && i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
@@ -555,9 +555,10 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       struct symbol *sym = f->globals[k - f->first_global];
       if (sym && global_listed(ctx, f, k, sym) && forced_local(ctx, sym))
         hidden[nhidden++] = (struct order_key){
-            .order = bfd_walk_order(ctx, sym), .sym = sym};
+            .order = BFD_WALK, .sym = sym};
     }
   }
+  bfd_walk_orders(ctx, hidden, nhidden);
   qsort(hidden, nhidden, sizeof(*hidden), cmp_order_key);
   if (nhidden && w->nfiles)
     put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);

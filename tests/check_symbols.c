@@ -518,6 +518,45 @@ START_TEST(commons_listed_in_hash_order) {
   ck_assert_uint_eq(sym("z")->state, SYM_DEFINED);
 } END_TEST
 
+// GNU ld's walk of its hash table for a few names among many, pair by
+// pair (bfd_walk_orders), agrees with the model of the whole table as it
+// grows from 4051 to 65521 buckets (bfd_walk_order), also for "c50" and
+// "c93", whose bfd hashes are the same.
+START_TEST(walk_order_of_few_names_as_whole_table) {
+  enum { N = 40000, STEP = 61 };
+  struct symbol **all = arena_alloc(ctx, N * sizeof(*all));
+  for (u32 i = 0; i < N; i++) {
+    char *name = arena_alloc(ctx, 24);
+    int len = i == 9000    ? snprintf(name, 24, "c50")
+              : i == 30001 ? snprintf(name, 24, "c93")
+                           : snprintf(name, 24, "s%u", i * 2654435761u);
+    all[i] = sym_intern(ctx, name, (u32)len);
+    table_see(&ctx->symbols, all[i]);
+  }
+  ck_assert_uint_eq(bfd_hash("c50", 3), bfd_hash("c93", 3));
+  for (int collide = 0; collide < 2; collide++) {
+    struct order_key k[N / STEP + 3];
+    u32 m = 0;
+    for (u32 i = 0; i < N; i += STEP)
+      k[m++] = (struct order_key){.order = BFD_WALK, .sym = all[i]};
+    k[m++] = (struct order_key){.order = BFD_WALK, .sym = all[STEP * 7]}; // twice
+    if (collide) {
+      k[m++] = (struct order_key){.order = BFD_WALK, .sym = all[9000]};
+      k[m++] = (struct order_key){.order = BFD_WALK, .sym = all[30001]};
+    }
+    bfd_walk_orders(ctx, k, m);
+    for (u32 i = 0; i < m; i++)
+      for (u32 j = 0; j < m; j++) {
+        u64 wi = bfd_walk_order(ctx, k[i].sym);
+        u64 wj = bfd_walk_order(ctx, k[j].sym);
+        ck_assert_msg((k[i].order < k[j].order) == (wi < wj) &&
+                          (k[i].order == k[j].order) == (wi == wj),
+                      "%s and %s", k[i].sym->name, k[j].sym->name);
+      }
+    ctx->bfd_rank = NULL; // made again by the next call that needs it
+  }
+} END_TEST
+
 // Two objects with the same COMDAT group: the second's members are
 // discarded and their definitions become references, so no error.
 static struct objfile *comdat_object(const char *name) {
@@ -589,6 +628,7 @@ int main(void) {
   tcase_add_test(tc, common_extracts_data_definition);
   tcase_add_test(tc, common_extracts_abs_and_merges);
   tcase_add_test(tc, commons_listed_in_hash_order);
+  tcase_add_test(tc, walk_order_of_few_names_as_whole_table);
   tcase_add_test(tc, comdat_first_wins);
   return run_suite(s);
 }
