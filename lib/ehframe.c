@@ -215,6 +215,8 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
     }
     u32 len = rd32(is->data + pos);
     if (len == 0) {
+      if (!eh->terminator)
+        eh->term_offset = (u32)pos;
       eh->terminator = true;
       pos += 4;
       continue;
@@ -372,13 +374,20 @@ static u64 hash_bytes(const u8 *p, u32 n) {
 void size_eh_frame(struct ctx *ctx, struct chunk *c) {
   ctx->eh_fde_count = 0;
 
-  // CIE leaders, through a hash of their bytes.
   u32 ncies = 0;
   for (u32 i = 0; i < c->isecs.len; i++) {
-    struct isec *is = c->isecs.v[i];
-    for (u32 k = 0; is->eh && k < is->eh->nrecs; k++)
-      ncies += is->eh->recs[k].is_cie;
+    struct eh_frame *eh = ((struct isec *)c->isecs.v[i])->eh;
+    for (u32 k = 0; eh && k < eh->nrecs; k++) {
+      struct eh_rec *rec = &eh->recs[k];
+      ncies += rec->is_cie;
+      rec->referenced = false;
+      // -r keeps every CIE, as GNU ld does.
+      rec->leader = rec->is_cie && ctx->cfg.relocatable ? rec : NULL;
+    }
   }
+  // Each live FDE, in output order, keeps its CIE, or the same CIE kept
+  // before it (GNU ld's find_merged_cie): a CIE none of whose FDEs is
+  // live is not the one kept, even when it comes first.
   u64 cap = 16;
   while (cap < (u64)ncies * 2)
     cap *= 2;
@@ -388,38 +397,22 @@ void size_eh_frame(struct ctx *ctx, struct chunk *c) {
     struct eh_frame *eh = ((struct isec *)c->isecs.v[i])->eh;
     for (u32 k = 0; eh && k < eh->nrecs; k++) {
       struct eh_rec *rec = &eh->recs[k];
-      rec->referenced = false;
-      if (!rec->is_cie)
+      if (rec->is_cie || !(rec->live = fde_live(ctx, eh, rec)))
         continue;
-      // -r keeps every CIE, as GNU ld does.
-      if (ctx->cfg.relocatable) {
-        rec->leader = rec;
-        continue;
+      ctx->eh_fde_count++;
+      struct eh_rec *cie = rec->cie;
+      if (!cie->leader) {
+        u64 j = hash_bytes(eh->is->data + cie->offset + 4,
+                           cie->size - cie->pad - 4) & (cap - 1);
+        while (slots[j] && !same_cie(owners[j], slots[j], eh, cie))
+          j = (j + 1) & (cap - 1);
+        if (!slots[j]) {
+          slots[j] = cie;
+          owners[j] = eh;
+        }
+        cie->leader = slots[j];
       }
-      u64 j = hash_bytes(eh->is->data + rec->offset + 4,
-                         rec->size - rec->pad - 4) & (cap - 1);
-      while (slots[j] && !same_cie(owners[j], slots[j], eh, rec))
-        j = (j + 1) & (cap - 1);
-      if (!slots[j]) {
-        slots[j] = rec;
-        owners[j] = eh;
-      }
-      rec->leader = slots[j];
-    }
-  }
-
-  // Live FDEs keep their CIE's leader.
-  for (u32 i = 0; i < c->isecs.len; i++) {
-    struct eh_frame *eh = ((struct isec *)c->isecs.v[i])->eh;
-    for (u32 k = 0; eh && k < eh->nrecs; k++) {
-      struct eh_rec *rec = &eh->recs[k];
-      if (rec->is_cie)
-        continue;
-      rec->live = fde_live(ctx, eh, rec);
-      if (rec->live) {
-        rec->cie->leader->referenced = true;
-        ctx->eh_fde_count++;
-      }
+      cie->referenced = cie->leader->referenced = true;
     }
   }
 
@@ -430,11 +423,19 @@ void size_eh_frame(struct ctx *ctx, struct chunk *c) {
   // alignment, the gap again inside the record before (zeros between
   // records would read as a terminator); a terminator only from the last
   // input section (crtend.o).
-  u64 out = 0;
+  u64 out = 0, gnu = 0;
   struct eh_rec *prev = NULL;
   for (u32 i = 0; i < c->isecs.len; i++) {
     struct isec *is = c->isecs.v[i];
     struct eh_frame *eh = is->eh;
+    // GNU ld edits .eh_frame after laying it out from the inputs' sizes,
+    // and its symbol adjustment sees those offsets (eh_symbol_addr).
+    gnu = align_up(gnu, is->align ? is->align : 1);
+    if (eh) {
+      eh->gnu_offset = gnu;
+      eh->edited = !ctx->cfg.relocatable;
+    }
+    gnu += is->size;
     bool term = eh && eh->terminator && i + 1 == c->isecs.len;
     bool any = term;
     for (u32 k = 0; eh && k < eh->nrecs; k++) {
@@ -456,6 +457,7 @@ void size_eh_frame(struct ctx *ctx, struct chunk *c) {
       u32 w = rec->is_cie ? 0 : enc_width(rec->cie->fde_enc);
       local = align_up(local, w > 4 ? w : 4);
       rec->out_offset = out + local;
+      rec->gnu_pos = (u32)(eh->gnu_offset + local);
       if (prev)
         prev->out_size = rec->out_offset - prev->out_offset;
       local += rec->size - rec->pad;
@@ -466,10 +468,75 @@ void size_eh_frame(struct ctx *ctx, struct chunk *c) {
       prev->out_size = out + local - prev->out_offset;
     if (term)
       local += 4;
+    if (eh) {
+      eh->term_kept = term;
+      eh->out_size = eh->padded_size = (u32)local;
+    }
     out += local;
   }
   c->size = out;
   c->align = 8;
+  // GNU ld then pads every section before the last one holding more than
+  // a terminator to the output's alignment, before it moves globals; a
+  // section left empty there is at the padded end of the one before.
+  u32 last = c->isecs.len;
+  for (; last > 0; last--) {
+    struct isec *is = c->isecs.v[last - 1];
+    if ((is->eh ? is->eh->out_size : is->size) > 4)
+      break;
+  }
+  for (u32 i = 0; i + 1 < last; i++) {
+    struct isec *is = c->isecs.v[i];
+    if (is->eh)
+      is->eh->padded_size = (u32)align_up(is->eh->out_size, c->align);
+    if (is->eh && !is->eh->out_size)
+      is->offset = align_up(is->offset, c->align);
+  }
+}
+
+// The address of a symbol at offset off of an .eh_frame input, as GNU ld
+// moves it when it edits the section (offset_adjust, for globals and for
+// local NOTYPE and OBJECT symbols): with the record it is in, where that
+// stays; to the next kept record (or the section's end) where it goes;
+// and to the CIE a removed CIE was merged with, by offsets from before
+// the edit, so that crtbeginT.o's __EH_FRAME_BEGIN__ can land before
+// .eh_frame.  The value keeps its distance from its record's start; a
+// global put at the end of its section sees the section padded.
+u64 eh_symbol_addr(const struct isec *is, u64 off, bool global) {
+  const struct eh_frame *eh = is->eh;
+  u64 base = isec_addr((struct isec *)is);
+  if (!eh || !eh->edited || (!eh->nrecs && !eh->terminator))
+    return base + off;
+  u64 end = global ? eh->padded_size : eh->out_size;
+  u64 start, to;             // the record's input offset, where it goes
+  if (eh->terminator && (off >= eh->term_offset || !eh->nrecs)) {
+    start = eh->term_offset;
+    to = eh->term_kept ? eh->out_size - 4 : end;
+    return base + to + (off - start);
+  }
+  u32 lo = 0, hi = eh->nrecs;           // the last record at or before off
+  while (hi - lo > 1) {
+    u32 mid = lo + (hi - lo) / 2;
+    if (eh->recs[mid].offset <= off)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  const struct eh_rec *rec = &eh->recs[lo];
+  start = rec->offset;
+  if (rec->emitted) {
+    to = rec->out_offset - is->offset;
+  } else if (rec->is_cie && rec->referenced) {
+    to = rec->leader->gnu_pos - eh->gnu_offset;   // may be before is
+  } else {
+    to = eh->term_kept ? eh->out_size - 4 : end;
+    for (u32 k = lo + 1; k < eh->nrecs; k++)
+      if (eh->recs[k].emitted) {
+        to = eh->recs[k].out_offset - is->offset;
+        break;
+      }
+  }
+  return base + to + (off - start);
 }
 
 // Sized after .eh_frame, whose live FDEs it lists.

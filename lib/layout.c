@@ -546,7 +546,7 @@ u64 file_symbol_value(struct ctx *ctx, struct symbol *sym) {
   struct isec *is = sym_isec(ctx, sym);
   if (is && is->osec)
     return is->is_common ? isec_addr(is) + (u64)sym_aux(ctx, sym)->addend
-                         : isec_offset_addr(is, s.st_value);
+                         : isec_sym_addr(is, &s);
   if (sym_shndx(sym->file, sym->symidx, &s) == SHN_ABS)
     return s.st_value;
   return 0;

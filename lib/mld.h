@@ -1072,6 +1072,8 @@ struct eh_rec {
   u32 rel_begin, rel_end;      // its relocations in eh_frame.rels
   u32 cie_offset;              // FDE: where its CIE is
   u32 out_offset, out_size;    // set by size_eh_frame
+  u32 gnu_pos;                 // kept CIE: where eh_symbol_addr puts
+                               // symbols of the CIEs merged into it
   u16 pad;                     // trailing DW_CFA_nop bytes, not copied
   u8 fde_enc;                  // CIE: its FDEs' pointer encoding ('R')
   bool aug_z;                  // CIE: 'z' augmentation (its length given)
@@ -1090,7 +1092,11 @@ struct eh_frame {
   struct eh_rel *rels;
   struct eh_rec *recs;
   u32 nrels, nrecs;
+  u32 term_offset;             // the zero word's, if terminator
+  u32 out_size, padded_size;   // set by size_eh_frame
+  u64 gnu_offset;              // the section's offset before the edit
   bool terminator;             // ends with a zero word (crtend.o)
+  bool term_kept, edited;      // edited: records moved, not with -r
 };
 
 void parse_eh_frame(struct ctx *ctx);
@@ -1098,6 +1104,7 @@ struct isec *fde_target(struct ctx *ctx, struct eh_frame *eh,
                         struct eh_rec *fde);
 void size_eh_frame(struct ctx *ctx, struct chunk *c);
 void size_eh_frame_hdr(struct ctx *ctx, struct chunk *h);
+u64 eh_symbol_addr(const struct isec *is, u64 off, bool global);
 u8 *copy_eh_record(u8 *base, const struct eh_frame *eh,
                    const struct eh_rec *rec);
 void write_eh_frame(struct ctx *ctx, struct chunk *c, u8 *buf);
@@ -1371,6 +1378,7 @@ bool check_reloc(struct ctx *ctx, struct isec *is, u32 i, u64 off, u32 width,
 u64 isec_addr(struct isec *is);
 u64 reloc_sym_size(const struct reloc_sym *rs);
 u64 local_sym_addr(struct objfile *f, u32 symidx);
+u64 isec_sym_addr(struct isec *is, const struct esym *s);
 bool debug_dead_ref(struct isec *is, struct reloc_sym *rs, u8 *loc,
                     u32 width);
 const char *reloc_sym_name(const struct reloc_sym *rs);

@@ -149,7 +149,7 @@ void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
       out->S = isec_offset_addr(is, s.st_value + *addend);
       *addend = 0;
     } else {
-      out->S = isec_offset_addr(is, s.st_value);
+      out->S = isec_sym_addr(is, &s);
     }
     out->defined = true;
   }
@@ -254,6 +254,17 @@ bool debug_dead_ref(struct isec *is, struct reloc_sym *rs, u8 *loc,
   return true;
 }
 
+// The address of a symbol an input defines in is: its offset there, or
+// where GNU ld moves it in an edited .eh_frame (its globals, and its
+// locals of type NOTYPE and OBJECT).
+u64 isec_sym_addr(struct isec *is, const struct esym *s) {
+  if (is->eh && (ELF64_ST_BIND(s->st_info) != STB_LOCAL ||
+                 s->st_info <= ELF64_ST_INFO(STB_LOCAL, STT_OBJECT)))
+    return eh_symbol_addr(is, s->st_value,
+                          ELF64_ST_BIND(s->st_info) != STB_LOCAL);
+  return isec_offset_addr(is, s->st_value);
+}
+
 // The address of local symbol symidx of f, once sections have addresses.
 u64 local_sym_addr(struct objfile *f, u32 symidx) {
   struct esym s;
@@ -264,7 +275,7 @@ u64 local_sym_addr(struct objfile *f, u32 symidx) {
   if (shndx == SHN_UNDEF || shndx >= f->shnum || !f->isecs ||
       !f->isecs[shndx] || !f->isecs[shndx]->osec)
     return 0;
-  return isec_offset_addr(f->isecs[shndx], s.st_value);
+  return isec_sym_addr(f->isecs[shndx], &s);
 }
 
 // The name of a relocation's symbol, for messages: a section symbol is

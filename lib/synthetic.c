@@ -363,8 +363,7 @@ static void put_reloc_local(struct ctx *ctx, void *arg, struct objfile *f,
     return;
   }
   struct isec *is = f->isecs[shndx];
-  u64 value = tls_adjust(ctx, ELF64_ST_TYPE(s.st_info),
-                         isec_offset_addr(is, s.st_value));
+  u64 value = tls_adjust(ctx, ELF64_ST_TYPE(s.st_info), isec_sym_addr(is, &s));
   f->out_locals[k] = put_local(lp->w, f, lp->have_file, name, &s,
                                out_shndx(ctx, is->osec, value), value);
 }
@@ -406,7 +405,7 @@ static void put_file_locals(struct ctx *ctx, struct symtab_writer *w,
          (SH_FLAGS(shdr_at(f, shndx)) & SHF_MERGE)))
       continue;
     *out = put_local(w, f, &have_file, name, &s, is->osec->shndx,
-                     tls_adjust(ctx, type, isec_offset_addr(is, s.st_value)));
+                     tls_adjust(ctx, type, isec_sym_addr(is, &s)));
   }
   if (ctx->cfg.emit_relocs && f->writes_contents) {
     // No STT_FILE symbol is made for these (GNU ld).
