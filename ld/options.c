@@ -66,7 +66,7 @@ static const char usage[] =
     "                              Sort the inputs of each script statement\n"
     "  -T FILE, --script=FILE      Lay out the output by linker script FILE\n"
     "                              (SECTIONS, MEMORY, PHDRS, INSERT, ...;\n"
-    "                              OVERLAY and OUTPUT are refused)\n"
+    "                              the OVERLAY statement is refused)\n"
     "  -dT FILE, --default-script=FILE\n"
     "                              Linker script FILE, unless -T gives one\n"
     "  -Ttext=ADDR, -Tdata=ADDR, -Tbss=ADDR\n"
@@ -1103,6 +1103,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if ((v = arg_of(ctx, &a, &i, "-o", "output"))) {
       c->output = v;
+      c->output_given = true;
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, "-L", "library-path"))) {

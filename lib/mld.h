@@ -302,6 +302,7 @@ enum discard {
 
 struct config {
   const char *output;
+  bool output_given;           // by -o or a script's OUTPUT
   u32 scripts;                 // -T options given
   const char *default_script;  // -dT FILE: used without -T
   const char *entry;           // -e; an input script's ENTRY yields to it
@@ -1686,6 +1687,8 @@ const char *source_line(struct ctx *ctx, struct objfile *f, u32 shndx,
 // version_script.c: --version-script, --dynamic-list files
 //
 
+const char *read_script_version(struct ctx *ctx, const char *file,
+                                const char *p, const char *end, u32 line);
 void read_version_script(struct ctx *ctx, const char *name,
                          bool dynamic_list, bool fatal_warnings);
 

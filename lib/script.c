@@ -269,7 +269,7 @@ static bool parse_output_format(struct lexer *lx, struct token *name) {
 
 // Commands of full linker scripts, refused by name.
 static const char *const layout_commands[] = {
-    "SECTIONS", "MEMORY", "PHDRS", "VERSION", "INCLUDE", "TARGET", "OUTPUT",
+    "SECTIONS", "MEMORY", "PHDRS", "INCLUDE", "TARGET",
     "INSERT", "REGION_ALIAS", "LD_FEATURE", "ASSERT", "PROVIDE",
     "PROVIDE_HIDDEN", "HIDDEN", "NOCROSSREFS", "NOCROSSREFS_TO",
     "FORCE_COMMON_ALLOCATION", "INHIBIT_COMMON_ALLOCATION",
@@ -310,6 +310,26 @@ static bool parse_script(struct lexer *lx, struct vec *items) {
       struct token fmt;
       if (!parse_output_format(lx, &fmt))
         return false;
+    } else if (tok_is(&t, "OUTPUT")) {
+      // The output's name, unless -o gave one or an earlier script did
+      // (GNU's lang_add_output).  GNU ld has opened its output before it
+      // reads an input script, so there it changes nothing.
+      if (!one_name(lx, &name))
+        return false;
+      if (!lx->full) {
+        note(ctx, "%s: OUTPUT(%s) in an input script has no effect",
+             lx->file, name);
+      } else if (!ctx->cfg.output_given) {
+        ctx->cfg.output = name;
+        ctx->cfg.output_given = true;
+      }
+    } else if (tok_is(&t, "VERSION")) {
+      // Version nodes, read as a --version-script's: nothing in them
+      // changes a static executable.
+      if (!expect(lx, '{'))
+        return false;
+      lx->p = read_script_version(ctx, lx->file, lx->p, lx->end,
+                                  line_of(lx, lx->p));
     } else if (tok_is(&t, "OUTPUT_ARCH")) {
       if (!one_name(lx, &name))
         return false;
@@ -1180,8 +1200,7 @@ static bool full_command(struct lexer *lx) {
       fail_at(lx, at, "%s needs two sections or more",
               to ? "NOCROSSREFS_TO" : "NOCROSSREFS");
     vec_push(ctx, to ? &sc->nocrossrefs_to : &sc->nocrossrefs, names);
-  } else if (tok_is(&t, "OUTPUT") || tok_is(&t, "VERSION") ||
-             tok_is(&t, "INHIBIT_COMMON_ALLOCATION") ||
+  } else if (tok_is(&t, "INHIBIT_COMMON_ALLOCATION") ||
              tok_is(&t, "FORCE_GROUP_ALLOCATION") || tok_is(&t, "HLL") ||
              tok_is(&t, "SYSLIB") || tok_is(&t, "FLOAT") ||
              tok_is(&t, "NOFLOAT") || tok_is(&t, "OVERLAY")) {

@@ -62,6 +62,7 @@ struct parser {
   bool fatal_warnings;         // --fatal-warnings given before the option
   bool between_nodes;          // after a whole node: GNU ld's parser has
                                // left the file's rule (no " in ...")
+  bool in_script;              // a linker script's VERSION: no " in ..."
 };
 
 static bool is_alpha(char c) {
@@ -212,7 +213,7 @@ static void next(struct parser *ps) {
 
 _Noreturn static void syntax_error(struct parser *ps) {
   struct token *t = peek(ps);
-  const char *what = ps->between_nodes ? ""
+  const char *what = ps->between_nodes || ps->in_script ? ""
                      : ps->dynamic_list ? " in dynamic list"
                                         : " in VERSION script";
   fatal(ps->ctx, "%s:%u: syntax error%s", ps->file,
@@ -508,6 +509,22 @@ static struct mapping *open_script(struct ctx *ctx, const char *name) {
   if (!m)
     fatal(ctx, "cannot open linker script file %s: %s", name, strerror(err));
   return m;
+}
+
+// VERSION { NODES } in a linker script (file's text from p, at line):
+// the nodes up to the '}' that ends the command, read as a
+// --version-script's; returns where the command ends.
+const char *read_script_version(struct ctx *ctx, const char *file,
+                                const char *p, const char *end, u32 line) {
+  struct parser ps = {.ctx = ctx, .file = file, .line = line, .p = p,
+                      .end = end, .in_script = true};
+  for (;;) {
+    version_node(&ps);
+    if (peek(&ps)->kind == '}') {
+      next(&ps);
+      return ps.p;
+    }
+  }
 }
 
 void read_version_script(struct ctx *ctx, const char *name,

@@ -62,8 +62,8 @@ refused -r -Map=m.map -- "-r: -Map, --cref, --print-memory-usage: not supported"
 refused -Ur -- "-Ur: -r for C++ with its constructors resolved is not implemented"
 refused -r -pie --no-dynamic-linker -- "-r and -pie may not be used together"
 refused -EB -- "-EB: big-endian output is not supported"
-printf 'SECTIONS { .text : { *(.text) } }\nOUTPUT(x.out)\n' >x.lds
-refused -T x.lds -- "x.lds:2:1: linker script command OUTPUT is not supported yet"
+printf 'SECTIONS { .text : { *(.text) } }\nINHIBIT_COMMON_ALLOCATION\n' >x.lds
+refused -T x.lds -- "x.lds:2:1: linker script command INHIBIT_COMMON_ALLOCATION is not supported yet"
 refused -Y /lib -- "-Y /lib: Solaris's default library path is not supported"
 # Unknown to GNU ld 2.40, so unknown here.
 refused --color-diagnostics -- "unknown option: --color-diagnostics"

@@ -185,6 +185,46 @@ for arch in x86_64 aarch64; do
       t_fail "$arch $s: bytes differ in$bad"
   done
 done
+# OUTPUT names the output unless -o does; VERSION's nodes are read as a
+# version script's (a static executable is the same without them), and
+# their syntax errors stop the link with GNU ld's words; an input script's
+# OUTPUT changes nothing (GNU ld has opened its output by then).
+if command -v ld.bfd >/dev/null; then
+  printf 'int v = 1;\nvoid _start(void) { for (;;) ; }\n' >ov.c
+  gcc -O2 -fno-pie -c ov.c -o ov.o || t_hard_error "gcc -c ov.c"
+  printf 'OUTPUT(named.out)\nVERSION {\n  V1 { global: _start; local: *; };\n  V2 { global: v; } V1;\n}\nSECTIONS { . = 0x400000; .text : { *(.text) } .data : { *(.data) } }\n' >ov.ld
+  for o in "" "-o given.out"; do
+    rm -f named.out given.out
+    ld.bfd -T ov.ld ov.o $o || t_hard_error "GNU ld -T ov.ld $o"
+    want=$(ls named.out given.out 2>/dev/null)
+    mv $want ref.out
+    t_mld -T ov.ld ov.o $o
+    got=$(ls named.out given.out 2>/dev/null)
+    if [ "$T_STATUS" = 0 ] && [ "$got" = "$want" ]; then
+      t_pass "OUTPUT and VERSION${o:+ with $o}: writes $got, as GNU ld"
+      shape ref.out >ref.shape
+      shape $got >t.shape
+      diff ref.shape t.shape >shape.diff &&
+        t_pass "OUTPUT and VERSION${o:+ with $o}: GNU ld's layout" ||
+        t_fail "OUTPUT and VERSION: differs: $(head -8 shape.diff)"
+    else
+      t_fail "OUTPUT${o:+ with $o}: mld status $T_STATUS wrote '$got', GNU ld '$want'"
+    fi
+  done
+  printf 'VERSION {\n  V1 { global: _start; local: * }\n};\nSECTIONS { .text : { *(.text) } }\n' >bad.ld
+  ld.bfd -T bad.ld ov.o -o x.out 2>ref.err && t_hard_error "GNU ld took bad.ld"
+  t_mld -T bad.ld ov.o -o x.out
+  want=$(sed -n 's/^[^:]*:\(bad.ld:[0-9]*: syntax error\)$/\1/p' ref.err)
+  [ -n "$want" ] || t_hard_error "GNU ld's message: $(cat ref.err)"
+  expect_error "$want"
+  printf 'OUTPUT(ignored.out)\n' >in.ld
+  rm -f ignored.out
+  ld.bfd ov.o in.ld -o ref.out && t_mld ov.o in.ld -o t.out
+  [ "$T_STATUS" = 0 ] && [ ! -e ignored.out ] && [ -e t.out ] &&
+    t_pass "an input script's OUTPUT: no effect, as in GNU ld" ||
+    t_fail "an input script's OUTPUT: status $T_STATUS, $(ls *.out)"
+fi
+
 # NOCROSSREFS and NOCROSSREFS_TO: a reference between sections listed
 # together fails the link, with GNU ld's words; others link.
 cat >ncr.c <<'C'
