@@ -535,7 +535,7 @@ START_TEST(walk_order_of_few_names_as_whole_table) {
   }
   ck_assert_uint_eq(bfd_hash("c50", 3), bfd_hash("c93", 3));
   for (int collide = 0; collide < 2; collide++) {
-    struct order_key k[N / STEP + 3];
+    struct order_key k[N / STEP + 4];  // every STEP-th, one twice, two more
     u32 m = 0;
     for (u32 i = 0; i < N; i += STEP)
       k[m++] = (struct order_key){.order = BFD_WALK, .sym = all[i]};
