@@ -656,16 +656,99 @@ static void size_symtab(struct ctx *ctx, struct chunk *c) {
   str->size = w.strpos;
 }
 
+// Names in the order bfd meets them, each once (see size_shstrtab).
+struct sh_name {
+  const char *s;
+  u32 len, first;              // first: where it was met
+  u32 off;
+  bool used;                   // an emitted section has it
+  struct sh_name *in;          // the name it ends, whose tail it is
+};
+
+static int cmp_sh_name(const void *x, const void *y) {
+  const struct sh_name *a = *(struct sh_name *const *)x;
+  const struct sh_name *b = *(struct sh_name *const *)y;
+  int c = strcmp(a->s, b->s);
+  return c ? c : (a->first > b->first) - (a->first < b->first);
+}
+
+// bfd's order for suffix merging (strrevcmp): by the strings read from
+// their ends, a shorter one before those it ends.
+static int cmp_sh_tail(const void *x, const void *y) {
+  const struct sh_name *a = *(struct sh_name *const *)x;
+  const struct sh_name *b = *(struct sh_name *const *)y;
+  u32 la = a->len, lb = b->len;
+  for (; la && lb; la--, lb--)
+    if (a->s[la - 1] != b->s[lb - 1])
+      return (u8)a->s[la - 1] - (u8)b->s[lb - 1];
+  return (la > lb) - (la < lb);
+}
+
+static bool shstrtab_has(struct chunk *c, const struct chunk *sh) {
+  return c->kind != CK_EHDR && (is_emitted(c) || c == sh);
+}
+
 // Sized after .symtab and .strtab, whose names it holds if they are
-// emitted.
+// emitted.  Laid out as GNU ld's (bfd's elf-strtab.c): ".symtab",
+// ".strtab" and ".shstrtab" met first, then each section's name in
+// header order; each name once, and a name that ends another one only
+// as that one's tail.  Sets each section's name_off.
 static void size_shstrtab(struct ctx *ctx, struct chunk *sh) {
-  u64 n = 1;
-  for (u32 i = 0; i < ctx->chunks.len; i++) {
-    struct chunk *c = ctx->chunks.v[i];
-    if (c->kind != CK_EHDR && (is_emitted(c) || c == sh))
-      n += strlen(c->name) + 1;
+  struct chunk *first3[3] = {ctx->synth[CK_SYMTAB], ctx->synth[CK_STRTAB],
+                             sh};
+  u32 cap = ctx->hdr_order.len + 3, n = 0;
+  struct sh_name *v = arena_alloc(ctx, cap * sizeof(*v));
+  struct sh_name **p = arena_alloc(ctx, cap * sizeof(*p));
+  struct chunk **of = arena_alloc(ctx, cap * sizeof(*of));
+  for (u32 k = 0; k < cap; k++) {
+    struct chunk *c = k < 3 ? first3[k] : ctx->hdr_order.v[k - 3];
+    if (k >= 3 && (c == first3[0] || c == first3[1] || c == first3[2]))
+      continue;
+    const char *s = k == 0 ? ".symtab" : k == 1 ? ".strtab"
+                  : k == 2 ? ".shstrtab" : c->name;
+    bool used = c && shstrtab_has(c, sh);
+    if (k >= 3 && !used)
+      continue;
+    v[n] = (struct sh_name){s, (u32)strlen(s), n, 0, used, NULL};
+    of[n] = used ? c : NULL;
+    p[n] = &v[n];
+    n++;
   }
-  sh->size = n;
+  // One entry per name: the first met, used if any section uses it.
+  qsort(p, n, sizeof(*p), cmp_sh_name);
+  struct sh_name **repr = arena_alloc(ctx, cap * sizeof(*repr));
+  for (u32 i = 0; i < n; i++) {
+    bool same = i && !strcmp(p[i]->s, p[i - 1]->s);
+    repr[p[i]->first] = same ? repr[p[i - 1]->first] : p[i];
+    repr[p[i]->first]->used |= p[i]->used;
+  }
+  u32 m = 0;
+  for (u32 i = 0; i < n; i++)
+    if (repr[i] == &v[i] && v[i].used)
+      p[m++] = &v[i];
+  qsort(p, m, sizeof(*p), cmp_sh_tail);
+  for (u32 i = m, e = m - 1; m && i-- > 0;) {
+    struct sh_name *a = p[e], *b = p[i];
+    if (i != e && b->len < a->len &&
+        !memcmp(a->s + a->len - b->len, b->s, b->len))
+      b->in = a;
+    else
+      e = i;
+  }
+  u64 pos = 1;
+  for (u32 i = 0; i < n; i++)
+    if (repr[i] == &v[i] && v[i].used && !v[i].in) {
+      v[i].off = (u32)pos;
+      pos += v[i].len + 1;
+    }
+  for (u32 i = 0; i < n; i++) {
+    struct sh_name *r = repr[i];
+    if (r->in)
+      r->off = r->in->off + (r->in->len - r->len);
+    if (of[i])
+      of[i]->name_off = r->off;
+  }
+  sh->size = pos;
 }
 
 static void write_symtab(struct ctx *ctx, struct chunk *c, u8 *buf) {
@@ -684,19 +767,15 @@ static void symtab_shdr(struct ctx *ctx, struct chunk *c, u32 *link,
   *info = ctx->symtab_nlocal;
 }
 
-// Each emitted section's name; write_headers takes their offsets.
+// Each emitted section's name where size_shstrtab put it (a tail of
+// another name is written again over the same bytes).
 static void write_shstrtab(struct ctx *ctx, struct chunk *c, u8 *buf) {
   char *sh = (char *)buf + c->offset;
-  u64 pos = 1;
   sh[0] = 0;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *x = ctx->chunks.v[i];
-    if (!x->shndx)
-      continue;
-    u32 len = strlen(x->name);
-    memcpy(sh + pos, x->name, len + 1);
-    x->name_off = pos;
-    pos += len + 1;
+    if (shstrtab_has(x, c))
+      memcpy(sh + x->name_off, x->name, strlen(x->name) + 1);
   }
 }
 
