@@ -572,6 +572,21 @@ void script_chunks(struct ctx *ctx) {
     }
   }
   create_commons(ctx, script_common_home);
+  // A large COMMON symbol that became ordinary leaves GNU ld's
+  // LARGE_COMMON input, empty, where the script puts it, and so keeps
+  // that output section (as the built-in layout keeps .lbss).
+  struct sec_pattern *lp;
+  i32 lk = ctx->large_common_seen
+               ? first_match(&w, NULL, "LARGE_COMMON", &lp) : -1;
+  if (lk >= 0 && w.owner.v[lk] &&
+      !((struct out_stmt *)w.owner.v[lk])->discard) {
+    struct chunk *c = out_chunk(ctx, w.owner.v[lk]);
+    if (!c->isecs.len) {
+      c->type = SHT_NOBITS;
+      c->flags = SHF_ALLOC | SHF_WRITE | SHF_X86_64_LARGE;
+    }
+    c->keep_empty = true;
+  }
 
   // The linker's own sections, in the statements that name them.
   create_synthetic(ctx);

@@ -112,6 +112,18 @@ for arch in x86_64 aarch64; do
   cxx=$cxx_ obj=cxx.o
   check "$arch C++"
   check "$arch C++ --build-id=md5" -Wl,--build-id=md5
+  if [ $arch = x86_64 ]; then
+    # A large-model COMMON that an ordinary definition makes ordinary:
+    # GNU ld keeps the script's .lbss (its LARGE_COMMON input), empty.
+    printf 'int big[10];\nint get(int i) { return big[i]; }\n' >lc_a.c
+    printf '#include <stdio.h>\nint big[10] = {7};\nint get(int);\nint main(void) { printf("%%d\\n", get(0)); return 0; }\n' >lc_b.c
+    $cc -O1 -fcommon -mcmodel=medium -mlarge-data-threshold=0 -c lc_a.c &&
+      $cc -O1 -c lc_b.c || t_hard_error "$cc -c lc_*.c"
+    cxx=$cc obj="lc_a.o lc_b.o"
+    check "$arch large COMMON made ordinary"
+    grep -q '^\.lbss NOBITS' t.shape && t_pass "$arch: the empty .lbss is kept" ||
+      t_fail "$arch: no .lbss"
+  fi
 done
 
 # musl's gcc wrapper, x86-64.
