@@ -553,6 +553,7 @@ struct script {
   struct walk *walk;           // script_layout.c: its descriptions
   struct vec nocrossrefs;      // struct vec * of names; the first name
   struct vec nocrossrefs_to;   // of a NOCROSSREFS_TO list is the target
+  struct out_stmt *last_os;    // script.c: the output section before
 };
 
 // DATA_SEGMENT_ALIGN, _RELRO_END and _END, as GNU ld evaluates them: a
@@ -921,6 +922,7 @@ struct chunk {
   struct out_stmt *stmt;       // the script's statement that made it
   bool discarded;              // a synthetic chunk in /DISCARD/: not made
   bool at_address;             // script_layout.c: at an address expression
+  bool backwards_said;         // script_layout.c: "dot moved backwards"
   u32 synth_input;             // script_layout.c: 1 + the description a
                                // synthetic chunk is in
   u64 lma_delta;               // set by script_layout.c: LMA - VMA

@@ -903,6 +903,18 @@ static void output_section(struct lexer *lx, const char *at,
   eatc(lx, ',');
   if (os->lma && os->lma_region)
     fail_at(lx, at, "section has both a load address and a load region");
+  // GNU ld's lang_get_regions and lang_leave_output_section_statement:
+  // AT> REGION alone, without an address, is the runtime region too; a
+  // section with no load address or region of its own, no address, and
+  // the runtime region of the section before takes its load region.
+  if (!os->region && os->lma_region && !os->addr)
+    os->region = os->lma_region;
+  struct out_stmt *prev = the_script(ctx)->last_os;
+  if (prev && !os->lma_region && !os->lma && !os->addr &&
+      (os->region && prev->region ? !strcmp(os->region, prev->region)
+                                  : os->region == prev->region))
+    os->lma_region = prev->lma_region;
+  the_script(ctx)->last_os = os;
 }
 
 // The commands of SECTIONS, to its '}'.

@@ -1031,6 +1031,53 @@ static void lay_empty(struct lay *l, struct chunk *c) {
   l->d.dot = save;
 }
 
+// The load address, once the section is sized, as GNU ld's
+// lang_size_sections_1 sets it: AT (LMA); else AT> REGION's next free
+// address, aligned as the section only in its own runtime region (else
+// to ALIGN (N) alone), or after the section's start moved as much with
+// ALIGN_WITH_INPUT; else the previous section's LMA-VMA relation,
+// aligned as the section (with an address: to ALIGN (N) alone), unless
+// "." moved back below that section ("dot moved backwards": LMA = VMA).
+static u64 load_delta(struct lay *l, struct chunk *c, struct mem_region *region,
+                      struct mem_region *lma_region, u64 vma, u64 align,
+                      u64 dotdelta) {
+  struct ctx *ctx = l->ctx;
+  struct out_stmt *os = c->stmt;
+  bool alloc = (c->flags & SHF_ALLOC) != 0;
+  struct expr_value v;
+  u64 own = 1;                 // ALIGN (N), if given
+  if (os && os->align) {
+    eval_script_expr(ctx, os->align, os->file, !l->final, &l->d, &v);
+    own = v.v ? v.v : 1;
+  }
+  if (os && os->lma) {
+    eval_script_expr(ctx, os->lma, os->file, !l->final, &l->d, &v);
+    return v.v - vma;
+  }
+  if (lma_region) {
+    u64 lma = lma_region->cur;
+    if (os && os->align_with_input)
+      lma += dotdelta;
+    else
+      lma = align_up(lma, lma_region == region ? align : own);
+    return lma - vma;
+  }
+  struct chunk *last = l->prev;
+  if (!last || !alloc ||
+      !(!os || !os->region || (last->stmt && last->stmt->region &&
+                               !strcmp(last->stmt->region, os->region))))
+    return 0;
+  if (vma < last->addr && c->size && vma + c->size <= last->addr) {
+    if (l->final && last->lma_delta && !c->backwards_said) {
+      warn(ctx, "dot moved backwards before `%s'", c->name);
+      c->backwards_said = true;
+    }
+    return 0;
+  }
+  u64 lma = vma + last->lma_delta;
+  return align_up(lma, os && os->addr ? own : align) - vma;
+}
+
 static void lay_section(struct lay *l, struct chunk *c) {
   struct ctx *ctx = l->ctx;
   struct out_stmt *os = c->stmt;
@@ -1062,38 +1109,25 @@ static void lay_section(struct lay *l, struct chunk *c) {
     region = default_region(ctx, c);
   if (os && os->lma_region)
     lma_region = region_named(l, os, os->lma_region);
-  u64 vma;
+  u64 vma, dotdelta = 0;
   c->at_address = os && os->addr;
   if (os && os->addr) {
     eval_script_expr(ctx, os->addr, os->file, !l->final, &l->d, &v);
     vma = v.v;
   } else if (region) {
     vma = align_up(region->cur, align);
+    dotdelta = vma - region->cur;
   } else if (!alloc) {
     vma = 0;
   } else {
     vma = align_up(l->d.dot, align);
+    dotdelta = vma - l->d.dot;
   }
   u64 old_addr = c->addr, old_size = c->size;
   c->addr = vma;
   // Between DATA_SEGMENT_ALIGN and DATA_SEGMENT_RELRO_END: RELRO.
   if (alloc)
     c->relro = l->ds.in_relro;
-  // The load address.
-  i64 delta = 0;
-  if (os && os->lma) {
-    eval_script_expr(ctx, os->lma, os->file, !l->final, &l->d, &v);
-    delta = (i64)(v.v - vma);
-  } else if (lma_region) {
-    delta = (i64)(align_up(lma_region->cur, align) - vma);
-  } else if (l->prev && alloc && !(os && os->addr) &&
-             (!os || !os->region || (l->prev->stmt && l->prev->stmt->region &&
-                                     !strcmp(l->prev->stmt->region,
-                                             os->region)))) {
-    delta = (i64)l->prev->lma_delta;
-  }
-  c->lma_delta = (u64)delta;
-
   u64 save = l->d.dot;
   l->d.dot = vma;
   l->d.sec = c;
@@ -1121,6 +1155,7 @@ static void lay_section(struct lay *l, struct chunk *c) {
   }
   l->d.sec = NULL;
   l->d.in_section = false;
+  c->lma_delta = load_delta(l, c, region, lma_region, vma, align, dotdelta);
   if (c->addr != old_addr || c->size != old_size)
     l->changed = true;
   if (!alloc) {
