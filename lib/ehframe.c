@@ -157,6 +157,20 @@ static void parse_fde(struct eh_rec *rec, const u8 *d) {
   rec->pad = cfa_padding(p, end, w, false);
 }
 
+// The first record at offset off or after it (records are in offset
+// order), or nrecs.
+static u32 first_rec_from(const struct eh_frame *eh, u64 off) {
+  u32 lo = 0, hi = eh->nrecs;
+  while (lo < hi) {
+    u32 mid = lo + (hi - lo) / 2;
+    if (eh->recs[mid].offset < off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 static void parse_one(struct ctx *ctx, struct isec *is) {
   struct objfile *f = is->file;
   struct eh_frame *eh = arena_alloc(ctx, sizeof(*eh));
@@ -261,16 +275,8 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
     rec->rel_end = r;
     if (rec->is_cie)
       continue;
-    // Records are in offset order: find the CIE by binary search.
     rec->cie = NULL;
-    u32 lo = 0, hi = eh->nrecs;
-    while (lo < hi) {
-      u32 mid = (lo + hi) / 2;
-      if (eh->recs[mid].offset < rec->cie_offset)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
+    u32 lo = first_rec_from(eh, rec->cie_offset);
     if (lo < eh->nrecs && eh->recs[lo].offset == rec->cie_offset &&
         eh->recs[lo].is_cie)
       rec->cie = &eh->recs[lo];
@@ -507,36 +513,29 @@ u64 eh_symbol_addr(const struct isec *is, u64 off, bool global) {
   u64 base = isec_addr((struct isec *)is);
   if (!eh || !eh->edited || (!eh->nrecs && !eh->terminator))
     return base + off;
-  u64 end = global ? eh->padded_size : eh->out_size;
-  u64 start, to;             // the record's input offset, where it goes
-  if (eh->terminator && (off >= eh->term_offset || !eh->nrecs)) {
-    start = eh->term_offset;
-    to = eh->term_kept ? eh->out_size - 4 : end;
-    return base + to + (off - start);
-  }
-  u32 lo = 0, hi = eh->nrecs;           // the last record at or before off
-  while (hi - lo > 1) {
-    u32 mid = lo + (hi - lo) / 2;
-    if (eh->recs[mid].offset <= off)
-      lo = mid;
-    else
-      hi = mid;
-  }
+  // Where the kept terminator is, or the section's end (padded for a
+  // global): what follows the last record.
+  u64 tail = eh->term_kept ? eh->out_size - 4
+             : global ? eh->padded_size : eh->out_size;
+  if (eh->terminator && (off >= eh->term_offset || !eh->nrecs))
+    return base + tail + (off - eh->term_offset);
+  u32 lo = first_rec_from(eh, off + 1);  // the last record at or before off
+  lo = lo ? lo - 1 : 0;
   const struct eh_rec *rec = &eh->recs[lo];
-  start = rec->offset;
+  u64 to;                               // where the record goes
   if (rec->emitted) {
     to = rec->out_offset - is->offset;
   } else if (rec->is_cie && rec->referenced) {
     to = rec->leader->gnu_pos - eh->gnu_offset;   // may be before is
   } else {
-    to = eh->term_kept ? eh->out_size - 4 : end;
+    to = tail;
     for (u32 k = lo + 1; k < eh->nrecs; k++)
       if (eh->recs[k].emitted) {
         to = eh->recs[k].out_offset - is->offset;
         break;
       }
   }
-  return base + to + (off - start);
+  return base + to + (off - rec->offset);
 }
 
 // Sized after .eh_frame, whose live FDEs it lists.

@@ -224,6 +224,23 @@ static u32 *bfd_grow(u32 *table, u32 size, u32 newsize, u32 *next,
   return grown;
 }
 
+// The table's sizes as the link grows it to n names, and the last seq
+// each size holds before it grows; returns the number of stages.
+static u32 walk_stages(u32 n, u32 *size, u32 *last_seq, u32 cap) {
+  u32 t = 0;
+  size[0] = 4051;
+  for (;;) {
+    u32 grow_at = (u32)((u64)size[t] * 3 / 4); // bfd grows after this seq
+    u32 next = bfd_grown_size(size[t]);
+    if (grow_at >= n || next == size[t] || t + 1 == cap) {
+      last_seq[t] = UINT32_MAX;
+      return t + 1;
+    }
+    last_seq[t] = grow_at;
+    size[++t] = next;
+  }
+}
+
 // Each seen name's place in GNU ld's walk, by seq: the names are put in
 // a model of bfd's table in the order the link met them, growing it as
 // bfd grows it, and the walk goes bucket by bucket along each chain.
@@ -233,8 +250,9 @@ static void bfd_walk_ranks(struct ctx *ctx) {
   u32 *rank = arena_alloc(ctx, (u64)n * sizeof(u32) + 1);
   u32 *hash = malloc((u64)n * sizeof(u32) + 1);
   u32 *next = malloc((u64)n * sizeof(u32) + 1);
-  u32 size = 4051;
-  u32 *table = malloc((u64)size * sizeof(u32));
+  u32 size[32], last_seq[32], stage = 0;
+  walk_stages(n, size, last_seq, 32);
+  u32 *table = malloc((u64)size[0] * sizeof(u32));
   if (!hash || !next || !table)
     fatal(ctx, "out of memory ordering %u symbols", n);
   for (u64 j = 0; t->mask && j <= t->mask; j++) {
@@ -242,21 +260,20 @@ static void bfd_walk_ranks(struct ctx *ctx) {
     if (sym && sym->seq != SEQ_UNSEEN)
       hash[sym->seq] = bfd_hash(sym->name, sym->namelen);
   }
-  memset(table, 0xff, (u64)size * sizeof(u32));
+  memset(table, 0xff, (u64)size[0] * sizeof(u32));
   for (u32 i = 0; i < n; i++) {
-    u32 b = hash[i] % size;
+    u32 b = hash[i] % size[stage];
     next[i] = table[b];
     table[b] = i;
-    if (i + 1 > (u64)size * 3 / 4) {
-      u32 newsize = bfd_grown_size(size);
-      if (newsize != size &&
-          !(table = bfd_grow(table, size, newsize, next, hash)))
+    if (i == last_seq[stage]) {
+      if (!(table = bfd_grow(table, size[stage], size[stage + 1], next,
+                             hash)))
         fatal(ctx, "out of memory ordering %u symbols", n);
-      size = newsize;
+      stage++;
     }
   }
   u32 r = 0;
-  for (u32 b = 0; b < size; b++)
+  for (u32 b = 0; b < size[stage]; b++)
     for (u32 i = table[b]; i != NO_SEQ; i = next[i])
       rank[i] = r++;
   free(hash);
@@ -310,23 +327,6 @@ static int cmp_walk_ent(const void *x, const void *y) {
     same = now;
   }
   return (neu_front == (neu == p)) ? -1 : 1;
-}
-
-// The table's sizes as the link grows it to n names, and the last seq
-// each size holds before it grows; returns the number of stages.
-static u32 walk_stages(u32 n, u32 *size, u32 *last_seq, u32 cap) {
-  u32 t = 0;
-  size[0] = 4051;
-  for (;;) {
-    u32 grow_at = (u32)((u64)size[t] * 3 / 4); // bfd grows after this seq
-    u32 next = bfd_grown_size(size[t]);
-    if (grow_at >= n || next == size[t] || t + 1 == cap) {
-      last_seq[t] = UINT32_MAX;
-      return t + 1;
-    }
-    last_seq[t] = grow_at;
-    size[++t] = next;
-  }
 }
 
 // Fills in GNU ld's walk order of the keys whose order is BFD_WALK,

@@ -888,7 +888,7 @@ struct chunk {
   u64 addr, offset, size;      // set by layout.c
   u64 align;
   u64 entsize;
-  u32 name_off;                // in .shstrtab, set by write_synthetic
+  u32 name_off;                // in .shstrtab, set by size_shstrtab
   u32 shndx;                   // output section index; 0: not emitted
   u32 order;                   // position in the output section list
   struct chunk *target;        // CK_EMIT_RELA: the section relocated
@@ -1038,6 +1038,7 @@ enum script_point {
 };
 void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is, u32 type,
               u64 flags, u64 entsize);
+void keep_large_common_home(struct chunk *c);
 void create_commons(struct ctx *ctx,
                     struct chunk *(*home)(struct ctx *ctx, struct isec *is,
                                           u32 kind));

@@ -572,21 +572,12 @@ void script_chunks(struct ctx *ctx) {
     }
   }
   create_commons(ctx, script_common_home);
-  // A large COMMON symbol that became ordinary leaves GNU ld's
-  // LARGE_COMMON input, empty, where the script puts it, and so keeps
-  // that output section (as the built-in layout keeps .lbss).
   struct sec_pattern *lp;
   i32 lk = ctx->large_common_seen
                ? first_match(&w, NULL, "LARGE_COMMON", &lp) : -1;
   if (lk >= 0 && w.owner.v[lk] &&
-      !((struct out_stmt *)w.owner.v[lk])->discard) {
-    struct chunk *c = out_chunk(ctx, w.owner.v[lk]);
-    if (!c->isecs.len) {
-      c->type = SHT_NOBITS;
-      c->flags = SHF_ALLOC | SHF_WRITE | SHF_X86_64_LARGE;
-    }
-    c->keep_empty = true;
-  }
+      !((struct out_stmt *)w.owner.v[lk])->discard)
+    keep_large_common_home(out_chunk(ctx, w.owner.v[lk]));
 
   // The linker's own sections, in the statements that name them.
   create_synthetic(ctx);
@@ -1038,18 +1029,14 @@ static void lay_empty(struct lay *l, struct chunk *c) {
 // ALIGN_WITH_INPUT; else the previous section's LMA-VMA relation,
 // aligned as the section (with an address: to ALIGN (N) alone), unless
 // "." moved back below that section ("dot moved backwards": LMA = VMA).
+// OWN is ALIGN (N)'s value, or 1.
 static u64 load_delta(struct lay *l, struct chunk *c, struct mem_region *region,
                       struct mem_region *lma_region, u64 vma, u64 align,
-                      u64 dotdelta) {
+                      u64 own, u64 dotdelta) {
   struct ctx *ctx = l->ctx;
   struct out_stmt *os = c->stmt;
   bool alloc = (c->flags & SHF_ALLOC) != 0;
   struct expr_value v;
-  u64 own = 1;                 // ALIGN (N), if given
-  if (os && os->align) {
-    eval_script_expr(ctx, os->align, os->file, !l->final, &l->d, &v);
-    own = v.v ? v.v : 1;
-  }
   if (os && os->lma) {
     eval_script_expr(ctx, os->lma, os->file, !l->final, &l->d, &v);
     return v.v - vma;
@@ -1096,8 +1083,10 @@ static void lay_section(struct lay *l, struct chunk *c) {
     if (v.v && !(v.v & (v.v - 1)))
       align = c->align = v.v;
   }
+  u64 own_align = 1;            // ALIGN (N), if given
   if (os && os->align) {
     eval_script_expr(ctx, os->align, os->file, !l->final, &l->d, &v);
+    own_align = v.v ? v.v : 1;
     if (v.v > align)
       align = v.v;
     c->align = align;
@@ -1155,7 +1144,8 @@ static void lay_section(struct lay *l, struct chunk *c) {
   }
   l->d.sec = NULL;
   l->d.in_section = false;
-  c->lma_delta = load_delta(l, c, region, lma_region, vma, align, dotdelta);
+  c->lma_delta =
+      load_delta(l, c, region, lma_region, vma, align, own_align, dotdelta);
   if (c->addr != old_addr || c->size != old_size)
     l->changed = true;
   if (!alloc) {

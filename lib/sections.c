@@ -892,6 +892,17 @@ void set_array_type(struct chunk *c) {
     c->entsize = 8;
 }
 
+// A large COMMON symbol that became ordinary leaves GNU ld's LARGE_COMMON
+// input section, empty, in the output section that takes it (.lbss, or
+// a script's), and so keeps that section.
+void keep_large_common_home(struct chunk *c) {
+  if (!c->isecs.len) {
+    c->type = SHT_NOBITS;
+    c->flags = SHF_ALLOC | SHF_WRITE | SHF_X86_64_LARGE;
+  }
+  c->keep_empty = true;
+}
+
 void create_commons(struct ctx *ctx,
                     struct chunk *(*home)(struct ctx *ctx, struct isec *is,
                                           u32 kind)) {
@@ -1027,16 +1038,8 @@ void create_chunks(struct ctx *ctx) {
           "already");
 
   create_commons(ctx, common_home);
-  // A large COMMON symbol that became ordinary leaves GNU ld's .lbss
-  // there, empty (its LARGE_COMMON input section is).
-  if (ctx->large_common_seen) {
-    struct chunk *c = regular_chunk(ctx, ".lbss", KEY(O_LBSS));
-    if (!c->isecs.len) {
-      c->type = SHT_NOBITS;
-      c->flags = SHF_ALLOC | SHF_WRITE | SHF_X86_64_LARGE;
-    }
-    c->keep_empty = true;
-  }
+  if (ctx->large_common_seen)
+    keep_large_common_home(regular_chunk(ctx, ".lbss", KEY(O_LBSS)));
 
   create_synthetic(ctx);      // .got, notes, .symtab, ...
   if (ctx->script)

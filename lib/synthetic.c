@@ -694,21 +694,19 @@ static bool shstrtab_has(struct chunk *c, const struct chunk *sh) {
 // header order; each name once, and a name that ends another one only
 // as that one's tail.  Sets each section's name_off.
 static void size_shstrtab(struct ctx *ctx, struct chunk *sh) {
-  struct chunk *first3[3] = {ctx->synth[CK_SYMTAB], ctx->synth[CK_STRTAB],
-                             sh};
+  static const char *const first_names[3] = {".symtab", ".strtab",
+                                             ".shstrtab"};
+  struct chunk *first[3] = {ctx->synth[CK_SYMTAB], ctx->synth[CK_STRTAB], sh};
   u32 cap = ctx->hdr_order.len + 3, n = 0;
   struct sh_name *v = arena_alloc(ctx, cap * sizeof(*v));
   struct sh_name **p = arena_alloc(ctx, cap * sizeof(*p));
-  struct chunk **of = arena_alloc(ctx, cap * sizeof(*of));
+  struct chunk **of = arena_alloc(ctx, cap * sizeof(*of)); // NULL: unused
   for (u32 k = 0; k < cap; k++) {
-    struct chunk *c = k < 3 ? first3[k] : ctx->hdr_order.v[k - 3];
-    if (k >= 3 && (c == first3[0] || c == first3[1] || c == first3[2]))
-      continue;
-    const char *s = k == 0 ? ".symtab" : k == 1 ? ".strtab"
-                  : k == 2 ? ".shstrtab" : c->name;
+    struct chunk *c = k < 3 ? first[k] : ctx->hdr_order.v[k - 3];
     bool used = c && shstrtab_has(c, sh);
-    if (k >= 3 && !used)
-      continue;
+    if (k >= 3 && (!used || c == first[0] || c == first[1] || c == sh))
+      continue;                // the first three are met once, always
+    const char *s = k < 3 ? first_names[k] : c->name;
     v[n] = (struct sh_name){s, (u32)strlen(s), n, 0, used, NULL};
     of[n] = used ? c : NULL;
     p[n] = &v[n];
@@ -726,14 +724,17 @@ static void size_shstrtab(struct ctx *ctx, struct chunk *sh) {
   for (u32 i = 0; i < n; i++)
     if (repr[i] == &v[i] && v[i].used)
       p[m++] = &v[i];
+  // From the longest tail down, each name that ends the last one kept
+  // becomes its tail.
   qsort(p, m, sizeof(*p), cmp_sh_tail);
-  for (u32 i = m, e = m - 1; m && i-- > 0;) {
-    struct sh_name *a = p[e], *b = p[i];
-    if (i != e && b->len < a->len &&
-        !memcmp(a->s + a->len - b->len, b->s, b->len))
-      b->in = a;
+  struct sh_name *kept = m ? p[m - 1] : NULL;
+  for (u32 i = m ? m - 1 : 0; i-- > 0;) {
+    struct sh_name *b = p[i];
+    if (b->len < kept->len &&
+        !memcmp(kept->s + kept->len - b->len, b->s, b->len))
+      b->in = kept;
     else
-      e = i;
+      kept = b;
   }
   u64 pos = 1;
   for (u32 i = 0; i < n; i++)
