@@ -55,7 +55,7 @@ out.append(esc('These options change nothing in a static executable, as in GNU l
 out += [
     '.SH EXIT STATUS',
     '0 when the executable was written; 1 on an error, after one line on standard error for each problem found, each starting with \\fBmld: error:\\fR.',
-    'The output file is written to a temporary file and renamed into place only when complete, so a failed link leaves any previous file as it was.',
+    'The output file is written to a temporary file and renamed into place only when complete, so a failed link leaves any previous file as it was. As in GNU ld, only a regular file with contents, or a symbolic link to one, is replaced: a device such as /dev/null, a FIFO, /dev/stdout and an empty file are written in place and keep their type, owner and mode.',
     '.SH "SEE ALSO"', '.BR ld (1),', '.BR gcc (1),', '.BR clang (1)',
 ]
 print('\n'.join(out))

@@ -174,5 +174,5 @@ void write_cref(struct ctx *ctx) {
     return;
   ctx->cref_done = true;
   print_cref(ctx, stdout);
-  fflush(stdout);
+  close_report(ctx, stdout, "--cref table", "-");
 }

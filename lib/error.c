@@ -21,7 +21,7 @@
 // install_signal_guards, cleared by remove_signal_guards, so that it never
 // points to a ctx that the program has freed.
 static struct ctx *guard_ctx;
-static const int guarded_sigs[] = {SIGBUS, SIGINT, SIGTERM, SIGHUP};
+static const int guarded_sigs[] = {SIGBUS, SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 
 // Sections are relocated on several threads (parallel.c): messages and
 // the error count are taken one at a time.
@@ -155,8 +155,8 @@ static void put(const char *s) {
 static void on_fault(int sig, siginfo_t *info, void *uctx) {
   (void)uctx;
   struct ctx *ctx = guard_ctx;
-  if (ctx && ctx->tmp_path)
-    unlink(ctx->tmp_path);
+  if (ctx)
+    discard_output(ctx);
   if (sig != SIGBUS) {
     signal(sig, SIG_DFL);
     raise(sig);
@@ -184,27 +184,36 @@ static void on_fault(int sig, siginfo_t *info, void *uctx) {
   _exit(1);
 }
 
+enum { NGUARDED = sizeof(guarded_sigs) / sizeof(*guarded_sigs) };
+static struct sigaction saved_actions[NGUARDED + 1]; // + SIGXFSZ's
+
 void install_signal_guards(struct ctx *ctx) {
   if (ctx->bail)
     return;      // embedded (the fuzzer): the host owns the signals
   guard_ctx = ctx;
   // Writes past RLIMIT_FSIZE fail with EFBIG and a message instead.
-  signal(SIGXFSZ, SIG_IGN);
+  struct sigaction ign = {.sa_handler = SIG_IGN};
+  sigaction(SIGXFSZ, &ign, &saved_actions[NGUARDED]);
   struct sigaction sa;
   memset(&sa, 0, sizeof(sa));
   sa.sa_sigaction = on_fault;
   sa.sa_flags = SA_SIGINFO;
   sigemptyset(&sa.sa_mask);
-  for (u32 i = 0; i < sizeof(guarded_sigs) / sizeof(*guarded_sigs); i++)
-    sigaction(guarded_sigs[i], &sa, NULL);
+  // A signal the caller ignores stays ignored: `nohup mld ...` must
+  // outlive its terminal.
+  for (u32 i = 0; i < NGUARDED; i++)
+    if (sigaction(guarded_sigs[i], NULL, &saved_actions[i]) == 0 &&
+        saved_actions[i].sa_handler != SIG_IGN)
+      sigaction(guarded_sigs[i], &sa, NULL);
 }
 
-// The end of a link: default handlers again, and nothing refers to ctx.
+// The end of a link: the caller's handlers again, and nothing refers to
+// ctx.
 void remove_signal_guards(struct ctx *ctx) {
   if (guard_ctx != ctx)
     return;
-  for (u32 i = 0; i < sizeof(guarded_sigs) / sizeof(*guarded_sigs); i++)
-    signal(guarded_sigs[i], SIG_DFL);
-  signal(SIGXFSZ, SIG_DFL);
+  for (u32 i = 0; i < NGUARDED; i++)
+    sigaction(guarded_sigs[i], &saved_actions[i], NULL);
+  sigaction(SIGXFSZ, &saved_actions[NGUARDED], NULL);
   guard_ctx = NULL;
 }

@@ -445,6 +445,5 @@ void write_dependency_file(struct ctx *ctx) {
   fputc('\n', fp);
   for (u32 i = 0; i < ctx->deps.len; i++)
     fprintf(fp, "\n%s:\n", (const char *)ctx->deps.v[i]);
-  if (fclose(fp))
-    error(ctx, "cannot write dependency file %s: %s", path, strerror(errno));
+  close_report(ctx, fp, "dependency file", path);
 }

@@ -408,11 +408,7 @@ void write_why_extract(struct ctx *ctx) {
       fprintf(fp, "%s\t%s\t%s\n", m->from ? m->from->name : "<internal>",
               m->member->name, demangled(ctx, m->sym->name));
   }
-  if (fp == stdout)
-    fflush(fp);
-  else if (fclose(fp))
-    error(ctx, "cannot write --why-extract= file %s: %s", path,
-          strerror(errno));
+  close_report(ctx, fp, "--why-extract= file", path);
 }
 
 // --print-memory-usage: GNU ld's table of MEMORY regions; the built-in
@@ -448,6 +444,7 @@ void print_memory_usage(struct ctx *ctx) {
       printf("    %6.2f%%", used * 100.0 / r->length);
     putchar('\n');
   }
+  close_report(ctx, stdout, "--print-memory-usage", "-");
 }
 
 // A region's attributes as GNU ld's map shows them.
@@ -509,8 +506,5 @@ void write_map(struct ctx *ctx) {
     fputs("LOAD linker stubs\n", fp);
   if (ctx->cfg.cref)
     print_cref(ctx, fp);
-  if (fp == stdout)
-    fflush(fp);
-  else if (fclose(fp))
-    error(ctx, "cannot write map file %s: %s", path, strerror(errno));
+  close_report(ctx, fp, "map file", path);
 }

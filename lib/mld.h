@@ -1543,9 +1543,17 @@ void aarch64_write_stub_header(u8 *buf, u64 P, u64 end);
 // output.c
 //
 
+// How the output reaches its path: a new file renamed over it, or (as
+// GNU ld writes them) in place: an empty regular file kept as it is, or
+// a device, FIFO or /dev/stdout, written from memory once complete.
+enum out_mode { OUT_RENAME, OUT_IN_PLACE, OUT_STREAM };
+
 void open_output(struct ctx *ctx, u64 filesize);
 void close_output(struct ctx *ctx);
 void remove_temp_output(struct ctx *ctx);
+void discard_output(struct ctx *ctx);
+void close_report(struct ctx *ctx, FILE *fp, const char *what,
+                  const char *path);
 void release_output(struct ctx *ctx);
 void write_output(struct ctx *ctx);
 bool gets_code_fill(struct ctx *ctx, const struct chunk *c);
@@ -1851,8 +1859,10 @@ struct ctx {
   // has up to the end of its last page.
   bool guard_inputs;
   // output.c
-  char *tmp_path;
-  int out_fd;
+  u8 out_mode;                 // enum out_mode: how the output reaches -o
+  char *tmp_path;              // OUT_RENAME: the file renamed into place
+  int out_fd;                  // the file out_buf maps (0: none yet)
+  int out_dest_fd;             // OUT_STREAM: where out_buf is written
   u8 *out_buf;
   // link.c
   struct timer timers[32];

@@ -5,21 +5,45 @@
 // output path only when complete.  Any error before the rename removes the
 // temporary file, so a failed link leaves neither a truncated file nor a
 // changed one at the output path.
+//
+// What the path names decides whether it is replaced (bfd's cache.c): a
+// regular file with contents, or a symbolic link to one, is; anything
+// else GNU ld opens and writes in place, and so does mld: a device
+// (`-o /dev/null` in every configure probe must leave /dev/null a
+// device), a FIFO, /dev/stdout, and an empty regular file, which keeps
+// its owner and mode (a caller's mkstemp file stays its own).  A file
+// mld cannot create beside the output is written in place too, as GNU ld
+// writes it when it cannot unlink the old one.
 
 #include "mld.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-void remove_temp_output(struct ctx *ctx) {
-  if (ctx && ctx->tmp_path) {
+// Undoes what a link that stops has begun to write: the temporary file
+// is removed, a regular file written in place is left empty again (as it
+// was, or as GNU ld leaves it: without half an executable).  Only
+// async-signal-safe calls: the signal handler calls it too.
+void discard_output(struct ctx *ctx) {
+  if (ctx->tmp_path)
     unlink(ctx->tmp_path);
-    ctx->tmp_path = NULL;
-  }
+  else if (ctx->out_mode == OUT_IN_PLACE && ctx->out_fd > 0)
+    if (ftruncate(ctx->out_fd, 0) < 0)
+      return;
+}
+
+void remove_temp_output(struct ctx *ctx) {
+  if (!ctx)
+    return;
+  discard_output(ctx);
+  ctx->tmp_path = NULL;
+  ctx->out_mode = OUT_RENAME;
 }
 
 // Closes and unmaps an output left open by a link that stopped early.
@@ -30,7 +54,9 @@ void release_output(struct ctx *ctx) {
   ctx->out_buf = NULL;
   if (ctx->out_fd > 0)
     close(ctx->out_fd);
-  ctx->out_fd = -1;
+  if (ctx->out_dest_fd > 0)
+    close(ctx->out_dest_fd);
+  ctx->out_fd = ctx->out_dest_fd = -1;
 }
 
 // Disk blocks are reserved (posix_fallocate) for the bytes that will be
@@ -100,52 +126,208 @@ static void reserve_contents(struct ctx *ctx, int fd) {
   flush_range(&r);
 }
 
-void open_output(struct ctx *ctx, u64 filesize) {
-  const char *out = ctx->cfg.output;
-  struct stat st;
-  if (stat(out, &st) == 0) {
-    if (S_ISDIR(st.st_mode))
-      fatal(ctx, "cannot open output file %s: Is a directory", out);
-    for (u32 i = 0; i < ctx->mappings.len; i++) {
-      struct mapping *m = ctx->mappings.v[i];
-      if (m->dev == st.st_dev && m->ino == st.st_ino)
-        fatal(ctx, "output file %s is also an input file", out);
-    }
+// A path that names an open file, not a file of its own: /dev/stdout,
+// /dev/fd/N, /proc/self/fd/N.  Replacing it would replace a link of the
+// system's; writing it reaches the file the descriptor holds.
+static bool names_open_file(const char *out) {
+  const char *slash = strrchr(out, '/');
+  char dir[PATH_MAX], real[PATH_MAX], target[PATH_MAX];
+  if (slash && (size_t)(slash - out) < sizeof(dir)) {
+    memcpy(dir, out, slash - out);
+    dir[slash - out] = 0;
+    if (realpath(slash == out ? "/" : dir, real) &&
+        !strncmp(real, "/proc/", 6))
+      return true;
   }
+  ssize_t n = readlink(out, target, sizeof(target) - 1);
+  if (n <= 0)
+    return false;
+  target[n] = 0;
+  return !strncmp(target, "/proc/", 6);
+}
+
+// Whether the output replaces what its path names, or is written into it
+// in place (the file's opening comment).
+static enum out_mode output_mode(struct ctx *ctx, const char *out) {
+  struct stat ls, st;
+  if (lstat(out, &ls) < 0)
+    return OUT_RENAME;         // a new file (or mkstemp says what is wrong)
+  if (S_ISLNK(ls.st_mode) && names_open_file(out))
+    return OUT_IN_PLACE;
+  if (stat(out, &st) < 0)
+    return OUT_RENAME;         // a dangling symbolic link: replaced
+  if (S_ISDIR(st.st_mode))
+    fatal(ctx, "cannot open output file %s: Is a directory", out);
+  for (u32 i = 0; i < ctx->mappings.len; i++) {
+    struct mapping *m = ctx->mappings.v[i];
+    if (m->dev == st.st_dev && m->ino == st.st_ino)
+      fatal(ctx, "output file %s is also an input file", out);
+  }
+  return S_ISREG(st.st_mode) && st.st_size ? OUT_RENAME : OUT_IN_PLACE;
+}
+
+// Opens OUT to be written in place: a regular file is mapped and written
+// directly (OUT_IN_PLACE), anything else gets the image in memory and
+// written to it at the end (OUT_STREAM).  Returns false with errno set.
+static bool open_in_place(struct ctx *ctx, const char *out) {
+  struct stat st;
+  bool reg = stat(out, &st) == 0 && S_ISREG(st.st_mode);
+  // O_WRONLY: a FIFO waits for its reader, as `cat > fifo` does.
+  int fd = open(out, (reg ? O_RDWR : O_WRONLY | O_NOCTTY) | O_CLOEXEC);
+  if (fd < 0)
+    return false;
+  if (fstat(fd, &st) < 0 || S_ISREG(st.st_mode) != reg) {
+    close(fd);                 // replaced under us
+    errno = EAGAIN;
+    return false;
+  }
+  if (reg) {
+    ctx->out_fd = fd;
+    ctx->out_mode = OUT_IN_PLACE;
+  } else {
+    ctx->out_dest_fd = fd;
+    ctx->out_mode = OUT_STREAM;
+  }
+  return true;
+}
+
+// A temporary file beside OUT, in the directory the rename goes to (so it
+// never crosses to another file system).  Its name is known to the
+// signal handler before the file exists.
+static bool open_temp(struct ctx *ctx, const char *out) {
   const char *slash = strrchr(out, '/');
   char *tmp = slash ? arena_printf(ctx, "%.*s/.mld-XXXXXX",
                                    (int)(slash - out), out)
                     : arena_printf(ctx, ".mld-XXXXXX");
-  int fd = mkstemp(tmp);
-  if (fd < 0)
-    fatal(ctx, "cannot open output file %s: %s", out, strerror(errno));
   ctx->tmp_path = tmp;
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    ctx->tmp_path = NULL;
+    return false;
+  }
   ctx->out_fd = fd;
-  if (ftruncate(fd, filesize) < 0)
-    fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
-  reserve_contents(ctx, fd);
-  void *p = mmap(NULL, filesize, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  ctx->out_mode = OUT_RENAME;
+  return true;
+}
+
+void open_output(struct ctx *ctx, u64 filesize) {
+  const char *out = ctx->cfg.output;
+  ctx->out_fd = ctx->out_dest_fd = -1;
+  bool ok;
+  if (output_mode(ctx, out) == OUT_RENAME) {
+    ok = open_temp(ctx, out);
+    int e = errno;
+    // A directory mld may not write to: GNU ld cannot unlink the old
+    // file either, and writes into it.
+    struct stat st;
+    if (!ok && (e == EACCES || e == EPERM) && stat(out, &st) == 0 &&
+        S_ISREG(st.st_mode))
+      ok = open_in_place(ctx, out);
+    errno = ok ? 0 : e;
+  } else {
+    ok = open_in_place(ctx, out);
+  }
+  if (!ok)
+    fatal(ctx, "cannot open output file %s: %s", out, strerror(errno));
+
+  void *p;
+  if (ctx->out_mode == OUT_STREAM) {
+    // Shared, so that pages released after writing keep their bytes.
+    p = mmap(NULL, filesize ? filesize : 1, PROT_READ | PROT_WRITE,
+             MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  } else {
+    int fd = ctx->out_fd;
+    // In place, no byte of the old file may show through a gap.
+    if ((ctx->out_mode == OUT_IN_PLACE && ftruncate(fd, 0) < 0) ||
+        ftruncate(fd, filesize) < 0)
+      fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
+    reserve_contents(ctx, fd);
+    p = mmap(NULL, filesize ? filesize : 1, PROT_READ | PROT_WRITE,
+             MAP_SHARED, fd, 0);
+  }
   if (p == MAP_FAILED)
     fatal(ctx, "cannot map output file %s: %s", out, strerror(errno));
   ctx->out_buf = p;
 }
 
+// OUT_STREAM: the finished image, written to the device, FIFO or
+// descriptor in order.  A reader that goes away is an error, not a
+// signal that kills mld.
+static void write_stream(struct ctx *ctx) {
+  struct sigaction ign = {.sa_handler = SIG_IGN}, old;
+  if (!ctx->bail)
+    sigaction(SIGPIPE, &ign, &old);
+  const u8 *p = ctx->out_buf;
+  u64 left = ctx->filesize;
+  int e = 0;
+  while (left && !e) {
+    ssize_t n = write(ctx->out_dest_fd, p, left < (1 << 20) ? left : 1 << 20);
+    if (n > 0) {
+      p += n;
+      left -= n;
+    } else if (n == 0 || errno != EINTR) {
+      e = n ? errno : EIO;
+    }
+  }
+  if (!ctx->bail)
+    sigaction(SIGPIPE, &old, NULL);
+  if (!e && close(ctx->out_dest_fd) < 0 && errno != EINTR)
+    e = errno;
+  ctx->out_dest_fd = -1;
+  if (e)
+    fatal(ctx, "cannot write output file %s: %s", ctx->cfg.output,
+          strerror(e));
+}
+
 void close_output(struct ctx *ctx) {
   const char *out = ctx->cfg.output;
-  if (munmap(ctx->out_buf, ctx->filesize) < 0)
+  if (ctx->out_mode == OUT_STREAM)
+    write_stream(ctx);
+  if (munmap(ctx->out_buf, ctx->filesize ? ctx->filesize : 1) < 0)
     fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
   ctx->out_buf = NULL;
+  if (ctx->out_mode == OUT_STREAM) {
+    ctx->out_mode = OUT_RENAME;
+    return;                    // a device keeps its mode
+  }
   mode_t mask = umask(0);
   umask(mask);
   int fd = ctx->out_fd;
-  ctx->out_fd = -1;
-  // An object is not executable (GNU ld's -r output).
-  mode_t mode = ctx->cfg.relocatable ? 0666 : 0777;
-  if (fchmod(fd, mode & ~mask) < 0 || close(fd) < 0)
+  // An object is not executable (GNU ld's -r output).  A new file is
+  // made 0666 less the umask and given the execute bits the umask
+  // allows; a file written in place keeps its mode and gains them
+  // (bfd's _maybe_make_executable).
+  struct stat st;
+  int r = 0;
+  if (ctx->out_mode == OUT_RENAME)
+    r = fchmod(fd, (ctx->cfg.relocatable ? 0666 : 0777) & ~mask);
+  else if (!ctx->cfg.relocatable)
+    r = fstat(fd, &st) < 0 ? -1 : fchmod(fd, 0777 & (st.st_mode |
+                                                     (0111 & ~mask)));
+  if (r < 0 || close(fd) < 0) {
+    ctx->out_fd = -1;
     fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
-  if (rename(ctx->tmp_path, out) < 0)
+  }
+  ctx->out_fd = -1;
+  if (ctx->out_mode == OUT_RENAME && rename(ctx->tmp_path, out) < 0)
     fatal(ctx, "cannot create output file %s: %s", out, strerror(errno));
   ctx->tmp_path = NULL;
+  ctx->out_mode = OUT_RENAME;
+}
+
+// The end of a report (a map, a dependency file, --why-extract): a
+// write that failed, on a full disk or a closed standard output, is an
+// error that fails the link, never a report cut short in silence.
+void close_report(struct ctx *ctx, FILE *fp, const char *what,
+                  const char *path) {
+  bool bad = ferror(fp);
+  if (fp == stdout) {
+    if (fflush(fp) || bad)
+      error(ctx, "cannot write %s to standard output: %s", what,
+            strerror(errno));
+  } else if (fclose(fp) || bad) {
+    error(ctx, "cannot write %s %s: %s", what, path, strerror(errno));
+  }
 }
 
 static void write_headers(struct ctx *ctx, u8 *buf) {

@@ -178,6 +178,15 @@ expect_failure() {
     fi
 }
 
+# expect_success: the last command exited with status 0
+expect_success() {
+    if [ "$T_STATUS" -eq 0 ]; then
+        t_pass "exit status 0"
+    else
+        t_fail "exit status $T_STATUS from: $T_CMD"
+    fi
+}
+
 # expect_error SUBSTR...: some stderr line starts with "mld: error:" and
 # contains every SUBSTR (fixed strings)
 expect_error() {
