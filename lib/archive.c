@@ -52,12 +52,23 @@ static bool member_header(struct ctx *ctx, struct archive *ar, u64 off,
   return true;
 }
 
+// "/N" names the string at offset N of the long-name table.  GNU ar 2.40
+// leaves a '/' in the field's last byte when a thin archive member's
+// path has 15 characters; GNU ld and lld read the number all the same.
+static bool long_name_offset(const u8 *h, u64 *off) {
+  u8 field[15];
+  memcpy(field, h + 1, 15);
+  if (field[14] == '/')
+    field[14] = ' ';
+  return ar_num(field, 15, off);
+}
+
 // The member's name, for messages and thin archive paths.
 static const char *member_name(struct ctx *ctx, struct archive *ar,
                                const u8 *h) {
   if (h[0] == '/' && h[1] >= '0' && h[1] <= '9') {
     u64 off;
-    if (!ar_num(h + 1, 15, &off) || !ar->longnames ||
+    if (!long_name_offset(h, &off) || !ar->longnames ||
         off >= ar->longnames_size) {
       error(ctx, "%s: malformed archive: bad long member name offset",
             ar->name);
