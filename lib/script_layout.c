@@ -602,11 +602,8 @@ void script_chunks(struct ctx *ctx) {
     }
     struct out_stmt *os = w.owner.v[at];
     if (os->discard) {
-      // Notes and the .eh_frame index may go, as in GNU ld; the GOT and
-      // the like hold what the code needs.
-      if (c->type != SHT_NOTE && k != CK_EH_FRAME_HDR)
-        fatal(ctx, "%s:%u: the linker's %s cannot be discarded", os->file,
-              os->line, synthetic_map_name(c));
+      // Gone; whether that may be is known once it is sized
+      // (size_synthetic).
       c->discarded = true;
       continue;
     }

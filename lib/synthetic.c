@@ -1096,14 +1096,25 @@ static u32 kind_chunks(struct ctx *ctx, u32 k, u32 n, struct chunk **c) {
   return n;
 }
 
+// A script's /DISCARD/ may take the linker's own sections as GNU ld lets
+// it: notes and the .eh_frame index whatever they hold, the others
+// (.got, .got.plt, .iplt, .rela.iplt ...) only if nothing needs them,
+// else it is GNU ld's error.
+static bool must_stay_empty(const struct chunk *c) {
+  return c->type != SHT_NOTE && c->kind != CK_EH_FRAME_HDR;
+}
+
 void size_synthetic(struct ctx *ctx, enum size_stage stage) {
   for (u32 k = CK_REGULAR + 1; k < CK_NKINDS; k++) {
     if (synthetics[k].stage != stage || !synthetics[k].size)
       continue;
     struct chunk *c;
     for (u32 n = kind_chunks(ctx, k, 0, &c); c; n = kind_chunks(ctx, k, n, &c))
-      if (!c->discarded)
+      if (!c->discarded || must_stay_empty(c))
         synthetics[k].size(ctx, c);
+    for (u32 n = kind_chunks(ctx, k, 0, &c); c; n = kind_chunks(ctx, k, n, &c))
+      if (c->discarded && must_stay_empty(c) && c->size)
+        error(ctx, "discarded output section: `%s'", synthetic_map_name(c));
   }
 }
 
