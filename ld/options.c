@@ -738,25 +738,69 @@ static const char *const long_options[] = {
     "warn-unresolved-symbols", "whole-archive", "why-extract", "wrap",
 };
 
-// ARG, or the long option it abbreviates with its "=VALUE", for "--NAME"
-// forms.
+// Long options GNU ld takes only with two dashes: those starting with
+// "o", since -oFILE names the output, and three more.
+static bool two_dashes_only(const char *name) {
+  return name[0] == 'o' || !strcmp(name, "no-omagic") ||
+         !strcmp(name, "undefined-version") ||
+         !strncmp(name, "export-dynamic-symbol", 21);
+}
+
+// The long options GNU ld's --help spells with one dash: given so, they
+// are left as written (and named so in messages).
+static bool one_dash_spelling(const char *name) {
+  static const char *const names[] = {
+      "Bdynamic", "Bno-symbolic", "Bshareable", "Bstatic", "Bsymbolic",
+      "Bsymbolic-functions", "EB", "EL", "Map", "Qy", "Tbss", "Tdata",
+      "Tldata-segment", "Trodata-segment", "Ttext", "Ttext-segment", "Ur",
+      "assert", "call_shared", "dT", "dc", "dn", "dp", "dy", "fini", "flto",
+      "flto-partition", "fuse-ld", "init", "no-pie", "non_shared",
+      "nostdlib", "pie", "plugin", "plugin-opt", "qmagic", "rpath",
+      "rpath-link", "shared", "soname", "static",
+  };
+  for (u32 i = 0; i < sizeof(names) / sizeof(*names); i++)
+    if (!strcmp(name, names[i]))
+      return true;
+  return false;
+}
+
+// ARG, or the long option it names or abbreviates, as "--NAME" with its
+// "=VALUE".  GNU ld reads options with getopt_long_only: "-NAME" is the
+// long option NAME too, or the one it is a unique prefix of
+// ("-emit-relocs", "-undefined foo", "-whole"), except -lNAME, always a
+// library, and the options two_dashes_only names.  A "-NAME" that begins
+// no long option is a short one with its value ("-emain", "-Tfile.ld");
+// one that begins several ("-ex", "-Ttex") is unknown, as in GNU ld.
 static char *unabbreviate(struct ctx *ctx, char *arg) {
-  if (arg[0] != '-' || arg[1] != '-' || !arg[2])
+  if (arg[0] != '-' || !arg[1] || !arg[2])
+    return arg;                  // not an option, or a short one alone
+  bool one_dash = arg[1] != '-';
+  if (one_dash && arg[1] == 'l')
     return arg;
-  const char *name = arg + 2;
+  const char *name = arg + (one_dash ? 1 : 2);
   u64 n = strcspn(name, "=");
+  const u32 count = sizeof(long_options) / sizeof(*long_options);
   const char *found = NULL;
-  for (u32 k = 0; k < sizeof(long_options) / sizeof(*long_options); k++) {
+  for (u32 k = 0; !found && k < count; k++)
+    if (!strncmp(long_options[k], name, n) && !long_options[k][n])
+      found = long_options[k];
+  for (u32 k = 0; !found && k < count; k++) {
     const char *o = long_options[k];
-    if (strncmp(o, name, n))
+    if (strncmp(o, name, n) || (one_dash && two_dashes_only(o)))
       continue;
-    if (!o[n])
-      return arg;                // exact
-    if (found)
-      return arg;                // ambiguous: unknown, as in GNU ld
+    for (u32 j = k + 1; j < count; j++)
+      if (!strncmp(long_options[j], name, n) &&
+          !(one_dash && two_dashes_only(long_options[j]))) {
+        if (one_dash)            // ambiguous: unknown, as in GNU ld
+          fatal(ctx, "unknown option: %s (try --help)", arg);
+        return arg;
+      }
     found = o;
   }
-  return found ? arena_printf(ctx, "--%s%s", found, name + n) : arg;
+  if (!found || (one_dash && two_dashes_only(found)) ||
+      (!found[n] && (!one_dash || one_dash_spelling(found))))
+    return arg;
+  return arena_printf(ctx, "--%s%s", found, name + n);
 }
 
 // Options GNU ld 2.40 accepts that change nothing in a static executable:
@@ -889,6 +933,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   // (gcc without -static), which mld cannot make.
   bool saw_static = false;
   u32 group_depth = 0;         // -( without its -) yet
+  bool version_printed = false; // -v or -V
   const char *dynamic_linker = NULL;
 
   for (u32 i = 0; i < a.n; i++) {
@@ -1081,7 +1126,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     if (is(s, "verbose") || !strncmp(s, "--verbose=", 10)) {
       // GNU ld's --verbose: version, emulations, the default layout; then
       // the link goes on (or ends here without inputs).
-      printf("mld %s (compatible with GNU linkers)\n  Supported emulations:\n"
+      printf("mld %s (compatible with GNU ld)\n  Supported emulations:\n"
              "   elf_x86_64\n   aarch64linux\n   aarch64elf\n",
              PACKAGE_VERSION_STR);
       puts("using internal layout:\n"
@@ -1093,12 +1138,13 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       continue;
     }
     if (is(s, "v") || is(s, "V") || is(s, "version")) {
-      printf("mld %s (compatible with GNU linkers)\n", PACKAGE_VERSION_STR);
+      printf("mld %s (compatible with GNU ld)\n", PACKAGE_VERSION_STR);
       if (is(s, "V"))
         printf("  Supported emulations:\n   elf_x86_64\n   aarch64linux\n"
                "   aarch64elf\n");
-      if (a.n == 1 || is(s, "version"))
+      if (is(s, "version"))
         exit(0);
+      version_printed = true;
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, "-o", "output"))) {
@@ -1197,7 +1243,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->nostdlib = true;
       continue;
     }
-    if (!strcmp(s, "-EL")) {
+    if (is(s, "EL")) {
       c->endian_little = true;
       continue;
     }
@@ -1504,11 +1550,12 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->default_script = strchr(s, '=') + 1;  // getopt_long_only's form
       continue;
     }
-    if ((v = arg_of(ctx, &a, &i, "-dT", "default-script"))) {
+    if ((v = arg_of(ctx, &a, &i, NULL, "dT")) ||
+        (v = arg_of(ctx, &a, &i, NULL, "default-script"))) {
       c->default_script = v;
       continue;
     }
-    if (!strcmp(s, "-EB"))
+    if (is(s, "EB"))
       fatal(ctx, "-EB: big-endian output is not supported");
 
     bool done = false;
@@ -1545,9 +1592,13 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     fatal(ctx, "unknown option: %s (try --help)", s);
   }
   free(a.v);
-  if (c->print_output_format) {
-    // The target's BFD name, as GNU ld prints it; alone it is all.
+  if (c->print_output_format)
+    // The target's BFD name, as GNU ld prints it.
     puts(c->arch ? c->arch->output_format : arch_x86_64.output_format);
+  // -v, -V, --verbose and --print-output-format without an input file
+  // print and succeed, as in GNU ld, whatever else the line holds (the
+  // probes of Kbuild and U-Boot run `ld OPTION -v`).
+  if (version_printed || c->verbose || c->print_output_format) {
     bool inputs = false;
     for (u32 k = 0; k < c->inputs.len; k++) {
       enum input_kind kind = ((struct input_spec *)c->inputs.v[k])->kind;
@@ -1569,16 +1620,6 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   if (c->pie && dynamic_only)
     fatal(ctx, "%s: with -pie it changes the dynamic section or symbols, "
           "which mld does not make for a static PIE", dynamic_only);
-  // --verbose alone prints and succeeds, as GNU ld's.
-  if (c->verbose) {
-    bool inputs = false;
-    for (u32 i = 0; i < c->inputs.len; i++) {
-      enum input_kind k = ((struct input_spec *)c->inputs.v[i])->kind;
-      inputs |= k == IN_FILE || k == IN_LIB;
-    }
-    if (!inputs)
-      exit(0);
-  }
   // GNU ld 2.40 fails on -q -s ("final link failed: invalid operation").
   if (c->emit_relocs && c->strip == STRIP_ALL)
     error(ctx, "--emit-relocs with --strip-all: the relocations need "

@@ -10,7 +10,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # records what each tool's linker detection reports: libtool "GNU ld"
 # (and, from --help, the settings it makes for GNU ld),
 # Meson "ld.bfd" (mld's version line says "compatible with GNU
-# linkers").
+# ld").
 ln -s "$MLD" bin/ld.mld
 export PATH=$T/bin:$PATH
 mkdir src
