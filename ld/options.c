@@ -1607,10 +1607,12 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     if (!inputs)
       exit(0);
   }
-  // gcc -r passes -dynamic-linker too; an object has no PT_INTERP.
+  // gcc without -static passes -dynamic-linker: with no shared object
+  // among the inputs GNU ld writes a static executable all the same
+  // (TF-A links so); one that comes is refused (object.c).  gcc -r
+  // passes it too; an object has no PT_INTERP.
   if (dynamic_linker && !saw_static && !c->relocatable)
-    fatal(ctx, "a dynamic link (-dynamic-linker %s, no -static): mld makes "
-          "static executables only; link with -static", dynamic_linker);
+    c->dynamic_linker = dynamic_linker;
   if (c->pie && c->relocatable)
     fatal(ctx, "-r and -pie may not be used together");
   if (c->pie && !c->no_dynamic_linker)

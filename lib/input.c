@@ -351,7 +351,10 @@ void read_inputs(struct ctx *ctx) {
   // --as-needed too, which has no effect without shared libraries).
   struct { bool whole, dynamic; } saved[64];
   u32 nsaved = 0;
-  ctx->lib_dynamic = false;
+  // mld searches for archives only, but for a link gcc started as a
+  // dynamic one (-dynamic-linker, no -static): there -lc finds libc.so
+  // as GNU ld finds it, and object.c refuses it by name.
+  ctx->lib_dynamic = ctx->cfg.dynamic_linker != NULL;
   for (u32 i = 0; i < ctx->cfg.inputs.len; i++) {
     struct input_spec *in = ctx->cfg.inputs.v[i];
     switch (in->kind) {

@@ -365,6 +365,9 @@ struct config {
   bool z_now;                  // -z now (-z lazy undoes it)
   bool pie;                    // -pie: a static PIE (dynamic.c)
   bool no_dynamic_linker;      // --no-dynamic-linker
+  // -dynamic-linker without -static: a dynamic link, unless no shared
+  // object comes (GNU ld then writes a static executable).
+  const char *dynamic_linker;
   bool z_text;                 // -z text: a text relocation is an error
   bool pack_relative_relocs;   // -z pack-relative-relocs: DT_RELR
   enum { HASH_SYSV = 1, HASH_GNU = 2, HASH_BOTH = 3 } hash_style;

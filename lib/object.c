@@ -91,7 +91,12 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
   }
   u16 type = rd16(d + offsetof(Elf64_Ehdr, e_type));
   if (type == ET_DYN) {
-    error(ctx, "%s: attempted static link of dynamic object", f->name);
+    if (ctx->cfg.dynamic_linker)
+      error(ctx, "%s: a shared object: a dynamic link (-dynamic-linker %s, "
+            "no -static), which mld cannot make; link with -static",
+            f->name, ctx->cfg.dynamic_linker);
+    else
+      error(ctx, "%s: attempted static link of dynamic object", f->name);
     return false;
   }
   if (type != ET_REL) {

@@ -42,8 +42,6 @@ refused -z start-stop-visibility=local -- "invalid visibility in \`-z start-stop
 refused -z lam-report=loud -- "invalid option for -z lam-report=: loud"
 refused -Trodata-segment=0x600000 -- "-Trodata-segment=0x600000: not implemented yet"
 refused -Tldata-segment 0x600000 -- "-Tldata-segment: not implemented yet"
-# A dynamic link by mistake (gcc without -static names a dynamic linker).
-refused -dynamic-linker /lib64/ld-linux-x86-64.so.2 -- "a dynamic link (-dynamic-linker /lib64/ld-linux-x86-64.so.2, no -static): mld makes static executables only; link with -static"
 refused -shared -- "-shared: mld makes static executables only"
 refused -pie -- "-pie without --no-dynamic-linker: a PIE with a program interpreter is a dynamic link"
 refused -static-pie -- "-static-pie: not an option of GNU ld; gcc -static-pie passes -static -pie --no-dynamic-linker"
