@@ -401,9 +401,12 @@ void define_linker_symbols(struct ctx *ctx) {
       continue;
     if (ls->where == W_TLS_BASE)
       always = ctx->arch->tls_module_base_always && has_tls(ctx);
-    // --eh-frame-hdr in a static executable defines it (GNU ld's elf.em).
+    // --eh-frame-hdr in a static executable defines it (GNU ld's elf.em)
+    // if there is an .eh_frame to index: GNU ld makes no .eh_frame_hdr
+    // without one.
     if (c && c == ctx->synth[CK_EH_FRAME_HDR])
-      always = ctx->cfg.eh_frame_hdr;
+      always = ctx->cfg.eh_frame_hdr && ctx->synth[CK_EH_FRAME] &&
+               will_be_emitted(ctx->synth[CK_EH_FRAME]);
     if (!strcmp(ls->name, "_GLOBAL_OFFSET_TABLE_")) {
       // On AArch64 it is the start of .got (AAELF64's GOT), which GNU ld
       // defines it with whether or not anything names it.
