@@ -33,9 +33,9 @@
 void discard_output(struct ctx *ctx) {
   if (ctx->tmp_path)
     unlink(ctx->tmp_path);
-  else if (ctx->out_mode == OUT_IN_PLACE && ctx->out_fd > 0)
-    if (ftruncate(ctx->out_fd, 0) < 0)
-      return;
+  else if (ctx->out_mode == OUT_IN_PLACE && ctx->out_fd > 0 &&
+           ftruncate(ctx->out_fd, 0) < 0)
+    return;                    // nothing more to be done
 }
 
 void remove_temp_output(struct ctx *ctx) {
@@ -233,7 +233,7 @@ void open_output(struct ctx *ctx, u64 filesize) {
   void *p;
   if (ctx->out_mode == OUT_STREAM) {
     // Shared, so that pages released after writing keep their bytes.
-    p = mmap(NULL, filesize ? filesize : 1, PROT_READ | PROT_WRITE,
+    p = mmap(NULL, filesize, PROT_READ | PROT_WRITE,
              MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   } else {
     int fd = ctx->out_fd;
@@ -242,8 +242,7 @@ void open_output(struct ctx *ctx, u64 filesize) {
         ftruncate(fd, filesize) < 0)
       fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
     reserve_contents(ctx, fd);
-    p = mmap(NULL, filesize ? filesize : 1, PROT_READ | PROT_WRITE,
-             MAP_SHARED, fd, 0);
+    p = mmap(NULL, filesize, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   }
   if (p == MAP_FAILED)
     fatal(ctx, "cannot map output file %s: %s", out, strerror(errno));
@@ -283,7 +282,7 @@ void close_output(struct ctx *ctx) {
   const char *out = ctx->cfg.output;
   if (ctx->out_mode == OUT_STREAM)
     write_stream(ctx);
-  if (munmap(ctx->out_buf, ctx->filesize ? ctx->filesize : 1) < 0)
+  if (munmap(ctx->out_buf, ctx->filesize) < 0)
     fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
   ctx->out_buf = NULL;
   if (ctx->out_mode == OUT_STREAM) {

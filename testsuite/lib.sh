@@ -155,6 +155,38 @@ t_same_as_ld() {
     fi
 }
 
+# t_check DESCRIPTION COMMAND...: a check that passes if COMMAND succeeds
+t_check() {
+    local what=$1
+    shift
+    if "$@"; then t_pass "$what"; else t_fail "$what"; fi
+}
+
+# t_exit_start EXPR: prints C for a _start that exits with EXPR, on
+# x86-64 and AArch64 (no libc)
+t_exit_start() {
+    cat <<SRC
+#if defined(__x86_64__)
+void _start(void) {
+  __asm__ volatile("syscall" :: "a"(60), "D"($1) : "rcx", "r11");
+  for (;;) ;
+}
+#else
+void _start(void) {
+  register long x0 __asm__("x0") = $1;
+  register long x8 __asm__("x8") = 93;
+  __asm__ volatile("svc 0" :: "r"(x0), "r"(x8));
+  for (;;) ;
+}
+#endif
+SRC
+}
+
+# t_section_names FILE: the names of FILE's sections, one a line
+t_section_names() {
+    readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\).*/\1/p'
+}
+
 t_pass() {
     T_CHECKS=$((T_CHECKS + 1))
     echo "  ok: $*"

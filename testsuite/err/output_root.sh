@@ -29,11 +29,6 @@ printf 'char big[2 << 20] = {1};\n' >big.c
 t_compile big.c
 "$MLD" -o ref.x main.o || t_hard_error "plain link failed"
 
-check() {  # check DESCRIPTION COMMAND...: a check that passes if COMMAND does
-    local what=$1
-    shift
-    if "$@"; then t_pass "$what"; else t_fail "$what"; fi
-}
 node() { stat -c '%F %t:%T %a %U' "$1"; }
 no_temp() { [ -z "$(find "$1" -maxdepth 1 -name '.mld-*')" ]; }
 
@@ -65,20 +60,20 @@ if [ -n "$private_ok" ]; then
                 "--dependency-file=/dev/null -o out.x"; do
         t_mld $args main.o
         expect_success
-        check "mld $args: /dev/null is still $before" \
+        t_check "mld $args: /dev/null is still $before" \
             [ "$(node /dev/null)" = "$before" ]
     done
     printf 'int main(void) { return 0; }\n' >probe.c
     t_gcc_mld -static -o /dev/null probe.c
     expect_success
-    check "gcc -static -o /dev/null: /dev/null is still $before" \
+    t_check "gcc -static -o /dev/null: /dev/null is still $before" \
         [ "$(node /dev/null)" = "$before" ]
     before=$(readlink /dev/stdout)
     "$MLD" -o /dev/stdout main.o | cat >piped.x
-    check "-o /dev/stdout into a pipe" cmp -s piped.x ref.x
+    t_check "-o /dev/stdout into a pipe" cmp -s piped.x ref.x
     "$MLD" -o /dev/stdout main.o >redirected.x
-    check "-o /dev/stdout into a file" cmp -s redirected.x ref.x
-    check "/dev/stdout is still a link to $before" \
+    t_check "-o /dev/stdout into a file" cmp -s redirected.x ref.x
+    t_check "/dev/stdout is still a link to $before" \
         [ "$(readlink /dev/stdout)" = "$before" ]
 else
     t_fail "not trying /dev/null and /dev/stdout: a private device was replaced"
@@ -95,7 +90,7 @@ for ld in ld.bfd "$MLD"; do
     old=$(cksum <small/out)
     t_run "$ld" -o small/out main.o big.o
     expect_failure
-    check "$n: no temporary file left on the full file system" no_temp small
+    t_check "$n: no temporary file left on the full file system" no_temp small
     [ "$n" = mld ] || continue
     expect_error "cannot write output file small/out" "No space left on device"
     expect_unchanged small/out "$old"
@@ -159,6 +154,6 @@ else
     t_fail "owners or unwritable directories differ from GNU ld's:"
     diff own.ld.bfd.txt own.mld.txt | sed 's/^/    /'
 fi
-check "no temporary file left in the directories" no_temp own.mld
+t_check "no temporary file left in the directories" no_temp own.mld
 
 t_done

@@ -24,11 +24,6 @@ t_compile big.c
 "$MLD" -Map=ref.map --dependency-file=ref.d -o ref2.x main.o ||
     t_hard_error "plain link with -Map failed"
 
-check() {  # check DESCRIPTION COMMAND...: a check that passes if COMMAND does
-    local what=$1
-    shift
-    if "$@"; then t_pass "$what"; else t_fail "$what"; fi
-}
 kind() { stat -c %F "$1"; }
 no_temp() { [ -z "$(find "${1:-.}" -maxdepth 1 -name '.mld-*')" ]; }
 
@@ -45,18 +40,18 @@ read_fifo() {  # read_fifo FIFO FILE MLD-ARGS...: mld writes FIFO, FILE gets it
 mkfifo fifo
 read_fifo fifo got.x -o fifo main.o
 expect_success
-check "a FIFO's reader gets the executable" cmp -s got.x ref.x
-check "the FIFO is still a FIFO" [ "$(kind fifo)" = fifo ]
+t_check "a FIFO's reader gets the executable" cmp -s got.x ref.x
+t_check "the FIFO is still a FIFO" [ "$(kind fifo)" = fifo ]
 read_fifo fifo got.o -r -o fifo main.o
 expect_success
-check "a FIFO's reader gets the -r object" cmp -s got.o ref.o
+t_check "a FIFO's reader gets the -r object" cmp -s got.o ref.o
 read_fifo fifo got.map -Map=fifo -o ref2.x main.o
 expect_success
-check "a FIFO's reader gets the map" cmp -s got.map ref.map
+t_check "a FIFO's reader gets the map" cmp -s got.map ref.map
 read_fifo fifo got.d --dependency-file=fifo -o ref2.x main.o
 expect_success
-check "a FIFO's reader gets the dependency file" cmp -s got.d ref.d
-check "the FIFO is still a FIFO after reports" [ "$(kind fifo)" = fifo ]
+t_check "a FIFO's reader gets the dependency file" cmp -s got.d ref.d
+t_check "the FIFO is still a FIFO after reports" [ "$(kind fifo)" = fifo ]
 
 # A FIFO whose reader goes away: an error, not a kill by SIGPIPE.
 timeout 20 sh -c "exec 3<fifo; head -c 10 <&3 >/dev/null" &
@@ -70,11 +65,11 @@ expect_error "cannot write output file fifo" "Broken pipe"
 ln -s /proc/self/fd/1 stdout
 for p in /dev/fd/1 stdout; do
     "$MLD" -o $p main.o 2>stderr.txt | cat >piped.x
-    check "-o $p into a pipe" cmp -s piped.x ref.x
+    t_check "-o $p into a pipe" cmp -s piped.x ref.x
     "$MLD" -o $p main.o >redirected.x 2>stderr.txt
-    check "-o $p into a file" cmp -s redirected.x ref.x
+    t_check "-o $p into a file" cmp -s redirected.x ref.x
 done
-check "the link like /dev/stdout is still a link" [ -L stdout ]
+t_check "the link like /dev/stdout is still a link" [ -L stdout ]
 no_temp . && t_pass "no temporary file left" || t_fail "temporary files left"
 
 # --- Regular files and symbolic links, each against GNU ld: what is
@@ -136,7 +131,7 @@ expect_error "cannot write dependency file $full" "No space left"
 t_mld -o $full main.o
 expect_failure
 expect_error "cannot write output file $full: No space left on device"
-check "$full is still the device" [ "$(stat -c '%F %t:%T' $full)" = "character special file 1:7" ]
+t_check "$full is still the device" [ "$(stat -c '%F %t:%T' $full)" = "character special file 1:7" ]
 
 # --- Signals during the link and its write: the temporary file goes,
 # the old output stays or the new one is whole.
@@ -174,7 +169,7 @@ pid=$!
 sleep 0.02
 kill -s HUP "$pid" 2>/dev/null
 wait "$pid"
-check "a link run with SIGHUP ignored outlives a SIGHUP" cmp -s sig/out sig.ref
+t_check "a link run with SIGHUP ignored outlives a SIGHUP" cmp -s sig/out sig.ref
 
 # --- Two links writing one output at once: a reader sees one whole
 # executable or the other, never a mix.

@@ -9,23 +9,10 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # the way out.  Both architectures, against GNU ld.
 t_need_ld_bfd_x86_64
 
-t_write start.c <<'SRC'
-static int value = 40;
-int add(int x) { return x + 2; }
-#if defined(__x86_64__)
-void _start(void) {
-  __asm__ volatile("syscall" :: "a"(60), "D"(add(value)) : "rcx", "r11");
-  for (;;) ;
-}
-#else
-void _start(void) {
-  register long x0 __asm__("x0") = add(value);
-  register long x8 __asm__("x8") = 93;
-  __asm__ volatile("svc 0" :: "r"(x0), "r"(x8));
-  for (;;) ;
-}
-#endif
-SRC
+{
+    printf 'static int value = 40;\nint add(int x) { return x + 2; }\n'
+    t_exit_start 'add(value)'
+} >start.c
 t_write hello.c <<'SRC'
 #include <stdio.h>
 int main(void) { puts("hello"); return 0; }

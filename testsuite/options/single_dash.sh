@@ -51,8 +51,8 @@ both() {
         t_pass "$*: both fail"
         return
     fi
-    readelf -SW gnu.out | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\).*/\1/p' >gnu.secs
-    readelf -SW mld.out | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\).*/\1/p' >mld.secs
+    t_section_names gnu.out >gnu.secs
+    t_section_names mld.out >mld.secs
     nm gnu.out | awk '{print $NF}' | sort >gnu.syms
     nm mld.out | awk '{print $NF}' | sort >mld.syms
     ./gnu.out; rs=$?

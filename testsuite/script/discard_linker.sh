@@ -11,45 +11,20 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # both link or both fail; sections, symbols and the programs' exits agree.
 t_need_ld_bfd_x86_64
 
-t_write plain.c <<'SRC'
-int counter = 40;
-static int add(int x) { return x + 2; }
-#if defined(__x86_64__)
-void _start(void) {
-  __asm__ volatile("syscall" :: "a"(60), "D"(add(counter)) : "rcx", "r11");
-  for (;;) ;
-}
-#else
-void _start(void) {
-  register long x0 __asm__("x0") = add(counter);
-  register long x8 __asm__("x8") = 93;
-  __asm__ volatile("svc 0" :: "r"(x0), "r"(x8));
-  for (;;) ;
-}
-#endif
-SRC
+{
+    printf 'int counter = 40;\nstatic int add(int x) { return x + 2; }\n'
+    t_exit_start 'add(counter)'
+} >plain.c
 # An IFUNC called: the program needs .iplt, its GOT slot and .rela.iplt.
 t_write ifunc.c <<'SRC'
 static int one(void) { return 1; }
 static void *pick(void) { return (void *)one; }
 int chosen(void) __attribute__((ifunc("pick")));
 SRC
-t_write calls.c <<'SRC'
-extern int chosen(void);
-#if defined(__x86_64__)
-void _start(void) {
-  __asm__ volatile("syscall" :: "a"(60), "D"(chosen() + 41) : "rcx", "r11");
-  for (;;) ;
-}
-#else
-void _start(void) {
-  register long x0 __asm__("x0") = chosen() + 41;
-  register long x8 __asm__("x8") = 93;
-  __asm__ volatile("svc 0" :: "r"(x0), "r"(x8));
-  for (;;) ;
-}
-#endif
-SRC
+{
+    printf 'extern int chosen(void);\n'
+    t_exit_start 'chosen() + 41'
+} >calls.c
 
 script_of() {
   case $1 in
@@ -137,8 +112,8 @@ for arch in x86_64 aarch64; do
             t_fail "$arch $case: GNU ld's status $gs, mld's $T_STATUS: $(head -2 gnu.log)"
             continue
         fi
-        readelf -SW gnu.out | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\).*/\1/p' >gnu.secs
-        readelf -SW mld.out | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\).*/\1/p' >mld.secs
+        t_section_names gnu.out >gnu.secs
+        t_section_names mld.out >mld.secs
         $run ./gnu.out; g=$?
         $run ./mld.out; m=$?
         if ! cmp -s gnu.secs mld.secs; then
