@@ -436,6 +436,25 @@ static void x86_z_option(struct ctx *ctx, const char *kw) {
   }
 }
 
+// -z call-nop=PADDING (GNU ld's emulparams/call_nop.sh): prefix-addr,
+// suffix-nop, or prefix-N / suffix-N with the byte N.
+static void parse_call_nop(struct ctx *ctx, const char *kw) {
+  struct config *c = &ctx->cfg;
+  const char *v = kw + 9;
+  if (!strcmp(v, "prefix-addr") || !strcmp(v, "suffix-nop")) {
+    c->z_call_nop_suffix = v[0] == 's';
+    c->z_call_nop = 0x100 | (v[0] == 's' ? 0x90 : 0x67);
+  } else if (!strncmp(v, "prefix-", 7) || !strncmp(v, "suffix-", 7)) {
+    char *end;
+    c->z_call_nop = 0x100 | (u8)strtoul(v + 7, &end, 0);
+    if (*end)
+      fatal(ctx, "invalid number for -z call-nop=%.7s: %s", v, v + 7);
+    c->z_call_nop_suffix = v[0] == 's';
+  } else {
+    fatal(ctx, "unsupported option: -z %s", kw);
+  }
+}
+
 // -z KEYWORD: the ones that change a static executable, the rest of GNU
 // ld 2.40's keywords as it treats them (no effect, or a warning that the
 // keyword is ignored), and those mld refuses.
@@ -536,6 +555,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
         return;
       }
     if (x86 && !strncmp(kw, "call-nop=", 9)) {
+      parse_call_nop(ctx, kw);
       vec_push(ctx, &c->z_x86, (void *)kw);
       return;
     }

@@ -180,6 +180,15 @@ static enum relax gotpcrelx_applied(struct ctx *ctx, struct isec *is,
   return rx;
 }
 
+// Whether a relaxed `call *foo@GOTPCREL(%rip)` becomes "call foo; nop"
+// (-z call-nop=suffix-*) rather than "addr32 call foo": never for
+// __tls_get_addr, whose call TLS relaxation may rewrite (GNU ld's
+// elf_x86_64_convert_load_reloc).
+static bool call_nop_after(struct ctx *ctx, const struct reloc_sym *rs) {
+  return ctx->cfg.z_call_nop_suffix &&
+         !(rs->sym && !strcmp(rs->name, "__tls_get_addr"));
+}
+
 // --emit-relocs: what GNU ld writes for a GOTPCREL relocation it relaxed
 // (elf_x86_64_convert_load_reloc): R_X86_64_PC32 for lea, call and jmp
 // (whose field is one byte earlier), R_X86_64_32S for an immediate with
@@ -198,7 +207,10 @@ static u32 emitted_type(struct ctx *ctx, struct isec *is, u32 i, u64 *off,
   case RX_NONE:
     return type;
   case RX_LEA:
+    return R_X86_64_PC32;
   case RX_CALL:
+    if (call_nop_after(ctx, &rs))
+      *off -= 1;
     return R_X86_64_PC32;
   case RX_JMP:
     *off -= 1;
@@ -593,10 +605,17 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
         break;
       }
       case RX_CALL:
-        loc[-2] = 0x67;            // addr32 prefix
-        loc[-1] = 0xe8;            // call rel32
-        v = S + A - P;
-        PUT_S32(loc, v);
+        if (call_nop_after(ctx, &rs)) {
+          loc[-2] = 0xe8;          // call rel32
+          v = S + A - P + 1;       // the call now starts one byte earlier
+          PUT_S32(loc - 1, v);
+          loc[3] = (u8)ctx->cfg.z_call_nop; // -z call-nop=suffix-*
+        } else {
+          loc[-2] = ctx->cfg.z_call_nop ? (u8)ctx->cfg.z_call_nop : 0x67;
+          loc[-1] = 0xe8;          // addr32 (or -z call-nop) call rel32
+          v = S + A - P;
+          PUT_S32(loc, v);
+        }
         break;
       case RX_JMP:
         loc[-2] = 0xe9;            // jmp rel32

@@ -333,6 +333,10 @@ struct config {
   bool z_lam_u48, z_lam_u57;   // ... (-z lam-u48 sets both, as GNU ld 2.40)
   bool z_ibtplt;               // IBT-enabled IPLT entries
   u8 z_isa_level;              // -z x86-64-{baseline,v2,v3,v4}: 1..4
+  // -z call-nop=: 0x100 | the byte a relaxed `call *foo@GOTPCREL(%rip)`
+  // gets, before the call or after it; 0: addr32 (0x67) before it.
+  u16 z_call_nop;
+  bool z_call_nop_suffix;
   u8 z_cet_report;             // 0 none, 1 warning, 2 error
   u8 z_lam_u48_report, z_lam_u57_report;  // the same
   struct vec z_x86;            // const char *: the keywords as given
