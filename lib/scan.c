@@ -602,9 +602,17 @@ void set_entry(struct ctx *ctx) {
   } else if (entry[0] && (ctx->entry_addr = strtoull(entry, &end, 0), !*end)) {
     // -e NUMBER: that address, as GNU ld (bfd_scan_vma, base 0).
   } else {
+    // The start of .text, with a warning only if an entry was asked for:
+    // by -e, ENTRY, or GNU ld's default script's ENTRY(_start); a -T
+    // script without ENTRY asks for none (ldlang.c's lang_end).
     struct chunk *text = chunk_named(ctx, ".text");
     ctx->entry_addr = text ? text->addr : 0;
-    warn(ctx, "cannot find entry symbol %s; defaulting to %016llx", entry,
-         (unsigned long long)ctx->entry_addr);
+    bool asked = ctx->cfg.entry || ctx->script_entry || !script_layout(ctx);
+    if (asked && text)
+      warn(ctx, "cannot find entry symbol %s; defaulting to %016llx", entry,
+           (unsigned long long)ctx->entry_addr);
+    else if (asked)
+      warn(ctx, "cannot find entry symbol %s; not setting start address",
+           entry);
   }
 }

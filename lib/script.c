@@ -1403,10 +1403,15 @@ void check_output_arch(struct ctx *ctx) {
         ctx->output_arch);
 }
 
-// The entry point's name: -e, else the last input script's ENTRY, else
-// _start, the default script's.
+// The entry point's name: -e, else the last script's ENTRY, else the
+// default's.
 const char *entry_symbol(struct ctx *ctx) {
   if (ctx->cfg.entry)
     return ctx->cfg.entry;
-  return ctx->script_entry ? ctx->script_entry : "_start";
+  if (ctx->script_entry)
+    return ctx->script_entry;
+  // GNU ld's default script says ENTRY(_start); a -T script without
+  // ENTRY leaves ld's own default, "start" (ldlang.c), which it looks
+  // for without a warning.
+  return script_layout(ctx) ? "start" : "_start";
 }
