@@ -734,9 +734,13 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     return offset(a) ? eval(ev, e->b) : eval(ev, e->c);
   }
   case N_ABSOLUTE: {
-    // Absolute, even if made from "." (it makes no symbol relative).
+    // Absolute, even if made from "." (it makes no symbol relative), and
+    // no longer a plain number, which an output section would make
+    // relative to itself: ABSOLUTE(0x10) there is 0x10 (ldexp.c's
+    // make_abs gives it the absolute section).
     bool used = ev->dot && ev->dot->used;
     v = absolute(eval(ev, e->a));
+    v.plain = false;
     if (ev->dot)
       ((struct script_dot *)ev->dot)->used = used;
     return v;
