@@ -8,8 +8,9 @@
 // members of its section group (GNU ld keeps a group whole: a VTT with
 // its vtable); a reference to __start_SEC or __stop_SEC makes every
 // section of SEC live.
-// .eh_frame is kept but does not mark: an FDE instead keeps its LSDA and
-// personality alive once the function it describes is live.
+// .eh_frame is kept (if the script KEEPs it) but does not mark: an FDE
+// instead keeps its LSDA and personality alive once the function it
+// describes is live.
 
 #include "mld.h"
 
@@ -242,14 +243,17 @@ static void print_gc_sections(struct ctx *ctx, struct vec *dead) {
 void gc_sections(struct ctx *ctx) {
   if (!ctx->cfg.gc_sections)
     return;
-  // Everything allocated starts dead, but .eh_frame (rewritten later).
+  // Everything allocated starts dead, but .eh_frame (rewritten later),
+  // which GNU ld's default script KEEPs: a -T script that does not goes
+  // without it (its FDEs still keep their LSDAs, as GNU ld's
+  // _bfd_elf_gc_mark_fdes does).
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (!has_inputs(c) || !(c->flags & SHF_ALLOC))
       continue;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
-      is->live = is->eh != NULL;
+      is->live = is->eh && (!script_layout(ctx) || is->script_keep);
     }
   }
 
