@@ -435,12 +435,19 @@ static int cmp_ranked(const void *a, const void *b) {
 // headers, as bfd requires for PT_TLS (--section-start=.tdata=ADDR moves
 // .tdata to the front).
 void check_section_addresses(struct ctx *ctx) {
-  // GNU ld defines __ehdr_start only where a PT_LOAD holds the headers.
+  // GNU ld defines __ehdr_start only where a PT_LOAD holds the headers:
+  // elsewhere weak references see 0 (and .symtab no such symbol), a
+  // strong one is an undefined reference.  (A PIE would need no RELATIVE
+  // for it: still an error there.)
   struct symbol *ehdr = sym_find_str(ctx, "__ehdr_start");
-  if (ehdr && (ehdr->flags & SF_LINKER) && !ctx->headers_loaded)
-    error(ctx, "undefined reference to `__ehdr_start': no PT_LOAD holds the "
-          "ELF headers (the lowest section is at 0x%llx)",
-          (unsigned long long)(ctx->lowest ? ctx->lowest->addr : 0));
+  if (ehdr && (ehdr->flags & SF_LINKER) && !ctx->headers_loaded) {
+    if (!(ehdr->ref_flags & SF_REF_STRONG) && !ctx->cfg.pie)
+      undefine_linker_symbol(ctx, ehdr);
+    else
+      error(ctx, "undefined reference to `__ehdr_start': no PT_LOAD holds "
+            "the ELF headers (the lowest section is at 0x%llx)",
+            (unsigned long long)(ctx->lowest ? ctx->lowest->addr : 0));
+  }
   struct ranked *v = arena_alloc(ctx, (u64)ctx->hdr_order.len * sizeof(*v));
   u32 n = 0;
   struct chunk *tls_at = NULL, *gap = NULL;  // a TLS section, what follows

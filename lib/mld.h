@@ -1168,6 +1168,7 @@ void need_iplt(struct ctx *ctx, struct symbol *sym);
 void allocate_slots(struct ctx *ctx);
 void fix_linker_symbols(struct ctx *ctx);
 struct chunk *chunk_named(struct ctx *ctx, const char *name);
+void undefine_linker_symbol(struct ctx *ctx, struct symbol *sym);
 void set_entry(struct ctx *ctx);
 u64 got_entry_addr(struct ctx *ctx, struct symbol *sym);
 u64 gottp_entry_addr(struct ctx *ctx, struct symbol *sym);

@@ -592,6 +592,19 @@ void fix_linker_symbols(struct ctx *ctx) {
   }
 }
 
+// A linker symbol that turns out not to exist once addresses are known,
+// referenced only weakly: 0 for its references, as an undefined weak
+// symbol, and no entry in .symtab.
+void undefine_linker_symbol(struct ctx *ctx, struct symbol *sym) {
+  u32 n = 0;
+  for (u32 i = 0; i < ctx->linker_syms.len; i++)
+    if (ctx->linker_syms.v[i] != sym)
+      ctx->linker_syms.v[n++] = ctx->linker_syms.v[i];
+  ctx->linker_syms.len = n;
+  sym->value = 0;
+  ctx->aux[sym->aux].osec = NULL;
+}
+
 // The entry point, once symbols have their final values.
 void set_entry(struct ctx *ctx) {
   const char *entry = entry_symbol(ctx);
