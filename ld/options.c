@@ -499,6 +499,8 @@ static void z_option(struct ctx *ctx, const char *kw) {
     vec_push(ctx, &c->z_x86, (void *)kw);
   } else if (!strcmp(kw, "muldefs")) {
     c->allow_multiple_definition = true;
+  } else if (!strcmp(kw, "start-stop-gc") || !strcmp(kw, "nostart-stop-gc")) {
+    c->z_start_stop_gc = kw[0] == 's';
   } else if (!strncmp(kw, "stack-size=", 11)) {
     c->z_stack_size = parse_number(ctx, "-z stack-size", kw + 11);
   } else if (!strncmp(kw, "common-page-size=", 17)) {
@@ -513,7 +515,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
         "combreloc", "nocombreloc", "global", "initfirst", "interpose",
         "unique", "nounique", "nodelete", "nodlopen", "nodump", "loadfltr",
         "nodefaultlib", "globalaudit", "nocopyreloc", "common", "nocommon",
-        "nounique-symbol", "nostart-stop-gc",
+        "nounique-symbol",
     };
     // ... the x86-64 ones (GNU ld for AArch64 warns that they are ignored)
     static const char *const x86_no_effect[] = {
@@ -523,7 +525,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
     };
     // ... and those that change it, which mld does not implement yet.
     static const char *const refused[] = {
-        "unique-symbol", "start-stop-gc",
+        "unique-symbol",
     };
     static const char *const x86_refused[] = {
         "indirect-extern-access", "report-relative-reloc",

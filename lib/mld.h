@@ -361,6 +361,7 @@ struct config {
   bool emit_relocs;            // -q, --emit-relocs: .rela.SECTION kept
   bool eh_frame_hdr;
   bool stats;
+  bool z_start_stop_gc;        // __start_SEC keeps no SEC alive (gc.c)
   u8 start_stop_visibility;    // -z start-stop-visibility=: STV_* + 1;
                                // 0: protected, GNU ld 2.40's default
   u32 threads;                 // --threads=N; 0: one per online processor

@@ -32,7 +32,6 @@ refused --no-warn-mismatch -- "--no-warn-mismatch: mld links only inputs of one 
 refused --error-handling-script=x.sh -- "--error-handling-script: not implemented"
 refused --sort-section=size -- "invalid section sorting option: size"
 refused -z unique-symbol -- "-z unique-symbol: not implemented yet"
-refused -z start-stop-gc -- "-z start-stop-gc: not implemented yet"
 refused -m elf_x86_64 -z indirect-extern-access -- "-z indirect-extern-access: not implemented yet"
 refused -m elf_x86_64 -z report-relative-reloc -- "-z report-relative-reloc: not implemented yet"
 refused -m aarch64linux -z force-bti -- "-z force-bti: not implemented yet"
