@@ -182,6 +182,20 @@ void _start(void) {
 SRC
 }
 
+# t_target ARCH: sets cc, ld (GNU ld) and run (the runner, empty on the
+# host) for x86_64 or aarch64; skips the test if a tool is missing
+t_target() {
+    if [ "$1" = x86_64 ]; then
+        cc=gcc ld=ld.bfd run=
+    else
+        cc=aarch64-linux-gnu-gcc ld=aarch64-linux-gnu-ld run=qemu-aarch64
+    fi
+    local tool
+    for tool in $cc $ld $run; do
+        command -v $tool >/dev/null || t_skip "$tool is not installed"
+    done
+}
+
 # t_section_names FILE: the names of FILE's sections, one a line
 t_section_names() {
     readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\).*/\1/p'

@@ -12,12 +12,7 @@ void _start(void) { for (;;) value(); }
 SRC
 checked=0
 for arch in x86_64 aarch64; do
-    if [ $arch = x86_64 ]; then cc=gcc ld=ld.bfd
-    else
-        cc=aarch64-linux-gnu-gcc ld=aarch64-linux-gnu-ld
-        command -v $cc >/dev/null && command -v $ld >/dev/null ||
-            t_skip "$cc or $ld is not installed"
-    fi
+    t_target $arch
     for unwind in -fno-asynchronous-unwind-tables -fasynchronous-unwind-tables; do
         $cc -c -O1 $unwind -o s.o s.c || t_hard_error "$cc failed"
         $ld --eh-frame-hdr -o gnu.out s.o || t_hard_error "$ld failed"

@@ -20,15 +20,9 @@ SRC
 
 checked=0
 for arch in x86_64 aarch64; do
-    if [ $arch = x86_64 ]; then
-        cc=gcc ld=ld.bfd run= interp=/lib64/ld-linux-x86-64.so.2
-    else
-        cc=aarch64-linux-gnu-gcc ld=aarch64-linux-gnu-ld run=qemu-aarch64
-        interp=/lib/ld-linux-aarch64.so.1
-        for tool in $cc $ld $run; do
-            command -v $tool >/dev/null || t_skip "$tool is not installed"
-        done
-    fi
+    t_target $arch
+    interp=/lib64/ld-linux-x86-64.so.2
+    [ $arch = x86_64 ] || interp=/lib/ld-linux-aarch64.so.1
     $cc -c -O1 -fno-stack-protector -fno-asynchronous-unwind-tables \
         -fno-pie -o start.$arch.o start.c || t_hard_error "$cc failed"
     # The option given directly: the same bytes as without it, no INTERP.

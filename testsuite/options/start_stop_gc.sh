@@ -32,13 +32,7 @@ SRC
 } >main.c
 checked=0
 for arch in x86_64 aarch64; do
-    if [ $arch = x86_64 ]; then cc=gcc ld=ld.bfd run=
-    else
-        cc=aarch64-linux-gnu-gcc ld=aarch64-linux-gnu-ld run=qemu-aarch64
-        for tool in $cc $ld $run; do
-            command -v $tool >/dev/null || t_skip "$tool is not installed"
-        done
-    fi
+    t_target $arch
     for f in main weak strong kept; do
         $cc -c -O1 -fno-pie -fno-stack-protector -fno-asynchronous-unwind-tables \
             -o $f.$arch.o $f.c || t_hard_error "$cc failed"

@@ -36,12 +36,7 @@ script '*(.eh_frame)' >plain.ld
 script 'KEEP(*(.eh_frame))' >keep.ld
 checked=0
 for arch in x86_64 aarch64; do
-    if [ $arch = x86_64 ]; then cc=gcc ld=ld.bfd
-    else
-        cc=aarch64-linux-gnu-gcc ld=aarch64-linux-gnu-ld
-        command -v $cc >/dev/null && command -v $ld >/dev/null ||
-            t_skip "$cc or $ld is not installed"
-    fi
+    t_target $arch
     for f in e1 e2; do
         $cc -c -O1 -ffunction-sections -fasynchronous-unwind-tables \
             -o $f.$arch.o $f.c || t_hard_error "$cc failed"

@@ -25,12 +25,7 @@ printf 'SECTIONS { .data 0x400000 : { *(.data) } /DISCARD/ : { *(.text) } }\n' >
 
 checked=0
 for arch in x86_64 aarch64; do
-    if [ $arch = x86_64 ]; then cc=gcc ld=ld.bfd
-    else
-        cc=aarch64-linux-gnu-gcc ld=aarch64-linux-gnu-ld
-        command -v $cc >/dev/null && command -v $ld >/dev/null ||
-            t_skip "$cc or $ld is not installed"
-    fi
+    t_target $arch
     for f in nf st; do
         $cc -c -O1 -fno-asynchronous-unwind-tables -o $f.$arch.o $f.c ||
             t_hard_error "$cc failed"
