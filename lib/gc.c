@@ -82,18 +82,15 @@ static bool is_start_stop(const struct symbol *sym) {
 // SEC is left they are not defined, as in GNU ld, and their references
 // are undefined (weak ones 0).
 static void undefine_start_stop(struct ctx *ctx) {
-  u32 n = 0;
-  for (u32 i = 0; i < ctx->linker_syms.len; i++) {
+  for (u32 i = ctx->linker_syms.len; i-- > 0;) {
     struct symbol *sym = ctx->linker_syms.v[i];
     struct chunk *c = ctx->aux[sym->aux].osec;
     if (is_start_stop(sym) && c && has_inputs(c) && !c->isecs.len) {
+      forget_linker_symbol(ctx, sym);
       sym->state = SYM_UNDEF;
       sym->flags &= ~SF_LINKER;
-      continue;
     }
-    ctx->linker_syms.v[n++] = sym;
   }
-  ctx->linker_syms.len = n;
 }
 
 static void mark_symbol(struct ctx *ctx, struct gc *gc,
@@ -265,12 +262,9 @@ static void print_gc_sections(struct ctx *ctx, struct vec *dead) {
 void gc_sections(struct ctx *ctx) {
   if (!ctx->cfg.gc_sections)
     return;
-  // GNU ld 2.40 for AArch64 keeps the sections of __start_SEC's
-  // references under -z start-stop-gc all the same, for reasons not
-  // modelled here: refused there rather than linked differently.
-  if (ctx->cfg.z_start_stop_gc && ctx->arch->e_machine == EM_AARCH64)
-    fatal(ctx, "-z start-stop-gc: not supported for AArch64 (GNU ld 2.40 "
-          "keeps the sections there all the same)");
+  if (ctx->cfg.z_start_stop_gc && ctx->arch->no_start_stop_gc)
+    fatal(ctx, "-z start-stop-gc: not supported for %s (GNU ld 2.40 keeps "
+          "the sections there all the same)", ctx->arch->name);
   // Everything allocated starts dead, but .eh_frame (rewritten later),
   // which GNU ld's default script KEEPs: a -T script that does not goes
   // without it (its FDEs still keep their LSDAs, as GNU ld's

@@ -1169,6 +1169,7 @@ void need_iplt(struct ctx *ctx, struct symbol *sym);
 void allocate_slots(struct ctx *ctx);
 void fix_linker_symbols(struct ctx *ctx);
 struct chunk *chunk_named(struct ctx *ctx, const char *name);
+void forget_linker_symbol(struct ctx *ctx, struct symbol *sym);
 void undefine_linker_symbol(struct ctx *ctx, struct symbol *sym);
 void set_entry(struct ctx *ctx);
 u64 got_entry_addr(struct ctx *ctx, struct symbol *sym);
@@ -1447,6 +1448,9 @@ struct arch {
   bool fill_script_sections_only;  // only .init, .text, .fini (=0x...)
   bool gotplt_is_got_symbol;   // _GLOBAL_OFFSET_TABLE_ at .got.plt
   bool noseparate_code;        // -z noseparate-code is the default
+  // GNU ld 2.40 keeps __start_SEC's sections under -z start-stop-gc
+  // all the same (AArch64), for reasons mld does not model: refused.
+  bool no_start_stop_gc;
   bool p_align_default_page;   // PT_LOAD p_align stays max_page_size when
                                // -z common-page-size raises the layout's
   bool default_execstack;      // an input without .note.GNU-stack wants one

@@ -592,15 +592,21 @@ void fix_linker_symbols(struct ctx *ctx) {
   }
 }
 
-// A linker symbol that turns out not to exist once addresses are known,
-// referenced only weakly: 0 for its references, as an undefined weak
-// symbol, and no entry in .symtab.
-void undefine_linker_symbol(struct ctx *ctx, struct symbol *sym) {
+// SYM leaves the linker's symbols: no value is given it from here on, and
+// .symtab does not list it.
+void forget_linker_symbol(struct ctx *ctx, struct symbol *sym) {
   u32 n = 0;
   for (u32 i = 0; i < ctx->linker_syms.len; i++)
     if (ctx->linker_syms.v[i] != sym)
       ctx->linker_syms.v[n++] = ctx->linker_syms.v[i];
   ctx->linker_syms.len = n;
+}
+
+// A linker symbol that turns out not to exist once addresses are known,
+// referenced only weakly: 0 for its references, as an undefined weak
+// symbol, and no entry in .symtab.
+void undefine_linker_symbol(struct ctx *ctx, struct symbol *sym) {
+  forget_linker_symbol(ctx, sym);
   sym->value = 0;
   ctx->aux[sym->aux].osec = NULL;
 }
