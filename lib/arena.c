@@ -109,3 +109,8 @@ void vec_push(struct ctx *ctx, struct vec *v, void *p) {
   }
   v->v[v->len++] = p;
 }
+
+void vec_sort(struct vec *v, int (*cmp)(const void *, const void *)) {
+  if (v->len > 1)
+    qsort(v->v, v->len, sizeof(void *), cmp);
+}

@@ -219,7 +219,7 @@ static void print_removed(struct objfile *f, u32 k, const char **sig) {
 static void print_gc_sections(struct ctx *ctx, struct vec *dead) {
   if (!ctx->cfg.print_gc_sections)
     return;
-  qsort(dead->v, dead->len, sizeof(void *), cmp_file_order);
+  vec_sort(dead, cmp_file_order);
   u32 d = 0;
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];

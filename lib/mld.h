@@ -167,6 +167,8 @@ struct vec {
 };
 
 void vec_push(struct ctx *ctx, struct vec *v, void *p);
+// qsort of the elements; an empty vector (whose v may be NULL) is left alone.
+void vec_sort(struct vec *v, int (*cmp)(const void *, const void *));
 
 //
 // error.c

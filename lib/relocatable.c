@@ -974,7 +974,7 @@ static void number_sections(struct ctx *ctx, struct rlink *rl) {
 // numbered, then relocations counted against them.
 void plan_relocatable(struct ctx *ctx) {
   struct rlink *rl = ctx->rlink;
-  qsort(rl->secs.v, rl->secs.len, sizeof(void *), cmp_rsec);
+  vec_sort(&rl->secs, cmp_rsec);
   size_sections(ctx, rl);
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];

@@ -463,8 +463,7 @@ static void sort_chunk(struct ctx *ctx, struct chunk *c) {
       is->sort = ctx->cfg.sort_section == SORT_SECTION_NAME ? PS_NAME
                                                             : PS_ALIGN;
   }
-  if (c->isecs.len > 1)
-    qsort(c->isecs.v, c->isecs.len, sizeof(void *), cmp_script_isec);
+  vec_sort(&c->isecs, cmp_script_isec);
   // SORT_BY_INIT_PRIORITY: each run of its sections, by priority.
   for (u32 i = 0; i < c->isecs.len;) {
     struct isec *is = c->isecs.v[i];

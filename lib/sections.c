@@ -1047,7 +1047,7 @@ void create_chunks(struct ctx *ctx) {
   if (ctx->cfg.z_execstack >= 0)
     ctx->stack = ctx->cfg.z_execstack ? STACK_X : STACK_NX;
 
-  qsort(ctx->chunks.v, ctx->chunks.len, sizeof(void *), cmp_chunk);
+  vec_sort(&ctx->chunks, cmp_chunk);
   place_section_starts(ctx);
 
   // Input sections inside each output section: by rule rank, then file
@@ -1060,8 +1060,8 @@ void create_chunks(struct ctx *ctx) {
     c->rank0_by_priority =
         !strcmp(c->name, ".init_array") || !strcmp(c->name, ".fini_array");
     c->sort_key = chunk_sort_key(ctx, c);
-    qsort(c->isecs.v, c->isecs.len, sizeof(void *),
-          c->sorted_by_priority || c->sort_key ? cmp_by_key : cmp_isec);
+    vec_sort(&c->isecs,
+             c->sorted_by_priority || c->sort_key ? cmp_by_key : cmp_isec);
     if (c->rank0_by_priority) {
       u32 n = 0;
       while (n < c->isecs.len && ((struct isec *)c->isecs.v[n])->rank == 0)

@@ -347,9 +347,7 @@ static int cmp_stub_sec(const void *a, const void *b) {
 }
 
 static void sort_stub_secs(struct ctx *ctx) {
-  if (ctx->stub_secs.len > 1)
-    qsort(ctx->stub_secs.v, ctx->stub_secs.len, sizeof(void *),
-          cmp_stub_sec);
+  vec_sort(&ctx->stub_secs, cmp_stub_sec);
 }
 
 // One round of range-extension stubs, with the current layout: true when
