@@ -1637,10 +1637,14 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     c->dynamic_linker = dynamic_linker;
   if (c->pie && c->relocatable)
     fatal(ctx, "-r and -pie may not be used together");
-  if (c->pie && !c->no_dynamic_linker)
-    fatal(ctx, "-pie without --no-dynamic-linker: a PIE with a program "
-          "interpreter is a dynamic link, which mld cannot make; a static "
-          "PIE is -static -pie --no-dynamic-linker (gcc -static-pie)");
+  // A PIE gets a program interpreter unless --no-dynamic-linker says
+  // not, with -static too (-static is -Bstatic to GNU ld): U-Boot and
+  // TF-A link so, and discard .interp in their scripts.  With no shared
+  // input it is the static PIE with PT_INTERP and PT_PHDR added.
+  if (c->pie && !c->no_dynamic_linker) {
+    c->interp = dynamic_linker ? dynamic_linker : "";
+    c->interp_search_shared = !saw_static;
+  }
   if (c->pie && dynamic_only)
     fatal(ctx, "%s: with -pie it changes the dynamic section or symbols, "
           "which mld does not make for a static PIE", dynamic_only);

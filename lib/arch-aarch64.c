@@ -1309,6 +1309,7 @@ static bool is_branch(u32 type, const u8 *loc, u64 off) {
 const struct arch arch_aarch64 = {
     .name = "AArch64",
     .output_format = "elf64-littleaarch64",
+    .default_interp = "/lib/ld-linux-aarch64.so.1",
     .output_arch_names = output_arch_names,
     .emulation = "aarch64linux",
     .e_machine = EM_AARCH64,

@@ -921,6 +921,7 @@ static bool is_branch(u32 type, const u8 *loc, u64 off) {
 const struct arch arch_x86_64 = {
     .name = "x86-64",
     .output_format = "elf64-x86-64",
+    .default_interp = "/lib/ld64.so.1",
     .output_arch_names = output_arch_names,
     .default_execstack = true,
     .fill_code = fill_code,

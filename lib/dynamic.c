@@ -438,7 +438,17 @@ void link_dynsym(struct ctx *ctx, struct chunk *c, u32 *link,
                         u32 *info) {
   (void)c;
   (void)info;
-  *link = ctx->synth[CK_DYNSYM]->shndx;
+  *link = reloc_symtab_shndx(ctx);
+}
+
+// What a relocation section's sh_link names: .dynsym, or where a script
+// discarded it (U-Boot), .symtab as GNU ld gives (0 when stripped).
+u32 reloc_symtab_shndx(struct ctx *ctx) {
+  struct chunk *dynsym = ctx->synth[CK_DYNSYM];
+  if (dynsym && is_emitted(dynsym))
+    return dynsym->shndx;
+  struct chunk *symtab = ctx->synth[CK_SYMTAB];
+  return symtab && is_emitted(symtab) ? symtab->shndx : 0;
 }
 
 // .dynamic's entries, in GNU ld's order; with buf NULL only counted.
@@ -499,25 +509,35 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
   if (ctx->cfg.z_now)
     TAG(DT_FLAGS, DF_BIND_NOW);
   TAG(DT_FLAGS_1, DF_1_PIE | (ctx->cfg.z_now ? DF_1_NOW : 0));
-  if (ctx->rela_relative)
-    TAG(DT_RELACOUNT, ctx->rela_relative);
   if (relr) {
     TAG(DT_RELR, relr->addr);
     TAG(DT_RELRSZ, relr->size);
     TAG(DT_RELRENT, 8);
   }
+  // GNU ld writes DT_RELACOUNT over the first DT_NULL: it takes that
+  // room, not one of its own (with no spare tags, no DT_NULL is left).
+  if (ctx->rela_relative)
+    TAG(DT_RELACOUNT, ctx->rela_relative);
 #undef TAG
   return n;
 }
 
+// The tags, the DT_NULL that ends them and the spare ones
+// (--spare-dynamic-tags), less the one DT_RELACOUNT took.
+static u64 dynamic_size(struct ctx *ctx) {
+  u64 n = dynamic_tags(ctx, NULL);
+  if (ctx->rela_relative)
+    n--;
+  return (n + 1 + ctx->cfg.spare_dynamic_tags) * 16;
+}
+
 // Sized before the layout, written after: the same tags both times.
 void size_dynamic(struct ctx *ctx, struct chunk *c) {
-  c->size = ((u64)dynamic_tags(ctx, NULL) + ctx->cfg.spare_dynamic_tags) * 16;
+  c->size = dynamic_size(ctx);
 }
 
 void write_dynamic(struct ctx *ctx, struct chunk *c, u8 *buf) {
-  if (((u64)dynamic_tags(ctx, NULL) + ctx->cfg.spare_dynamic_tags) * 16 >
-      c->size)
+  if (dynamic_size(ctx) > c->size)
     fatal(ctx, "internal error: .dynamic's tags changed after layout");
   dynamic_tags(ctx, buf + c->offset);
 }

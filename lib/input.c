@@ -354,7 +354,7 @@ void read_inputs(struct ctx *ctx) {
   // mld searches for archives only, but for a link gcc started as a
   // dynamic one (-dynamic-linker, no -static): there -lc finds libc.so
   // as GNU ld finds it, and object.c refuses it by name.
-  ctx->lib_dynamic = ctx->cfg.dynamic_linker != NULL;
+  ctx->lib_dynamic = ctx->cfg.dynamic_linker || ctx->cfg.interp_search_shared;
   for (u32 i = 0; i < ctx->cfg.inputs.len; i++) {
     struct input_spec *in = ctx->cfg.inputs.v[i];
     switch (in->kind) {

@@ -375,6 +375,11 @@ struct config {
   // -dynamic-linker without -static: a dynamic link, unless no shared
   // object comes (GNU ld then writes a static executable).
   const char *dynamic_linker;
+  // -pie without --no-dynamic-linker: the PIE's PT_INTERP names this, the
+  // -dynamic-linker path or, if "", the target's default (GNU ld's
+  // ELF_DYNAMIC_INTERPRETER).  Shared objects are refused all the same.
+  const char *interp;
+  bool interp_search_shared;   // and no -static: -l finds .so first
   bool z_text;                 // -z text: a text relocation is an error
   bool pack_relative_relocs;   // -z pack-relative-relocs: DT_RELR
   enum { HASH_SYSV = 1, HASH_GNU = 2, HASH_BOTH = 3 } hash_style;
@@ -879,6 +884,7 @@ enum chunk_kind {
   CK_REGULAR,                  // an output section of input sections
   CK_EHDR,                     // ELF header + program headers
   CK_EH_FRAME,                 // .eh_frame, rewritten record by record
+  CK_INTERP,                   // .interp (cfg.interp)
   CK_PACKAGE, CK_PROPERTY, CK_BUILD_ID,
   CK_RELA_IPLT, CK_IPLT,
   CK_EH_FRAME_HDR,
@@ -931,6 +937,10 @@ struct chunk {
                                // (size bytes), written instead of isecs
   struct out_stmt *stmt;       // the script's statement that made it
   bool discarded;              // a synthetic chunk in /DISCARD/: not made
+  // A synthetic chunk whose script statement another one took (".rela.dyn
+  // : { *(.rela.*) }" names .rela.iplt and .rela.dyn): not made, and it
+  // must stay empty (size_synthetic).
+  struct chunk *lost_to;
   bool at_address;             // script_layout.c: at an address expression
   bool backwards_said;         // script_layout.c: "dot moved backwards"
   u32 synth_input;             // script_layout.c: 1 + the description a
@@ -981,6 +991,7 @@ static inline u64 chunk_file_offset(const struct chunk *c, u64 addr) {
 // order of appearance, however many there are.
 enum {
   O_EHDR = 100,
+  O_INTERP = 150,
   O_NOTE8 = 200,      // notes aligned to 8: .note.gnu.property first
   O_BUILD_ID = 300,
   O_NOTE4 = 301,
@@ -1228,6 +1239,7 @@ void write_hash(struct ctx *ctx, struct chunk *c, u8 *buf);
 void size_gnu_hash(struct ctx *ctx, struct chunk *c);
 void write_gnu_hash(struct ctx *ctx, struct chunk *c, u8 *buf);
 void link_dynsym(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
+u32 reloc_symtab_shndx(struct ctx *ctx);
 void size_dynamic(struct ctx *ctx, struct chunk *c);
 void write_dynamic(struct ctx *ctx, struct chunk *c, u8 *buf);
 void link_dynstr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
@@ -1464,6 +1476,7 @@ struct arch {
   // .got.plt (AArch64), not only for a .got.plt of 3 words or more.
   bool relro_offset_always;
   const char *output_format;   // BFD's name, as in OUTPUT_FORMAT
+  const char *default_interp;  // PT_INTERP of a PIE without -dynamic-linker
   const char *const *output_arch_names;  // OUTPUT_ARCH names GNU ld takes
   // GNU ld's x86-64 rule for an IFUNC in a static executable: unless
   // something needs pointer equality (SF_ADDR_EQ, set by scan_relocs),

@@ -95,6 +95,9 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
       error(ctx, "%s: a shared object: a dynamic link (-dynamic-linker %s, "
             "no -static), which mld cannot make; link with -static",
             f->name, ctx->cfg.dynamic_linker);
+    else if (ctx->cfg.interp_search_shared)
+      error(ctx, "%s: a shared object: a dynamic link (-pie, no -static), "
+            "which mld cannot make; link with -static", f->name);
     else
       error(ctx, "%s: attempted static link of dynamic object", f->name);
     return false;

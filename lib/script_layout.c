@@ -610,8 +610,15 @@ void script_chunks(struct ctx *ctx) {
       fatal(ctx, "%s:%u: output section %s holds input sections and the "
             "linker's %s, which mld does not support", os->file, os->line,
             os->name, synthetic_map_name(c));
+    // Two of the linker's sections in one statement (".rela.dyn : {
+    // *(.rela.*) }", ".got : { *(.got .got.plt) }"): the later one takes
+    // it; the earlier one must then stay empty (size_synthetic).
+    if (os->chunk && os->chunk->kind != CK_REGULAR) {
+      os->chunk->discarded = true;
+      os->chunk->lost_to = c;
+    }
     // The synthetic chunk takes the statement's place and name.
-    if (os->chunk)
+    if (os->chunk && os->chunk->kind == CK_REGULAR)
       os->chunk->name = "";    // the empty placeholder goes
     c->name = os->name;
     c->stmt = os;

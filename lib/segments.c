@@ -293,6 +293,7 @@ u32 estimate_segments(struct ctx *ctx) {
     return ctx->script->phdrs.len;
   u32 n = 2 + (ctx->cfg.z_noseparate_code ? 0 : 2) + !ctx->cfg.z_norelro +
           ctx->cfg.pie +
+          2 * (ctx->synth[CK_INTERP] && is_emitted(ctx->synth[CK_INTERP])) +
           (ctx->stack != STACK_NONE) + is_emitted(ctx->synth[CK_EH_FRAME_HDR]) +
           is_emitted(ctx->synth[CK_PROPERTY]);
   bool tls = false, prev_note = false;
@@ -474,7 +475,23 @@ void plan_segments(struct ctx *ctx) {
                                    sizeof(struct segment));
   ctx->nsegs = 0;
   ctx->relro_load = false;
+  // A PIE's .interp: PT_PHDR and PT_INTERP, before the loads (bfd's
+  // _bfd_elf_map_sections_to_segments).
+  struct chunk *interp = ctx->synth[CK_INTERP];
+  struct segment *phdr = NULL, *pt_interp = NULL;
+  if (interp && is_emitted(interp)) {
+    phdr = add_seg(ctx, PT_PHDR, PF_R);
+    pt_interp = add_seg(ctx, PT_INTERP, PF_R);
+  }
   ctx->filesize = place_loads(ctx);
+  if (phdr) {
+    phdr->offset = sizeof(Elf64_Ehdr);
+    phdr->vaddr = ctx->synth[CK_EHDR]->addr + phdr->offset;
+    phdr->filesz = phdr->memsz = ctx->synth[CK_EHDR]->size - phdr->offset;
+    phdr->align = 8;
+    pt_interp->align = 1;
+    cover(pt_interp, interp);
+  }
 
   // A static PIE's PT_DYNAMIC, after the loads (GNU ld).
   struct chunk *dyn = ctx->synth[CK_DYNAMIC];

@@ -99,8 +99,7 @@ static void size_gotplt(struct ctx *ctx, struct chunk *c) {
   u64 niplt = ctx->iplt_syms.len;
   bool reserve = ctx->arch->got_reserved
                      ? keep_got(ctx)
-                     : ctx->got_entries || niplt || ctx->got_referenced ||
-                           ctx->cfg.pie;
+                     : ctx->got_entries || niplt || ctx->got_referenced;
   c->size = ((reserve ? ctx->arch->got_plt_reserved : 0) + niplt) * 8;
   ctx->got_base = 0;
   if (gotplt_in_got(ctx)) {
@@ -919,7 +918,8 @@ static void rela_iplt_shdr(struct ctx *ctx, struct chunk *c, u32 *link,
                            u32 *info) {
   (void)c;
   struct chunk *gp = ctx->synth[CK_GOTPLT];
-  *link = ctx->synth[ctx->cfg.pie ? CK_DYNSYM : CK_SYMTAB]->shndx;
+  *link = ctx->cfg.pie ? reloc_symtab_shndx(ctx)
+                       : ctx->synth[CK_SYMTAB]->shndx;
   *info = gp->home ? gp->home->shndx : gp->shndx;
 }
 
@@ -941,6 +941,22 @@ static void setup_iplt(struct ctx *ctx, struct chunk *c) {
 static void setup_got(struct ctx *ctx, struct chunk *c) {
   c->entsize = ctx->cfg.pie ? 8 : ctx->arch->got_entsize;
   c->relro = true;
+}
+
+static bool want_interp(struct ctx *ctx) {
+  return ctx->cfg.interp != NULL;
+}
+
+static const char *interp_path(struct ctx *ctx) {
+  return *ctx->cfg.interp ? ctx->cfg.interp : ctx->arch->default_interp;
+}
+
+static void size_interp(struct ctx *ctx, struct chunk *c) {
+  c->size = strlen(interp_path(ctx)) + 1;
+}
+
+static void write_interp(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  memcpy(buf + c->offset, interp_path(ctx), c->size);
 }
 
 static bool want_pie(struct ctx *ctx) {
@@ -997,6 +1013,9 @@ static const struct synthetic synthetics[CK_NKINDS] = {
     [CK_EH_FRAME] = {".eh_frame", .from_inputs = true,
                      .stage = SIZE_BEFORE_LAYOUT, .size = size_eh_frame,
                      .write = write_eh_frame},
+    [CK_INTERP] = {".interp", SHT_PROGBITS, SHF_ALLOC, 1, 0, O_INTERP,
+                   .stage = SIZE_BEFORE_LAYOUT, .wanted = want_interp,
+                   .size = size_interp, .write = write_interp},
     [CK_PACKAGE] = {".note.package", SHT_NOTE, SHF_ALLOC, 4, 0, 0,
                     .stage = SIZE_BEFORE_LAYOUT, .wanted = want_package,
                     .setup = setup_package,
@@ -1097,11 +1116,26 @@ static u32 kind_chunks(struct ctx *ctx, u32 k, u32 n, struct chunk **c) {
 }
 
 // A script's /DISCARD/ may take the linker's own sections as GNU ld lets
-// it: notes and the .eh_frame index whatever they hold, the others
-// (.got, .got.plt, .iplt, .rela.iplt ...) only if nothing needs them,
+// it: notes, the .eh_frame index and a PIE's dynamic-linking sections
+// (U-Boot keeps only .rela.dyn) whatever they hold, the others (.got,
+// .got.plt, .iplt, .rela.iplt, .rela.dyn ...) only if nothing needs them,
 // else it is GNU ld's error.
+// The name GNU ld gives the linker's input section of kind c->kind.
+static const char *own_name(const struct chunk *c) {
+  const struct synthetic *d = &synthetics[c->kind];
+  return d->map_name ? d->map_name : d->name;
+}
+
 static bool must_stay_empty(const struct chunk *c) {
-  return c->type != SHT_NOTE && c->kind != CK_EH_FRAME_HDR;
+  if (c->lost_to)
+    return true;
+  switch (c->kind) {
+  case CK_EH_FRAME_HDR: case CK_INTERP: case CK_HASH: case CK_GNU_HASH:
+  case CK_DYNSYM: case CK_DYNSTR: case CK_DYNAMIC:
+    return false;
+  default:
+    return c->type != SHT_NOTE;
+  }
 }
 
 void size_synthetic(struct ctx *ctx, enum size_stage stage) {
@@ -1113,7 +1147,12 @@ void size_synthetic(struct ctx *ctx, enum size_stage stage) {
       if (!c->discarded || must_stay_empty(c))
         synthetics[k].size(ctx, c);
     for (u32 n = kind_chunks(ctx, k, 0, &c); c; n = kind_chunks(ctx, k, n, &c))
-      if (c->discarded && must_stay_empty(c) && c->size)
+      if (c->discarded && must_stay_empty(c) && c->size && c->lost_to)
+        error(ctx, "%s:%u: output section %s holds the linker's %s and %s, "
+              "which mld does not support", c->lost_to->stmt->file,
+              c->lost_to->stmt->line, c->lost_to->name, own_name(c),
+              own_name(c->lost_to));
+      else if (c->discarded && must_stay_empty(c) && c->size)
         error(ctx, "discarded output section: `%s'", synthetic_map_name(c));
   }
 }

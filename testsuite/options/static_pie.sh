@@ -163,11 +163,6 @@ for arch in x86 a64; do
   [ "$T_STATUS" = 0 ] && [ "$($re -hW m2.out | awk '/Type:/ {print $2}')" = DYN ] &&
     t_pass "$arch: --pic-executable -z text -z notext -z textoff: a static PIE" ||
     t_fail "$arch: --pic-executable failed: $(head -2 stderr.txt)"
-  # -pie alone would make a PIE with an interpreter.
-  t_mld -static -pie -o m3.out p.o
-  [ "$T_STATUS" != 0 ] && grep -q "without --no-dynamic-linker" stderr.txt &&
-    t_pass "$arch: -pie without --no-dynamic-linker refused" ||
-    t_fail "$arch: -pie without --no-dynamic-linker accepted"
 done
 
 # What a PIE cannot hold, in GNU ld's words.
