@@ -1,0 +1,118 @@
+#!/bin/bash
+# check-gnu.sh: GNU ld 2.40's own test suite (Debian's binutils-source,
+# run with DejaGnu) against mld, on x86-64 natively and on AArch64 with
+# the suite configured for aarch64-linux-gnu.
+#
+#   check-gnu.sh [-j N] [-a x86_64|aarch64] [FOLDER...]
+#
+# Each folder is run twice per architecture: once with GNU ld behind
+# "ld-new" (the reference) and once with ld-route.py behind it, which
+# sends the links in mld's scope to mld and the others to GNU ld.  A test
+# counts when GNU ld passes it and every link it made was in scope;
+# tally.py prints the counts per folder and ends with "N passed, N failed".
+# MLD names the linker (default: ld/mld beside this tree); the work goes
+# to MLD_GNU_WORK (default: testsuite/gnu/work, git-ignored).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+jobs=2
+arches="x86_64 aarch64"
+while getopts "j:a:" o; do
+  case $o in
+    j) jobs=$OPTARG ;;
+    a) arches=$OPTARG ;;
+    *) exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+folders=${*:-"ld-elf ld-scripts ld-gc ld-ifunc ld-discard ld-undefined
+  ld-unique ld-selective ld-elfcomm ld-elfweak ld-sframe ld-pie
+  ld-x86-64 ld-aarch64"}
+mld=${MLD:-$top/ld/mld}
+work=${MLD_GNU_WORK:-$here/work}
+tarball=/usr/src/binutils/binutils-2.40.tar.xz
+
+need=()
+command -v runtest >/dev/null || need+=(dejagnu)
+[ -f "$tarball" ] || need+=(binutils-source)
+command -v aarch64-linux-gnu-ld >/dev/null || need+=(binutils-aarch64-linux-gnu)
+command -v aarch64-linux-gnu-gcc >/dev/null || need+=(gcc-aarch64-linux-gnu)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" \
+      >/dev/null || exit 1
+  else
+    echo "check-gnu: missing ${need[*]} (apt-get install them, as root)" >&2
+    exit 1
+  fi
+fi
+[ -x "$mld" ] || { echo "check-gnu: no linker at $mld" >&2; exit 1; }
+mld=$(cd "$(dirname "$mld")" && pwd)/$(basename "$mld")
+
+src=$work/binutils-2.40
+if [ ! -f "$src/.extracted" ]; then
+  mkdir -p "$work" && rm -rf "$src" &&
+    tar -xJf "$tarball" -C "$work" binutils-2.40/ld/testsuite \
+      binutils-2.40/ld/configure.tgt binutils-2.40/binutils/testsuite/lib &&
+    touch "$src/.extracted" || exit 1
+fi
+
+# One run: ARCH MODE FOLDER, in its own objdir.
+run_one() {
+  local arch=$1 mode=$2 folder=$3 pfx="" triplet gnu
+  if [ "$arch" = aarch64 ]; then
+    pfx=aarch64-linux-gnu- triplet=aarch64-unknown-linux-gnu
+  else
+    triplet=x86_64-pc-linux-gnu
+  fi
+  gnu=$(command -v ${pfx}ld.bfd || command -v ${pfx}ld)
+  local dir=$work/runs/$arch-$mode/$folder
+  rm -rf "$dir" && mkdir -p "$dir/ld" "$dir/gas" "$dir/binutils" || return 1
+  ln -s "$(command -v ${pfx}as)" "$dir/gas/as-new"
+  local t
+  for t in nm objdump objcopy ar strip readelf size ranlib elfedit; do
+    ln -s "$(command -v ${pfx}$t)" "$dir/binutils/$t"
+  done
+  local dirs
+  dirs=$($gnu --verbose | grep -o 'SEARCH_DIR("[^"]*")' |
+         sed 's/SEARCH_DIR("=\{0,1\}\([^"]*\)")/\1/' | paste -sd:)
+  cat >"$dir/ld/ld-new" <<EOS
+#!/bin/sh
+MLD_ROUTE_MODE=$mode MLD_ROUTE_ARCH=$arch MLD_ROUTE_LOG=$dir/route.log \\
+MLD_ROUTE_GNU=$gnu MLD_ROUTE_MLD=$mld MLD_ROUTE_DIRS=$dirs \\
+  exec python3 $here/ld-route.py "\$@"
+EOS
+  chmod +x "$dir/ld/ld-new"
+  cat >"$dir/ld/site.exp" <<EOS
+set tool ld
+set srcdir $src/ld/testsuite
+set objdir $dir/ld
+set build_triplet x86_64-pc-linux-gnu
+set host_triplet x86_64-pc-linux-gnu
+set target_triplet $triplet
+set target_alias ${pfx%-}
+set boards_dir $here
+set target_list mld
+set CC gcc
+set CC_FOR_TARGET ${pfx}gcc
+set CXX_FOR_TARGET ${pfx}g++
+set experimental false
+set development false
+set enable_libctf no
+EOS
+  (cd "$dir/ld" && LC_ALL=C MLD_ROUTE_LOG=$dir/route.log runtest --tool ld --srcdir "$src/ld/testsuite" \
+     --directory "$folder" >runtest.out 2>&1 </dev/null)
+  grep -c ^RESULT "$dir/route.log" 2>/dev/null | sed "s|^|$arch $mode $folder: |"
+}
+export -f run_one
+export work here mld src
+
+list=()
+for arch in $arches; do
+  for folder in $folders; do
+    case $arch-$folder in x86_64-ld-aarch64 | aarch64-ld-x86-64) continue ;; esac
+    list+=("$arch gnu $folder" "$arch mld $folder")
+  done
+done
+printf '%s\n' "${list[@]}" | xargs -P "$jobs" -L 1 bash -c 'run_one "$@"' _
+python3 "$here/tally.py" "$work/runs" $arches
