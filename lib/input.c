@@ -64,6 +64,47 @@ static void *map_guarded(int fd, u64 size, struct mapping *m) {
   return data;
 }
 
+// A pipe, a character device or another file that cannot be mapped
+// (`-T /dev/stdin`, `<(...)`): read to its end into anonymous memory, as
+// GNU ld reads it.  NULL with errno set on failure.
+static void *read_stream(int fd, struct mapping *m) {
+  u64 cap = 1 << 16, len = 0;
+  u8 *buf = mmap(NULL, cap, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (buf == MAP_FAILED)
+    return NULL;
+  for (;;) {
+    if (len == cap) {
+      u8 *bigger = mmap(NULL, cap * 2, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (bigger == MAP_FAILED) {
+        munmap(buf, cap);
+        return NULL;
+      }
+      memcpy(bigger, buf, len);
+      munmap(buf, cap);
+      buf = bigger;
+      cap *= 2;
+    }
+    ssize_t n = read(fd, buf + len, cap - len);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0) {
+      int e = errno;
+      munmap(buf, cap);
+      errno = e;
+      return NULL;
+    }
+    if (n == 0)
+      break;
+    len += n;
+  }
+  m->map_base = buf;
+  m->map_len = cap;
+  m->size = len;
+  return buf;
+}
+
 // Pages of a mapping the link is done with, for now: the whole pages
 // inside [p, p + len) leave its memory.  File-backed pages stay in the
 // page cache (a shared mapping's changes with them) and come back at the
@@ -111,7 +152,15 @@ struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist) {
   m->dev = st.st_dev;
   m->ino = st.st_ino;
   m->size = st.st_size;
-  if (st.st_size > 0) {
+  if (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode)) {
+    void *p = read_stream(fd, m);
+    if (!p) {
+      error(ctx, "cannot read %s: %s", path, strerror(errno));
+      close(fd);
+      return NULL;
+    }
+    m->data = m->size ? p : NULL;
+  } else if (st.st_size > 0) {
     void *p;
     if (ctx->guard_inputs) {
       p = map_guarded(fd, st.st_size, m);
