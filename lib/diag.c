@@ -7,7 +7,9 @@
 // "did you mean" when a defined name is close (another case, one edit
 // away, or the C++ twin of a C name, a missing extern "C").  Reports come
 // in the order of each symbol's first reference.  A duplicate definition
-// shows both places the same way.  The first line keeps GNU ld's words.
+// shows both places the same way.  The first line keeps GNU ld's words:
+// "obj: in function `f': file.c:9: undefined reference to `x'" (GNU ld's
+// two lines in one), "multiple definition of `x'".
 
 #include "mld.h"
 
@@ -54,6 +56,34 @@ static const char *place(struct ctx *ctx, struct objfile *f, u32 shndx,
                         section_name(f, shndx), (unsigned long long)off);
   const char *line = source_line(ctx, f, shndx, off);
   return line ? arena_printf(ctx, "%s\n>>> %s%s", line, pad, obj) : obj;
+}
+
+// The source file an object names (its first STT_FILE symbol), else the
+// object itself: bfd's name for a place without line information.
+static const char *source_file(struct objfile *f) {
+  for (u32 i = 1; i < f->first_global && i < f->nsyms; i++) {
+    struct esym s;
+    read_sym(f, i, &s);
+    if (ELF64_ST_TYPE(s.st_info) == STT_FILE && *sym_name(f, &s))
+      return sym_name(f, &s);
+  }
+  return f->name;
+}
+
+// GNU ld's place of a reference, before its words: "obj: in function
+// `f': file.c:LINE: ", or "file.c:(.text+0x5): " without line information
+// (GNU ld puts the function on a line of its own).
+static const char *gnu_place(struct ctx *ctx, struct objfile *f, u32 shndx,
+                             u64 off) {
+  const char *fn = enclosing_function(f, shndx, off);
+  const char *line = source_line(ctx, f, shndx, off);
+  const char *in = fn ? arena_printf(ctx, "%s: in function `%s': ", f->name,
+                                     demangled(ctx, fn))
+                      : "";
+  if (line)
+    return arena_printf(ctx, "%s%s: ", in, line);
+  return arena_printf(ctx, "%s%s:(%s+0x%llx): ", in, source_file(f),
+                      section_name(f, shndx), (unsigned long long)off);
 }
 
 void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
@@ -175,12 +205,14 @@ void report_undefined_symbols(struct ctx *ctx) {
     const char *shown[SHOWN_REFS];
     u32 nshown = 0;
     u64 used = 0;               // references the places shown stand for
-    const char *msg = "";
+    const char *msg = "", *first = "";
     for (u64 k = 0; k < r->count && k < KEPT_REFS && nshown < limit; k++) {
       struct undef_ref *ref = &r->refs[k];
       used = k + 1;
       if (!ref->f)
         continue;
+      if (!nshown)
+        first = gnu_place(ctx, ref->f, ref->shndx, ref->off);
       const char *p = place(ctx, ref->f, ref->shndx, ref->off,
                             "              ");
       bool seen = false;
@@ -200,8 +232,8 @@ void report_undefined_symbols(struct ctx *ctx) {
       msg = arena_printf(ctx, "%s\n>>> did you mean%s%s\n>>> defined in: %s",
                          msg, starts(near, "to ") ? " " : ": ", near,
                          where->name);
-    say(ctx, "undefined reference to '%s'%s", demangled(ctx, r->sym->name),
-        msg);
+    say(ctx, "%sundefined reference to `%s'%s", first,
+        demangled(ctx, r->sym->name), msg);
   }
 }
 
@@ -219,7 +251,7 @@ void report_duplicate(struct ctx *ctx, struct symbol *sym, struct objfile *f,
                       u32 symidx) {
   const char *first = sym->file ? definition(ctx, sym->file, sym->symidx)
                                 : "the linker";
-  soft_error(ctx, "multiple definition of '%s'\n>>> defined at %s\n>>> defined "
+  soft_error(ctx, "multiple definition of `%s'\n>>> defined at %s\n>>> defined "
         "at %s", demangled(ctx, sym->name), first,
         definition(ctx, f, symidx));
 }

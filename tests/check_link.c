@@ -99,14 +99,14 @@ START_TEST(a_failed_link_leaves_nothing_behind) {
 
   r = link_once("first.o", &first);
   ck_assert_int_eq(r.status, 1);
-  ck_assert_contains(r.messages, "undefined reference to 'first_missing'\n"
+  ck_assert_contains(r.messages, "undefined reference to `first_missing'\n"
                                  ">>> referenced by ");
   ck_assert_contains(r.messages, "first.o:(main)");
 
   // The next failing link names its own file and symbol, and only those.
   r = link_once("second.o", &second);
   ck_assert_int_eq(r.status, 1);
-  ck_assert_contains(r.messages, "undefined reference to 'second_missing'\n"
+  ck_assert_contains(r.messages, "undefined reference to `second_missing'\n"
                                  ">>> referenced by ");
   ck_assert_contains(r.messages, "second.o:(main)");
   ck_assert_msg(!strstr(r.messages, "first"), "stale name in: %s",

@@ -106,7 +106,7 @@ START_TEST(two_strong_is_error) {
   add1("b.o", def("foo"));
   const char *text = capture_end(&c);
   ck_assert_uint_eq(ctx->errors, 1);
-  ck_assert_contains(text, "mld: error: multiple definition of 'foo'\n"
+  ck_assert_contains(text, "mld: error: multiple definition of `foo'\n"
                            ">>> defined at a.o");
   ck_assert_contains(text, "\n>>> defined at b.o");
   ck_assert_ptr_eq(sym("foo")->file, a);

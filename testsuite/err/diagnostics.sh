@@ -68,13 +68,13 @@ check() {   # check CC CXX
 >>> referenced 3 more times"
   T_CC=$cc t_gcc_mld -static -nostartfiles -e main -o x a.o b.o d.o
   expect_failure
-  local want="mld: error: undefined reference to 'foo'$refs_a
-mld: error: undefined reference to 'Counter'
+  local want="mld: error: a.o: in function \`main': $T/a.c:6: undefined reference to \`foo'$refs_a
+mld: error: a.o: in function \`main': $T/a.c:8: undefined reference to \`Counter'
 >>> referenced by $T/a.c:8
 >>>               a.o:(main)
 >>> did you mean: counter
 >>> defined in: b.o
-mld: error: undefined reference to 'get_valeu'
+mld: error: a.o: in function \`main': $T/a.c:9: undefined reference to \`get_valeu'
 >>> referenced by $T/a.c:9
 >>>               a.o:(main)
 >>> did you mean: get_value
@@ -84,14 +84,14 @@ mld: error: undefined reference to 'get_valeu'
 
   T_CC=$cc t_gcc_mld -static -nostartfiles -e main -o x d.o a.o b.o
   expect_failure
-  [ "$(head -3 stderr.txt)" = "mld: error: undefined reference to 'foo'
+  [ "$(head -3 stderr.txt)" = "mld: error: d.c:(.data+0x0): undefined reference to \`foo'
 >>> referenced by d.o:(.data+0x0)
 >>> referenced by $T/a.c:6" ] && t_pass "$cc: in the order of first references" ||
     t_fail "$cc: order: $(head -3 stderr.txt)"
 
   T_CC=$cc t_gcc_mld -static -nostartfiles -e main -o x -Wl,-u,main liba.a b.o d.o
   expect_failure
-  want="mld: error: undefined reference to 'foo'
+  want="mld: error: liba.a(a4.o): in function \`main': a.c:6: undefined reference to \`foo'
 >>> referenced by a.c:6
 >>>               liba.a(a4.o):(main)
 >>> referenced by a.c:7
@@ -104,26 +104,26 @@ mld: error: undefined reference to 'get_valeu'
 
   T_CC=$cc t_gcc_mld -static -nostartfiles -e main -o x -Wl,--warn-once a.o b.o d.o
   expect_failure
-  want="mld: error: undefined reference to 'foo'
+  want="mld: error: a.o: in function \`main': $T/a.c:6: undefined reference to \`foo'
 >>> referenced by $T/a.c:6
 >>>               a.o:(main)
-mld: error: undefined reference to 'Counter'"
+mld: error: a.o: in function \`main': $T/a.c:8: undefined reference to \`Counter'"
   [ "$(head -4 stderr.txt)" = "$want" ] && t_pass "$cc: --warn-once, one place" ||
     { t_fail "$cc: --warn-once"; diff <(echo "$want") <(head -4 stderr.txt); }
 
   T_CC=$cc t_gcc_mld -static -nostartfiles -e main -o x -Wl,--warn-unresolved-symbols a.o b.o d.o
-  [ "$T_STATUS" = 0 ] && [ "$(head -8 stderr.txt)" = "mld: warning: undefined reference to 'foo'$refs_a" ] &&
+  [ "$T_STATUS" = 0 ] && [ "$(head -8 stderr.txt)" = "mld: warning: a.o: in function \`main': $T/a.c:6: undefined reference to \`foo'$refs_a" ] &&
     t_pass "$cc: --warn-unresolved-symbols, the same places in a warning" ||
     t_fail "$cc: --warn-unresolved-symbols: $(head -3 stderr.txt)"
 
   T_CC=$cxx t_gcc_mld -static -nostartfiles -e g -o x cxx.o cdef.o
   expect_failure
-  want="mld: error: undefined reference to 'cdef(int)'
+  want="mld: error: cxx.o: in function \`g()': $T/cxx.cc:3: undefined reference to \`cdef(int)'
 >>> referenced by $T/cxx.cc:3
 >>>               cxx.o:(g())
 >>> did you mean: extern \"C\" cdef
 >>> defined in: cdef.o
-mld: error: undefined reference to 'cxxdef'
+mld: error: cdef.o: in function \`h': $T/cdef.c:3: undefined reference to \`cxxdef'
 >>> referenced by $T/cdef.c:3
 >>>               cdef.o:(h)
 >>> did you mean to declare cxxdef(int) as extern \"C\"?
@@ -133,7 +133,7 @@ mld: error: undefined reference to 'cxxdef'
 
   T_CC=$cc t_gcc_mld -static -nostartfiles -e dup -o x b.o c.o
   expect_failure
-  want="mld: error: multiple definition of 'dup'
+  want="mld: error: multiple definition of \`dup'
 >>> defined at $T/b.c:3
 >>>            b.o:(dup)
 >>> defined at $T/c.c:1
@@ -154,7 +154,7 @@ check aarch64-linux-gnu-gcc aarch64-linux-gnu-g++
 gcc -c -g -gdwarf-4 -O0 many.c -o many.o || t_hard_error "gcc many.c"
 t_mld -e main -o x many.o
 expect_failure
-[ "$(head -3 stderr.txt)" = "mld: error: undefined reference to 'undef_fn'
+[ "$(head -3 stderr.txt)" = "mld: error: many.o: in function \`main': main.c:10: undefined reference to \`undef_fn'
 >>> referenced by main.c:10
 >>>               many.o:(main)" ] && t_pass "DWARF 4, 300 files: file:line" ||
   t_fail "DWARF 4, 300 files: $(head -3 stderr.txt)"
@@ -165,7 +165,7 @@ if command -v clang >/dev/null; then
     clang --target=$target -c -g -O0 a.c -o ac.o 2>/dev/null || { echo "  (no clang for $target)"; continue; }
     t_mld -e main -o x ac.o
     expect_failure
-    [ "$(head -3 stderr.txt)" = "mld: error: undefined reference to 'foo'
+    [ "$(head -3 stderr.txt)" = "mld: error: ac.o: in function \`main': $T/a.c:6: undefined reference to \`foo'
 >>> referenced by $T/a.c:6
 >>>               ac.o:(main)" ] && t_pass "clang $target: file:line" ||
       t_fail "clang $target: $(head -3 stderr.txt)"

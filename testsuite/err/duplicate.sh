@@ -17,7 +17,7 @@ t_compile b.c
 t_mld -static -o out a.o b.o
 expect_failure
 expect_first_line_prefix
-expect_error "multiple definition of 'foo'"
+expect_error "multiple definition of \`foo'"
 expect_stderr a.o
 expect_stderr b.o
 expect_no_file out

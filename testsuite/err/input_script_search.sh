@@ -76,7 +76,7 @@ rm S/n/z.o; link S/outer.ld
 # linked twice, and its which() is defined twice.
 echo 'INPUT(S/n/inner.ld) INPUT(S/n/inner.ld)' >twice.ld
 link twice.ld
-expect_error "multiple definition of 'which'"
+expect_error "multiple definition of \`which'"
 
 # -lNAME in a script: the search path only, not the script's directory.
 lib S/libw.a 2

@@ -14,7 +14,7 @@ before=$(cksum <out)
 
 t_mld -static -o out main.o
 expect_failure
-expect_error "undefined reference to 'foo'"
+expect_error "undefined reference to \`foo'"
 expect_unchanged out "$before"
 
 t_done

@@ -28,7 +28,7 @@ t_compile strong.c
 t_compile weak.c
 
 t_same_as_ld -static main.o strong.o strong.o
-expect_error "multiple definition of 'which'"
+expect_error "multiple definition of \`which'"
 t_same_as_ld -static main.o weak.o weak.o
 t_same_as_ld -static main.o weak.o ./weak.o
 t_same_as_ld -static main.o weak.o strong.o

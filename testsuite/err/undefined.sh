@@ -14,7 +14,7 @@ t_compile main.c
 t_mld -static -o out main.o
 expect_failure
 expect_first_line_prefix
-expect_error "undefined reference to 'foo'"
+expect_error "undefined reference to \`foo'"
 expect_stderr main.o
 expect_no_file out
 
@@ -25,7 +25,7 @@ SRC
 t_compile prog.c
 t_gcc_mld -static -o prog prog.o
 expect_failure
-expect_error "undefined reference to 'foo'"
+expect_error "undefined reference to \`foo'"
 expect_stderr prog.o
 expect_no_file prog
 

@@ -77,7 +77,7 @@ ld.bfd -o g.out s.o u.o --ignore-unresolved-symbol missing 2>g.err
 t_mld -o m.out s.o u.o --ignore-unresolved-symbol missing
 expect_failure
 grep -q "undefined reference to .other" g.err && ! grep -q missing g.err &&
-  grep -q "undefined reference to 'other'" stderr.txt && ! grep -q missing stderr.txt &&
+  grep -q "undefined reference to \`other'" stderr.txt && ! grep -q missing stderr.txt &&
   t_pass "--ignore-unresolved-symbol: that one only" || t_fail "--ignore-unresolved-symbol"
 ld.bfd -o g.out s.o u.o --ignore-unresolved-symbol=missing --ignore-unresolved-symbol=other ||
   t_hard_error "ld.bfd --ignore-unresolved-symbol"

@@ -20,7 +20,7 @@ int which(void) { return 3; }
 SRC
 for f in main a b c; do t_compile $f.c -fno-stack-protector; done
 t_same_as_ld main.o a.o b.o
-expect_error "multiple definition of 'which'"
+expect_error "multiple definition of \`which'"
 t_same_as_ld --allow-multiple-definition main.o a.o b.o
 t_same_as_ld -z muldefs main.o b.o a.o
 t_same_as_ld -allow-multiple-definition main.o c.o b.o a.o

@@ -58,8 +58,7 @@ for arch in x86_64 aarch64; do
             what="$arch $obj ${z:-(default)}"
             if [ $gs != 0 ] || [ "$T_STATUS" != 0 ]; then
                 g=$(grep -o "undefined reference to \`[^']*'" gnu.err | sort -u)
-                m=$(grep -o "undefined reference to '[^']*'" stderr.txt | tr "'" '`' |
-                    sed 's/`$/'"'"'/' | sort -u)
+                m=$(grep -o "undefined reference to \`[^']*'" stderr.txt | sort -u)
                 [ $gs != 0 ] && [ "$T_STATUS" != 0 ] && [ "$g" = "$m" ] &&
                     t_pass "$what: both fail: $(echo $g)" ||
                     t_fail "$what: GNU ld status $gs [$g], mld $T_STATUS [$m]"
