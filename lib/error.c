@@ -63,6 +63,17 @@ void error(struct ctx *ctx, const char *fmt, ...) {
   count_error(ctx);
 }
 
+// An error GNU ld gives without the word "error:" (its "%X%P: ..."
+// messages: region overflows, overlapping sections): GNU ld's line,
+// which its tests and build logs match, and the link fails all the same.
+void gnu_error(struct ctx *ctx, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vmsg("", fmt, ap);
+  va_end(ap);
+  count_error(ctx);
+}
+
 // An error after which GNU ld still writes the output when asked to
 // (--noinhibit-exec): an undefined symbol (0), a duplicate definition
 // (the first wins), a relocation that does not fit (its low bits).  The

@@ -485,7 +485,7 @@ void check_section_addresses(struct ctx *ctx) {
       if (!vma && c->type == SHT_NOBITS)
         continue;
       if (p && c->addr <= p->addr + p->size - 1 && !v[i].warned) {
-        error(ctx, "section %s %s [%016llx,%016llx] overlaps section %s "
+        gnu_error(ctx, "section %s %s [%016llx,%016llx] overlaps section %s "
               "%s [%016llx,%016llx]", c->name, vma ? "VMA" : "LMA",
               (unsigned long long)c->addr,
               (unsigned long long)(c->addr + c->size - 1), p->name,

@@ -176,6 +176,8 @@ void vec_sort(struct vec *v, int (*cmp)(const void *, const void *));
 
 void error(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+void gnu_error(struct ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 void soft_error(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void warn(struct ctx *ctx, const char *fmt, ...)

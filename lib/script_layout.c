@@ -1164,7 +1164,7 @@ static void lay_section(struct lay *l, struct chunk *c) {
     region->cur = end;
     if (l->final && end > region->origin + region->length &&
         !region->overflow_said) {
-      error(ctx, "%s section `%s' will not fit in region `%s'",
+      gnu_error(ctx, "%s section `%s' will not fit in region `%s'",
             ctx->cfg.output, c->name, region->name);
       region->overflow_said = true;
     }
@@ -1174,7 +1174,7 @@ static void lay_section(struct lay *l, struct chunk *c) {
     lma_region->cur = lend;
     if (l->final && lend > lma_region->origin + lma_region->length &&
         !lma_region->overflow_said) {
-      error(ctx, "%s section `%s' will not fit in region `%s'",
+      gnu_error(ctx, "%s section `%s' will not fit in region `%s'",
             ctx->cfg.output, c->name, lma_region->name);
       lma_region->overflow_said = true;
     }
@@ -1364,7 +1364,7 @@ static void script_pass(struct ctx *ctx, u32 nphdr, bool final) {
   for (u32 i = 0; final && i < ctx->script->regions.len; i++) {
     struct mem_region *r = ctx->script->regions.v[i];
     if (r->real == r && r->overflow_said)
-      error(ctx, "region `%s' overflowed by %llu bytes", r->name,
+      gnu_error(ctx, "region `%s' overflowed by %llu bytes", r->name,
             (unsigned long long)(r->cur - r->origin - r->length));
   }
   ctx->relro_start = relro_start;
