@@ -682,20 +682,57 @@ void script_chunks(struct ctx *ctx) {
 // Symbols
 //
 
-static void define_assigned(struct ctx *ctx, struct vec *stmts) {
+typedef void name_fn(struct ctx *ctx, struct expr *node, const char *name,
+                     void *arg);
+
+// Every name the script's expressions use, in statement order.
+static void each_name(struct ctx *ctx, struct vec *stmts, name_fn *fn,
+                      void *arg) {
+  for (u32 i = 0; i < stmts->len; i++) {
+    struct script_stmt *s = stmts->v[i];
+    expr_symbols(ctx, s->e, fn, arg);
+    if (s->kind != SS_OUTPUT)
+      continue;
+    struct out_stmt *os = s->os;
+    struct expr *e[] = {os->addr, os->lma, os->align, os->subalign, os->fill};
+    for (u32 k = 0; k < sizeof(e) / sizeof(*e); k++)
+      expr_symbols(ctx, e[k], fn, arg);
+    each_name(ctx, &os->body, fn, arg);
+  }
+}
+
+static void add_name(struct ctx *ctx, struct expr *node, const char *name,
+                     void *arg) {
+  (void)node;
+  vec_push(ctx, arg, (void *)name);
+}
+
+static bool script_uses(const struct vec *names, const char *name) {
+  for (u32 i = 0; i < names->len; i++)
+    if (!strcmp(names->v[i], name))
+      return true;
+  return false;
+}
+
+// USED: the names the script's expressions use.  GNU ld enters each in
+// its hash table, so that a PROVIDE defines a symbol the script alone
+// refers to (`LONG (bar)' ... `PROVIDE (bar = .)').
+static void define_assigned(struct ctx *ctx, struct vec *stmts,
+                            const struct vec *used) {
   for (u32 i = 0; i < stmts->len; i++) {
     struct script_stmt *s = stmts->v[i];
     if (s->kind == SS_OUTPUT)
-      define_assigned(ctx, &s->os->body);
+      define_assigned(ctx, &s->os->body, used);
     if (s->kind != SS_ASSIGN || !strcmp(s->sym, "."))
       continue;
     struct symbol *sym = sym_find_str(ctx, s->sym);
     bool provide = s->provide == PV_PROVIDE || s->provide == PV_PROVIDE_HIDDEN;
     // PROVIDE defines a symbol only if the link refers to it and nothing
     // defines it.
-    if (provide && (!sym || (sym->state != SYM_UNDEF &&
-                             !((sym->flags & SF_LINKER) &&
-                               sym->symidx >> 1 == W_SCRIPT))))
+    if (provide && (sym ? sym->state != SYM_UNDEF &&
+                              !((sym->flags & SF_LINKER) &&
+                                sym->symidx >> 1 == W_SCRIPT)
+                        : !script_uses(used, s->sym)))
       continue;
     if (!sym)
       sym = sym_intern(ctx, s->sym, strlen(s->sym));
@@ -726,26 +763,14 @@ static void bind_name(struct ctx *ctx, struct expr *node, const char *name,
   expr_bind(node, sym_find_str(ctx, name));
 }
 
-// The symbols each expression names, bound once.
-static void bind_all(struct ctx *ctx, struct vec *stmts) {
-  for (u32 i = 0; i < stmts->len; i++) {
-    struct script_stmt *s = stmts->v[i];
-    expr_symbols(ctx, s->e, bind_name, NULL);
-    if (s->kind != SS_OUTPUT)
-      continue;
-    struct out_stmt *os = s->os;
-    struct expr *e[] = {os->addr, os->lma, os->align, os->subalign, os->fill};
-    for (u32 k = 0; k < sizeof(e) / sizeof(*e); k++)
-      expr_symbols(ctx, e[k], bind_name, NULL);
-    bind_all(ctx, &os->body);
-  }
-}
-
 void define_script_symbols(struct ctx *ctx) {
   if (!ctx->script)
     return;
-  define_assigned(ctx, &ctx->script->stmts);
-  bind_all(ctx, &ctx->script->stmts);
+  struct vec used = {0};
+  each_name(ctx, &ctx->script->stmts, add_name, &used);
+  define_assigned(ctx, &ctx->script->stmts, &used);
+  // The symbols each expression names, bound once.
+  each_name(ctx, &ctx->script->stmts, bind_name, NULL);
   struct vec *r = &ctx->script->regions;
   for (u32 i = 0; i < r->len; i++) {
     struct mem_region *m = r->v[i];

@@ -1,0 +1,52 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# PROVIDE defines a symbol that the script alone refers to, as GNU ld
+# does (each name an expression uses enters its hash table): a LONG ()
+# before the PROVIDE, an assignment after it; an unreferenced one stays
+# undefined.  mld used to stop with "undefined symbol referenced in
+# expression" (GNU ld's ld-scripts/provide-1).  On x86-64 and AArch64,
+# against GNU ld: the data words and the symbols.
+
+cat >p.s <<'SRC'
+	.data
+	.globl foo
+foo:	.long 0
+SRC
+cat >p.ld <<'LD'
+SECTIONS {
+  .data 0x2000 : {
+    LONG (foo)
+    LONG (bar)
+    LONG (later)
+    . = ALIGN (0x10);
+    *(.data)
+  }
+  PROVIDE (foo = .);
+  PROVIDE (bar = .);
+  PROVIDE (unused = 0x99);
+  twice = baz + 1;
+  PROVIDE (baz = 0x40);
+  PROVIDE (later = twice);
+}
+LD
+
+checked=0
+for arch in x86_64 aarch64; do
+    t_target $arch
+    $cc -c p.s -o p.o || t_hard_error "$cc p.s"
+    $ld -T p.ld -o gnu.out p.o >gnu.log 2>&1 || t_hard_error "GNU ld: $(cat gnu.log)"
+    t_mld -T p.ld -o mld.out p.o
+    expect_success
+    objdump -s -j .data gnu.out | tail -n +4 >gnu.d
+    objdump -s -j .data mld.out | tail -n +4 >mld.d
+    nm mld.out | grep -v ' [\$]' | sort >mld.n
+    nm gnu.out | grep -v ' [\$]' | sort >gnu.n
+    cmp -s gnu.d mld.d && t_pass "$arch: the data words GNU ld writes" ||
+        t_fail "$arch: data differ: $(diff gnu.d mld.d | tr '\n' ' ')"
+    cmp -s gnu.n mld.n && t_pass "$arch: GNU ld's symbols (unused not provided)" ||
+        t_fail "$arch: symbols differ: $(diff gnu.n mld.n | tr '\n' ' ')"
+    checked=$((checked + 1))
+done
+[ $checked = 2 ] || t_fail "only $checked of 2 architectures checked"
+t_done
