@@ -247,6 +247,24 @@ static const char *definition(struct ctx *ctx, struct objfile *f, u32 symidx) {
   return place(ctx, f, shndx, s.st_value, "           ");
 }
 
+// A script's plain assignment to a symbol an object defines in one of
+// its sections: the script's value wins, and GNU ld warns (ldexp.c, for
+// an expression that does not use the symbol itself).
+void warn_script_redefinition(struct ctx *ctx, struct symbol *sym,
+                              const char *file, u32 line) {
+  struct objfile *f = sym->file;
+  if (sym->state != SYM_DEFINED || !f || (sym->flags & SF_LINKER))
+    return;
+  struct esym s;
+  read_sym(f, sym->symidx, &s);
+  u32 shndx = sym_shndx(f, sym->symidx, &s);
+  if (shndx == SHN_UNDEF || shndx >= f->shnum)
+    return;                    // absolute or common: no warning
+  warn(ctx, "%s:%u: multiple definition of `%s'; %s:(%s+0x%llx): first "
+       "defined here", file, line, demangled(ctx, sym->name), f->name,
+       section_name(f, shndx), (unsigned long long)s.st_value);
+}
+
 void report_duplicate(struct ctx *ctx, struct symbol *sym, struct objfile *f,
                       u32 symidx) {
   const char *first = sym->file ? definition(ctx, sym->file, sym->symidx)

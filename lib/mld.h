@@ -1714,6 +1714,8 @@ bool json_valid(struct ctx *ctx, const char *text, const char **why);
 void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
                       u64 offset, struct symbol *sym);
 void report_undefined_symbols(struct ctx *ctx);
+void warn_script_redefinition(struct ctx *ctx, struct symbol *sym,
+                              const char *file, u32 line);
 void report_duplicate(struct ctx *ctx, struct symbol *sym, struct objfile *f,
                       u32 symidx);
 

@@ -707,6 +707,22 @@ static void add_name(struct ctx *ctx, struct expr *node, const char *name,
   vec_push(ctx, arg, (void *)name);
 }
 
+static void find_name(struct ctx *ctx, struct expr *node, const char *name,
+                      void *arg) {
+  (void)ctx;
+  (void)node;
+  const char **want = arg;
+  if (*want && !strcmp(*want, name))
+    *want = NULL;
+}
+
+// Whether expression E uses NAME.
+static bool expr_names(struct ctx *ctx, struct expr *e, const char *name) {
+  const char *want = name;
+  expr_symbols(ctx, e, find_name, &want);
+  return !want;
+}
+
 static bool script_uses(const struct vec *names, const char *name) {
   for (u32 i = 0; i < names->len; i++)
     if (!strcmp(names->v[i], name))
@@ -736,6 +752,8 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
       continue;
     if (!sym)
       sym = sym_intern(ctx, s->sym, strlen(s->sym));
+    else if (!provide && s->op == '=' && !expr_names(ctx, s->e, s->sym))
+      warn_script_redefinition(ctx, sym, s->file, s->line);
     s->target = sym;
     if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_SCRIPT)
       continue;                // assigned before: the same symbol

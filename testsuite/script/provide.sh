@@ -5,8 +5,11 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # does (each name an expression uses enters its hash table): a LONG ()
 # before the PROVIDE, an assignment after it; an unreferenced one stays
 # undefined.  mld used to stop with "undefined symbol referenced in
-# expression" (GNU ld's ld-scripts/provide-1).  On x86-64 and AArch64,
-# against GNU ld: the data words and the symbols.
+# expression" (GNU ld's ld-scripts/provide-1).  A plain assignment to a
+# symbol an object defines wins, with GNU ld's warning "multiple
+# definition of `defined'" (ld-scripts/defined5); one that uses the
+# symbol itself, or a PROVIDE, says nothing.  On x86-64 and AArch64,
+# against GNU ld: the data words, the symbols and the warnings.
 
 cat >p.s <<'SRC'
 	.data
@@ -30,6 +33,27 @@ SECTIONS {
   PROVIDE (later = twice);
 }
 LD
+cat >d.s <<'SRC'
+	.globl	defined, other
+	.data
+	.byte 0
+	.text
+	.byte 0
+defined:
+other:
+	.byte 0
+SRC
+cat >d.ld <<'LD'
+defined = addr1;
+other = other + 0;
+PROVIDE (other = 7);
+SECTIONS {
+	.text : { *(.text) }
+	. = ALIGN (0x1000);
+	.data : { *(.data) }
+	addr1 = ADDR (.data);
+}
+LD
 
 checked=0
 for arch in x86_64 aarch64; do
@@ -45,6 +69,19 @@ for arch in x86_64 aarch64; do
     cmp -s gnu.d mld.d && t_pass "$arch: the data words GNU ld writes" ||
         t_fail "$arch: data differ: $(diff gnu.d mld.d | tr '\n' ' ')"
     cmp -s gnu.n mld.n && t_pass "$arch: GNU ld's symbols (unused not provided)" ||
+        t_fail "$arch: symbols differ: $(diff gnu.n mld.n | tr '\n' ' ')"
+    $cc -c d.s -o d.o || t_hard_error "$cc d.s"
+    $ld -T d.ld -o gnu.out d.o >gnu.log 2>&1 || t_hard_error "GNU ld: $(cat gnu.log)"
+    t_mld -T d.ld -o mld.out d.o
+    expect_success
+    g=$(grep -c "multiple definition of \`defined'" gnu.log)
+    m=$(grep -c "^mld: warning: d.ld:1: multiple definition of \`defined'; d.o:(.text+0x1): first defined here" stderr.txt)
+    [ "$g" = 1 ] && [ "$m" = 1 ] && [ "$(grep -c 'multiple definition' stderr.txt)" = 1 ] &&
+        t_pass "$arch: one warning, for \`defined', as GNU ld" ||
+        t_fail "$arch: warnings: GNU ld $(cat gnu.log), mld $(cat stderr.txt)"
+    nm gnu.out | grep -v ' [\$]' | sort >gnu.n
+    nm mld.out | grep -v ' [\$]' | sort >mld.n
+    cmp -s gnu.n mld.n && t_pass "$arch: the script's values win, as GNU ld" ||
         t_fail "$arch: symbols differ: $(diff gnu.n mld.n | tr '\n' ' ')"
     checked=$((checked + 1))
 done
