@@ -878,6 +878,10 @@ static void output_section(struct lexer *lx, const char *at,
       break;
     }
   }
+  // GNU ld's error, in its words (its tests match "FILE:LINE: error:").
+  if (os->align && os->align_with_input)
+    error(ctx, "%s:%u: error: align with input and explicit align "
+          "specified", os->file, os->line);
   needc(lx, '{');
   section_body(lx, &os->body);
   for (;;) {

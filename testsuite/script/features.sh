@@ -217,6 +217,13 @@ if command -v ld.bfd >/dev/null; then
   want=$(sed -n 's/^[^:]*:\(bad.ld:[0-9]*: syntax error\)$/\1/p' ref.err)
   [ -n "$want" ] || t_hard_error "GNU ld's message: $(cat ref.err)"
   expect_error "$want"
+  # ALIGN and ALIGN_WITH_INPUT together: GNU ld's error, in its words.
+  printf 'SECTIONS {\n  .abc : ALIGN(1) ALIGN_WITH_INPUT {\n    *(.abc)\n  }\n}\n' >awi.ld
+  ld.bfd -T awi.ld ov.o -o x.out 2>ref.err && t_hard_error "GNU ld took awi.ld"
+  t_mld -T awi.ld ov.o -o x.out
+  want=$(grep -o "awi.ld:2: error: align with input and explicit align specified" ref.err)
+  [ -n "$want" ] || t_hard_error "GNU ld's message: $(cat ref.err)"
+  expect_error "$want"
   printf 'OUTPUT(ignored.out)\n' >in.ld
   rm -f ignored.out
   ld.bfd ov.o in.ld -o ref.out && t_mld ov.o in.ld -o t.out
