@@ -1046,6 +1046,9 @@ enum {
 
 void parse_sections(struct ctx *ctx);
 void print_layout(FILE *fp, const struct arch *arch);
+// -Ttext, -Tdata, -Tbss or --section-start's address for output section
+// NAME, which a script's own address gives way to (GNU ld).
+bool section_start_of(struct ctx *ctx, const char *name, u64 *addr);
 void create_chunks(struct ctx *ctx);
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
                         u32 type, u64 flags, u64 align);

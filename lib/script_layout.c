@@ -1144,9 +1144,12 @@ static void lay_section(struct lay *l, struct chunk *c) {
     region = default_region(ctx, c);
   if (os && os->lma_region)
     lma_region = region_named(l, os, os->lma_region);
-  u64 vma, dotdelta = 0;
-  c->at_address = os && os->addr;
-  if (os && os->addr) {
+  u64 vma, dotdelta = 0, start;
+  bool started = alloc && section_start_of(ctx, c->name, &start);
+  c->at_address = (os && os->addr) || started;
+  if (started) {
+    vma = start;
+  } else if (os && os->addr) {
     eval_script_expr(ctx, os->addr, os->file, !l->final, &l->d, &v);
     vma = v.v;
   } else if (region) {

@@ -321,6 +321,14 @@ static i32 start_index(struct ctx *ctx, const char *name) {
   return -1;
 }
 
+bool section_start_of(struct ctx *ctx, const char *name, u64 *addr) {
+  i32 k = start_index(ctx, name);
+  if (k < 0)
+    return false;
+  *addr = ((struct section_start *)ctx->cfg.section_starts.v[k])->addr;
+  return true;
+}
+
 // The output section an orphan anchor stands for.
 static const char *anchor_name(u32 anchor) {
   switch (anchor) {
