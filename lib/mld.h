@@ -1671,6 +1671,9 @@ void insert_symbols(struct ctx *ctx);
 void check_cross_refs(struct ctx *ctx);
 void define_script_symbols(struct ctx *ctx);
 void script_addresses(struct ctx *ctx);
+// The end of the script's data statements (LONG ...) in [FROM, TO) of
+// C, or FROM: code fill starts after them.
+u64 script_data_end(struct ctx *ctx, struct chunk *c, u64 from, u64 to);
 void write_script_data(struct ctx *ctx, u8 *buf);
 
 //

@@ -1057,6 +1057,21 @@ static bool stays_empty(struct chunk *c) {
 static void lay_empty(struct lay *l, struct chunk *c) {
   u64 save = l->d.dot;
   c->addr = c->isecs.len ? align_up(save, c->align ? c->align : 1) : save;
+  // An address of its own is still its ADDR () (ld-scripts/data's
+  // `.other 0x2000 : {}'); the location counter goes on from there only
+  // if the section defines symbols (GNU ld's manual, "Output Section
+  // Discarding").
+  struct expr_value v;
+  if (c->stmt && c->stmt->addr &&
+      eval_script_expr(l->ctx, c->stmt->addr, c->stmt->file, !l->final,
+                       &l->d, &v)) {
+    c->addr = v.v;
+    for (u32 i = 0; i < c->stmt->body.len; i++) {
+      struct script_stmt *s = c->stmt->body.v[i];
+      if (s->kind == SS_ASSIGN && strcmp(s->sym, "."))
+        save = c->addr;
+    }
+  }
   l->d.dot = c->addr;
   l->d.sec = c;
   l->d.in_section = true;
@@ -1429,6 +1444,17 @@ void script_addresses(struct ctx *ctx) {
     nphdr = ctx->nsegs;
   }
   script_pass(ctx, nphdr, true);
+}
+
+u64 script_data_end(struct ctx *ctx, struct chunk *c, u64 from, u64 to) {
+  u64 end = from;
+  for (u32 i = 0; i < ctx->script_data.len; i++) {
+    struct script_data *d = ctx->script_data.v[i];
+    if (d->c == c && d->size && d->off >= from && d->off + d->size <= to &&
+        d->off + d->size > end)
+      end = d->off + d->size;
+  }
+  return end;
 }
 
 void write_script_data(struct ctx *ctx, u8 *buf) {

@@ -217,6 +217,18 @@ if command -v ld.bfd >/dev/null; then
   want=$(sed -n 's/^[^:]*:\(bad.ld:[0-9]*: syntax error\)$/\1/p' ref.err)
   [ -n "$want" ] || t_hard_error "GNU ld's message: $(cat ref.err)"
   expect_error "$want"
+  # An empty output section with an address: GNU ld removes it, but
+  # ADDR () is that address (GNU ld's ld-scripts/data).
+  printf 'SECTIONS {\n  . = 0x1000 + SIZEOF_HEADERS;\n  .text ALIGN (0x20) : {\n    LONG (label - .)\n    label = .;\n    LONG (ADDR (.other))\n    *(.text)\n  }\n  .other 0x2000 : { x = .; }\n  after = .;\n  .none 0x3000 : { }\n  later = .;\n}\n' >empty.ld
+  ld.bfd -T empty.ld ov.o -o ref.out 2>ref.err || t_hard_error "GNU ld: $(cat ref.err)"
+  t_mld -T empty.ld ov.o -o x.out
+  if [ "$T_STATUS" = 0 ] &&
+     [ "$(objdump -s -j .text ref.out | tail -n +4)" = "$(objdump -s -j .text x.out | tail -n +4)" ] &&
+     [ "$(nm ref.out | grep -E ' (x|after|later|label)$')" = "$(nm x.out | grep -E ' (x|after|later|label)$')" ]; then
+    t_pass "an empty section's own address: ADDR (), symbols in it, as GNU ld"
+  else
+    t_fail "empty section with an address: $(objdump -s -j .text x.out | tail -1) $(nm x.out | grep -E ' (x|after|later|label)$' | tr '\n' ' ')"
+  fi
   # ALIGN and ALIGN_WITH_INPUT together: GNU ld's error, in its words.
   printf 'SECTIONS {\n  .abc : ALIGN(1) ALIGN_WITH_INPUT {\n    *(.abc)\n  }\n}\n' >awi.ld
   ld.bfd -T awi.ld ov.o -o x.out 2>ref.err && t_hard_error "GNU ld took awi.ld"
