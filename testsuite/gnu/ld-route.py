@@ -151,6 +151,8 @@ def input_verdict(path, fmt):
     base = os.path.basename(path)
     if ".so" in base and (base.endswith(".so") or ".so." in base):
         return "shared library script " + path
+    if b"\0" in h:
+        return "not ELF: " + path      # PE/COFF, Mach-O, srec's binary kin
     return None
 
 
