@@ -405,11 +405,10 @@ void assign_addresses(struct ctx *ctx) {
   // GNU ld's error, where a script leaves no room for the headers a
   // PIE's PT_PHDR describes (GNU ld may instead widen the first PT_LOAD
   // down to them, which mld does not do).
-  for (u32 i = 0; i < ctx->nsegs; i++)
-    if (ctx->segs[i].type == PT_PHDR && !ctx->headers_loaded &&
-        !(script_layout(ctx) && ctx->script->has_phdrs))
-      error(ctx, "%s: error: PHDR segment not covered by LOAD segment",
-            ctx->cfg.output);
+  if (has_interp(ctx) && !ctx->headers_loaded &&
+      !(script_layout(ctx) && ctx->script->has_phdrs))
+    error(ctx, "%s: error: PHDR segment not covered by LOAD segment",
+          ctx->cfg.output);
   // A chunk without a section of its own starts its home's.
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];

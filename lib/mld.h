@@ -945,6 +945,7 @@ struct chunk {
   struct chunk *lost_to;
   bool at_address;             // script_layout.c: at an address expression
   bool backwards_said;         // script_layout.c: "dot moved backwards"
+  bool has_script_data;        // script_layout.c: LONG () and the like
   u32 synth_input;             // script_layout.c: 1 + the description a
                                // synthetic chunk is in
   u64 lma_delta;               // set by script_layout.c: LMA - VMA
@@ -1296,6 +1297,7 @@ void compute_symbol_values(struct ctx *ctx);
 // segments.c: program headers and file offsets
 //
 
+bool has_interp(struct ctx *ctx);
 u32 estimate_segments(struct ctx *ctx);
 void plan_segments(struct ctx *ctx);
 

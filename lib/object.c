@@ -91,13 +91,14 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
   }
   u16 type = rd16(d + offsetof(Elf64_Ehdr, e_type));
   if (type == ET_DYN) {
-    if (ctx->cfg.dynamic_linker)
-      error(ctx, "%s: a shared object: a dynamic link (-dynamic-linker %s, "
-            "no -static), which mld cannot make; link with -static",
-            f->name, ctx->cfg.dynamic_linker);
-    else if (ctx->cfg.interp_search_shared)
-      error(ctx, "%s: a shared object: a dynamic link (-pie, no -static), "
-            "which mld cannot make; link with -static", f->name);
+    const char *why = ctx->cfg.dynamic_linker
+                          ? arena_printf(ctx, "-dynamic-linker %s",
+                                         ctx->cfg.dynamic_linker)
+                      : ctx->cfg.interp_search_shared ? "-pie"
+                                                      : NULL;
+    if (why)
+      error(ctx, "%s: a shared object: a dynamic link (%s, no -static), "
+            "which mld cannot make; link with -static", f->name, why);
     else
       error(ctx, "%s: attempted static link of dynamic object", f->name);
     return false;

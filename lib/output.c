@@ -482,11 +482,10 @@ static void fill_code_gaps(struct ctx *ctx) {
       continue;
     u8 *base = ctx->out_buf + c->offset;
     u64 end = 0;
-    bool data = ctx->script_data.len != 0;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
       // GNU ld fills the gap after a data statement, not the data.
-      if (data && is->offset > end)
+      if (c->has_script_data && is->offset > end)
         end = script_data_end(ctx, c, end, is->offset);
       if (is->offset > end)
         ctx->arch->fill_code(base + end, is->offset - end);

@@ -909,6 +909,7 @@ static void add_data(struct lay *l, struct chunk *c, u64 off, u32 size,
     return;
   struct script_data *d = arena_alloc(l->ctx, sizeof(*d));
   *d = (struct script_data){c, off, size, len, value, {0}};
+  c->has_script_data = true;
   vec_push(l->ctx, &l->ctx->script_data, d);
 }
 
@@ -1066,7 +1067,7 @@ static void lay_empty(struct lay *l, struct chunk *c) {
       eval_script_expr(l->ctx, c->stmt->addr, c->stmt->file, !l->final,
                        &l->d, &v)) {
     c->addr = v.v;
-    for (u32 i = 0; i < c->stmt->body.len; i++) {
+    for (u32 i = 0; i < c->stmt->body.len && save != c->addr; i++) {
       struct script_stmt *s = c->stmt->body.v[i];
       if (s->kind == SS_ASSIGN && strcmp(s->sym, "."))
         save = c->addr;

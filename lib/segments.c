@@ -285,6 +285,13 @@ static u64 place_loads(struct ctx *ctx) {
   return fpos;
 }
 
+// A PIE's .interp, made and kept: PT_PHDR and PT_INTERP then lead the
+// program headers.
+bool has_interp(struct ctx *ctx) {
+  struct chunk *interp = ctx->synth[CK_INTERP];
+  return interp && is_emitted(interp);
+}
+
 // GNU ld's first estimate of the program header count
 // (get_program_header_size): the layout starts from it and runs again
 // until the count it makes is the count it assumed.
@@ -293,7 +300,7 @@ u32 estimate_segments(struct ctx *ctx) {
     return ctx->script->phdrs.len;
   u32 n = 2 + (ctx->cfg.z_noseparate_code ? 0 : 2) + !ctx->cfg.z_norelro +
           ctx->cfg.pie +
-          2 * (ctx->synth[CK_INTERP] && is_emitted(ctx->synth[CK_INTERP])) +
+          2 * has_interp(ctx) +
           (ctx->stack != STACK_NONE) + is_emitted(ctx->synth[CK_EH_FRAME_HDR]) +
           is_emitted(ctx->synth[CK_PROPERTY]);
   bool tls = false, prev_note = false;
@@ -477,9 +484,8 @@ void plan_segments(struct ctx *ctx) {
   ctx->relro_load = false;
   // A PIE's .interp: PT_PHDR and PT_INTERP, before the loads (bfd's
   // _bfd_elf_map_sections_to_segments).
-  struct chunk *interp = ctx->synth[CK_INTERP];
   struct segment *phdr = NULL, *pt_interp = NULL;
-  if (interp && is_emitted(interp)) {
+  if (has_interp(ctx)) {
     phdr = add_seg(ctx, PT_PHDR, PF_R);
     pt_interp = add_seg(ctx, PT_INTERP, PF_R);
   }
@@ -490,7 +496,7 @@ void plan_segments(struct ctx *ctx) {
     phdr->filesz = phdr->memsz = ctx->synth[CK_EHDR]->size - phdr->offset;
     phdr->align = 8;
     pt_interp->align = 1;
-    cover(pt_interp, interp);
+    cover(pt_interp, ctx->synth[CK_INTERP]);
   }
 
   // A static PIE's PT_DYNAMIC, after the loads (GNU ld).

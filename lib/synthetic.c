@@ -998,6 +998,7 @@ struct synthetic {
   bool from_inputs;            // made by create_chunks, not here
   bool per_section;            // one chunk per output section (not in
                                // ctx->synth): the hooks run for each
+  bool discardable;            // /DISCARD/ may take it whatever it holds
   enum size_stage stage;
   bool (*wanted)(struct ctx *ctx);
   void (*setup)(struct ctx *ctx, struct chunk *c);
@@ -1014,17 +1015,18 @@ static const struct synthetic synthetics[CK_NKINDS] = {
                      .stage = SIZE_BEFORE_LAYOUT, .size = size_eh_frame,
                      .write = write_eh_frame},
     [CK_INTERP] = {".interp", SHT_PROGBITS, SHF_ALLOC, 1, 0, O_INTERP,
-                   .stage = SIZE_BEFORE_LAYOUT, .wanted = want_interp,
+                   .discardable = true, .stage = SIZE_BEFORE_LAYOUT, .wanted = want_interp,
                    .size = size_interp, .write = write_interp},
     [CK_PACKAGE] = {".note.package", SHT_NOTE, SHF_ALLOC, 4, 0, 0,
-                    .stage = SIZE_BEFORE_LAYOUT, .wanted = want_package,
+                    .discardable = true, .stage = SIZE_BEFORE_LAYOUT, .wanted = want_package,
                     .setup = setup_package,
                     .size = size_package, .write = write_package},
     [CK_PROPERTY] = {".note.gnu.property", SHT_NOTE, SHF_ALLOC, 8, 0,
-                     O_NOTE8, .stage = SIZE_BEFORE_LAYOUT,
+                     O_NOTE8, .discardable = true, .stage = SIZE_BEFORE_LAYOUT,
                      .size = size_property, .write = write_property},
     [CK_BUILD_ID] = {".note.gnu.build-id", SHT_NOTE, SHF_ALLOC, 4, 0,
-                     O_BUILD_ID, .stage = SIZE_BEFORE_LAYOUT,
+                     O_BUILD_ID, .discardable = true,
+                     .stage = SIZE_BEFORE_LAYOUT,
                      .size = size_build_id, .write = write_build_id},
     [CK_RELA_IPLT] = {".rela.plt", SHT_RELA, SHF_ALLOC | SHF_INFO_LINK, 8,
                       sizeof(Elf64_Rela), O_RELA_PLT, ".rela.iplt",
@@ -1034,7 +1036,8 @@ static const struct synthetic synthetics[CK_NKINDS] = {
                  O_PLT, ".iplt", .stage = SIZE_BEFORE_LAYOUT,
                  .setup = setup_iplt, .size = size_iplt, .write = write_iplt},
     [CK_EH_FRAME_HDR] = {".eh_frame_hdr", SHT_PROGBITS, SHF_ALLOC, 4, 0,
-                         O_EH_FRAME_HDR, .stage = SIZE_BEFORE_LAYOUT,
+                         O_EH_FRAME_HDR, .discardable = true,
+                         .stage = SIZE_BEFORE_LAYOUT,
                          .size = size_eh_frame_hdr,
                          .write = write_eh_frame_hdr},
     [CK_GOT] = {".got", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8, 0, O_GOT,
@@ -1045,18 +1048,19 @@ static const struct synthetic synthetics[CK_NKINDS] = {
                    .size = size_gotplt, .write = write_gotplt},
     // A static PIE's (dynamic.c).
     [CK_HASH] = {".hash", SHT_HASH, SHF_ALLOC, 8, 4, O_HASH,
-                 .stage = SIZE_BEFORE_LAYOUT, .wanted = want_hash,
+                 .discardable = true, .stage = SIZE_BEFORE_LAYOUT, .wanted = want_hash,
                  .size = size_hash, .write = write_hash, .shdr = link_dynsym},
     [CK_GNU_HASH] = {".gnu.hash", SHT_GNU_HASH, SHF_ALLOC, 8, 0, O_GNU_HASH,
-                     .stage = SIZE_BEFORE_LAYOUT, .wanted = want_gnu_hash,
+                     .discardable = true, .stage = SIZE_BEFORE_LAYOUT, .wanted = want_gnu_hash,
                      .size = size_gnu_hash, .write = write_gnu_hash,
                      .shdr = link_dynsym},
     [CK_DYNSYM] = {".dynsym", SHT_DYNSYM, SHF_ALLOC, 8, sizeof(Elf64_Sym),
-                   O_DYNSYM, .stage = SIZE_BEFORE_LAYOUT, .wanted = want_pie,
+                   O_DYNSYM, .discardable = true, .stage = SIZE_BEFORE_LAYOUT,
+                   .wanted = want_pie,
                    .size = size_dynsym, .write = write_dynsym,
                    .shdr = dynsym_shdr},
     [CK_DYNSTR] = {".dynstr", SHT_STRTAB, SHF_ALLOC, 1, 0, O_DYNSTR,
-                   .stage = SIZE_BEFORE_LAYOUT, .wanted = want_pie,
+                   .discardable = true, .stage = SIZE_BEFORE_LAYOUT, .wanted = want_pie,
                    .size = size_dynstr},
     [CK_RELA_DYN] = {".rela.dyn", SHT_RELA, SHF_ALLOC, 8, sizeof(Elf64_Rela),
                      O_RELA_DYN, .stage = SIZE_BEFORE_LAYOUT,
@@ -1067,7 +1071,7 @@ static const struct synthetic synthetics[CK_NKINDS] = {
                      .wanted = want_relr, .write = write_relr_dyn},
     // After the sections its tags name.
     [CK_DYNAMIC] = {".dynamic", SHT_DYNAMIC, SHF_ALLOC | SHF_WRITE, 8, 16,
-                    O_DYNAMIC, .stage = SIZE_BEFORE_LAYOUT,
+                    O_DYNAMIC, .discardable = true, .stage = SIZE_BEFORE_LAYOUT,
                     .wanted = want_pie, .setup = setup_dynamic,
                     .size = size_dynamic, .write = write_dynamic,
                     .shdr = link_dynstr},
@@ -1115,27 +1119,20 @@ static u32 kind_chunks(struct ctx *ctx, u32 k, u32 n, struct chunk **c) {
   return n;
 }
 
-// A script's /DISCARD/ may take the linker's own sections as GNU ld lets
-// it: notes, the .eh_frame index and a PIE's dynamic-linking sections
-// (U-Boot keeps only .rela.dyn) whatever they hold, the others (.got,
-// .got.plt, .iplt, .rela.iplt, .rela.dyn ...) only if nothing needs them,
-// else it is GNU ld's error.
 // The name GNU ld gives the linker's input section of kind c->kind.
 static const char *own_name(const struct chunk *c) {
   const struct synthetic *d = &synthetics[c->kind];
   return d->map_name ? d->map_name : d->name;
 }
 
+// A script's /DISCARD/ may take the linker's own sections as GNU ld lets
+// it: the discardable ones (notes, the .eh_frame index and a PIE's
+// dynamic-linking sections: U-Boot keeps only .rela.dyn) whatever they
+// hold, the others (.got, .got.plt, .iplt, .rela.iplt, .rela.dyn ...)
+// only if nothing needs them, else it is GNU ld's error.  One whose
+// script statement another took (lost_to) must stay empty too.
 static bool must_stay_empty(const struct chunk *c) {
-  if (c->lost_to)
-    return true;
-  switch (c->kind) {
-  case CK_EH_FRAME_HDR: case CK_INTERP: case CK_HASH: case CK_GNU_HASH:
-  case CK_DYNSYM: case CK_DYNSTR: case CK_DYNAMIC:
-    return false;
-  default:
-    return c->type != SHT_NOTE;
-  }
+  return c->lost_to || !synthetics[c->kind].discardable;
 }
 
 void size_synthetic(struct ctx *ctx, enum size_stage stage) {
@@ -1146,14 +1143,17 @@ void size_synthetic(struct ctx *ctx, enum size_stage stage) {
     for (u32 n = kind_chunks(ctx, k, 0, &c); c; n = kind_chunks(ctx, k, n, &c))
       if (!c->discarded || must_stay_empty(c))
         synthetics[k].size(ctx, c);
-    for (u32 n = kind_chunks(ctx, k, 0, &c); c; n = kind_chunks(ctx, k, n, &c))
-      if (c->discarded && must_stay_empty(c) && c->size && c->lost_to)
+    for (u32 n = kind_chunks(ctx, k, 0, &c); c; n = kind_chunks(ctx, k, n, &c)) {
+      if (!c->discarded || !must_stay_empty(c) || !c->size)
+        continue;
+      if (c->lost_to)
         error(ctx, "%s:%u: output section %s holds the linker's %s and %s, "
               "which mld does not support", c->lost_to->stmt->file,
               c->lost_to->stmt->line, c->lost_to->name, own_name(c),
               own_name(c->lost_to));
-      else if (c->discarded && must_stay_empty(c) && c->size)
+      else
         error(ctx, "discarded output section: `%s'", synthetic_map_name(c));
+    }
   }
 }
 
