@@ -196,6 +196,15 @@ t_target() {
     done
 }
 
+# t_run_both: runs ./gnu.out and ./mld.out under $run (set by t_target),
+# each stopped after 20 s, and sets g and m to their exit statuses
+t_run_both() {
+    timeout 20 $run ./gnu.out
+    g=$?
+    timeout 20 $run ./mld.out
+    m=$?
+}
+
 # t_section_names FILE: the names of FILE's sections, one a line
 t_section_names() {
     readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\).*/\1/p'

@@ -70,8 +70,8 @@ $(diff gnu.d mld.d)"
     else
         t_pass "$arch $name: GNU ld's program headers, interpreter and .dynamic"
     fi
-    timeout 20 $run ./gnu.out; local g=$?
-    timeout 20 $run ./mld.out; local m=$?
+    local g m
+    t_run_both
     [ $g = $m ] && t_pass "$arch $name: exits $g as GNU ld's" ||
         t_fail "$arch $name: exits $m, GNU ld's $g"
 }

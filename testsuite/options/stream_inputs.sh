@@ -31,8 +31,8 @@ compare() {   # compare NAME: gnu.out and mld.out agree
     fi
     addrs gnu.out >gnu.a
     addrs mld.out >mld.a
-    timeout 20 $run ./gnu.out; local g=$?
-    timeout 20 $run ./mld.out; local m=$?
+    local g m
+    t_run_both
     if ! cmp -s gnu.a mld.a; then
         t_fail "$arch $1: addresses differ: $(diff gnu.a mld.a | tr '\n' ' ')"
     elif [ $g != $m ]; then

@@ -54,8 +54,7 @@ for arch in x86_64 aarch64; do
         fi
         shape gnu.out >gnu.s
         shape mld.out >mld.s
-        timeout 20 $run ./gnu.out; g=$?
-        timeout 20 $run ./mld.out; m=$?
+        t_run_both
         if ! cmp -s gnu.s mld.s; then
             t_fail "$arch $args: layout differs: $(diff gnu.s mld.s | tr '\n' ' ')"
         elif [ $g != $m ]; then
