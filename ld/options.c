@@ -100,6 +100,9 @@ static const char usage[] =
     "                              -l tries libNAME.so first (refused: a\n"
     "                              static link cannot use it, as in GNU ld)\n"
     "  --push-state, --pop-state   Save and restore --whole-archive and -B\n"
+    "  -b binary, --format=binary  Link the files after it as raw bytes:\n"
+    "                              .data and _binary_FILE_start, _end,\n"
+    "                              _size (-b default: objects again)\n"
     "  --exclude-libs=LIB,...      Hide the symbols of these archives (ALL)\n"
     "  --eh-frame-hdr, --no-eh-frame-hdr\n"
     "                              Make .eh_frame_hdr and PT_GNU_EH_FRAME\n"
@@ -197,7 +200,7 @@ static const char usage[] =
     "  --no-undefined, -EL (the only byte\n"
     "  order), -plugin FILE and -plugin-opt=OPT (objects that hold only\n"
     "  LTO bytecode are refused), -flto, -flto-partition=, -fuse-ld=,\n"
-    "  --format/-b and --oformat naming the target's ELF format,\n"
+    "  --oformat naming the target's ELF format,\n"
     "  --orphan-handling=place, -d, -dc, -dp, --check-sections,\n"
     "  --strip-discarded, --[no-]allow-shlib-undefined,\n"
     "  -init SYM, -fini SYM,\n"
@@ -1402,12 +1405,19 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
         (v = arg_of(ctx, &a, &i, NULL, "format")) ||
         (v = arg_of(ctx, &a, &i, NULL, "oformat"))) {
       bool out = strstr(s, "oformat") != NULL;
+      if (!out && (!strcmp(v, "binary") || !strcmp(v, "default") ||
+                   !strcmp(v, "elf64-x86-64") ||
+                   !strcmp(v, "elf64-littleaarch64"))) {
+        add_input(ctx, strcmp(v, "binary") ? IN_FORMAT_ELF : IN_FORMAT_BINARY,
+                  NULL);
+        continue;
+      }
       if (strcmp(v, "default") && strcmp(v, "elf64-x86-64") &&
           strcmp(v, "elf64-littleaarch64"))
         fatal(ctx, "%s %s: mld %s", out ? "--oformat" : "--format", v,
               out ? "writes ELF executables (elf64-x86-64, "
                     "elf64-littleaarch64) only"
-                  : "reads ELF objects and archives only");
+                  : "reads ELF objects, archives and binary files only");
       continue;
     }
     // --package-metadata=JSON (the value only after "="): a note, if the

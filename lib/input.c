@@ -124,7 +124,42 @@ void release_input(struct ctx *ctx, const void *p, u64 len) {
     release_pages(p, len);
 }
 
-struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist) {
+// The file's bytes after HEAD bytes of writable anonymous memory, for
+// -b binary (binary.c builds an object's headers there): a regular file
+// is mapped in place over the end of the reservation.
+static void *map_after(int fd, u64 head, struct mapping *m) {
+  u8 *stream = NULL;
+  if (m->stream) {
+    stream = read_stream(fd, m);
+    if (!stream)
+      return NULL;
+  }
+  u8 *base = mmap(NULL, head + m->size, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  int e = errno;
+  if (stream) {
+    if (base != MAP_FAILED)
+      memcpy(base + head, stream, m->size);
+    munmap(m->map_base, m->map_len);
+  } else if (base != MAP_FAILED && m->size &&
+             mmap(base + head, m->size, PROT_READ, MAP_PRIVATE | MAP_FIXED,
+                  fd, 0) == MAP_FAILED) {
+    e = errno;
+    munmap(base, head + m->size);
+    base = MAP_FAILED;
+  }
+  errno = e;
+  if (base == MAP_FAILED)
+    return NULL;
+  m->map_base = base;
+  m->map_len = head + m->size;
+  return base + head;
+}
+
+// PATH mapped (HEAD == 0: once per file, shared by every use of it), or
+// after HEAD bytes of room (map_after; a mapping of its own).
+static struct mapping *map_input(struct ctx *ctx, const char *path,
+                                 bool must_exist, u64 head) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (must_exist)
@@ -142,8 +177,8 @@ struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist) {
     close(fd);
     return NULL;
   }
-  struct mapping **slot = map_slot(ctx, st.st_dev, st.st_ino);
-  if (*slot) {
+  struct mapping **slot = head ? NULL : map_slot(ctx, st.st_dev, st.st_ino);
+  if (slot && *slot) {
     close(fd);
     return *slot;
   }
@@ -152,7 +187,15 @@ struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist) {
   m->dev = st.st_dev;
   m->ino = st.st_ino;
   m->size = st.st_size;
-  if (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode)) {
+  m->stream = !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode);
+  if (head) {
+    m->data = map_after(fd, head, m);
+    if (!m->data) {
+      error(ctx, "cannot map %s: %s", path, strerror(errno));
+      close(fd);
+      return NULL;
+    }
+  } else if (m->stream) {
     void *p = read_stream(fd, m);
     if (!p) {
       error(ctx, "cannot read %s: %s", path, strerror(errno));
@@ -180,8 +223,17 @@ struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist) {
   }
   close(fd);
   vec_push(ctx, &ctx->mappings, m);
-  *map_slot(ctx, m->dev, m->ino) = m;
+  if (!head)
+    *map_slot(ctx, m->dev, m->ino) = m;
   return m;
+}
+
+struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist) {
+  return map_input(ctx, path, must_exist, 0);
+}
+
+struct mapping *map_file_after(struct ctx *ctx, const char *path, u64 head) {
+  return map_input(ctx, path, true, head);
 }
 
 bool file_exists(const char *path) {
@@ -354,6 +406,14 @@ void add_library(struct ctx *ctx, const char *name, bool whole) {
 
 void add_file(struct ctx *ctx, const char *path, bool whole,
               const char *shown) {
+  if (ctx->in_binary) {
+    struct objfile *f = binary_object(ctx, path, shown);
+    if (f)
+      add_entry(ctx, E_OBJECT, f, NULL, false);
+    if (f && ctx->cfg.dependency_file)
+      vec_push(ctx, &ctx->deps, (void *)path);
+    return;
+  }
   struct mapping *m = map_file(ctx, path, true);
   if (!m)
     return;
@@ -442,6 +502,10 @@ void read_inputs(struct ctx *ctx) {
     case IN_SCRIPT:
       read_script_file(ctx, in->arg);
       break;
+    case IN_FORMAT_BINARY:
+    case IN_FORMAT_ELF:
+      ctx->in_binary = in->kind == IN_FORMAT_BINARY;
+      break;
     case IN_POP_STATE:
       if (!nsaved) {
         error(ctx, "no state pushed before popping (--pop-state)");
@@ -464,6 +528,9 @@ void read_inputs(struct ctx *ctx) {
   }
   if (!files && !ctx->errors)
     error(ctx, "no input files");
+  // Only -b binary files (or none): the default emulation's machine.
+  if (!ctx->arch)
+    ctx->arch = &arch_x86_64;
   check_output_arch(ctx);
 }
 

@@ -252,6 +252,8 @@ enum input_kind {
   IN_PUSH_STATE,  // --push-state: saves whole-archive and -B state
   IN_POP_STATE,   // --pop-state
   IN_SCRIPT,      // -T FILE: a linker script
+  IN_FORMAT_BINARY, // -b binary: the files after it are raw bytes
+  IN_FORMAT_ELF,  // -b default (or the target's ELF name): objects again
 };
 
 struct input_spec {
@@ -428,11 +430,13 @@ struct mapping {
   u64 map_len;
   dev_t dev;
   ino_t ino;
+  bool stream;                 // not a regular file or block device: read
   struct objfile *obj;         // what add_file made of it, if anything
   struct archive *ar;
 };
 
 struct mapping *map_file(struct ctx *ctx, const char *path, bool must_exist);
+struct mapping *map_file_after(struct ctx *ctx, const char *path, u64 head);
 bool file_exists(const char *path);
 enum { RELEASE_MIN = 1 << 19 };   // smaller ranges are not worth releasing
 void release_pages(const void *p, u64 len);
@@ -676,6 +680,7 @@ struct objfile {
   struct isec **kept;          // [shnum] set by parse_sections: the
                                // winner's section of the same name and size
   u8 crt;                      // enum crt_kind: its .ctors/.dtors rules
+  bool binary;                 // made by binary.c of a -b binary file
   bool writes_contents;        // set by size_symtab: a section of it has
                                // bytes in the output (so its locals show)
   struct symtab_part {         // synthetic.c: its locals, its globals
@@ -712,6 +717,7 @@ static inline const u8 *shdr_at(struct objfile *f, u32 i) {
 
 struct objfile *new_objfile(struct ctx *ctx, const char *name, const u8 *data,
                             u64 size);
+
 bool parse_object(struct ctx *ctx, struct objfile *f);
 static inline void read_sym(struct objfile *f, u32 idx, struct esym *s) {
   rd_esym(s, f->symtab + (u64)idx * sizeof(Elf64_Sym));
@@ -727,6 +733,13 @@ u32 file_own_name(struct objfile *f, const char **name);
 const char *section_name(struct objfile *f, u32 shndx);
 bool is_elf_object(const u8 *data, u64 size);
 const struct arch *arch_for_machine(u16 machine);
+
+//
+// binary.c: -b binary
+//
+
+struct objfile *binary_object(struct ctx *ctx, const char *path,
+                              const char *shown);
 
 //
 // symbols.c: resolution
@@ -1801,6 +1814,7 @@ struct ctx {
   u32 map_mask;
   struct vec entries;          // struct input_entry *, in command-line order
   bool lib_dynamic;            // -Bdynamic in effect where inputs are read
+  bool in_binary;              // -b binary in effect there
   struct vec deps;             // const char *: --dependency-file's list
   struct vec map_members;      // map.c: struct map_member *, in order
   struct cref_ref *crefs;      // cref.c: --cref's records, [0] unused

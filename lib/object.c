@@ -109,12 +109,14 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
   }
   u16 machine = rd16(d + offsetof(Elf64_Ehdr, e_machine));
   const struct arch *arch = arch_for_machine(machine);
-  if (ctx->arch && ctx->arch->e_machine != machine) {
+  if (f->binary && machine == EM_NONE)
+    arch = ctx->arch;          // whatever the link's turns out to be
+  else if (ctx->arch && ctx->arch->e_machine != machine) {
     error(ctx, "%s: %s object is incompatible with the %s output",
           f->name, machine_name(machine), ctx->arch->name);
     return false;
   }
-  if (!arch) {
+  if (!arch && !f->binary) {
     error(ctx, "%s: unsupported architecture: %s (e_machine %u)", f->name,
           machine_name(machine), machine);
     return false;
