@@ -100,6 +100,8 @@ static const char usage[] =
     "                              -l tries libNAME.so first (refused: a\n"
     "                              static link cannot use it, as in GNU ld)\n"
     "  --push-state, --pop-state   Save and restore --whole-archive and -B\n"
+    "  --oformat=binary            Write a raw image: the loaded sections at\n"
+    "                              their load addresses, no headers\n"
     "  -b binary, --format=binary  Link the files after it as raw bytes:\n"
     "                              .data and _binary_FILE_start, _end,\n"
     "                              _size (-b default: objects again)\n"
@@ -1412,11 +1414,17 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
                   NULL);
         continue;
       }
+      if (out && !strcmp(v, "binary")) {
+        c->oformat_binary = c->oformat_given = true;
+        continue;
+      }
+      if (out)
+        c->oformat_given = true, c->oformat_binary = false;
       if (strcmp(v, "default") && strcmp(v, "elf64-x86-64") &&
           strcmp(v, "elf64-littleaarch64"))
         fatal(ctx, "%s %s: mld %s", out ? "--oformat" : "--format", v,
               out ? "writes ELF executables (elf64-x86-64, "
-                    "elf64-littleaarch64) only"
+                    "elf64-littleaarch64) and raw images (binary) only"
                   : "reads ELF objects, archives and binary files only");
       continue;
     }

@@ -1339,6 +1339,7 @@ const struct arch arch_aarch64 = {
     .ifunc_got_after_globals = true,
     .iplt_slot_bias = -1,
     .noseparate_code = true,
+    .no_raw_image = true,
     .no_start_stop_gc = true,
     .section_symbols = true,
     .fill_code = fill_code,

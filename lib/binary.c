@@ -1,4 +1,4 @@
-// binary.c: the raw binary format (GNU ld's -b binary).
+// binary.c: the raw binary format (GNU ld's -b binary, --oformat binary).
 //
 // `-b binary FILE` (--format=binary) makes an object of FILE's bytes, as
 // BFD's binary back end does: one section .data (writable, aligned to 1)
@@ -11,8 +11,16 @@
 // stay mapped in place.  Its machine is the link's, or EM_NONE while no
 // input has decided it (parse_object then leaves the choice to the next).
 
+// `--oformat binary` (or a script's OUTPUT_FORMAT(binary)) writes the
+// loaded sections of the image, without headers or symbols: each at its
+// load address less the lowest one, the gaps zero, as BFD's binary back
+// end writes them.  The layout is the ELF one with SIZEOF_HEADERS 0; the
+// ELF image is made in memory (output.c) and this part of it written.
+
 #include "mld.h"
 
+#include <errno.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 enum { BIN_SHNUM = 5, BIN_NSYMS = 5 };
@@ -85,4 +93,38 @@ struct objfile *binary_object(struct ctx *ctx, const char *path,
   f->binary = true;
   m->obj = f;
   return parse_object(ctx, f) ? f : NULL;
+}
+
+// Whether chunk C has bytes in a raw image.
+static bool in_raw_image(const struct chunk *c) {
+  return c->shndx && (c->flags & SHF_ALLOC) && c->type != SHT_NOBITS &&
+         c->size;
+}
+
+void write_raw_image(struct ctx *ctx, int fd) {
+  u64 low = UINT64_MAX, high = 0;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!in_raw_image(c))
+      continue;
+    u64 lma = c->addr + c->lma_delta;
+    low = lma < low ? lma : low;
+    high = lma + c->size > high ? lma + c->size : high;
+  }
+  if (!high)
+    return;                    // nothing loaded: an empty file
+  u8 *img = mmap(NULL, high - low, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (img == MAP_FAILED)
+    fatal(ctx, "cannot write output file %s: %s (a raw image of 0x%llx "
+          "bytes, from 0x%llx)", ctx->cfg.output, strerror(errno),
+          (unsigned long long)(high - low), (unsigned long long)low);
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (in_raw_image(c))
+      memcpy(img + (c->addr + c->lma_delta - low), ctx->out_buf + c->offset,
+             c->size);
+  }
+  write_output_bytes(ctx, fd, img, high - low);
+  munmap(img, high - low);
 }

@@ -323,8 +323,11 @@ static u32 point_index(struct ctx *ctx, u32 from, enum script_point p) {
 static void layout_pass(struct ctx *ctx, u32 nphdr) {
   u64 page = ctx->page_size;
   bool separate = !ctx->cfg.z_noseparate_code;
+  // A raw image (binary.c) has no headers: SIZEOF_HEADERS is 0.
   ctx->synth[CK_EHDR]->size =
-      sizeof(Elf64_Ehdr) + (u64)nphdr * sizeof(Elf64_Phdr);
+      ctx->cfg.oformat_binary
+          ? 0
+          : sizeof(Elf64_Ehdr) + (u64)nphdr * sizeof(Elf64_Phdr);
   u32 text = point_index(ctx, 0, SP_TEXT);
   u32 rodata = point_index(ctx, text, SP_RODATA);
   u32 data = point_index(ctx, rodata, SP_DATA);
@@ -575,9 +578,12 @@ static const char *member_name(struct ctx *ctx, struct objfile *f) {
 
 // GNU ld 2.40's warnings about executable memory, once addresses are
 // final: an executable stack (--no-warn-execstack silences them) and a
-// writable and executable LOAD segment (--no-warn-rwx-segments).
+// writable and executable LOAD segment (--no-warn-rwx-segments).  A raw
+// image has neither a stack note nor segments: no warning.
 void warn_exec_memory(struct ctx *ctx) {
   struct config *c = &ctx->cfg;
+  if (c->oformat_binary)
+    return;
   if (ctx->stack == STACK_X && c->warn_execstack) {
     if (c->z_execstack == 1) {
       if (c->warn_execstack == 1)

@@ -94,6 +94,16 @@ static void setup_target(struct ctx *ctx) {
     if (!ctx->arch->p_align_default_page)
       ctx->load_align = ctx->page_size;
   }
+  // GNU ld's AArch64 emulation writes ELF only (objcopy -O binary
+  // makes the image); a raw image has no notes GNU ld writes only into
+  // ELF output.
+  if (c->oformat_binary && ctx->arch->no_raw_image)
+    fatal(ctx, "cannot change output format whilst linking %s binaries",
+          ctx->arch->name);
+  if (c->oformat_binary) {
+    c->build_id = BUILD_ID_NONE;
+    c->package_metadata = NULL;
+  }
   // GNU ld warns, and goes on.
   if (c->text_segment_set && (c->text_segment & (ctx->page_size - 1)))
     warn(ctx, "address of `text-segment' isn't multiple of maximum page "

@@ -500,7 +500,8 @@ void write_map(struct ctx *ctx) {
         "Linker script and memory map\n\n", fp);
   print_loads(ctx, fp);
   print_sections(ctx, fp);
-  fprintf(fp, "OUTPUT(%s %s)\n", ctx->cfg.output, ctx->arch->output_format);
+  fprintf(fp, "OUTPUT(%s %s)\n", ctx->cfg.output,
+          ctx->cfg.oformat_binary ? "binary" : ctx->arch->output_format);
   // GNU ld's AArch64 emulation adds the file of its stubs last.
   if (ctx->arch->branch_range)
     fputs("LOAD linker stubs\n", fp);

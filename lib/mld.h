@@ -415,6 +415,9 @@ struct config {
   struct vec ignore_unresolved; // --ignore-unresolved-symbol: const char *
   bool plugin;                 // -plugin given (gcc's LTO plugin)
   bool relocatable;            // -r, -i, --relocatable
+  bool oformat_binary;         // --oformat binary, OUTPUT_FORMAT(binary):
+                               // a raw image of the loaded sections
+  bool oformat_given;          // --oformat: scripts do not change it
   const char *relocatable_conflict;  // an option -r does not support
 };
 
@@ -740,6 +743,7 @@ const struct arch *arch_for_machine(u16 machine);
 
 struct objfile *binary_object(struct ctx *ctx, const char *path,
                               const char *shown);
+void write_raw_image(struct ctx *ctx, int fd);
 
 //
 // symbols.c: resolution
@@ -1482,6 +1486,7 @@ struct arch {
   bool fill_script_sections_only;  // only .init, .text, .fini (=0x...)
   bool gotplt_is_got_symbol;   // _GLOBAL_OFFSET_TABLE_ at .got.plt
   bool noseparate_code;        // -z noseparate-code is the default
+  bool no_raw_image;           // GNU ld refuses --oformat binary
   // GNU ld 2.40 keeps __start_SEC's sections under -z start-stop-gc
   // all the same (AArch64), for reasons mld does not model: refused.
   bool no_start_stop_gc;
@@ -1597,6 +1602,7 @@ void aarch64_write_stub_header(u8 *buf, u64 P, u64 end);
 enum out_mode { OUT_RENAME, OUT_IN_PLACE, OUT_STREAM };
 
 void open_output(struct ctx *ctx, u64 filesize);
+void write_output_bytes(struct ctx *ctx, int fd, const u8 *p, u64 len);
 void close_output(struct ctx *ctx);
 void remove_temp_output(struct ctx *ctx);
 void discard_output(struct ctx *ctx);

@@ -231,8 +231,10 @@ void open_output(struct ctx *ctx, u64 filesize) {
     fatal(ctx, "cannot open output file %s: %s", out, strerror(errno));
 
   void *p;
-  if (ctx->out_mode == OUT_STREAM) {
-    // Shared, so that pages released after writing keep their bytes.
+  if (ctx->out_mode == OUT_STREAM || ctx->cfg.oformat_binary) {
+    // The image in memory, written out at the end: in order to a device
+    // or FIFO; a raw image is the loaded part of it (binary.c).  Shared,
+    // so that pages released after writing keep their bytes.
     p = mmap(NULL, filesize, PROT_READ | PROT_WRITE,
              MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   } else {
@@ -249,18 +251,16 @@ void open_output(struct ctx *ctx, u64 filesize) {
   ctx->out_buf = p;
 }
 
-// OUT_STREAM: the finished image, written to the device, FIFO or
-// descriptor in order.  A reader that goes away is an error, not a
-// signal that kills mld.
-static void write_stream(struct ctx *ctx) {
+// LEN bytes at P written to the output's descriptor FD in order (a
+// device, a FIFO, or the file a raw image goes to).  A reader that goes
+// away is an error, not a signal that kills mld.
+void write_output_bytes(struct ctx *ctx, int fd, const u8 *p, u64 left) {
   struct sigaction ign = {.sa_handler = SIG_IGN}, old;
   if (!ctx->bail)
     sigaction(SIGPIPE, &ign, &old);
-  const u8 *p = ctx->out_buf;
-  u64 left = ctx->filesize;
   int e = 0;
   while (left && !e) {
-    ssize_t n = write(ctx->out_dest_fd, p, left < (1 << 20) ? left : 1 << 20);
+    ssize_t n = write(fd, p, left < (1 << 20) ? left : 1 << 20);
     if (n > 0) {
       p += n;
       left -= n;
@@ -270,9 +270,6 @@ static void write_stream(struct ctx *ctx) {
   }
   if (!ctx->bail)
     sigaction(SIGPIPE, &old, NULL);
-  if (!e && close(ctx->out_dest_fd) < 0 && errno != EINTR)
-    e = errno;
-  ctx->out_dest_fd = -1;
   if (e)
     fatal(ctx, "cannot write output file %s: %s", ctx->cfg.output,
           strerror(e));
@@ -280,8 +277,21 @@ static void write_stream(struct ctx *ctx) {
 
 void close_output(struct ctx *ctx) {
   const char *out = ctx->cfg.output;
-  if (ctx->out_mode == OUT_STREAM)
-    write_stream(ctx);
+  int dest = ctx->out_mode == OUT_STREAM ? ctx->out_dest_fd : ctx->out_fd;
+  if (ctx->cfg.oformat_binary) {
+    // In place, no byte of the old file may stay after the image.
+    if (ctx->out_mode == OUT_IN_PLACE && ftruncate(dest, 0) < 0)
+      fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
+    write_raw_image(ctx, dest);
+  }
+  else if (ctx->out_mode == OUT_STREAM)
+    write_output_bytes(ctx, dest, ctx->out_buf, ctx->filesize);
+  if (ctx->out_mode == OUT_STREAM) {
+    int r = close(dest);
+    ctx->out_dest_fd = -1;
+    if (r < 0 && errno != EINTR)
+      fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
+  }
   if (munmap(ctx->out_buf, ctx->filesize) < 0)
     fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
   ctx->out_buf = NULL;
@@ -585,7 +595,8 @@ static void check_layout(struct ctx *ctx) {
       continue;
     u64 end;
     if (__builtin_add_overflow(c->offset, c->size, &end) ||
-        end > ctx->filesize || (c->offset == 0 && c->kind != CK_EHDR))
+        end > ctx->filesize ||
+        (c->offset == 0 && c->kind != CK_EHDR && !ctx->cfg.oformat_binary))
       fatal(ctx, "internal error: section %s (offset 0x%llx, size 0x%llx) "
             "is not inside the output", c->name,
             (unsigned long long)c->offset, (unsigned long long)c->size);
@@ -601,7 +612,8 @@ void write_output(struct ctx *ctx) {
   write_synthetic(ctx, buf);  // .eh_frame, .got, notes, .symtab, ...
   write_script_data(ctx, buf); // -T: BYTE, LONG, ... and fills
   write_stubs(ctx, buf);      // after relocation: veneers copy relocated code
-  write_headers(ctx, buf);    // last: section names are in .shstrtab now
+  if (!ctx->cfg.oformat_binary) // a raw image has none (binary.c)
+    write_headers(ctx, buf);  // last: section names are in .shstrtab now
   checkpoint(ctx);
   fill_build_id(ctx, buf, ctx->filesize);
   close_output(ctx);

@@ -109,6 +109,8 @@ void check_relocatable_options(struct ctx *ctx) {
     bad = "--unique";
   if (!bad && c->sort_section != SORT_SECTION_NONE)
     bad = "--sort-section";
+  if (!bad && c->oformat_binary)
+    bad = "--oformat binary";
   if (!bad && (c->map_file || c->cref || c->print_memory_usage))
     bad = "-Map, --cref, --print-memory-usage";
   if (!bad && (c->z_ibt || c->z_shstk || c->z_lam_u48 || c->z_lam_u57 ||

@@ -310,6 +310,11 @@ static bool parse_script(struct lexer *lx, struct vec *items) {
       struct token fmt;
       if (!parse_output_format(lx, &fmt))
         return false;
+      // ... except a raw image, which a script chooses unless --oformat
+      // did (GNU's lang_add_output_format).
+      if (fmt.len == 6 && !memcmp(fmt.s, "binary", 6) &&
+          !ctx->cfg.oformat_given)
+        ctx->cfg.oformat_binary = true;
     } else if (tok_is(&t, "OUTPUT")) {
       // The output's name, unless -o gave one or an earlier script did
       // (GNU's lang_add_output).  GNU ld has opened its output before it

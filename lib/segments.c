@@ -136,8 +136,8 @@ static bool place_headers(struct ctx *ctx, struct chunk *first, u64 *va,
                           u64 *pa, bool *own) {
   u64 page = ctx->page_size, hdr = ctx->synth[CK_EHDR]->size;
   *own = false;
-  if (!first || !ctx->paged)
-    return false;
+  if (!first || !ctx->paged || ctx->cfg.oformat_binary)
+    return false;             // (a raw image has none: no __ehdr_start)
   // A script's layout: GNU ld loads the headers if the script asked for
   // SIZEOF_HEADERS, or if the first section leaves room for them in its
   // page (bfd: "it looks like space has been left for them").
