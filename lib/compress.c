@@ -1,4 +1,15 @@
-// compress.c: --compress-debug-sections=zlib|zlib-gabi|zlib-gnu|zstd.
+// compress.c: compressed sections, in the inputs and the output.
+//
+// Inputs: a section with SHF_COMPRESSED (an Elf64_Chdr, then a zlib or
+// zstd stream) or GNU's older .zdebug_* ("ZLIB", the size big-endian,
+// then a zlib stream) is read decompressed, as GNU ld reads it: the
+// section's size, alignment and bytes are the decompressed ones (its
+// relocations count in those), a .zdebug_* section is named .debug_*, and
+// the output has them uncompressed unless it asks as below.  The
+// decompressed bytes are the link's own memory; the rest of the input
+// stays mapped and read in place.
+//
+// Output: --compress-debug-sections=zlib|zlib-gabi|zlib-gnu|zstd.
 //
 // GNU ld compresses each output section named .debug_* whose compressed
 // form, header included, is smaller than its contents; the others stay as
@@ -27,6 +38,10 @@ typedef unsigned long zlib_bound_fn(unsigned long srclen);
 typedef size_t zstd_compress_fn(void *dst, size_t cap, const void *src,
                                 size_t srclen, int level);
 typedef size_t zstd_bound_fn(size_t srclen);
+typedef int zlib_uncompress_fn(u8 *dst, unsigned long *dstlen, const u8 *src,
+                               unsigned long srclen);
+typedef size_t zstd_decompress_fn(void *dst, size_t cap, const void *src,
+                                  size_t srclen);
 typedef unsigned zstd_is_error_fn(size_t code);
 
 #ifndef ELFCOMPRESS_ZSTD
@@ -44,27 +59,28 @@ struct compressor {
   u32 header;                  // bytes before the compressed stream
 };
 
-static void *symbol_of(struct ctx *ctx, const char *lib, const char *pkg,
-                       const char *name) {
+// NAME from zlib (libz.so.1) or zstd (libzstd.so.1), or a fatal error
+// that says what needed it (WHY) and what to install.
+static void *symbol_of(struct ctx *ctx, bool zstd, const char *name,
+                       const char *why) {
+  const char *lib = zstd ? "libzstd.so.1" : "libz.so.1";
   void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
   void *fn = h ? dlsym(h, name) : NULL;
   if (!fn)
-    fatal(ctx, "--compress-debug-sections needs %s, which cannot be loaded "
-          "(%s); install %s or use --compress-debug-sections=none", lib,
-          h ? name : dlerror(), pkg);
+    fatal(ctx, "%s needs %s, which cannot be loaded (%s); install %s", why,
+          lib, h ? name : dlerror(), zstd ? "libzstd1" : "zlib1g");
   return fn;
 }
 
 static void load(struct ctx *ctx, struct compressor *z) {
+  const char *why = "--compress-debug-sections (or =none)";
   if (ctx->cfg.compress_debug == COMPRESS_ZSTD) {
-    z->zstd = symbol_of(ctx, "libzstd.so.1", "libzstd1", "ZSTD_compress");
-    z->zstd_bound =
-        symbol_of(ctx, "libzstd.so.1", "libzstd1", "ZSTD_compressBound");
-    z->zstd_is_error =
-        symbol_of(ctx, "libzstd.so.1", "libzstd1", "ZSTD_isError");
+    z->zstd = symbol_of(ctx, true, "ZSTD_compress", why);
+    z->zstd_bound = symbol_of(ctx, true, "ZSTD_compressBound", why);
+    z->zstd_is_error = symbol_of(ctx, true, "ZSTD_isError", why);
   } else {
-    z->zlib = symbol_of(ctx, "libz.so.1", "zlib1g", "compress");
-    z->zlib_bound = symbol_of(ctx, "libz.so.1", "zlib1g", "compressBound");
+    z->zlib = symbol_of(ctx, false, "compress", why);
+    z->zlib_bound = symbol_of(ctx, false, "compressBound", why);
   }
   z->header = ctx->cfg.compress_debug == COMPRESS_ZLIB_GNU
                   ? GNU_HEADER
@@ -181,4 +197,145 @@ void write_compressed(struct ctx *ctx, u8 *buf) {
     if (c->zdata && c->shndx)
       memcpy(buf + c->offset, c->zdata, c->size);
   }
+}
+
+//
+// Compressed inputs
+//
+
+enum { ZDEBUG_HEADER = 12 };   // "ZLIB" and the size, big-endian
+
+// Whether input section I of F (named NAME, with FLAGS) is compressed.
+bool compressed_input(struct objfile *f, u32 i, const char *name,
+                      u64 flags) {
+  if (flags & SHF_COMPRESSED)
+    return true;
+  const u8 *sh = shdr_at(f, i);
+  return starts(name, ".zdebug") && SH_TYPE(sh) == SHT_PROGBITS &&
+         SH_SIZE(sh) >= ZDEBUG_HEADER && !memcmp(f->data + SH_OFFSET(sh),
+                                                 "ZLIB", 4);
+}
+
+// The size of compressed section I of F once decompressed, from its
+// header (what read_chdr found valid); merge.c may shrink the isec's.
+u64 decompressed_size(struct objfile *f, u32 i) {
+  const u8 *sh = shdr_at(f, i);
+  const u8 *p = f->data + SH_OFFSET(sh);
+  if (SH_FLAGS(sh) & SHF_COMPRESSED)
+    return rd64(p + offsetof(Elf64_Chdr, ch_size));
+  u64 n = 0;
+  for (u32 b = 0; b < 8; b++)
+    n = n << 8 | p[4 + b];
+  return n;
+}
+
+struct unzip {
+  struct isec **v;
+  const u8 **src;              // each one's stream and its length
+  u64 *srclen;
+  zlib_uncompress_fn *zlib;
+  zstd_decompress_fn *zstd;
+  zstd_is_error_fn *zstd_is_error;
+  u8 *zstd_used;               // [n] 1: a zstd stream
+};
+
+static void unzip_one(struct ctx *ctx, void *arg, u32 i) {
+  struct unzip *u = arg;
+  struct isec *is = u->v[i];
+  u8 *dst = (u8 *)is->data;
+  bool ok;
+  u64 n;
+  if (u->zstd_used[i]) {
+    size_t r = u->zstd(dst, is->size, u->src[i], u->srclen[i]);
+    ok = !u->zstd_is_error(r);
+    n = r;
+  } else {
+    unsigned long len = is->size;
+    ok = u->zlib(dst, &len, u->src[i], u->srclen[i]) == 0;
+    n = len;
+  }
+  if (!ok || n != is->size)
+    error(ctx, "%s: section %s: corrupt compressed data", is->file->name,
+          section_name(is->file, is->shndx));
+}
+
+// The header of compressed section IS: the stream, its kind, and the
+// section's decompressed size and alignment.  False after an error.
+static bool read_chdr(struct ctx *ctx, struct isec *is, const u8 **src,
+                      u64 *srclen, bool *zstd) {
+  struct objfile *f = is->file;
+  const u8 *sh = shdr_at(f, is->shndx);
+  const u8 *p = f->data + SH_OFFSET(sh);
+  u64 size = SH_SIZE(sh);
+  const char *name = section_name(f, is->shndx);
+  if (!(SH_FLAGS(sh) & SHF_COMPRESSED)) {
+    *src = p + ZDEBUG_HEADER;
+    *srclen = size - ZDEBUG_HEADER;
+    *zstd = false;
+    is->size = decompressed_size(f, is->shndx);
+    return true;
+  }
+  if (SH_FLAGS(sh) & SHF_ALLOC) {
+    error(ctx, "%s: section %s: SHF_COMPRESSED on an allocated section",
+          f->name, name);
+    return false;
+  }
+  if (SH_TYPE(sh) == SHT_NOBITS || size < sizeof(Elf64_Chdr)) {
+    error(ctx, "%s: section %s: compressed, but too short for its header",
+          f->name, name);
+    return false;
+  }
+  u32 type = rd32(p + offsetof(Elf64_Chdr, ch_type));
+  u64 align = rd64(p + offsetof(Elf64_Chdr, ch_addralign));
+  if (type != ELFCOMPRESS_ZLIB && type != ELFCOMPRESS_ZSTD) {
+    error(ctx, "%s: section %s: unsupported compression type %u", f->name,
+          name, type);
+    return false;
+  }
+  if (align > 1 && !is_pow2(align)) {
+    error(ctx, "%s: section %s: compressed with alignment %llu, not a "
+          "power of 2", f->name, name, (unsigned long long)align);
+    return false;
+  }
+  *src = p + sizeof(Elf64_Chdr);
+  *srclen = size - sizeof(Elf64_Chdr);
+  *zstd = type == ELFCOMPRESS_ZSTD;
+  is->size = decompressed_size(f, is->shndx);
+  is->align = align ? align : 1;
+  return true;
+}
+
+void decompress_inputs(struct ctx *ctx) {
+  u32 n = ctx->compressed.len;
+  if (!n)
+    return;
+  struct unzip u = {
+      .v = arena_alloc(ctx, (u64)n * sizeof(*u.v)),
+      .src = arena_alloc(ctx, (u64)n * sizeof(*u.src)),
+      .srclen = arena_alloc(ctx, (u64)n * sizeof(*u.srclen)),
+      .zstd_used = arena_alloc(ctx, n),
+  };
+  u32 k = 0;
+  for (u32 i = 0; i < n; i++) {
+    struct isec *is = ctx->compressed.v[i];
+    bool zstd;
+    if (!read_chdr(ctx, is, &u.src[k], &u.srclen[k], &zstd)) {
+      is->file->isecs[is->shndx] = NULL;
+      continue;
+    }
+    const char *why = "reading compressed debugging sections";
+    if (zstd && !u.zstd) {
+      u.zstd = symbol_of(ctx, true, "ZSTD_decompress", why);
+      u.zstd_is_error = symbol_of(ctx, true, "ZSTD_isError", why);
+    } else if (!zstd && !u.zlib) {
+      u.zlib = symbol_of(ctx, false, "uncompress", why);
+    }
+    // Arena blocks this big are calloc'd: no page is touched before the
+    // stream fills it.
+    is->data = arena_alloc(ctx, is->size ? is->size : 1);
+    is->decompressed = true;
+    u.zstd_used[k] = zstd;
+    u.v[k++] = is;
+  }
+  parallel_for(ctx, k, unzip_one, &u);
 }

@@ -90,10 +90,19 @@ static u32 find_section(struct objfile *f, const char *name) {
   return 0;
 }
 
+// Section I's bytes; a compressed one's only once decompressed.
 static bool section_bytes(struct objfile *f, u32 i, struct rd *r) {
+  struct isec *is = f->isecs && i ? f->isecs[i] : NULL;
+  if (is && is->decompressed) {
+    r->p = is->data;
+    r->end = r->p + decompressed_size(f, i);
+    r->bad = false;
+    return true;
+  }
   const u8 *sh = shdr_at(f, i);
   u64 off = SH_OFFSET(sh), size = SH_SIZE(sh);
-  if (!i || off > f->size || size > f->size - off)
+  if (!i || off > f->size || size > f->size - off ||
+      compressed_input(f, i, section_name(f, i), SH_FLAGS(sh)))
     return false;
   r->p = f->data + off;
   r->end = r->p + size;

@@ -684,6 +684,8 @@ struct objfile {
                                // winner's section of the same name and size
   u8 crt;                      // enum crt_kind: its .ctors/.dtors rules
   bool binary;                 // made by binary.c of a -b binary file
+  const char **names;          // [shnum] or NULL: names other than the
+                               // header's (a decompressed .zdebug_*)
   bool writes_contents;        // set by size_symtab: a section of it has
                                // bytes in the output (so its locals show)
   struct symtab_part {         // synthetic.c: its locals, its globals
@@ -883,6 +885,7 @@ struct isec {
   struct merged_sec *mout;     // SHF_MERGE input: the pieces it keeps
   bool live;
   bool is_common;              // a synthetic section for one COMMON symbol
+  bool decompressed;           // data: the link's copy, decompressed
   u8 sort;                     // script_layout.c: its pattern's SORT
   bool script_keep;            // script_layout.c: in a KEEP(...)
   bool reverse;                // set by create_chunks: .ctors in .init_array
@@ -1652,6 +1655,10 @@ void fold_identical_code(struct ctx *ctx);
 
 void compress_debug_sections(struct ctx *ctx);
 void write_compressed(struct ctx *ctx, u8 *buf);
+bool compressed_input(struct objfile *f, u32 i, const char *name,
+                      u64 flags);
+void decompress_inputs(struct ctx *ctx);
+u64 decompressed_size(struct objfile *f, u32 i);
 
 //
 // digest.c
@@ -1847,6 +1854,7 @@ struct ctx {
   struct name_table symbols;   // global symbols by name
   u32 *bfd_rank, bfd_rank_seen; // hash.c: GNU ld's walk order, by seq
   struct vec objs;             // struct objfile *, live, in priority order
+  struct vec compressed;       // struct isec *: compressed inputs
   struct vec commons;          // struct symbol *
   bool large_common_seen;      // an x86-64 LARGE_COMMON symbol was read
   struct sym_aux *aux;         // [naux], aux[0] unused

@@ -321,5 +321,7 @@ const char *sym_name(struct objfile *f, const struct esym *s) {
 const char *section_name(struct objfile *f, u32 shndx) {
   if (shndx == 0 || shndx >= f->shnum)
     return "";
+  if (f->names && f->names[shndx])
+    return f->names[shndx];
   return f->shstrtab + SH_NAME(shdr_at(f, shndx));
 }

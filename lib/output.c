@@ -438,8 +438,8 @@ static u8 *isec_out(struct ctx *ctx, struct isec *is) {
 // memory (input.c's release_pages); what reads them again (the build ID,
 // a veneer copying code) faults them back from the page cache.
 static void release_isec(struct ctx *ctx, struct isec *is) {
-  if (is->is_common || !is->data)
-    return;
+  if (is->is_common || !is->data || is->decompressed)
+    return;                    // (anonymous memory: not to be dropped)
   u64 in_size = SH_SIZE(shdr_at(is->file, is->shndx));
   release_input(ctx, is->data, in_size);
   release_input(ctx, is->rels, (u64)is->nrels * sizeof(Elf64_Rela));

@@ -291,7 +291,7 @@ static struct rsec *output_for(struct ctx *ctx, struct rlink *rl,
 static void join(struct ctx *ctx, struct rsec *s, struct isec *is,
                  const u8 *sh, bool grouped) {
   struct chunk *c = s->c;
-  u64 flags = SH_FLAGS(sh);
+  u64 flags = SH_FLAGS(sh) & ~(u64)SHF_COMPRESSED;  // read decompressed
   if (!grouped)
     flags &= ~(u64)SHF_GROUP;
   if (!c->isecs.len) {
@@ -406,8 +406,8 @@ static void add_file_sections(struct ctx *ctx, struct rlink *rl,
             "-r", f->name);
       continue;
     }
-    struct rsec *s = output_for(ctx, rl, name, SH_TYPE(sh), SH_FLAGS(sh),
-                                grouped);
+    struct rsec *s = output_for(ctx, rl, name, SH_TYPE(sh),
+                                SH_FLAGS(sh) & ~(u64)SHF_COMPRESSED, grouped);
     join(ctx, s, is, sh, grouped);
     if (SH_FLAGS(sh) & SHF_GNU_RETAIN)
       rl->gnu_osabi = true;

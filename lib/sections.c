@@ -557,6 +557,14 @@ void parse_sections(struct ctx *ctx) {
       is->data = type == SHT_NOBITS ? NULL : f->data + SH_OFFSET(sh);
       is->live = true;
       f->isecs[i] = is;
+      if (compressed_input(f, i, name, flags)) {
+        vec_push(ctx, &ctx->compressed, is);
+        if (name[1] == 'z') {  // .zdebug_*: .debug_* once decompressed
+          if (!f->names)
+            f->names = arena_alloc(ctx, (u64)f->shnum * sizeof(*f->names));
+          f->names[i] = arena_printf(ctx, ".%s", name + 2);
+        }
+      }
       ctx->relro_by_rw_copy |= (flags & SHF_ALLOC) && is->size &&
                                in_rw_exception_section(name);
     }
@@ -581,6 +589,7 @@ void parse_sections(struct ctx *ctx) {
       }
     }
   }
+  decompress_inputs(ctx);     // their sizes count from here on
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
     if (f->lost_to)
@@ -615,7 +624,7 @@ void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is, u32 type,
               u64 flags, u64 entsize) {
   if (c->isecs.len == 0) {
     c->type = type;
-    c->flags = flags & ~(u64)SHF_GROUP;
+    c->flags = flags & ~(u64)(SHF_GROUP | SHF_COMPRESSED);
     c->entsize = entsize;
   } else {
     if (c->type == SHT_NOBITS && type != SHT_NOBITS)
@@ -625,7 +634,8 @@ void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is, u32 type,
       c->flags &= ~(u64)(SHF_MERGE | SHF_STRINGS);
       c->entsize = 0;
     }
-    c->flags |= flags & ~(u64)(SHF_GROUP | SHF_MERGE | SHF_STRINGS);
+    c->flags |= flags & ~(u64)(SHF_GROUP | SHF_MERGE | SHF_STRINGS |
+                               SHF_COMPRESSED);
   }
   if (is->align > c->align)
     c->align = is->align;
