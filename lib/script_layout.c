@@ -1057,22 +1057,29 @@ static bool stays_empty(struct chunk *c) {
 
 static void lay_empty(struct lay *l, struct chunk *c) {
   u64 save = l->d.dot;
-  c->addr = c->isecs.len ? align_up(save, c->align ? c->align : 1) : save;
-  // An address of its own is still its ADDR () (ld-scripts/data's
-  // `.other 0x2000 : {}'); the location counter goes on from there only
-  // if the section defines symbols (GNU ld's manual, "Output Section
-  // Discarding").
-  struct expr_value v;
-  if (c->stmt && c->stmt->addr &&
-      eval_script_expr(l->ctx, c->stmt->addr, c->stmt->file, !l->final,
-                       &l->d, &v)) {
-    c->addr = v.v;
-    for (u32 i = 0; i < c->stmt->body.len && save != c->addr; i++) {
-      struct script_stmt *s = c->stmt->body.v[i];
-      if (s->kind == SS_ASSIGN && strcmp(s->sym, "."))
-        save = c->addr;
-    }
+  struct out_stmt *os = c->stmt;
+  // A section that defines symbols is kept (GNU ld's manual, "Output
+  // Section Discarding"): aligned as ALIGN (N) asks too, and the location
+  // counter goes on from its address.  Any other keeps the counter where
+  // it was; its own address is still its ADDR () (ld-scripts/data's
+  // `.other 0x2000 : {}').
+  bool kept = false;
+  for (u32 i = 0; os && i < os->body.len && !kept; i++) {
+    struct script_stmt *s = os->body.v[i];
+    kept = s->kind == SS_ASSIGN && strcmp(s->sym, ".");
   }
+  u64 align = c->isecs.len && c->align ? c->align : 1;
+  struct expr_value v;
+  if (kept && os->align &&
+      eval_script_expr(l->ctx, os->align, os->file, !l->final, &l->d, &v) &&
+      v.v > align)
+    align = v.v;
+  c->addr = align_up(save, align);
+  if (os && os->addr &&
+      eval_script_expr(l->ctx, os->addr, os->file, !l->final, &l->d, &v))
+    c->addr = v.v;
+  if (kept)
+    save = c->addr;
   l->d.dot = c->addr;
   l->d.sec = c;
   l->d.in_section = true;
