@@ -1486,7 +1486,8 @@ struct arch {
   // Fills padding between input sections of a code output section, as
   // GNU ld does (its bfd_arch_info fill: nops).
   void (*fill_code)(u8 *p, u64 n);
-  bool fill_script_sections_only;  // only .init, .text, .fini (=0x...)
+  bool fill_script_sections_only;  // only the default script's .init,
+                                   // .text, .fini (=0x...)
   bool gotplt_is_got_symbol;   // _GLOBAL_OFFSET_TABLE_ at .got.plt
   bool noseparate_code;        // -z noseparate-code is the default
   bool no_raw_image;           // GNU ld refuses --oformat binary

@@ -476,12 +476,15 @@ static void relocate_slice(struct ctx *ctx, void *arg, u32 i) {
 
 // The gaps between the input sections (and stub sections) of code output
 // sections, filled as the target's GNU ld fills them: every code section
-// with the target's fill, or (AArch64) only the sections its script
-// gives a fill to, the others keeping zeros.
+// with the target's fill, or (AArch64) only the sections its default
+// script gives a fill to, the others keeping zeros (a -T script's own
+// fills are script data).
 bool gets_code_fill(struct ctx *ctx, const struct chunk *c) {
   return (c->flags & SHF_EXECINSTR) && ctx->arch->fill_code &&
-         (!ctx->arch->fill_script_sections_only || !strcmp(c->name, ".init") ||
-          !strcmp(c->name, ".text") || !strcmp(c->name, ".fini"));
+         (!ctx->arch->fill_script_sections_only ||
+          (!script_layout(ctx) &&
+           (!strcmp(c->name, ".init") || !strcmp(c->name, ".text") ||
+            !strcmp(c->name, ".fini"))));
 }
 
 static void fill_code_gaps(struct ctx *ctx) {
