@@ -606,10 +606,20 @@ void script_chunks(struct ctx *ctx) {
       c->discarded = true;
       continue;
     }
-    if (os->chunk && os->chunk->isecs.len)
-      fatal(ctx, "%s:%u: output section %s holds input sections and the "
-            "linker's %s, which mld does not support", os->file, os->line,
-            os->name, synthetic_map_name(c));
+    // Among input sections (Trusted Firmware-A's `.rodata : { ...
+    // *(.got) ... }'): the inputs keep the statement, and the linker's
+    // section must stay empty (size_synthetic), as a static link's .got
+    // mostly is.
+    if (os->chunk && os->chunk->isecs.len) {
+      c->discarded = true;
+      c->lost_to = os->chunk;
+      if (k == CK_GOT && ctx->arch->got_always) {
+        os->chunk->flags |= c->flags;
+        os->chunk->align = c->align > os->chunk->align ? c->align
+                                                       : os->chunk->align;
+      }
+      continue;
+    }
     // Two of the linker's sections in one statement (".rela.dyn : {
     // *(.rela.*) }", ".got : { *(.got .got.plt) }"): the later one takes
     // it; the earlier one must then stay empty (size_synthetic).

@@ -1146,7 +1146,12 @@ void size_synthetic(struct ctx *ctx, enum size_stage stage) {
     for (u32 n = kind_chunks(ctx, k, 0, &c); c; n = kind_chunks(ctx, k, n, &c)) {
       if (!c->discarded || !must_stay_empty(c) || !c->size)
         continue;
-      if (c->lost_to)
+      if (c->lost_to && c->lost_to->kind == CK_REGULAR)
+        error(ctx, "%s:%u: output section %s holds input sections and the "
+              "linker's %s (0x%llx bytes), which mld does not support",
+              c->lost_to->stmt->file, c->lost_to->stmt->line,
+              c->lost_to->name, own_name(c), (unsigned long long)c->size);
+      else if (c->lost_to)
         error(ctx, "%s:%u: output section %s holds the linker's %s and %s, "
               "which mld does not support", c->lost_to->stmt->file,
               c->lost_to->stmt->line, c->lost_to->name, own_name(c),
