@@ -924,11 +924,16 @@ static void add_data(struct lay *l, struct chunk *c, u64 off, u32 size,
 }
 
 // A stub section made by stubs.c or errata.c follows its section,
-// aligned to 8 as GNU ld aligns its stub sections.
-static void place_stubs(struct lay *l, struct chunk *c, struct isec *is) {
+// aligned to 8 as GNU ld aligns its stub sections; the gap gets the
+// section's fill, if it has one.
+static void place_stubs(struct lay *l, struct chunk *c, struct isec *is,
+                        bool fill, u64 fillv) {
   if (!is->stubs || !is->stubs->size)
     return;
-  l->d.dot = align_up(l->d.dot, 8);
+  u64 at = align_up(l->d.dot, 8);
+  if (fill && at > l->d.dot)
+    add_data(l, c, l->d.dot - c->addr, 0, at - l->d.dot, fillv);
+  l->d.dot = at;
   is->stubs->offset = l->d.dot - c->addr;
   l->d.dot += is->stubs->size;
   if (c->align < 8)
@@ -967,7 +972,7 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
           add_data(l, c, l->d.dot - c->addr, 0, at - l->d.dot, fillv);
         is->offset = at - c->addr;
         l->d.dot = at + is->size;
-        place_stubs(l, c, is);
+        place_stubs(l, c, is, fill && c->type != SHT_NOBITS, fillv);
       }
       break;
     case SS_ASSIGN:
@@ -1006,16 +1011,20 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
 }
 
 // The orphans' input sections, and those of an output section that came
-// in as orphans, after what the statements placed.
-static void lay_rest(struct lay *l, struct chunk *c) {
+// in as orphans, after what the statements placed, with the section's
+// fill (FILL) in the gaps.
+static void lay_rest(struct lay *l, struct chunk *c, bool fill, u64 fillv) {
+  fill = fill && c->type != SHT_NOBITS;
   for (u32 k = 0; k < c->isecs.len; k++) {
     struct isec *is = c->isecs.v[k];
     if (is->rank != UINT32_MAX)
       continue;
     u64 at = align_up(l->d.dot, is->align ? is->align : 1);
+    if (fill && at > l->d.dot)
+      add_data(l, c, l->d.dot - c->addr, 0, at - l->d.dot, fillv);
     is->offset = at - c->addr;
     l->d.dot = at + is->size;
-    place_stubs(l, c, is);
+    place_stubs(l, c, is, fill, fillv);
   }
 }
 
@@ -1213,7 +1222,7 @@ static void lay_section(struct lay *l, struct chunk *c) {
     }
     if (os)
       lay_body(l, c, os, &os->body, fill, fillv);
-    lay_rest(l, c);
+    lay_rest(l, c, fill, fillv);
     if (c->kind == CK_EH_FRAME)
       l->d.dot = vma + c->size;  // sized by ehframe.c
     else

@@ -7,7 +7,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # gaps stay zero unless the script gives a fill (mld filled Trusted
 # Firmware-A's .text with nops).  On both, the code sections' bytes
 # against GNU ld's: a script without a fill, one with `=FILL', and the
-# default layout.
+# default layout; on AArch64 also the gap before a branch stub, which
+# gets the script's fill (GNU ld's own script as -T left it zero).
 
 cat >t.s <<'ASM'
 	.text
@@ -43,6 +44,22 @@ code() {   # the bytes of FILE's code sections, in hex
     done
 }
 
+cat >far.s <<'ASM'
+	.text
+	.globl _start
+_start:	bl far
+	.byte 0, 0, 0, 0, 0, 0, 0, 0
+	.section .text.far,"ax"
+far:	ret
+ASM
+cat >far.ld <<'LD'
+SECTIONS {
+  . = 0x10000;
+  .text : { *(.text) } =0x11223344
+  .other 0x10000000 : { *(.text.far) }
+}
+LD
+
 checked=0
 for arch in x86_64 aarch64; do
     t_target $arch
@@ -65,6 +82,20 @@ for arch in x86_64 aarch64; do
             t_pass "$arch $how: GNU ld's code bytes"
         fi
     done
+    if [ $arch = aarch64 ]; then
+        $as -o far.o far.s || t_hard_error "$as failed"
+        $ld -T far.ld -o gnu.out far.o || t_hard_error "GNU ld failed"
+        t_mld -T far.ld -o mld.out far.o
+        code gnu.out >gnu.hex
+        code mld.out >mld.hex
+        if [ "$T_STATUS" != 0 ]; then
+            t_fail "$arch stub: mld failed: $(head -1 stderr.txt)"
+        elif ! cmp -s gnu.hex mld.hex; then
+            t_fail "$arch stub: code bytes differ: $(diff gnu.hex mld.hex | head -4 | tr '\n' ' ')"
+        else
+            t_pass "$arch gap before a branch stub: GNU ld's fill"
+        fi
+    fi
     checked=$((checked + 1))
 done
 [ $checked = 2 ] || t_fail "only $checked of 2 architectures checked"
