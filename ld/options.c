@@ -150,7 +150,9 @@ static const char usage[] =
     "                              max-page-size=N, common-page-size=N,\n"
     "                              stack-size=N (PT_GNU_STACK's size), muldefs,\n"
     "                              now (.got.plt joins .got, read-only), lazy;\n"
-    "                              text, notext (a PIE never has TEXTREL);\n"
+    "                              text, notext (a PIE's relocations in\n"
+    "                              read-only sections: an error, or\n"
+    "                              DT_TEXTREL without a warning);\n"
     "                              start-stop-visibility=V (__start_SEC's);\n"
     "                              x86-64: ibt, shstk, lam-u48, lam-u57\n"
     "                              (features forced on), ibtplt (IBT IPLT),\n"
@@ -160,6 +162,8 @@ static const char usage[] =
     "  --warn-execstack, --no-warn-execstack\n"
     "                              Warn of an executable stack also for -z\n"
     "                              execstack; never warn of one\n"
+    "  --warn-textrel              Warn of a PIE's DT_TEXTREL (x86-64 does\n"
+    "                              unless -z notext)\n"
     "  --warn-rwx-segments, --no-warn-rwx-segments\n"
     "                              Warn (default) of RWX LOAD segments\n"
     "  --fix-cortex-a53-843419[=full]\n"
@@ -496,6 +500,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
   } else if (!strcmp(kw, "text") || !strcmp(kw, "notext") ||
              !strcmp(kw, "textoff")) {
     c->z_text = kw[0] == 't' && kw[4] == 0;
+    c->z_notext = !c->z_text;
   } else if (!strcmp(kw, "pack-relative-relocs") ||
              !strcmp(kw, "nopack-relative-relocs")) {
     // x86-64 only in GNU ld 2.40 (AArch64's warns that it is ignored, as
@@ -866,7 +871,7 @@ static const char *const no_effect_flags[] = {
     "disable-multiple-abs-defs", "split-by-reloc", "Bgroup",
     "enable-non-contiguous-regions-warnings", "gc-keep-exported",
     // no CTF, no text relocations, no PLT unwind information to make
-    "ctf-variables", "no-ctf-variables", "warn-textrel",
+    "ctf-variables", "no-ctf-variables",
     "ld-generated-unwind-info", "no-ld-generated-unwind-info",
     // AArch64 object attributes mld does not read
     "no-enum-size-warning", "no-wchar-size-warning",
@@ -1247,6 +1252,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if ((yn = yes_no(s, "warn-execstack")) >= 0) {
       c->warn_execstack = yn;
+      continue;
+    }
+    if (is(s, "warn-textrel")) {
+      c->warn_textrel = true;
       continue;
     }
     if ((yn = yes_no(s, "warn-rwx-segments")) >= 0) {

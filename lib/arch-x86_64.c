@@ -951,6 +951,7 @@ const struct arch arch_x86_64 = {
     .write_plt = write_plt,
     .gotplt_is_got_symbol = true,
     .got_always = true,
+    .warn_textrel = true,
     .shn_large_common = SHN_X86_64_LCOMMON,
     .ifunc_got_is_gotplt = true,
     .iplt_slot_bias = 6,         // past the 6-byte jmp: the nop after it

@@ -44,6 +44,49 @@ static void pie_reloc_error(struct ctx *ctx, struct isec *is, u32 type,
           how == PIE_ERROR_SHARED_PIC ? "; recompile with -fPIC" : "");
 }
 
+// Whether GNU ld checks text relocations: -z text (an error),
+// --warn-textrel, and x86-64 unless -z notext.
+static bool textrel_checked(struct ctx *ctx) {
+  return ctx->cfg.z_text || ctx->cfg.warn_textrel ||
+         (ctx->arch->warn_textrel && !ctx->cfg.z_notext);
+}
+
+// The first text relocations (an address in a read-only section), as
+// GNU ld names them where it checks: it looks at those against local
+// symbols first (x86-64 names the first one's section; AArch64 none),
+// and at those against global symbols only if there were none.
+struct textrel {
+  struct isec *local, *global;
+  const char *name;            // the global one's symbol
+};
+
+static void note_textrel(struct ctx *ctx, struct textrel *t, struct isec *is,
+                         const struct reloc_sym *rs) {
+  ctx->textrel = true;
+  if (!rs->sym && !t->local) {
+    t->local = is;
+  } else if (rs->sym && !t->global) {
+    t->global = is;
+    t->name = reloc_sym_name(rs);
+  }
+}
+
+static void report_textrel(struct ctx *ctx, const struct textrel *t) {
+  if (!ctx->textrel || !textrel_checked(ctx))
+    return;
+  if (t->local && ctx->arch->warn_textrel)
+    gnu_warning(ctx, "%s: warning: relocation in read-only section `%s'",
+                t->local->file->name, isec_name(t->local));
+  else if (!t->local)
+    gnu_warning(ctx, "%s: warning: relocation against `%s' in read-only "
+                "section `%s'", t->global->file->name, t->name,
+                isec_name(t->global));
+  if (ctx->cfg.z_text)
+    gnu_error(ctx, "read-only segment has dynamic relocations");
+  else
+    warn(ctx, "creating DT_TEXTREL in a PIE");
+}
+
 // Counts the dynamic relocations the inputs' absolute addresses need, and
 // reports those a PIE cannot have (32-bit absolute addresses; an address
 // in a read-only section).
@@ -52,6 +95,7 @@ void scan_dynamic_relocs(struct ctx *ctx) {
     return;
   const struct arch *arch = ctx->arch;
   bool bad = false;
+  struct textrel t = {0};
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = 1; k < f->shnum; k++) {
@@ -82,13 +126,8 @@ void scan_dynamic_relocs(struct ctx *ctx) {
           bad = true;
           continue;
         }
-        if (!(is->osec->flags & SHF_WRITE)) {
-          error(ctx, "%s: relocation against `%s' in read-only section "
-                "`%s': text relocations are not supported%s", f->name,
-                reloc_sym_name(&rs), isec_name(is),
-                ctx->cfg.z_text ? " (-z text)" : "");
-          continue;
-        }
+        if (!(is->osec->flags & SHF_WRITE))
+          note_textrel(ctx, &t, is, &rs);
         if (rs.is_ifunc && rs.sym && !(rs.sym->flags & SF_ADDR_EQ))
           ctx->dyn_irelative++;
         else
@@ -98,6 +137,7 @@ void scan_dynamic_relocs(struct ctx *ctx) {
   }
   if (bad)
     error(ctx, "failed to set dynamic section sizes: bad value");
+  report_textrel(ctx, &t);     // DT_TEXTREL (-z text: GNU ld's error)
 }
 
 // A GOT entry's value moves with the load address unless it is 0 (an
@@ -158,7 +198,7 @@ static void each_dyn_site(struct ctx *ctx, dyn_site_fn *fn, void *arg) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = 1; k < f->shnum; k++) {
       struct isec *is = f->isecs[k];
-      if (!is || !relocated_alloc(is) || !(is->osec->flags & SHF_WRITE))
+      if (!is || !relocated_alloc(is))
         continue;
       for (u32 r = 0; r < is->nrels; r++) {
         const u8 *e = is->rels + (u64)r * sizeof(Elf64_Rela);
@@ -506,8 +546,11 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
     TAG(DT_RELASZ, rela->size);
     TAG(DT_RELAENT, sizeof(Elf64_Rela));
   }
-  if (ctx->cfg.z_now)
-    TAG(DT_FLAGS, DF_BIND_NOW);
+  if (ctx->textrel)
+    TAG(DT_TEXTREL, 0);
+  if (ctx->textrel || ctx->cfg.z_now)
+    TAG(DT_FLAGS, (ctx->textrel ? DF_TEXTREL : 0) |
+                      (ctx->cfg.z_now ? DF_BIND_NOW : 0));
   TAG(DT_FLAGS_1, DF_1_PIE | (ctx->cfg.z_now ? DF_1_NOW : 0));
   if (relr) {
     TAG(DT_RELR, relr->addr);

@@ -87,9 +87,11 @@ void soft_error(struct ctx *ctx, const char *fmt, ...) {
     count_error(ctx);
 }
 
-static void vwarn(struct ctx *ctx, const char *fmt, va_list ap) {
+// A warning, after PREFIX ("warning: "); an error under --fatal-warnings.
+static void vwarn(struct ctx *ctx, const char *prefix, const char *fmt,
+                  va_list ap) {
   bool fatal = ctx->cfg.fatal_warnings;
-  vmsg(fatal ? "error: " : "warning: ", fmt, ap);
+  vmsg(fatal ? "error: " : prefix, fmt, ap);
   __atomic_add_fetch(&ctx->warnings, 1, __ATOMIC_RELAXED);
   if (fatal)
     __atomic_add_fetch(&ctx->errors, 1, __ATOMIC_RELAXED);
@@ -102,7 +104,7 @@ void warn(struct ctx *ctx, const char *fmt, ...) {
     return;
   va_list ap;
   va_start(ap, fmt);
-  vwarn(ctx, fmt, ap);
+  vwarn(ctx, "warning: ", fmt, ap);
   va_end(ap);
 }
 
@@ -112,7 +114,16 @@ void warn(struct ctx *ctx, const char *fmt, ...) {
 void warn_always(struct ctx *ctx, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vwarn(ctx, fmt, ap);
+  vwarn(ctx, "warning: ", fmt, ap);
+  va_end(ap);
+}
+
+// A warning in GNU ld's own words, which place "warning:" after the
+// file ("FILE: warning: relocation against ..."), as its tests match it.
+void gnu_warning(struct ctx *ctx, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vwarn(ctx, "", fmt, ap);
   va_end(ap);
 }
 

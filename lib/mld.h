@@ -182,6 +182,8 @@ void soft_error(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void warn(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+void gnu_warning(struct ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 void warn_always(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void note(struct ctx *ctx, const char *fmt, ...)
@@ -385,6 +387,8 @@ struct config {
   const char *interp;
   bool interp_search_shared;   // and no -static: -l finds .so first
   bool z_text;                 // -z text: a text relocation is an error
+  bool z_notext;               // -z notext (textoff): and no warning
+  bool warn_textrel;           // --warn-textrel
   bool pack_relative_relocs;   // -z pack-relative-relocs: DT_RELR
   enum { HASH_SYSV = 1, HASH_GNU = 2, HASH_BOTH = 3 } hash_style;
   u32 spare_dynamic_tags;      // DT_NULL entries ending .dynamic
@@ -1491,6 +1495,8 @@ struct arch {
   bool gotplt_is_got_symbol;   // _GLOBAL_OFFSET_TABLE_ at .got.plt
   bool noseparate_code;        // -z noseparate-code is the default
   bool no_raw_image;           // GNU ld refuses --oformat binary
+  bool warn_textrel;           // a PIE's text relocations are warned of
+                               // unless -z notext (GNU ld's x86-64)
   // GNU ld 2.40 keeps __start_SEC's sections under -z start-stop-gc
   // all the same (AArch64), for reasons mld does not model: refused.
   bool no_start_stop_gc;
@@ -1828,6 +1834,7 @@ struct ctx {
   u32 map_mask;
   struct vec entries;          // struct input_entry *, in command-line order
   bool lib_dynamic;            // -Bdynamic in effect where inputs are read
+  bool textrel;                // a PIE relocates read-only sections
   bool in_binary;              // -b binary in effect there
   struct vec deps;             // const char *: --dependency-file's list
   struct vec map_members;      // map.c: struct map_member *, in order
