@@ -521,14 +521,22 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
       TAG(arrays[i].sz, c->size);
     }
   }
-  if (ctx->synth[CK_HASH])
-    TAG(DT_HASH, ctx->synth[CK_HASH]->addr);
-  if (ctx->synth[CK_GNU_HASH])
-    TAG(DT_GNU_HASH, ctx->synth[CK_GNU_HASH]->addr);
-  TAG(DT_STRTAB, ctx->synth[CK_DYNSTR]->addr);
-  TAG(DT_SYMTAB, ctx->synth[CK_DYNSYM]->addr);
-  TAG(DT_STRSZ, ctx->synth[CK_DYNSTR]->size);
-  TAG(DT_SYMENT, sizeof(Elf64_Sym));
+  // Not those of sections a script discarded (Trusted Firmware-A's and
+  // U-Boot's PIEs keep only .rela.dyn).
+  struct chunk *hash = ctx->synth[CK_HASH], *gnu = ctx->synth[CK_GNU_HASH];
+  struct chunk *str = ctx->synth[CK_DYNSTR], *sym = ctx->synth[CK_DYNSYM];
+  if (hash && !hash->discarded)
+    TAG(DT_HASH, hash->addr);
+  if (gnu && !gnu->discarded)
+    TAG(DT_GNU_HASH, gnu->addr);
+  if (!str->discarded)
+    TAG(DT_STRTAB, str->addr);
+  if (!sym->discarded)
+    TAG(DT_SYMTAB, sym->addr);
+  if (!str->discarded)
+    TAG(DT_STRSZ, str->size);
+  if (!sym->discarded)
+    TAG(DT_SYMENT, sizeof(Elf64_Sym));
   TAG(DT_DEBUG, 0);
   struct chunk *jmprel = ctx->synth[CK_RELA_IPLT];
   if (jmprel->size) {

@@ -952,7 +952,9 @@ struct chunk {
   u32 hdr_follows;             // sections.c: 1 + that of the section given
                                // an address whose header its follows
   struct chunk *home;          // not a section: its bytes start home's
-                               // (-z now: .got.plt at the start of .got)
+                               // (-z now: .got.plt at the start of .got),
+                               // or are among home's inputs (a script's
+                               // `.rodata : { ... *(.got) ... }')
   // Where GNU ld's script does more than align the section (sections.c
   // sets these, layout.c follows them):
   u8 tail_align;               // ends with . = ALIGN(. != 0 ? N : 1)
@@ -970,6 +972,8 @@ struct chunk {
   bool at_address;             // script_layout.c: at an address expression
   bool backwards_said;         // script_layout.c: "dot moved backwards"
   bool has_script_data;        // script_layout.c: LONG () and the like
+  bool holds_linker;           // script_layout.c: a linker's section is
+                               // among its inputs (its home)
   u32 synth_input;             // script_layout.c: 1 + the description a
                                // synthetic chunk is in
   u64 lma_delta;               // set by script_layout.c: LMA - VMA

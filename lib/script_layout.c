@@ -477,7 +477,7 @@ static void sort_chunk(struct ctx *ctx, struct chunk *c) {
   }
 }
 
-static bool stays_empty(struct chunk *c);
+static bool stays_empty(struct ctx *ctx, struct chunk *c);
 
 // ONLY_IF_RO and ONLY_IF_RW: a description whose sections are not all
 // read-only (all writable) is dropped, and its sections go to the
@@ -578,9 +578,19 @@ void script_chunks(struct ctx *ctx) {
       !((struct out_stmt *)w.owner.v[lk])->discard)
     keep_large_common_home(out_chunk(ctx, w.owner.v[lk]));
 
-  // The linker's own sections, in the statements that name them.
+  // The linker's own sections, in the statements that name them, taken
+  // in the order GNU ld makes them, which its orphans keep: a PIE's
+  // .dynsym and .dynstr before the hash tables, .dynamic before .got.
+  static const u8 made[] = {
+      CK_EHDR, CK_EH_FRAME, CK_INTERP, CK_PACKAGE, CK_PROPERTY, CK_BUILD_ID,
+      CK_RELA_IPLT, CK_IPLT, CK_EH_FRAME_HDR, CK_DYNSYM, CK_DYNSTR, CK_HASH,
+      CK_GNU_HASH, CK_RELA_DYN, CK_RELR_DYN, CK_DYNAMIC, CK_GOT, CK_GOTPLT,
+      CK_EMIT_RELA, CK_SYMTAB, CK_STRTAB, CK_SHSTRTAB,
+  };
+  _Static_assert(sizeof(made) == CK_NKINDS - 1, "a kind is missing");
   create_synthetic(ctx);
-  for (u32 k = CK_REGULAR + 1; k < CK_NKINDS; k++) {
+  for (u32 m = 0; m < sizeof(made); m++) {
+    u32 k = made[m];
     struct chunk *c = ctx->synth[k];
     if (!c || k == CK_EHDR || k == CK_SYMTAB || k == CK_STRTAB ||
         k == CK_SHSTRTAB || k == CK_EH_FRAME)
@@ -607,17 +617,19 @@ void script_chunks(struct ctx *ctx) {
       continue;
     }
     // Among input sections (Trusted Firmware-A's `.rodata : { ...
-    // *(.got) ... }'): the inputs keep the statement, and the linker's
-    // section must stay empty (size_synthetic), as a static link's .got
-    // mostly is.
+    // *(.got) ... }'): the .got is laid out there as one of them
+    // (place_linker_inputs; size_synthetic gives the section its flags);
+    // any other of the linker's sections must stay empty.
     if (os->chunk && os->chunk->isecs.len) {
-      c->discarded = true;
-      c->lost_to = os->chunk;
-      if (k == CK_GOT && ctx->arch->got_always) {
-        os->chunk->flags |= c->flags;
-        os->chunk->align = c->align > os->chunk->align ? c->align
-                                                       : os->chunk->align;
+      struct chunk *in = os->chunk;
+      if (k != CK_GOT) {
+        c->discarded = true;
+        c->lost_to = in;
+        continue;
       }
+      c->home = in;
+      c->synth_input = (u32)at + 1;
+      in->holds_linker = true;
       continue;
     }
     // Two of the linker's sections in one statement (".rela.dyn : {
@@ -663,7 +675,7 @@ void script_chunks(struct ctx *ctx) {
     sort_chunk(ctx, c);
     // Data commands alone make a section of contents (bfd's flags for
     // it: allocated, loaded, writable).
-    if (c->stmt && !c->isecs.len && !stays_empty(c)) {
+    if (c->stmt && !c->isecs.len && !stays_empty(ctx, c)) {
       c->flags = SHF_ALLOC | SHF_WRITE;
       c->type = SHT_PROGBITS;
     }
@@ -940,6 +952,24 @@ static void place_stubs(struct lay *l, struct chunk *c, struct isec *is,
     c->align = 8;
 }
 
+// The linker's sections that statement S of C names among its inputs
+// (their home is C), after the statement's own inputs.
+static void place_linker_inputs(struct lay *l, struct chunk *c,
+                                struct script_stmt *s, bool fill,
+                                u64 fillv) {
+  for (u32 k = CK_REGULAR + 1; k < CK_NKINDS; k++) {
+    struct chunk *g = l->ctx->synth[k];
+    if (!g || g->home != c || g->synth_input != s->input_index)
+      continue;
+    u64 at = align_up(l->d.dot, g->align ? g->align : 1);
+    if (g->size && fill && at > l->d.dot)
+      add_data(l, c, l->d.dot - c->addr, 0, at - l->d.dot, fillv);
+    if (g->size)
+      l->d.dot = at + g->size;
+    g->addr = at;
+  }
+}
+
 // Lays out output section statement BODY of C from l->d.dot (c->addr).
 static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
                      struct vec *body, bool fill, u64 fillv) {
@@ -974,6 +1004,8 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
         l->d.dot = at + is->size;
         place_stubs(l, c, is, fill && c->type != SHT_NOBITS, fillv);
       }
+      if (c->holds_linker)
+        place_linker_inputs(l, c, s, fill && c->type != SHT_NOBITS, fillv);
       break;
     case SS_ASSIGN:
       if (!strcmp(s->sym, ".")) {
@@ -1052,12 +1084,17 @@ static struct mem_region *region_named(struct lay *l, struct out_stmt *os,
 
 // Whether C will have no bytes: GNU ld removes it, but its assignments
 // still see the location counter where it would be.
-static bool stays_empty(struct chunk *c) {
+static bool stays_empty(struct ctx *ctx, struct chunk *c) {
   if (c->kind != CK_REGULAR)
     return c->kind != CK_EH_FRAME && !c->size && !c->keep_empty;
   for (u32 i = 0; i < c->isecs.len; i++)
     if (((struct isec *)c->isecs.v[i])->size)
       return false;
+  for (u32 k = CK_REGULAR + 1; c->holds_linker && k < CK_NKINDS; k++) {
+    struct chunk *g = ctx->synth[k];
+    if (g && g->home == c && g->size)
+      return false;
+  }
   // Data, or "." moved other than by ALIGN (". = . + SIZE" reserves
   // room), make a section; ". = ALIGN (N)" alone does not (GNU ld sizes
   // sections once before it removes the empty ones, and aligning an
@@ -1156,7 +1193,7 @@ static u64 load_delta(struct lay *l, struct chunk *c, struct mem_region *region,
 static void lay_section(struct lay *l, struct chunk *c) {
   struct ctx *ctx = l->ctx;
   struct out_stmt *os = c->stmt;
-  if (stays_empty(c)) {
+  if (stays_empty(ctx, c)) {
     lay_empty(l, c);
     return;
   }

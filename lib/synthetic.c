@@ -179,6 +179,8 @@ static u16 nearby_shndx(struct ctx *ctx, u32 order, u32 self, u64 addr) {
 static u16 out_shndx(struct ctx *ctx, struct chunk *c, u64 addr) {
   if (!c)
     return SHN_ABS;
+  if (c->home && c->home->shndx)
+    return c->home->shndx;    // its bytes are there
   if (c->shndx)
     return c->shndx;
   return nearby_shndx(ctx, c->order, bfd_flags(c), addr);
@@ -284,9 +286,12 @@ static bool forced_local(struct ctx *ctx, struct symbol *sym) {
          (sym->visibility == STV_HIDDEN || sym->visibility == STV_INTERNAL);
 }
 
-// GNU ld lists _GLOBAL_OFFSET_TABLE_ only with its GOT section.
+// GNU ld lists _GLOBAL_OFFSET_TABLE_ only with its GOT section (which
+// may be among a script section's inputs).
 static bool got_symbol_unlisted(struct ctx *ctx, struct symbol *sym) {
   struct chunk *c = ctx->aux[sym->aux].osec;
+  if (c && c->home && c->home->kind == CK_REGULAR && c->size)
+    c = c->home;
   return sym == ctx->got_symbol && c && !is_emitted(c);
 }
 
@@ -1140,9 +1145,21 @@ void size_synthetic(struct ctx *ctx, enum size_stage stage) {
     if (synthetics[k].stage != stage || !synthetics[k].size)
       continue;
     struct chunk *c;
-    for (u32 n = kind_chunks(ctx, k, 0, &c); c; n = kind_chunks(ctx, k, n, &c))
+    for (u32 n = kind_chunks(ctx, k, 0, &c); c; n = kind_chunks(ctx, k, n, &c)) {
       if (!c->discarded || must_stay_empty(c))
         synthetics[k].size(ctx, c);
+      // Among a script section's inputs (script_layout.c), it gives that
+      // section its flags and alignment, as GNU ld's input section does
+      // (one it always makes, even empty).
+      struct chunk *in = c->home;
+      if (in && in->kind == CK_REGULAR &&
+          (c->size || (k == CK_GOT && ctx->arch->got_always))) {
+        in->flags |= c->flags;
+        in->align = c->align > in->align ? c->align : in->align;
+        if (c->size && in->isecs.len <= 1)
+          in->entsize = c->entsize;
+      }
+    }
     for (u32 n = kind_chunks(ctx, k, 0, &c); c; n = kind_chunks(ctx, k, n, &c)) {
       if (!c->discarded || !must_stay_empty(c) || !c->size)
         continue;
