@@ -31,6 +31,6 @@ list() {  # list VAR FILES...: an Automake variable, one file a line
     list TESTSUITE_OPTIONS_TESTS $(find testsuite/options -maxdepth 1 -name '*.sh' | sort)
     list TESTSUITE_RANDOM_TESTS $(find testsuite/random -maxdepth 1 -name '*.sh' | sort)
     list TESTSUITE_SCRIPT_TESTS $(find testsuite/script -maxdepth 1 -name '*.sh' | sort)
-    list TESTSUITE_DIST $( (find testsuite -path testsuite/gnu/work -prune -o -type f ! -name '*.log' ! -name '*.trs' ! -name tests.am.new ! -name '*.pyc' -print; echo testsuite/tests.am) | sort -u)
+    list TESTSUITE_DIST $( (find testsuite \( -path testsuite/gnu/work -o -path testsuite/firmware/work \) -prune -o -type f ! -name '*.log' ! -name '*.trs' ! -name tests.am.new ! -name '*.pyc' -print; echo testsuite/tests.am) | sort -u)
 } >testsuite/tests.am.new
 mv testsuite/tests.am.new testsuite/tests.am

@@ -1,0 +1,307 @@
+#!/bin/bash
+# check-firmware.sh: real firmware linked by GNU ld and by mld, booted
+# under qemu and compared.
+#
+#   make check-firmware TFA_SRC=/path/to/trusted-firmware-a
+#   (or: TFA_SRC=... testsuite/firmware/check-firmware.sh)
+#
+# Trusted Firmware-A (tested with v2.15.0) is built for qemu's "virt"
+# board (PLAT=qemu) with U-Boot as BL33, once as the reference (TF-A's
+# default: the compiler driver calls GNU ld) and once with mld doing every
+# link: LD is a gcc wrapper whose -B folder holds an "ld" that logs its
+# arguments and runs mld.  Each case then checks:
+#   build      the mld build succeeded and bl1, bl2 and bl31 were linked
+#              by mld (according to the wrapper's log);
+#   boot       both builds boot through BL1, BL2 and BL31 to U-Boot's
+#              banner (qemu is stopped at "Hit any key to stop autoboot"
+#              or after BOOT_TIMEOUT seconds);
+#   console    the two consoles are the same ("Built :" times removed);
+#   images     bl1.bin, bl2.bin, bl31.bin, fip.bin and qemu_fw.bios are
+#              byte-identical;
+#   layout X   for X = bl1, bl2, bl31: `readelf -SW` (section names,
+#              types, addresses, sizes) and `readelf -lW` are the same;
+#   symbols X  `nm` (values, types, names; sorted) is the same.
+# Cases (FW_CASES, default all): default (cortex-a57), pie (ENABLE_PIE=1)
+# and errata-a53 (ERRATA_A53_843419=1 with -cpu cortex-a53).
+#
+# Both builds pass ENABLE_LTO=0: linking through the compiler, TF-A turns
+# on LTO in release builds, and mld has no linker plugin yet (a known gap).
+# Both also fix BUILD_STRING and BUILD_MESSAGE_TIMESTAMP, to be
+# reproducible.  Host tools (fiptool) are not under test: HOSTLD is left
+# alone.
+#
+# Nothing is downloaded.  TFA_SRC names a TF-A source tree, copied to the
+# work folder (it is never built in place).  UBOOT_SRC is reserved for a
+# U-Boot part (not written yet).  Without sources it prints SKIP and
+# exits 77.  Ends with "N passed, N failed" (exit 1 if any failed).
+#
+# Environment: MLD (default: ld/mld beside this tree), MLD_FW_WORK (work
+# folder, default testsuite/firmware/work; its contents are replaced),
+# FW_CASES, BL33 (default Debian's u-boot-qemu u-boot.bin), BOOT_TIMEOUT
+# (25), JOBS (2), CROSS_COMPILE (aarch64-linux-gnu-).
+set -u
+export LC_ALL=C
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+mld=${MLD:-$top/ld/mld}
+work=${MLD_FW_WORK:-$here/work}
+cases=${FW_CASES:-default pie errata-a53}
+bl33=${BL33:-/usr/lib/u-boot/qemu_arm64/u-boot.bin}
+boot_timeout=${BOOT_TIMEOUT:-25}
+jobs=${JOBS:-2}
+cross=${CROSS_COMPILE:-aarch64-linux-gnu-}
+passed=0
+failed=0
+
+skip() {
+  echo "SKIP: check-firmware: $*"
+  exit 77
+}
+
+pass() { echo "PASS: $1"; passed=$((passed + 1)); }
+
+# fail TEST [DETAIL FILE]: count a failure, show the first lines of FILE.
+fail() {
+  echo "FAIL: $1"
+  if [ $# -gt 1 ] && [ -s "$2" ]; then
+    head -n 24 "$2" | sed 's/^/    /'
+    [ "$(wc -l <"$2")" -le 24 ] || echo "    ... (all of it in $2)"
+  fi
+  failed=$((failed + 1))
+}
+
+# check TEST DETAIL-FILE CMD...: pass if CMD succeeds, else fail.
+check() {
+  local name=$1 detail=$2
+  shift 2
+  if "$@" >"$detail" 2>&1; then pass "$name"; else fail "$name" "$detail"; fi
+}
+
+need_tools() {
+  local t missing=()
+  for t in "${cross}gcc" "${cross}readelf" "${cross}nm" qemu-system-aarch64 \
+           make timeout; do
+    command -v "$t" >/dev/null || missing+=("$t")
+  done
+  [ ${#missing[@]} -eq 0 ] || skip "missing ${missing[*]} (Debian:" \
+    "apt-get install gcc-aarch64-linux-gnu qemu-system-arm u-boot-qemu)"
+  [ -f "$bl33" ] || skip "no BL33 $bl33 (apt-get install u-boot-qemu," \
+    "or set BL33 to a qemu_arm64 u-boot.bin)"
+  [ -x "$mld" ] || { echo "check-firmware: no mld at $mld" >&2; exit 1; }
+}
+
+# make_wrappers DIR: DIR/ld logs its arguments (to $FW_LD_LOG) and runs
+# mld; DIR/<cross>gcc-mld is the compiler driver using it.
+make_wrappers() {
+  local dir=$1
+  mkdir -p "$dir"
+  cat >"$dir/ld" <<EOF
+#!/bin/bash
+{ printf '%s:' "\$PWD"; printf ' %q' "\$@"; echo; } >>"\${FW_LD_LOG:-/dev/null}"
+exec '$mld' "\$@"
+EOF
+  chmod +x "$dir/ld"
+  ln -sf ld "$dir/${cross}ld"
+  printf '#!/bin/bash\nexec %q -B%q "$@"\n' "${cross}gcc" "$dir/" \
+    >"$dir/${cross}gcc-mld"
+  chmod +x "$dir/${cross}gcc-mld"
+}
+
+# copy_tree SRC DEST: a copy of a source tree, without its build output.
+copy_tree() {
+  rm -rf "$2" && mkdir -p "$2" &&
+    tar -C "$1" --exclude=./build -cf - . | tar -C "$2" -xf -
+}
+
+# ---------------------------------------------------------------- qemu
+# boot DIR CPU LOG: boot DIR/qemu_fw.bios; the console goes to LOG
+# (qemu's own messages to LOG.err), cut at U-Boot's autoboot prompt.
+boot() {
+  local dir=$1 cpu=$2 log=$3 i
+  (cd "$dir" && exec timeout "$boot_timeout" qemu-system-aarch64 \
+     -nographic -machine virt,secure=on -cpu "$cpu" -smp 2 -m 1024 \
+     -bios qemu_fw.bios -d unimp </dev/null >"$log.raw" 2>"$log.err") &
+  local pid=$!
+  for ((i = 0; i < boot_timeout * 5; i++)); do
+    grep -qE 'Hit any key to stop autoboot|^=> ' "$log.raw" 2>/dev/null &&
+      break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  kill "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  tr -d '\r' <"$log.raw" | awk '
+    /Hit any key to stop autoboot/ { sub(/autoboot:.*/, "autoboot:"); print; exit }
+    /^=> / { print "=> "; exit }
+    { print }' >"$log"
+}
+
+# booted LOG...: each console shows each TF-A stage and U-Boot's banner.
+booted() {
+  local log want ok=0
+  for log; do
+    for want in 'BL1: Booting BL2' 'BL2: v' 'BL1: Booting BL31' 'BL31: v' \
+                '^U-Boot 20'; do
+      grep -q "$want" "$log" || { echo "no '$want' in $log"; ok=1; }
+    done
+  done
+  return $ok
+}
+
+# same_console GNU-LOG MLD-LOG
+same_console() {
+  local f
+  for f in "$1" "$2"; do
+    sed -E 's/Built : [0-9]{2}:[0-9]{2}:[0-9]{2}, [A-Z][a-z]{2} [ 0-9]{2} [0-9]{4}/Built : (time)/' \
+      "$f" >"$f.norm"
+  done
+  diff -u --label "gnu console" --label "mld console" "$1.norm" "$2.norm"
+}
+
+# ------------------------------------------------------------ ELF files
+# same_images GNU-DIR MLD-DIR: the images written to flash are identical.
+same_images() {
+  local f r=0
+  for f in bl1.bin bl2.bin bl31.bin fip.bin qemu_fw.bios; do
+    cmp "$1/$f" "$2/$f" || r=1
+  done
+  return $r
+}
+
+# sections ELF: name type address size, one section a line.
+sections() {
+  "${cross}readelf" -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
+    awk '$2 != "" && $1 != "NULL" { print $1, $2, $3, $5 }'
+}
+
+# same_layout GNU-ELF MLD-ELF: same sections and program headers.
+same_layout() {
+  local g=$1 m=$2 r=0
+  [ -f "$m" ] || { echo "missing $m"; return 1; }
+  diff -U0 --label "gnu sections" --label "mld sections" \
+    <(sections "$g") <(sections "$m") || r=1
+  diff -U1 --label "gnu segments" --label "mld segments" \
+    <("${cross}readelf" -lW "$g") <("${cross}readelf" -lW "$m") || r=1
+  return $r
+}
+
+# same_symbols GNU-ELF MLD-ELF: same symbol values, types and names.
+same_symbols() {
+  [ -f "$2" ] || { echo "missing $2"; return 1; }
+  diff -U0 --label "gnu nm" --label "mld nm" \
+    <("${cross}nm" "$1" | sort) <("${cross}nm" "$2" | sort)
+}
+
+# ------------------------------------------------------------------ TF-A
+# tfa_case NAME -> "CPU MAKE-ARGS..."
+tfa_case() {
+  case $1 in
+    default) echo "cortex-a57" ;;
+    pie) echo "cortex-a57 ENABLE_PIE=1" ;;
+    errata-a53) echo "cortex-a53 ERRATA_A53_843419=1" ;;
+    *) return 1 ;;
+  esac
+}
+
+# tfa_build SRC OUT LOG [MAKE-ARGS...]: release build for qemu, the FIP
+# and qemu_fw.bios in OUT/qemu/release.
+tfa_build() {
+  local src=$1 out=$2 log=$3
+  shift 3
+  make -C "$src" -j"$jobs" V=1 PLAT=qemu CROSS_COMPILE="$cross" \
+    BL33="$bl33" ENABLE_LTO=0 BUILD_BASE="$out" \
+    BUILD_STRING=check-firmware \
+    'BUILD_MESSAGE_TIMESTAMP="00:00:00, Jan  1 1970"' \
+    "$@" all fip >"$log" 2>&1
+}
+
+# linked_by_mld LOG: the wrapper's log shows bl1, bl2 and bl31's links.
+linked_by_mld() {
+  local bl r=0
+  for bl in bl1 bl2 bl31; do
+    grep -q -- "-o [^ ]*/$bl/$bl\.elf" "$1" ||
+      { echo "mld did not link $bl.elf (see $1)"; r=1; }
+  done
+  return $r
+}
+
+# build_failed LOG: a failed build's errors (the linker's first).
+build_failed() {
+  grep -E '^(mld|collect2): |[/ ]ld: |\*\*\* ' "$1" | grep -v "^'" | head -n 8
+  echo "(build log: $1)"
+}
+
+run_tfa_case() {
+  local name=$1 spec cpu dir g m bl
+  spec=$(tfa_case "$name") || { fail "tfa $name: unknown case"; return; }
+  cpu=${spec%% *}
+  # shellcheck disable=SC2086 # (the make arguments, split on spaces)
+  set -- ${spec#"$cpu"}
+  dir=$work/tfa-$name
+  rm -rf "$dir" && mkdir -p "$dir"
+  echo "== tfa $name (-cpu $cpu${*:+, $*})"
+  g=$dir/gnu/qemu/release
+  m=$dir/mld/qemu/release
+  if ! tfa_build "$work/tfa-src" "$dir/gnu" "$dir/gnu.log" "$@"; then
+    build_failed "$dir/gnu.log" >"$dir/build.diff"
+    fail "tfa $name: reference build with GNU ld (environment?)" \
+      "$dir/build.diff"
+    return
+  fi
+  if FW_LD_LOG=$dir/mld-ld.log tfa_build "$work/tfa-src" "$dir/mld" \
+       "$dir/mld.log" LD="$work/bin/${cross}gcc-mld" "$@"; then
+    check "tfa $name: build" "$dir/build.diff" linked_by_mld "$dir/mld-ld.log"
+  else
+    build_failed "$dir/mld.log" >"$dir/build.diff"
+    fail "tfa $name: build" "$dir/build.diff"
+  fi
+  boot "$g" "$cpu" "$dir/gnu.console"
+  if [ -f "$m/qemu_fw.bios" ]; then
+    boot "$m" "$cpu" "$dir/mld.console"
+    check "tfa $name: boot" "$dir/boot.diff" \
+      booted "$dir/gnu.console" "$dir/mld.console"
+    check "tfa $name: console" "$dir/console.diff" \
+      same_console "$dir/gnu.console" "$dir/mld.console"
+  else
+    echo "no $m/qemu_fw.bios" >"$dir/boot.diff"
+    fail "tfa $name: boot" "$dir/boot.diff"
+    fail "tfa $name: console" "$dir/boot.diff"
+  fi
+  check "tfa $name: images" "$dir/images.diff" same_images "$g" "$m"
+  for bl in bl1 bl2 bl31; do
+    check "tfa $name: layout $bl" "$dir/$bl-layout.diff" \
+      same_layout "$g/$bl/$bl.elf" "$m/$bl/$bl.elf"
+    check "tfa $name: symbols $bl" "$dir/$bl-symbols.diff" \
+      same_symbols "$g/$bl/$bl.elf" "$m/$bl/$bl.elf"
+  done
+}
+
+run_tfa() {
+  local c
+  echo "TF-A: $TFA_SRC (copied to $work/tfa-src)"
+  copy_tree "$TFA_SRC" "$work/tfa-src" ||
+    { fail "tfa: copying $TFA_SRC"; return; }
+  for c in $cases; do run_tfa_case "$c"; done
+}
+
+# ---------------------------------------------------------------- main
+tfa=${TFA_SRC:-}
+uboot=${UBOOT_SRC:-}
+if [ -z "$tfa" ]; then  # (once the U-Boot part exists: and no UBOOT_SRC)
+  skip "no firmware sources: set TFA_SRC to a Trusted Firmware-A tree.
+  This script downloads nothing; get one (tested: v2.15.0) with
+    git clone https://git.trustedfirmware.org/TF-A/trusted-firmware-a.git
+    git -C trusted-firmware-a checkout v2.15.0
+  then run: make check-firmware TFA_SRC=\$PWD/trusted-firmware-a"
+fi
+if [ -n "$tfa" ] && [ ! -f "$tfa/bl31/bl31.mk" ]; then
+  skip "TFA_SRC=$tfa is not a Trusted Firmware-A tree (no bl31/bl31.mk)"
+fi
+need_tools
+mkdir -p "$work" && work=$(cd "$work" && pwd) || exit 1
+echo "mld: $mld; work: $work"
+make_wrappers "$work/bin"
+[ -n "$tfa" ] && run_tfa
+[ -n "$uboot" ] && echo "note: UBOOT_SRC is set; the U-Boot part is not written yet"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
