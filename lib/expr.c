@@ -685,6 +685,10 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     v.v = eval(ev, x).v;
     x->busy = false;
     v.plain = e->kind == N_LENGTH;
+    // ORIGIN is an address, as "." is: in a section's statement relative
+    // to it, elsewhere to the section GNU ld's section_for_dot gives.
+    if (e->kind == N_ORIGIN && ev->dot)
+      v.sec = ev->dot->in_section ? ev->dot->sec : ev->dot->near;
     return v;
   }
   case N_DS_ALIGN:

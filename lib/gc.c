@@ -116,6 +116,8 @@ static void mark_expr_symbols(struct ctx *ctx, struct gc *gc,
 
 static void mark_symbol(struct ctx *ctx, struct gc *gc,
                         struct symbol *sym) {
+  if (sym && sym->state == SYM_UNDEF)
+    sym->ref_flags |= REF_GC_LIVE;  // .symtab lists it (synthetic.c)
   if (!sym || sym->state != SYM_DEFINED)
     return;
   if (sym->flags & SF_LINKER) {
@@ -208,6 +210,46 @@ static void print_removed(struct objfile *f, u32 k, const char **sig) {
   else
     fprintf(stderr, "mld: removing unused section '%s' in file '%s'\n", name,
             f->name);
+}
+
+// BFD's SEC_DEBUGGING, by name.
+static bool debugging(const char *name) {
+  return starts(name, ".debug") || starts(name, ".zdebug") ||
+         starts(name, ".gnu.debuglto_.debug_") ||
+         starts(name, ".gnu.linkonce.wi.") || starts(name, ".line") ||
+         starts(name, ".stab") || !strcmp(name, ".gdb_index");
+}
+
+// A file none of whose allocated sections (notes aside) stays keeps no
+// debugging and no other unallocated section without relocations either
+// (GNU ld's _bfd_elf_gc_mark_extra_sections): those outside groups and
+// without SHF_LINK_ORDER go.  Notes stay: they are roots.  Returns
+// whether any went.
+static bool drop_dead_files_extras(struct ctx *ctx) {
+  bool any = false;
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    bool some_kept = false;
+    for (u32 k = 1; k < f->shnum && !some_kept; k++) {
+      struct isec *is = f->isecs[k];
+      some_kept = is && is->live && !is->is_common &&
+                  (SH_FLAGS(shdr_at(f, k)) & SHF_ALLOC) &&
+                  SH_TYPE(shdr_at(f, k)) != SHT_NOTE;
+    }
+    for (u32 k = 1; k < f->shnum && !some_kept; k++) {
+      struct isec *is = f->isecs[k];
+      const u8 *sh = shdr_at(f, k);
+      if (!is || !is->osec || (SH_FLAGS(sh) & (SHF_ALLOC | SHF_GROUP |
+                                                SHF_LINK_ORDER)) ||
+          SH_TYPE(sh) == SHT_NOTE)
+        continue;
+      if (debugging(section_name(f, k)) || !is->nrels) {
+        is->live = false;
+        any = true;
+      }
+    }
+  }
+  return any;
 }
 
 // --print-gc-sections, as GNU ld's sweep reports: file by file in link
@@ -355,10 +397,11 @@ void gc_sections(struct ctx *ctx) {
   }
 
   // Drop what stayed dead.
+  bool extras = drop_dead_files_extras(ctx);
   struct vec dead = {0};
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (!has_inputs(c) || !(c->flags & SHF_ALLOC))
+    if (!has_inputs(c) || (!(c->flags & SHF_ALLOC) && !extras))
       continue;
     u32 n = 0;
     u64 align = 1;

@@ -464,6 +464,13 @@ void check_section_addresses(struct ctx *ctx) {
             "the ELF headers (the lowest section is at 0x%llx)",
             (unsigned long long)(ctx->lowest ? ctx->lowest->addr : 0));
   }
+  // Nor __GNU_EH_FRAME_HDR without an .eh_frame_hdr (a script's
+  // --gc-sections took every .eh_frame).
+  struct symbol *eh = sym_find_str(ctx, "__GNU_EH_FRAME_HDR");
+  struct chunk *hdr = ctx->synth[CK_EH_FRAME_HDR];
+  if (eh && (eh->flags & SF_LINKER) && eh->state == SYM_DEFINED &&
+      !(eh->ref_flags & SF_REF_STRONG) && (!hdr || !is_emitted(hdr)))
+    undefine_linker_symbol(ctx, eh);
   struct ranked *v = arena_alloc(ctx, (u64)ctx->hdr_order.len * sizeof(*v));
   u32 n = 0;
   struct chunk *tls_at = NULL, *gap = NULL;  // a TLS section, what follows

@@ -605,6 +605,8 @@ struct data_segment {
 struct script_dot {
   u64 dot;
   struct chunk *sec;           // the section "." is relative to, or NULL
+  struct chunk *near;          // outside output sections: the section GNU
+                               // ld's section_for_dot gives (ORIGIN)
   bool in_section;             // inside an output section's statement
   bool used;                   // set by eval: the expression read "."
   struct data_segment *ds;
@@ -784,6 +786,9 @@ enum {
 // In ref_flags, with SF_REF_STRONG and SF_REFERENCED: a call's
 // relocation names the symbol (GNU ld's needs_plt; dynamic.c).
 enum { REF_PLT_CALL = 1 << 7 };
+// In ref_flags, of an undefined symbol, with --gc-sections: a kept
+// section refers to it (gc.c), and so .symtab lists it (GNU ld's mark).
+enum { REF_GC_LIVE = 1 << 1 };
 
 struct symbol {
   const char *name;            // NUL-terminated, in a mapped strtab

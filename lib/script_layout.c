@@ -952,6 +952,17 @@ static void place_stubs(struct lay *l, struct chunk *c, struct isec *is,
     c->align = 8;
 }
 
+// The first allocated section emitted from chunk index NEXT on, or DFLT.
+static struct chunk *next_alloc(struct ctx *ctx, u32 next,
+                                struct chunk *dflt) {
+  for (u32 k = next; k < ctx->chunks.len; k++) {
+    struct chunk *c = ctx->chunks.v[k];
+    if ((c->flags & SHF_ALLOC) && is_emitted(c))
+      return c;
+  }
+  return dflt;
+}
+
 // The linker's sections that statement S of C names among its inputs
 // (their home is C), after the statement's own inputs.
 static void place_linker_inputs(struct lay *l, struct chunk *c,
@@ -1085,9 +1096,11 @@ static struct mem_region *region_named(struct lay *l, struct out_stmt *os,
 // Whether C will have no bytes: GNU ld removes it, but its assignments
 // still see the location counter where it would be.
 static bool stays_empty(struct ctx *ctx, struct chunk *c) {
-  if (c->kind != CK_REGULAR)
-    return c->kind != CK_EH_FRAME && !c->size && !c->keep_empty;
-  for (u32 i = 0; i < c->isecs.len; i++)
+  if (c->kind != CK_REGULAR && c->kind != CK_EH_FRAME)
+    return !c->size && !c->keep_empty;
+  if (c->kind == CK_EH_FRAME && c->size)
+    return false;              // (ehframe.c sized it: the records kept)
+  for (u32 i = 0; c->kind == CK_REGULAR && i < c->isecs.len; i++)
     if (((struct isec *)c->isecs.v[i])->size)
       return false;
   for (u32 k = CK_REGULAR + 1; c->holds_linker && k < CK_NKINDS; k++) {
@@ -1374,17 +1387,8 @@ static void walk_script(struct lay *l) {
     if (s && s->kind != SS_OUTPUT) {
       // Top-level "." belongs to the section before, or after ". =".
       struct chunk *for_dot = l->after_dot ? NULL : l->prev;
-      if (l->after_dot) {
-        for (u32 k = next; k < ctx->chunks.len; k++) {
-          struct chunk *c = ctx->chunks.v[k];
-          if ((c->flags & SHF_ALLOC) && is_emitted(c)) {
-            for_dot = c;
-            break;
-          }
-        }
-        if (!for_dot)
-          for_dot = l->prev;
-      }
+      if (l->after_dot)
+        for_dot = next_alloc(ctx, next, l->prev);
       l->d.sec = NULL;
       if (s->kind == SS_ASSIGN && !strcmp(s->sym, ".")) {
         // GNU ld inserts orphans before the first assignment to "." that
@@ -1400,8 +1404,8 @@ static void walk_script(struct lay *l) {
         l->d.sec = for_dot && l->d.dot >= for_dot->addr ? for_dot : NULL;
         if (for_dot && l->after_dot && for_dot != l->prev)
           l->d.sec = for_dot;
-        struct chunk *save_sec = l->d.sec;
-        (void)save_sec;
+        // And ORIGIN (): before any section, the first one.
+        l->d.near = for_dot ? for_dot : next_alloc(ctx, next, NULL);
         set_symbol(l, s);
         l->d = keep;
       } else if (s->kind == SS_ASSERT) {
@@ -1475,8 +1479,7 @@ static void place_data_segment(struct lay *l) {
 static void script_pass(struct ctx *ctx, u32 nphdr, bool final) {
   ctx->synth[CK_EHDR]->size =
       sizeof(Elf64_Ehdr) + (u64)nphdr * sizeof(Elf64_Phdr);
-  struct lay l = {ctx,  false, false, {0, NULL, false, false, NULL},
-                  NULL, false, {0}};
+  struct lay l = {ctx, false, false, {0}, NULL, false, {0}};
   l.d.ds = &l.ds;
   l.ds.mode = DS_FIRST;
   settle(&l);
@@ -1672,8 +1675,7 @@ void order_inserted(struct ctx *ctx) {
 void insert_symbols(struct ctx *ctx) {
   if (!ctx->script || script_layout(ctx))
     return;
-  struct lay l = {ctx, true, false, {0, NULL, false, false, NULL}, NULL,
-                  false, {0}};
+  struct lay l = {ctx, true, false, {0}, NULL, false, {0}};
   // "." at the insertion point: past the section before the first
   // inserted one.
   u32 first = UINT32_MAX;

@@ -26,8 +26,8 @@
 
 #include <stdlib.h>
 
-// An allocated section in address order; idx breaks ties as the section
-// index does in GNU ld (elf_sort_sections).
+// An allocated section in GNU ld's order (elf_sort_sections): by load
+// address, then by address; idx breaks ties as the section index does.
 struct placed {
   struct chunk *c;
   u32 idx;
@@ -52,6 +52,9 @@ static bool to_end(const struct chunk *c) {
 
 static int cmp_placed(const void *a, const void *b) {
   const struct placed *x = a, *y = b;
+  u64 lx = x->c->addr + x->c->lma_delta, ly = y->c->addr + y->c->lma_delta;
+  if (lx != ly)
+    return lx < ly ? -1 : 1;
   if (x->c->addr != y->c->addr)
     return x->c->addr < y->c->addr ? -1 : 1;
   if (to_end(x->c) != to_end(y->c))
@@ -110,7 +113,7 @@ static bool new_load(struct ctx *ctx, struct chunk *last, u64 last_size,
   return !writable && (c->flags & SHF_WRITE);
 }
 
-// The allocated sections in address order; returns how many.
+// The allocated sections in load address order; returns how many.
 static u32 sort_sections(struct ctx *ctx, struct placed **out) {
   struct placed *v = arena_alloc(ctx, (u64)ctx->hdr_order.len * sizeof(*v));
   u32 n = 0;

@@ -485,9 +485,10 @@ static void put_file_parts(struct ctx *ctx, struct symtab_writer *w,
 }
 
 // With --gc-sections GNU ld lists an undefined symbol that a strong
-// reference left (one whose uses were all relaxed away, as
-// __tls_get_addr's), once and after the defined ones; no undefined weak
-// one, and none at all without --gc-sections.  Found when sizing.
+// reference from a kept section left (one whose uses were all relaxed
+// away, as __tls_get_addr's), once and after the defined ones; no
+// undefined weak one, none that only collected sections named, and none
+// at all without --gc-sections.  Found when sizing.
 static void collect_gc_undefined(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
@@ -495,7 +496,8 @@ static void collect_gc_undefined(struct ctx *ctx) {
       struct symbol *sym = f->globals[k - f->first_global];
       if (!sym || sym->state != SYM_UNDEF)
         continue;
-      if ((sym->ref_flags & SF_REF_STRONG) && !(sym->flags & SF_IN_SYMTAB) &&
+      if ((sym->ref_flags & SF_REF_STRONG) &&
+          (sym->ref_flags & REF_GC_LIVE) && !(sym->flags & SF_IN_SYMTAB) &&
           !(ctx->sym_out && ctx->sym_out[sym->seq]))
         vec_push(ctx, &ctx->undef_syms, sym);
       sym->flags |= SF_IN_SYMTAB;
