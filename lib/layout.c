@@ -292,12 +292,12 @@ static u64 place_data(struct ctx *ctx, u32 i, u32 j, u64 dot) {
     // (GNU ld stops with an internal error): no RELRO then.
     if (desired >= base1) {
       dot = place_run(ctx, i, j, desired, relro_offset, true, &rdot);
-      ctx->relro_start = desired;
+      ctx->relro_start = ctx->data_start = desired;
       ctx->relro_end = align_up(rdot + relro_offset, page);
       return dot;
     }
   }
-  data_segment_start(ctx, i, j, dot, &dot);
+  ctx->data_start = data_segment_start(ctx, i, j, dot, &dot);
   return dot;
 }
 

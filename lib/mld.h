@@ -1907,6 +1907,8 @@ struct ctx {
   u64 dot_start;               // set by layout.c: the location counter
                                // past SIZEOF_HEADERS, where sections start
   u64 relro_start, relro_end;  // set by layout.c; 0: no RELRO
+  u64 data_start;              // layout.c: where the writable part starts
+                               // (DATA_SEGMENT_ALIGN's value)
   bool headers_loaded;         // set by segments.c: in a PT_LOAD
   struct chunk *lowest;        // set by segments.c: the lowest section
   bool relro_load;             // set by segments.c: a PT_LOAD starts in

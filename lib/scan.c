@@ -532,6 +532,29 @@ void fix_linker_symbols(struct ctx *ctx) {
     end = c->addr + c->size;
     end_c = c;
   }
+  // No writable section with contents: "_edata = ." and what follows
+  // stand where the writable part starts, in the section after (GNU ld's
+  // section_for_dot after ". = DATA_SEGMENT_ALIGN"), or the one before;
+  // "_end = ." no lower.
+  if (!edata_c && !script_layout(ctx)) {
+    edata = ctx->data_start;
+    struct chunk *before = NULL;
+    for (u32 i = 0; i < ctx->chunks.len && !bss_c; i++) {
+      struct chunk *c = ctx->chunks.v[i];
+      if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR || !c->size ||
+          (c->flags & SHF_TLS))
+        continue;
+      if (c->order < data_part)
+        before = c;
+      else
+        bss_c = c;
+    }
+    edata_c = bss_c ? bss_c : before;
+    if (end < edata) {
+      end = edata;
+      end_c = edata_c;
+    }
+  }
   end = align_up(end, 8);
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
