@@ -352,9 +352,19 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
   }
   u64 shoff = ctx->filesize - (u64)nsh * sizeof(Elf64_Shdr);
 
+  // A PIE linked above 0 (-Ttext-segment, a script's address) is an
+  // ET_EXEC, as GNU ld makes it (_bfd_elf_modify_headers): its lowest
+  // PT_LOAD decides.
+  u16 type = ET_EXEC;
+  if (ctx->cfg.pie) {
+    u64 low = UINT64_MAX;
+    for (u32 i = 0; i < ctx->nsegs; i++)
+      if (ctx->segs[i].type == PT_LOAD && ctx->segs[i].vaddr < low)
+        low = ctx->segs[i].vaddr;
+    type = low ? ET_EXEC : ET_DYN;
+  }
   u8 *e = buf;
-  wr_ehdr_common(e, ctx->cfg.pie ? ET_DYN : ET_EXEC, arch->e_machine, shoff,
-                 ctx->gnu_osabi);
+  wr_ehdr_common(e, type, arch->e_machine, shoff, ctx->gnu_osabi);
   wr64(e + offsetof(Elf64_Ehdr, e_entry), ctx->entry_addr);
   wr64(e + offsetof(Elf64_Ehdr, e_phoff), sizeof(Elf64_Ehdr));
   wr16(e + offsetof(Elf64_Ehdr, e_phentsize), sizeof(Elf64_Phdr));
