@@ -106,8 +106,9 @@ static enum relax gotpcrelx_form(struct ctx *ctx, struct isec *is, u64 off,
   bool relocx = type == R_X86_64_GOTPCRELX || type == R_X86_64_REX_GOTPCRELX;
   bool pie = ctx->cfg.pie;
   // GNU ld relaxes only the displacement of the instruction's end: -4.
-  if ((!relocx && type != R_X86_64_GOTPCREL) || off < 2 || rs->is_ifunc ||
-      addend != -4 || (rs->defined && in_large_section(rs)))
+  if ((!relocx && type != R_X86_64_GOTPCREL) || off < 2 || !is->data ||
+      off > is->size || rs->is_ifunc || addend != -4 ||
+      (rs->defined && in_large_section(rs)))
     return RX_NONE;
   const u8 *loc = is->data + off;
   u8 op = loc[-2], modrm = loc[-1];
@@ -227,9 +228,10 @@ static u32 emitted_type(struct ctx *ctx, struct isec *is, u32 i, u64 *off,
   return type;
 }
 
-// mov/add foo@gottpoff(%rip), %r: relaxable to an immediate form?
+// mov/add foo@gottpoff(%rip), %r: relaxable to an immediate form?  (Of
+// a relocation not yet checked to lie in the section: quiet_reloc.)
 static bool gottpoff_relaxable(struct isec *is, u64 off) {
-  if (off < 3)
+  if (off < 3 || !is->data || off > is->size)
     return false;
   const u8 *loc = is->data + off;
   u8 rex = loc[-3], op = loc[-2], modrm = loc[-1];
