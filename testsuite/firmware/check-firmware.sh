@@ -22,8 +22,9 @@
 #              types, addresses, sizes but .strtab's) and `readelf -lW`
 #              are the same;
 #   symbols X  `nm` (values, types, names; sorted) is the same.
-# Cases (FW_CASES, default all): default (cortex-a57), pie (ENABLE_PIE=1)
-# and errata-a53 (ERRATA_A53_843419=1 with -cpu cortex-a53).
+# Cases (FW_CASES, default all): default (cortex-a57), pie (ENABLE_PIE=1),
+# errata-a53 (ERRATA_A53_843419=1 with -cpu cortex-a53) and both
+# (pie-errata-a53).
 #
 # Both builds pass ENABLE_LTO=0: linking through the compiler, TF-A turns
 # on LTO in release builds, and mld has no linker plugin yet (a known gap).
@@ -46,7 +47,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 mld=${MLD:-$top/ld/mld}
 work=${MLD_FW_WORK:-$here/work}
-cases=${FW_CASES:-default pie errata-a53}
+cases=${FW_CASES:-default pie errata-a53 pie-errata-a53}
 bl33=${BL33:-/usr/lib/u-boot/qemu_arm64/u-boot.bin}
 boot_timeout=${BOOT_TIMEOUT:-25}
 jobs=${JOBS:-2}
@@ -203,6 +204,7 @@ tfa_case() {
     default) echo "cortex-a57" ;;
     pie) echo "cortex-a57 ENABLE_PIE=1" ;;
     errata-a53) echo "cortex-a53 ERRATA_A53_843419=1" ;;
+    pie-errata-a53) echo "cortex-a53 ENABLE_PIE=1 ERRATA_A53_843419=1" ;;
     *) return 1 ;;
   esac
 }
