@@ -62,6 +62,9 @@ for cc in gcc aarch64-linux-gnu-gcc; do
     $cc -c $flags -o "$dir/$tag-c$n.o" "$tmp/c.c"
   done
   ar rcs "$dir/$tag-c.a" "$dir/$tag-c$n.o"
+  # Compressed debugging sections, both forms (compress.c reads them).
+  $cc -c -O1 -g -gz=zlib -o "$dir/$tag-c-gz.o" "$tmp/c.c"
+  $cc -c -O1 -g -gz=zlib-gnu -o "$dir/$tag-c-zdebug.o" "$tmp/c.c"
   for f in a b; do
     $cc -c -O1 -fcommon -o "$dir/$tag-$f.o" "$tmp/$f.c"
     $cc -c -O0 -g -ffunction-sections -o "$dir/$tag-$f-g.o" "$tmp/$f.c"
