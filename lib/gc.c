@@ -212,14 +212,6 @@ static void print_removed(struct objfile *f, u32 k, const char **sig) {
             f->name);
 }
 
-// BFD's SEC_DEBUGGING, by name.
-static bool debugging(const char *name) {
-  return starts(name, ".debug") || starts(name, ".zdebug") ||
-         starts(name, ".gnu.debuglto_.debug_") ||
-         starts(name, ".gnu.linkonce.wi.") || starts(name, ".line") ||
-         starts(name, ".stab") || !strcmp(name, ".gdb_index");
-}
-
 // A file none of whose allocated sections (notes aside) stays keeps no
 // debugging and no other unallocated section without relocations either
 // (GNU ld's _bfd_elf_gc_mark_extra_sections): those outside groups and
@@ -243,7 +235,7 @@ static bool drop_dead_files_extras(struct ctx *ctx) {
                                                 SHF_LINK_ORDER)) ||
           SH_TYPE(sh) == SHT_NOTE)
         continue;
-      if (debugging(section_name(f, k)) || !is->nrels) {
+      if (debugging_section(section_name(f, k)) || !is->nrels) {
         is->live = false;
         any = true;
       }
