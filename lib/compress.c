@@ -205,6 +205,23 @@ void write_compressed(struct ctx *ctx, u8 *buf) {
 
 enum { ZDEBUG_HEADER = 12 };   // "ZLIB" and the size, big-endian
 
+// No zlib or zstd stream expands more than this many times: deflate's
+// limit is about 1032 to 1, zstd's about 32768 to 1 (a 128 KiB RLE block
+// in 4 bytes).  A header that declares more is corrupt, and refusing it
+// keeps a few bytes of input from asking for terabytes of memory.
+enum { MAX_EXPANSION = 1u << 16 };
+
+// Whether IS's declared size could come from a stream of SRCLEN bytes;
+// an error if not.
+static bool plausible_size(struct ctx *ctx, struct isec *is, u64 srclen) {
+  if (is->size / MAX_EXPANSION <= srclen)
+    return true;
+  error(ctx, "%s: section %s: corrupt compressed data (%llu bytes cannot "
+        "expand to %llu)", is->file->name, section_name(is->file, is->shndx),
+        (unsigned long long)srclen, (unsigned long long)is->size);
+  return false;
+}
+
 // Whether input section I of F (named NAME, with FLAGS) is compressed.
 bool compressed_input(struct objfile *f, u32 i, const char *name,
                       u64 flags) {
@@ -273,7 +290,7 @@ static bool read_chdr(struct ctx *ctx, struct isec *is, const u8 **src,
     *srclen = size - ZDEBUG_HEADER;
     *zstd = false;
     is->size = decompressed_size(f, is->shndx);
-    return true;
+    return plausible_size(ctx, is, *srclen);
   }
   if (SH_FLAGS(sh) & SHF_ALLOC) {
     error(ctx, "%s: section %s: SHF_COMPRESSED on an allocated section",
@@ -302,7 +319,7 @@ static bool read_chdr(struct ctx *ctx, struct isec *is, const u8 **src,
   *zstd = type == ELFCOMPRESS_ZSTD;
   is->size = decompressed_size(f, is->shndx);
   is->align = align ? align : 1;
-  return true;
+  return plausible_size(ctx, is, *srclen);
 }
 
 void decompress_inputs(struct ctx *ctx) {
