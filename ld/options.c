@@ -105,6 +105,9 @@ static const char usage[] =
     "  -b binary, --format=binary  Link the files after it as raw bytes:\n"
     "                              .data and _binary_FILE_start, _end,\n"
     "                              _size (-b default: objects again)\n"
+    "  -plugin FILE                Load the compiler's LTO plugin when an\n"
+    "                              object holds bytecode (gcc passes it)\n"
+    "  -plugin-opt=OPT             An option for that plugin\n"
     "  --exclude-libs=LIB,...      Hide the symbols of these archives (ALL)\n"
     "  --eh-frame-hdr, --no-eh-frame-hdr\n"
     "                              Make .eh_frame_hdr and PT_GNU_EH_FRAME\n"
@@ -203,8 +206,7 @@ static const char usage[] =
     "  --no-undefined-version, --default-symver,\n"
     "  --default-imported-symver, --version-exports-section=SYM,\n"
     "  --no-undefined, -EL (the only byte\n"
-    "  order), -plugin FILE and -plugin-opt=OPT (objects that hold only\n"
-    "  LTO bytecode are refused), -flto, -flto-partition=, -fuse-ld=,\n"
+    "  order), -flto, -flto-partition=, -fuse-ld=,\n"
     "  --oformat naming the target's ELF format,\n"
     "  --orphan-handling=place, -d, -dc, -dp, --check-sections,\n"
     "  --strip-discarded, --[no-]allow-shlib-undefined,\n"
@@ -895,7 +897,7 @@ static bool changes_dynamic(const char *s) {
 
 // ... and those that take an argument.
 static const char *const no_effect_with_arg[] = {
-    "plugin-opt", "dynamic-linker", "I", "rpath",
+    "dynamic-linker", "I", "rpath",
     "rpath-link", "soname", "h", "O",
     // SunOS's -assert, the i960's -A, MIPS's -G, DT_INIT/DT_FINI and audit
     // libraries of dynamic objects, CTF, LTO and the compiler's -fuse-ld
@@ -1363,10 +1365,20 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       fatal_warnings = yn;
       continue;
     }
-    // gcc passes its LTO plugin; mld reads no IR, but GNU ld with a
-    // plugin loaded resolves a few things differently (warnings.c).
+    // gcc passes its LTO plugin (lto.c loads it when an object holds
+    // bytecode); GNU ld with a plugin loaded also resolves a few things
+    // differently (warnings.c).  Its options follow it.
+    if ((v = arg_of(ctx, &a, &i, NULL, "plugin-opt"))) {
+      if (!c->plugin)
+        fatal(ctx, "%s: no -plugin before it to take the option", s);
+      vec_push(ctx, &c->plugin_opts, (void *)v);
+      continue;
+    }
     if ((v = arg_of(ctx, &a, &i, NULL, "plugin"))) {
-      c->plugin = true;
+      if (c->plugin && strcmp(c->plugin, v))
+        fatal(ctx, "-plugin %s: mld loads one linker plugin (%s given "
+              "before)", v, c->plugin);
+      c->plugin = v;
       continue;
     }
     if ((yn = yes_no(s, "stats")) >= 0) {

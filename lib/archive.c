@@ -280,6 +280,7 @@ struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off) {
   if (!mname)
     return NULL;
   const u8 *data;
+  const char *mapped_path = NULL;
   if (ar->thin) {
     const char *path = mname;
     if (mname[0] != '/') {
@@ -293,6 +294,7 @@ struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off) {
       return NULL;
     data = m->data;
     size = m->size;
+    mapped_path = m->path;
   } else {
     if (size > ar->map->size - off - AR_HDR) {
       error(ctx, "%s(%s): malformed archive: member extends past the end "
@@ -308,6 +310,9 @@ struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off) {
   if (f->crt == CRT_NONE)
     f->crt = crt_kind(ar->name);
   if (!parse_object(ctx, f))
+    return NULL;
+  if (!lto_offer(ctx, f, ar->thin ? mapped_path : ar->map->path,
+                 ar->thin ? 0 : (u64)(data - ar->map->data)))
     return NULL;
   *slot = f;
   return f;

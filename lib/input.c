@@ -437,8 +437,10 @@ void add_file(struct ctx *ctx, const char *path, bool whole,
       !memcmp(m->data, ELFMAG, SELFMAG))) {
     struct objfile *f = new_objfile(ctx, path, m->data, m->size);
     m->obj = f;
-    if (parse_object(ctx, f))
+    if (parse_object(ctx, f)) {
+      lto_offer(ctx, f, path, 0);
       add_entry(ctx, E_OBJECT, f, NULL, false);
+    }
     return;
   }
   if (is_input_script(m->data, m->size)) {

@@ -128,6 +128,7 @@ static int link_relocatable(struct ctx *ctx) {
   timer(ctx, "read_inputs");
   intern_symbols(ctx);        // the objects' global names, on all threads
   resolve_symbols(ctx);       // archive members extracted as usual
+  finish_resolution(ctx);     // COMMON order; --require-defined
   write_why_extract(ctx);     // --why-extract: which reference pulled each
   hide_excluded_libs(ctx);    // --exclude-libs: their definitions hidden
   checkpoint(ctx);
@@ -177,6 +178,9 @@ int mld_link(struct ctx *ctx) {
   intern_symbols(ctx);        // the objects' global names, on all threads
   timer(ctx, "intern_symbols");
   resolve_symbols(ctx);       // left to right, members extracted, groups
+  link_bytecode(ctx);         // -plugin: LTO bytecode compiled, its
+                              // objects in, archives scanned again
+  finish_resolution(ctx);     // COMMON order; --require-defined
   write_why_extract(ctx);     // --why-extract: which reference pulled each
   hide_excluded_libs(ctx);    // --exclude-libs: their definitions hidden
   warn_linked_objects(ctx);   // .gnu.warning sections of the files linked

@@ -417,7 +417,8 @@ struct config {
   bool no_warnings;            // -w: warnings are not said
   bool print_output_format;    // --print-output-format
   struct vec ignore_unresolved; // --ignore-unresolved-symbol: const char *
-  bool plugin;                 // -plugin given (gcc's LTO plugin)
+  const char *plugin;          // -plugin FILE (gcc's LTO plugin)
+  struct vec plugin_opts;      // -plugin-opt=OPT: const char *
   bool relocatable;            // -r, -i, --relocatable
   bool oformat_binary;         // --oformat binary, OUTPUT_FORMAT(binary):
                                // a raw image of the loaded sections
@@ -690,6 +691,12 @@ struct objfile {
                                // winner's section of the same name and size
   u8 crt;                      // enum crt_kind: its .ctors/.dtors rules
   bool binary;                 // made by binary.c of a -b binary file
+  bool lto;                    // claimed by the LTO plugin: data is
+                               // lto.c's object of the plugin's symbols
+  bool lto_output;             // made by the LTO plugin (add_input_file)
+  struct input_entry *entry;   // the entry that brought it into the link
+  bool reloaded;               // a member a group's or LTO's second look
+                               // at its archive extracted
   const char **names;          // [shnum] or NULL: names other than the
                                // header's (a decompressed .zdebug_*)
   bool writes_contents;        // set by size_symtab: a section of it has
@@ -754,6 +761,15 @@ struct objfile *binary_object(struct ctx *ctx, const char *path,
 void write_raw_image(struct ctx *ctx, int fd);
 
 //
+// lto.c: link-time optimization with the compiler's plugin
+//
+
+bool lto_offer(struct ctx *ctx, struct objfile *f, const char *path,
+               u64 offset);
+bool lto_replacing(struct ctx *ctx);
+void link_bytecode(struct ctx *ctx);
+
+//
 // symbols.c: resolution
 //
 
@@ -789,6 +805,9 @@ enum { REF_PLT_CALL = 1 << 7 };
 // In ref_flags, of an undefined symbol, with --gc-sections: a kept
 // section refers to it (gc.c), and so .symtab lists it (GNU ld's mark).
 enum { REF_GC_LIVE = 1 << 1 };
+// In ref_flags: a file the LTO plugin did not claim, -u, the entry or
+// --defsym refers to the symbol (GNU ld's non_ir_ref_regular; lto.c).
+enum { REF_NON_IR = 1 << 2 };
 
 struct symbol {
   const char *name;            // NUL-terminated, in a mapped strtab
@@ -857,6 +876,9 @@ struct sym_aux {
 
 void intern_symbols(struct ctx *ctx);
 void resolve_symbols(struct ctx *ctx);
+bool load_entries(struct ctx *ctx, u32 from, u32 to);
+void rescan_entries(struct ctx *ctx, u32 from, bool added);
+void finish_resolution(struct ctx *ctx);
 const char *group_signature(struct objfile *f, u32 symidx);
 void hide_excluded_libs(struct ctx *ctx);
 void add_file_symbols(struct ctx *ctx, struct objfile *f);
@@ -1879,6 +1901,9 @@ struct ctx {
   u32 naux, auxcap;
   u32 next_priority;
   bool resolved;               // set by resolve_symbols: every file joined
+  struct input_entry *cur_entry; // symbols.c: the entry being read
+  bool reloading;              // ... in a group's or LTO's second look
+  struct lto *lto;             // lto.c: the plugin and what it claimed
   struct vec version_nodes;    // version_script.c: the tags read so far
   struct name_table comdats;   // COMDAT signatures seen
   struct vec sym_warnings;     // warnings.c: .gnu.warning.SYM messages

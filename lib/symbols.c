@@ -332,6 +332,18 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
                  (bind == STB_WEAK || sym->binding != STB_WEAK);
     if (ctx->cfg.cref && !loses)
       note_cref(ctx, sym, f, undef, common);
+    // GNU ld's non_ir_ref_regular: a file the LTO plugin did not claim
+    // refers to the name (a COMMON counts), so the plugin must keep it.
+    if ((undef || common) && !f->lto)
+      sym->ref_flags |= REF_NON_IR;
+    // After LTO, the compiled objects' definitions replace those of the
+    // bytecode (GNU ld makes the old one undefweak first).
+    if (!undef && sym->state != SYM_UNDEF && sym->file && sym->file->lto &&
+        !f->lto && lto_replacing(ctx)) {
+      sym->state = SYM_UNDEF;
+      sym->file = NULL;
+      sym->value = 0;
+    }
     if (undef) {
       // A name first referenced strongly while undefined: GNU ld's undefs
       // list grows (weak references do not add to it), which decides
@@ -449,6 +461,8 @@ static void add_object(struct ctx *ctx, struct objfile *f) {
     return;
   f->live = true;
   f->priority = ++ctx->next_priority;
+  f->entry = ctx->cur_entry;
+  f->reloaded = ctx->reloading;
   vec_push(ctx, &ctx->objs, f);
   // -t -t: archive members too, as GNU ld prints them, "(ARCHIVE)MEMBER".
   const char *own;
@@ -648,12 +662,12 @@ static void trace_entry(struct input_entry *e) {
     printf("%s\n", e->sym);
 }
 
-void resolve_symbols(struct ctx *ctx) {
-  // -u and the entry symbol are roots that pull archive members.
+// -u, --defsym and the entry symbol: the roots that pull archive members.
+static void resolve_roots(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->cfg.undefined.len; i++) {
     const char *name = ctx->cfg.undefined.v[i];
     struct symbol *sym = sym_intern(ctx, name, strlen(name));
-    sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
+    sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED | REF_NON_IR;
   }
   // --defsym symbols are defined before any file is read; their targets
   // are referenced where the option stands (E_UNDEF below).
@@ -682,16 +696,25 @@ void resolve_symbols(struct ctx *ctx) {
   strtoull(entry, &end, 0);
   if (!ctx->cfg.entry || *end || end == entry) {
     struct symbol *sym = sym_intern(ctx, entry, strlen(entry));
-    sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
+    sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED | REF_NON_IR;
   }
+}
 
+// The entries [0, end) left to right: objects join, archives are scanned
+// and groups searched again, as GNU ld's open_input_bfds.  A rescan
+// (after LTO) passes over the archives before entry FROM, except in a
+// group that is searched again; ADDED: the objects before it made new
+// undefined symbols.
+static void resolve_entries(struct ctx *ctx, u32 from, bool rescan,
+                            bool added) {
   u32 group_start[16];
   u64 group_undefs[16];        // new_undefs when the group started
   u32 depth = 0;
   for (u32 i = 0; i < ctx->entries.len; i++) {
     struct input_entry *e = ctx->entries.v[i];
+    ctx->cur_entry = e;
     // -t, --trace: each input file as GNU ld opens it, in link order.
-    if (ctx->cfg.trace)
+    if (ctx->cfg.trace && !rescan)
       trace_entry(e);
     switch (e->kind) {
     case E_SCRIPT:
@@ -704,7 +727,7 @@ void resolve_symbols(struct ctx *ctx) {
         archive_all_members(ctx, e->ar,
                             notes_members(ctx) ? add_whole_member
                                                : add_object);
-      else
+      else if (i >= from)
         scan_archive(ctx, e->ar);
       break;
     case E_UNDEF: {
@@ -720,6 +743,8 @@ void resolve_symbols(struct ctx *ctx) {
         sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
         ctx->new_undefs++;
       }
+      // Not bytecode's reference: the LTO plugin must keep the name.
+      sym->ref_flags |= REF_NON_IR;
       break;
     }
     case E_GROUP_START:
@@ -736,22 +761,61 @@ void resolve_symbols(struct ctx *ctx) {
       // As GNU ld, the group is searched again while a pass over it made
       // names undefined that were not seen before (a member it adds that
       // only defines names, such as a COMMON taking over from a weak
-      // definition, does not start another pass).
-      for (u64 seen = group_undefs[depth]; seen != ctx->new_undefs;) {
+      // definition, does not start another pass).  In a rescan, a group
+      // holding the point where the compiled objects joined is searched
+      // again if they made new names undefined.
+      bool again = rescan && added && group_start[depth] < from && from <= i;
+      ctx->reloading = true;
+      for (u64 seen = group_undefs[depth]; again || seen != ctx->new_undefs;) {
+        again = false;
         seen = ctx->new_undefs;
         for (u32 j = group_start[depth] + 1; j < i; j++) {
           struct input_entry *g = ctx->entries.v[j];
           if (g->kind == E_ARCHIVE && !g->whole) {
-            if (ctx->cfg.trace)
+            if (ctx->cfg.trace && !rescan)
               trace_entry(g);   // GNU ld opens it again
+            ctx->cur_entry = g;
             scan_archive(ctx, g->ar);
           }
         }
       }
+      ctx->reloading = rescan;
       break;
     }
   }
+  ctx->cur_entry = NULL;
+}
 
+void resolve_symbols(struct ctx *ctx) {
+  resolve_roots(ctx);
+  resolve_entries(ctx, 0, false, false);
+}
+
+// After LTO (lto.c): the entries [from, to) the plugin added, read as
+// GNU ld opens them; true if they made names undefined.
+bool load_entries(struct ctx *ctx, u32 from, u32 to) {
+  u64 before = ctx->new_undefs;
+  for (u32 i = from; i < to; i++) {
+    struct input_entry *e = ctx->entries.v[i];
+    ctx->cur_entry = e;
+    if (e->kind == E_OBJECT)
+      add_object(ctx, e->obj);
+    else if (e->kind == E_ARCHIVE && !e->whole)
+      scan_archive(ctx, e->ar);
+  }
+  ctx->cur_entry = NULL;
+  return ctx->new_undefs != before;
+}
+
+// Then the archives from entry FROM on again, for what the new objects
+// need (GNU ld's OPEN_BFD_RESCAN).
+void rescan_entries(struct ctx *ctx, u32 from, bool added) {
+  ctx->reloading = true;
+  resolve_entries(ctx, from, true, added);
+  ctx->reloading = false;
+}
+
+void finish_resolution(struct ctx *ctx) {
   // COMMON symbols become .bss space (sections.c) in GNU ld's order, that
   // of its hash table (bfd_hash); in one bucket the name first seen last
   // first, as its chains are.  --sort-common makes

@@ -305,6 +305,13 @@ static bool hidden_listed(struct ctx *ctx, struct symbol *sym) {
 // file (its base name, or an archive member's base name), before the
 // first of its local symbols it lists.
 static void put_file_symbol(struct symtab_writer *w, struct objfile *f) {
+  // An object the LTO plugin made gets one without a name (its own
+  // names a temporary file; GNU ld drops it for reproducible builds).
+  if (f->lto_output) {
+    put_n(w, "", 0, ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);
+    w->nfiles++;
+    return;
+  }
   const char *name;
   u32 len = file_own_name(f, &name);
   for (u32 i = len; i > 0; i--) {
@@ -392,6 +399,8 @@ static void put_file_locals(struct ctx *ctx, struct symtab_writer *w,
       continue;
     u32 shndx = sym_shndx(f, k, &s);
     u32 *out = f->out_locals ? &f->out_locals[k] : &(u32){0};
+    if (type == STT_FILE && f->lto_output)
+      continue;
     if (type == STT_FILE || shndx == SHN_ABS) {
       *out = put_local(w, f, &have_file, name, &s, SHN_ABS, s.st_value);
       continue;

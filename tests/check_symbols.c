@@ -316,7 +316,8 @@ START_TEST(bad_name_offset) {
 } END_TEST
 
 //
-// resolve_symbols(): objects and archives in command-line order
+// resolve_symbols() and finish_resolution(): objects and archives in
+// command-line order
 //
 
 static void add_entry(enum entry_kind kind, struct objfile *obj,
@@ -388,6 +389,7 @@ START_TEST(archive_extraction) {
   };
   entry_archive("lib.a", m, 3, false);
   resolve_symbols(ctx);
+  finish_resolution(ctx);
   ck_assert_uint_eq(ctx->errors, 0);
   ck_assert_str_eq(live_objects(), "main.o lib.a(foo.o) lib.a(baz.o)");
   ck_assert_uint_eq(sym("baz")->state, SYM_DEFINED);
@@ -400,6 +402,7 @@ START_TEST(archive_before_reference) {
   entry_archive("lib.a", m, 1, false);
   entry_object("main.o", (struct tsym[]){undef("foo")}, 1);
   resolve_symbols(ctx);
+  finish_resolution(ctx);
   ck_assert_str_eq(live_objects(), "main.o");
   ck_assert_uint_eq(sym("foo")->state, SYM_UNDEF);
 } END_TEST
@@ -420,6 +423,7 @@ static void two_libs(bool group) {
   if (group)
     add_entry(E_GROUP_END, NULL, NULL, false);
   resolve_symbols(ctx);
+  finish_resolution(ctx);
 }
 
 START_TEST(group_rescans) {
@@ -443,6 +447,7 @@ START_TEST(whole_archive_takes_all) {
   };
   entry_archive("lib.a", m, 2, true);
   resolve_symbols(ctx);
+  finish_resolution(ctx);
   ck_assert_str_eq(live_objects(), "main.o lib.a(x.o) lib.a(y.o)");
 } END_TEST
 
@@ -455,6 +460,7 @@ START_TEST(dash_u_extracts) {
   };
   entry_archive("lib.a", m, 2, false);
   resolve_symbols(ctx);
+  finish_resolution(ctx);
   ck_assert_str_eq(live_objects(), "lib.a(x.o)");
 } END_TEST
 
@@ -474,6 +480,7 @@ START_TEST(common_extracts_data_definition) {
   };
   entry_archive("lib.a", m, 4, false);
   resolve_symbols(ctx);
+  finish_resolution(ctx);
   ck_assert_uint_eq(ctx->errors, 0);
   ck_assert_str_eq(live_objects(), "main.o lib.a(d.o)");
   ck_assert_uint_eq(sym("x")->state, SYM_DEFINED);
@@ -495,6 +502,7 @@ START_TEST(common_extracts_abs_and_merges) {
   };
   entry_archive("lib.a", m, 2, false);
   resolve_symbols(ctx);
+  finish_resolution(ctx);
   ck_assert_str_eq(live_objects(), "main.o lib.a(a.o) lib.a(p.o)");
   ck_assert(sym_is_abs(sym("x")));
   ck_assert_uint_eq(sym("y")->state, SYM_COMMON);
@@ -512,6 +520,7 @@ START_TEST(commons_listed_in_hash_order) {
   entry_object("b.o", b, 2);
   entry_object("c.o", c, 1);
   resolve_symbols(ctx);
+  finish_resolution(ctx);
   ck_assert_uint_eq(ctx->commons.len, 2);
   ck_assert_ptr_eq(ctx->commons.v[0], sym("x"));
   ck_assert_ptr_eq(ctx->commons.v[1], sym("y"));
@@ -578,6 +587,7 @@ START_TEST(comdat_first_wins) {
   struct objfile *a = comdat_object("a.o");
   struct objfile *b = comdat_object("b.o");
   resolve_symbols(ctx);
+  finish_resolution(ctx);
   ck_assert_uint_eq(ctx->errors, 0);
   ck_assert_ptr_eq(sym("foo")->file, a);
   ck_assert(a->discarded == NULL);
