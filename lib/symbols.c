@@ -713,8 +713,9 @@ static void resolve_entries(struct ctx *ctx, u32 from, bool rescan,
   for (u32 i = 0; i < ctx->entries.len; i++) {
     struct input_entry *e = ctx->entries.v[i];
     ctx->cur_entry = e;
-    // -t, --trace: each input file as GNU ld opens it, in link order.
-    if (ctx->cfg.trace && !rescan)
+    // -t, --trace: each input file as GNU ld opens it, in link order
+    // (a rescan opens only the archives it scans again).
+    if (ctx->cfg.trace && (!rescan || (e->kind == E_ARCHIVE && i >= from)))
       trace_entry(e);
     switch (e->kind) {
     case E_SCRIPT:
@@ -772,7 +773,7 @@ static void resolve_entries(struct ctx *ctx, u32 from, bool rescan,
         for (u32 j = group_start[depth] + 1; j < i; j++) {
           struct input_entry *g = ctx->entries.v[j];
           if (g->kind == E_ARCHIVE && !g->whole) {
-            if (ctx->cfg.trace && !rescan)
+            if (ctx->cfg.trace)
               trace_entry(g);   // GNU ld opens it again
             ctx->cur_entry = g;
             scan_archive(ctx, g->ar);
@@ -798,6 +799,8 @@ bool load_entries(struct ctx *ctx, u32 from, u32 to) {
   for (u32 i = from; i < to; i++) {
     struct input_entry *e = ctx->entries.v[i];
     ctx->cur_entry = e;
+    if (ctx->cfg.trace)
+      trace_entry(e);
     if (e->kind == E_OBJECT)
       add_object(ctx, e->obj);
     else if (e->kind == E_ARCHIVE && !e->whole)

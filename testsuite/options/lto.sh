@@ -14,7 +14,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 #   roots    -e, -u and --defsym naming functions only bytecode defines
 #            and nothing calls (the plugin must keep them);
 #   c++      templates in COMDAT groups in two objects, exceptions;
-# then that the plugin's temporary files are gone, and the errors: a
+# -t's list of files opened; then that the plugin's temporary files are gone, and the errors: a
 # plugin that cannot be loaded, -plugin-opt before -plugin.
 
 cat >main.c <<'SRC'
@@ -156,6 +156,17 @@ for arch in x86_64 aarch64; do
         grep -q " T $s\$" m.nm || t_fail "$arch roots: $s was dropped"
     done
     both c++ $cxx -flto -O2 -static x.o y.o
+
+    # -t: the files as GNU ld opens them, the plugin's object and the
+    # archives scanned again after it included (temporary names aside).
+    $cc -flto -O2 -static -o gnu.out main.o reg.o libl.a -Wl,-t 2>&1 |
+        sed 's|/[^ ]*\.ltrans[0-9]*\.ltrans\.o|LTRANS|' >g.trace
+    t_run $cc -B"$T/bin/" -flto -O2 -static -o mld.out main.o reg.o libl.a \
+        -Wl,-t
+    sed 's|/[^ ]*\.ltrans[0-9]*\.ltrans\.o|LTRANS|' stdout.txt >m.trace
+    grep -q LTRANS g.trace || t_hard_error "$arch: GNU ld's -t shows no LTO object"
+    cmp -s g.trace m.trace && t_pass "$arch -t: GNU ld's files" ||
+        t_fail "$arch -t: $(diff g.trace m.trace | head -4 | tr '\n' ' ')"
 
     # The plugin's temporary files (the compiled objects, the resolution
     # file) are removed when the link ends.
