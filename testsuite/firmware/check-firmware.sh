@@ -32,9 +32,13 @@
 # alone.
 #
 # Nothing is downloaded.  TFA_SRC names a TF-A source tree, copied to the
-# work folder (it is never built in place).  UBOOT_SRC is reserved for a
-# U-Boot part (not written yet).  Without sources it prints SKIP and
-# exits 77.  Ends with "N passed, N failed" (exit 1 if any failed).
+# work folder (it is never built in place).
+#
+# UBOOT_SRC names a U-Boot tree: qemu_arm64_defconfig is built with GNU
+# ld and with mld as LD (every link: the probes, the final -pie link),
+# both booted with -bios u-boot.bin, and checked as above: build, boot,
+# console, image (u-boot.bin), layout and symbols of the u-boot ELF file.
+# It needs bison and flex.  Without sources it prints SKIP and exits 77.  Ends with "N passed, N failed" (exit 1 if any failed).
 #
 # Environment: MLD (default: ld/mld beside this tree), MLD_FW_WORK (work
 # folder, default testsuite/firmware/work; its contents are replaced),
@@ -84,8 +88,14 @@ need_tools() {
            make timeout; do
     command -v "$t" >/dev/null || missing+=("$t")
   done
+  if [ -n "${UBOOT_SRC:-}" ]; then
+    for t in bison flex; do
+      command -v "$t" >/dev/null || missing+=("$t")
+    done
+  fi
   [ ${#missing[@]} -eq 0 ] || skip "missing ${missing[*]} (Debian:" \
-    "apt-get install gcc-aarch64-linux-gnu qemu-system-arm u-boot-qemu)"
+    "apt-get install gcc-aarch64-linux-gnu qemu-system-arm u-boot-qemu" \
+    "bison flex)"
   [ -f "$bl33" ] || skip "no BL33 $bl33 (apt-get install u-boot-qemu," \
     "or set BL33 to a qemu_arm64 u-boot.bin)"
   [ -x "$mld" ] || { echo "check-firmware: no mld at $mld" >&2; exit 1; }
@@ -115,13 +125,15 @@ copy_tree() {
 }
 
 # ---------------------------------------------------------------- qemu
-# boot DIR CPU LOG: boot DIR/qemu_fw.bios; the console goes to LOG
+# boot DIR CPU LOG [BIOS MACHINE]: boot DIR/BIOS (qemu_fw.bios, TF-A
+# in the secure world of virt,secure=on); the console goes to LOG
 # (qemu's own messages to LOG.err), cut at U-Boot's autoboot prompt.
 boot() {
-  local dir=$1 cpu=$2 log=$3 i
+  local dir=$1 cpu=$2 log=$3 bios=${4:-qemu_fw.bios} i
+  local machine=${5:-virt,secure=on}
   (cd "$dir" && exec timeout "$boot_timeout" qemu-system-aarch64 \
-     -nographic -machine virt,secure=on -cpu "$cpu" -smp 2 -m 1024 \
-     -bios qemu_fw.bios -d unimp </dev/null >"$log.raw" 2>"$log.err") &
+     -nographic -machine "$machine" -cpu "$cpu" -smp 2 -m 1024 \
+     -bios "$bios" -d unimp </dev/null >"$log.raw" 2>"$log.err") &
   local pid=$!
   for ((i = 0; i < boot_timeout * 5; i++)); do
     grep -qE 'Hit any key to stop autoboot|^=> ' "$log.raw" 2>/dev/null &&
@@ -290,24 +302,97 @@ run_tfa() {
   for c in $cases; do run_tfa_case "$c"; done
 }
 
+# ---------------------------------------------------------------- U-Boot
+# uboot_build SRC OUT LOG [MAKE-ARGS...]: qemu_arm64_defconfig built in
+# OUT (u-boot, the ELF file; u-boot.bin, the image), its build date fixed.
+uboot_build() {
+  local src=$1 out=$2 log=$3
+  shift 3
+  { make -C "$src" O="$out" CROSS_COMPILE="$cross" qemu_arm64_defconfig &&
+    SOURCE_DATE_EPOCH=0 make -C "$src" O="$out" -j"$jobs" V=1 \
+      CROSS_COMPILE="$cross" "$@" all; } >"$log" 2>&1
+}
+
+# uboot_booted LOG...: each console shows U-Boot's banner and prompt.
+uboot_booted() {
+  local log ok=0
+  for log; do
+    grep -q '^U-Boot 20' "$log" || { echo "no U-Boot banner in $log"; ok=1; }
+    grep -qE 'Hit any key|^=> ' "$log" || { echo "no prompt in $log"; ok=1; }
+  done
+  return $ok
+}
+
+# U-Boot (qemu_arm64_defconfig) links its ELF file with LD itself
+# (ld.bfd by default; the Kbuild probes run `LD -v` and `LD OPTION -v`),
+# so LD names the logging wrapper.  Booted with -bios u-boot.bin on
+# qemu's virt board (EL2, no TF-A).
+run_uboot() {
+  local dir=$work/uboot g m
+  rm -rf "$dir" && mkdir -p "$dir"
+  echo "== u-boot qemu_arm64_defconfig (-cpu cortex-a57)"
+  echo "U-Boot: $UBOOT_SRC (copied to $work/uboot-src)"
+  copy_tree "$UBOOT_SRC" "$work/uboot-src" ||
+    { fail "u-boot: copying $UBOOT_SRC"; return; }
+  g=$dir/gnu
+  m=$dir/mld
+  if ! uboot_build "$work/uboot-src" "$g" "$dir/gnu.log"; then
+    build_failed "$dir/gnu.log" >"$dir/build.diff"
+    fail "u-boot: reference build with GNU ld (environment?)" \
+      "$dir/build.diff"
+    return
+  fi
+  if FW_LD_LOG=$dir/mld-ld.log uboot_build "$work/uboot-src" "$m" \
+       "$dir/mld.log" LD="$work/bin/${cross}ld"; then
+    check "u-boot: build" "$dir/build.diff" \
+      grep -q -- "-o u-boot " "$dir/mld-ld.log"
+  else
+    build_failed "$dir/mld.log" >"$dir/build.diff"
+    fail "u-boot: build" "$dir/build.diff"
+  fi
+  boot "$g" cortex-a57 "$dir/gnu.console" u-boot.bin virt
+  if [ -f "$m/u-boot.bin" ]; then
+    boot "$m" cortex-a57 "$dir/mld.console" u-boot.bin virt
+    check "u-boot: boot" "$dir/boot.diff" \
+      uboot_booted "$dir/gnu.console" "$dir/mld.console"
+    check "u-boot: console" "$dir/console.diff" \
+      diff -u --label "gnu console" --label "mld console" \
+        "$dir/gnu.console" "$dir/mld.console"
+  else
+    echo "no $m/u-boot.bin" >"$dir/boot.diff"
+    fail "u-boot: boot" "$dir/boot.diff"
+    fail "u-boot: console" "$dir/boot.diff"
+  fi
+  check "u-boot: image" "$dir/image.diff" cmp "$g/u-boot.bin" "$m/u-boot.bin"
+  check "u-boot: layout" "$dir/layout.diff" same_layout "$g/u-boot" "$m/u-boot"
+  check "u-boot: symbols" "$dir/symbols.diff" \
+    same_symbols "$g/u-boot" "$m/u-boot"
+}
+
 # ---------------------------------------------------------------- main
 tfa=${TFA_SRC:-}
 uboot=${UBOOT_SRC:-}
-if [ -z "$tfa" ]; then  # (once the U-Boot part exists: and no UBOOT_SRC)
-  skip "no firmware sources: set TFA_SRC to a Trusted Firmware-A tree.
-  This script downloads nothing; get one (tested: v2.15.0) with
+if [ -z "$tfa" ] && [ -z "$uboot" ]; then
+  skip "no firmware sources: set TFA_SRC to a Trusted Firmware-A tree,
+  UBOOT_SRC to a U-Boot tree, or both.  This script downloads nothing;
+  get them (tested: TF-A v2.15.0, U-Boot v2026.10-rc2) with
     git clone https://git.trustedfirmware.org/TF-A/trusted-firmware-a.git
     git -C trusted-firmware-a checkout v2.15.0
-  then run: make check-firmware TFA_SRC=\$PWD/trusted-firmware-a"
+    git clone https://source.denx.de/u-boot/u-boot.git
+  then run: make check-firmware TFA_SRC=\$PWD/trusted-firmware-a \\
+              UBOOT_SRC=\$PWD/u-boot"
 fi
 if [ -n "$tfa" ] && [ ! -f "$tfa/bl31/bl31.mk" ]; then
   skip "TFA_SRC=$tfa is not a Trusted Firmware-A tree (no bl31/bl31.mk)"
+fi
+if [ -n "$uboot" ] && [ ! -f "$uboot/configs/qemu_arm64_defconfig" ]; then
+  skip "UBOOT_SRC=$uboot is not a U-Boot tree (no qemu_arm64_defconfig)"
 fi
 need_tools
 mkdir -p "$work" && work=$(cd "$work" && pwd) || exit 1
 echo "mld: $mld; work: $work"
 make_wrappers "$work/bin"
 [ -n "$tfa" ] && run_tfa
-[ -n "$uboot" ] && echo "note: UBOOT_SRC is set; the U-Boot part is not written yet"
+[ -n "$uboot" ] && run_uboot
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
