@@ -433,9 +433,13 @@ bool lto_offer(struct ctx *ctx, struct objfile *f, const char *path,
 
 // How symbol I of claimed file F (of kind DEF) was resolved, as GNU ld
 // answers get_symbols (ld/plugin.c).
-static int resolution(struct objfile *f, u32 i, int def,
-                      int ironly_exp) {
-  struct symbol *sym = f->globals ? f->globals[i] : NULL;
+static int resolution(struct ctx *ctx, struct objfile *f, u32 i,
+                      const struct ld_plugin_symbol *s, int ironly_exp) {
+  int def = s->def;
+  // A member claimed while an archive's COMMON rule looked at it, never
+  // loaded: its names as the table has them (GNU ld's !blhe case).
+  struct symbol *sym = f->globals ? f->globals[i]
+                                  : sym_find(ctx, s->name, strlen(s->name));
   bool undef = def == LDPK_UNDEF || def == LDPK_WEAKUNDEF;
   if (!sym)
     return undef ? LDPR_UNDEF : LDPR_PREVAILING_DEF_IRONLY;
@@ -472,12 +476,10 @@ static int get_symbols(const void *handle, int n,
     k++;
   if (k == l->claimed.len)
     return LDPS_BAD_HANDLE;
-  if (!f->live)
-    return LDPS_NO_SYMS;
   if (n < 0 || (u32)n > f->nsyms - f->first_global)
     return LDPS_ERR;
   for (int i = 0; i < n; i++)
-    syms[i].resolution = resolution(f, i, syms[i].def, ironly_exp);
+    syms[i].resolution = resolution(ctx, f, i, &syms[i], ironly_exp);
   return LDPS_OK;
 }
 
