@@ -282,9 +282,16 @@ static bool read_chdr(struct ctx *ctx, struct isec *is, const u8 **src,
                       u64 *srclen, bool *zstd) {
   struct objfile *f = is->file;
   const u8 *sh = shdr_at(f, is->shndx);
-  const u8 *p = f->data + SH_OFFSET(sh);
   u64 size = SH_SIZE(sh);
   const char *name = section_name(f, is->shndx);
+  // A SHT_NOBITS section's offset is not checked: no pointer from it
+  // until it is known to have bytes.
+  if (SH_TYPE(sh) == SHT_NOBITS) {
+    error(ctx, "%s: section %s: compressed, but SHT_NOBITS (no bytes)",
+          f->name, name);
+    return false;
+  }
+  const u8 *p = f->data + SH_OFFSET(sh);
   if (!(SH_FLAGS(sh) & SHF_COMPRESSED)) {
     *src = p + ZDEBUG_HEADER;
     *srclen = size - ZDEBUG_HEADER;
@@ -297,7 +304,7 @@ static bool read_chdr(struct ctx *ctx, struct isec *is, const u8 **src,
           f->name, name);
     return false;
   }
-  if (SH_TYPE(sh) == SHT_NOBITS || size < sizeof(Elf64_Chdr)) {
+  if (size < sizeof(Elf64_Chdr)) {
     error(ctx, "%s: section %s: compressed, but too short for its header",
           f->name, name);
     return false;
