@@ -836,6 +836,24 @@ bool eval_expr(struct ctx *ctx, struct expr *e, const char *what,
 
 bool expr_is_dot(const struct expr *e) { return e->kind == N_DOT; }
 
+// Whether E's value is known before any file is read: numbers and
+// arithmetic on them (GNU ld's first evaluation, while it opens the
+// inputs, finds such a value valid; names, ".", sections are not yet).
+bool expr_is_constant(const struct expr *e) {
+  if (!e)
+    return true;
+  switch (e->kind) {
+  case N_NUM:
+    return true;
+  case N_UNARY: case N_BINARY: case N_COND: case N_MAX: case N_MIN:
+  case N_LOG2CEIL: case N_ABSOLUTE:
+    return expr_is_constant(e->a) && expr_is_constant(e->b) &&
+           expr_is_constant(e->c);
+  default:
+    return false;
+  }
+}
+
 // ALIGN (N), of the location counter.
 bool expr_aligns_dot(const struct expr *e) {
   return e->kind == N_ALIGN && e->a && e->a->kind == N_DOT;

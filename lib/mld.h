@@ -867,6 +867,8 @@ struct sym_aux {
   const char *defsym_text;     // --defsym: "--defsym NAME=EXPR", for messages
   bool shadowed;               // --defsym over a file's definition: its
   u8 shadow_type;              // type and size stay
+  bool early;                  // a script's assignment GNU ld makes when
+                               // it first evaluates the script
   u64 shadow_size;
   i64 addend;                  // COMMON: offset in its section
   struct objfile *ref_file;    // -Map: the first file that referenced it
@@ -1768,6 +1770,7 @@ bool eval_script_expr(struct ctx *ctx, struct expr *e, const char *what,
                       bool quiet, const struct script_dot *dot,
                       struct expr_value *out);
 bool expr_is_dot(const struct expr *e);
+bool expr_is_constant(const struct expr *e);
 bool expr_aligns_dot(const struct expr *e);
 struct expr *parse_script_expr(struct ctx *ctx, const char *file,
                                const char *text, const char *end,

@@ -755,26 +755,47 @@ static bool script_uses(const struct vec *names, const char *name) {
 // USED: the names the script's expressions use.  GNU ld enters each in
 // its hash table, so that a PROVIDE defines a symbol the script alone
 // refers to (`LONG (bar)' ... `PROVIDE (bar = .)').
+//
+// Whether a PROVIDE is needed, GNU ld decides when it first evaluates
+// the script, as it opens the inputs (etree_provide: the name must be
+// new or undefined then).  An assignment before it has defined the name
+// by then if its value was known (a constant), or, whatever its value,
+// if the name was new (GNU ld gives a new name a fake 0 "so that it can
+// be seen by other expressions"); never if it uses the name itself.
+// SEEN: the names the statements walked so far used or assigned.
 static void define_assigned(struct ctx *ctx, struct vec *stmts,
-                            const struct vec *used) {
+                            const struct vec *used, struct vec *seen) {
   for (u32 i = 0; i < stmts->len; i++) {
     struct script_stmt *s = stmts->v[i];
-    if (s->kind == SS_OUTPUT)
-      define_assigned(ctx, &s->os->body, used);
-    if (s->kind != SS_ASSIGN || !strcmp(s->sym, "."))
+    if (s->kind == SS_OUTPUT) {
+      struct out_stmt *os = s->os;
+      struct expr *e[] = {os->addr, os->lma, os->align, os->subalign,
+                          os->fill};
+      for (u32 k = 0; k < sizeof(e) / sizeof(*e); k++)
+        expr_symbols(ctx, e[k], add_name, seen);
+      define_assigned(ctx, &os->body, used, seen);
+    }
+    if (s->kind != SS_ASSIGN || !strcmp(s->sym, ".")) {
+      expr_symbols(ctx, s->e, add_name, seen);
       continue;
+    }
     struct symbol *sym = sym_find_str(ctx, s->sym);
     bool provide = s->provide == PV_PROVIDE || s->provide == PV_PROVIDE_HIDDEN;
+    bool self = expr_names(ctx, s->e, s->sym);
+    bool was_new = !script_uses(seen, s->sym);
+    expr_symbols(ctx, s->e, add_name, seen);
+    vec_push(ctx, seen, (void *)s->sym);
     // PROVIDE defines a symbol only if the link refers to it and nothing
     // defines it.
+    bool script_def = sym && (sym->flags & SF_LINKER) &&
+                      sym->symidx >> 1 == W_SCRIPT;
     if (provide && (sym ? sym->state != SYM_UNDEF &&
-                              !((sym->flags & SF_LINKER) &&
-                                sym->symidx >> 1 == W_SCRIPT)
+                              (!script_def || sym_aux(ctx, sym)->early)
                         : !script_uses(used, s->sym)))
       continue;
     if (!sym)
       sym = sym_intern(ctx, s->sym, strlen(s->sym));
-    else if (!provide && s->op == '=' && !expr_names(ctx, s->e, s->sym))
+    else if (!provide && s->op == '=' && !self)
       warn_script_redefinition(ctx, sym, s->file, s->line);
     s->target = sym;
     if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_SCRIPT)
@@ -790,6 +811,7 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
     }
     struct sym_aux *aux = sym_aux(ctx, sym);
     aux->osec = NULL;
+    aux->early = !self && (expr_is_constant(s->e) || (was_new && !provide));
     sym->symidx = (u32)W_SCRIPT << 1;
     vec_push(ctx, &ctx->linker_syms, sym);
   }
@@ -808,10 +830,18 @@ void define_script_symbols(struct ctx *ctx) {
     return;
   struct vec used = {0};
   each_name(ctx, &ctx->script->stmts, add_name, &used);
-  define_assigned(ctx, &ctx->script->stmts, &used);
+  // A MEMORY region's ORIGIN and LENGTH count as uses too (GNU ld's
+  // first lang_do_memory_regions pass enters their names).
+  struct vec *r = &ctx->script->regions;
+  for (u32 i = 0; i < r->len; i++) {
+    struct mem_region *m = r->v[i];
+    expr_symbols(ctx, m->origin_e, add_name, &used);
+    expr_symbols(ctx, m->length_e, add_name, &used);
+  }
+  struct vec seen = {0};
+  define_assigned(ctx, &ctx->script->stmts, &used, &seen);
   // The symbols each expression names, bound once.
   each_name(ctx, &ctx->script->stmts, bind_name, NULL);
-  struct vec *r = &ctx->script->regions;
   for (u32 i = 0; i < r->len; i++) {
     struct mem_region *m = r->v[i];
     expr_symbols(ctx, m->origin_e, bind_name, NULL);
@@ -842,11 +872,11 @@ static u64 value_of(struct lay *l, struct script_stmt *s,
 
 static void set_symbol(struct lay *l, struct script_stmt *s) {
   struct expr_value v;
-  l->d.used = false;
-  value_of(l, s, &v);
   struct symbol *sym = s->target;
   if (!sym)
-    return;
+    return;                    // a PROVIDE not needed: not evaluated
+  l->d.used = false;
+  value_of(l, s, &v);
   u64 val = v.v;
   struct chunk *sec = v.sec;
   if (!sec && v.plain && l->d.in_section && l->d.sec) {

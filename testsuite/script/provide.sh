@@ -8,8 +8,10 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # expression" (GNU ld's ld-scripts/provide-1).  A plain assignment to a
 # symbol an object defines wins, with GNU ld's warning "multiple
 # definition of `defined'" (ld-scripts/defined5); one that uses the
-# symbol itself, or a PROVIDE, says nothing.  On x86-64 and AArch64,
-# against GNU ld: the data words, the symbols and the warnings.
+# symbol itself, or a PROVIDE, says nothing.  A PROVIDE after an
+# assignment to its name is not evaluated; names in MEMORY's ORIGIN and
+# LENGTH are uses.  On x86-64 and AArch64, against GNU ld: the data
+# words, the symbols and the warnings.
 
 cat >p.s <<'SRC'
 	.data
@@ -54,6 +56,19 @@ SECTIONS {
 	addr1 = ADDR (.data);
 }
 LD
+cat >m.ld <<'LD'
+first = 0x10;
+PROVIDE (first = missing);
+PROVIDE (origin = 0x3000);
+PROVIDE (length = 0x1000);
+MEMORY { RAM : ORIGIN = origin, LENGTH = length }
+SECTIONS {
+  .data : { *(.data) } > RAM
+  second = ADDR (.data);
+  second_copy = second;
+  PROVIDE (second = 0x20);
+}
+LD
 
 checked=0
 for arch in x86_64 aarch64; do
@@ -82,6 +97,18 @@ for arch in x86_64 aarch64; do
     nm gnu.out | grep -v ' [\$]' | sort >gnu.n
     nm mld.out | grep -v ' [\$]' | sort >mld.n
     cmp -s gnu.n mld.n && t_pass "$arch: the script's values win, as GNU ld" ||
+        t_fail "$arch: symbols differ: $(diff gnu.n mld.n | tr '\n' ' ')"
+    # A PROVIDE of a name the script assigned before is not evaluated
+    # (its undefined operand is no error), whether that value was a
+    # constant or the name new then; MEMORY's expressions count as uses
+    # (GNU ld's provide-5, provide-6 and provide-9).
+    $ld -T m.ld -o gnu.out p.o >gnu.log 2>&1 || t_hard_error "GNU ld: $(cat gnu.log)"
+    t_mld -T m.ld -o mld.out p.o
+    expect_success
+    nm gnu.out | grep -v ' [\$]' | sort >gnu.n
+    nm mld.out | grep -v ' [\$]' | sort >mld.n
+    grep -q ' A origin$' gnu.n || t_hard_error "GNU ld did not provide origin"
+    cmp -s gnu.n mld.n && t_pass "$arch: PROVIDE after an assignment, in MEMORY" ||
         t_fail "$arch: symbols differ: $(diff gnu.n mld.n | tr '\n' ' ')"
     checked=$((checked + 1))
 done
