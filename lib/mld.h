@@ -869,6 +869,8 @@ struct sym_aux {
   u8 shadow_type;              // type and size stay
   bool early;                  // a script's assignment GNU ld makes when
                                // it first evaluates the script
+  bool script_local;           // a file's symbol a PROVIDE_HIDDEN not
+                               // needed hid: a local in .symtab
   u64 shadow_size;
   i64 addend;                  // COMMON: offset in its section
   struct objfile *ref_file;    // -Map: the first file that referenced it
@@ -1905,6 +1907,7 @@ struct ctx {
   u32 next_priority;
   bool resolved;               // set by resolve_symbols: every file joined
   struct input_entry *cur_entry; // symbols.c: the entry being read
+  struct vec script_locals;    // struct symbol *: sym_aux.script_local
   bool reloading;              // ... in a group's or LTO's second look
   struct lto *lto;             // lto.c: the plugin and what it claimed
   struct vec version_nodes;    // version_script.c: the tags read so far

@@ -791,8 +791,20 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
                       sym->symidx >> 1 == W_SCRIPT;
     if (provide && (sym ? sym->state != SYM_UNDEF &&
                               (!script_def || sym_aux(ctx, sym)->early)
-                        : !script_uses(used, s->sym)))
+                        : !script_uses(used, s->sym))) {
+      // Not needed, but PROVIDE_HIDDEN still hides a symbol the link
+      // has (GNU ld's bfd_elf_record_link_assignment).
+      if (sym && s->provide == PV_PROVIDE_HIDDEN) {
+        struct sym_aux *aux = sym_aux(ctx, sym);
+        if (sym->file && !aux->script_local) {
+          aux->script_local = true;
+          vec_push(ctx, &ctx->script_locals, sym);
+        }
+        if (sym->visibility != STV_INTERNAL)
+          sym->visibility = STV_HIDDEN;
+      }
       continue;
+    }
     if (!sym)
       sym = sym_intern(ctx, s->sym, strlen(s->sym));
     else if (!provide && s->op == '=' && !self)

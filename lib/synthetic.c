@@ -281,7 +281,10 @@ static bool global_listed(struct ctx *ctx, struct objfile *f, u32 k,
 
 // In a static PIE GNU ld makes a hidden or internal global a local when
 // a call names it (it would have had a PLT entry).
+// So is one a script's PROVIDE_HIDDEN hid, needed or not.
 static bool forced_local(struct ctx *ctx, struct symbol *sym) {
+  if (sym->aux && ctx->aux[sym->aux].script_local)
+    return true;
   return ctx->cfg.pie && (sym->ref_flags & REF_PLT_CALL) &&
          (sym->visibility == STV_HIDDEN || sym->visibility == STV_INTERNAL);
 }
@@ -550,7 +553,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   // the order of GNU ld's walk of its hash table; in a static PIE, as in
   // any ET_DYN, so are the inputs' hidden and internal globals.
   u32 nhidden = 0;
-  u64 cap = ctx->linker_syms.len;
+  u64 cap = ctx->linker_syms.len + ctx->script_locals.len;
   for (u32 i = 0; ctx->cfg.pie && i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     cap += f->nsyms - f->first_global;
@@ -571,6 +574,11 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
         hidden[nhidden++] = (struct order_key){
             .order = BFD_WALK, .sym = sym};
     }
+  }
+  for (u32 i = 0; !ctx->cfg.pie && i < ctx->script_locals.len; i++) {
+    struct symbol *sym = ctx->script_locals.v[i];
+    if (global_listed(ctx, sym->file, sym->symidx, sym))
+      hidden[nhidden++] = (struct order_key){.order = BFD_WALK, .sym = sym};
   }
   bfd_walk_orders(ctx, hidden, nhidden);
   qsort(hidden, nhidden, sizeof(*hidden), cmp_order_key);

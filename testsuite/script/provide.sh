@@ -67,6 +67,7 @@ SECTIONS {
   second = ADDR (.data);
   second_copy = second;
   PROVIDE (second = 0x20);
+  PROVIDE_HIDDEN (foo = 0x1234);
 }
 LD
 
@@ -100,14 +101,16 @@ for arch in x86_64 aarch64; do
         t_fail "$arch: symbols differ: $(diff gnu.n mld.n | tr '\n' ' ')"
     # A PROVIDE of a name the script assigned before is not evaluated
     # (its undefined operand is no error), whether that value was a
-    # constant or the name new then; MEMORY's expressions count as uses
-    # (GNU ld's provide-5, provide-6 and provide-9).
+    # constant or the name new then; MEMORY's expressions count as uses;
+    # a PROVIDE_HIDDEN not needed still makes the object's symbol local
+    # (GNU ld's provide-5, provide-6 and provide-9, PROVIDE_HIDDEN 1).
     $ld -T m.ld -o gnu.out p.o >gnu.log 2>&1 || t_hard_error "GNU ld: $(cat gnu.log)"
     t_mld -T m.ld -o mld.out p.o
     expect_success
     nm gnu.out | grep -v ' [\$]' | sort >gnu.n
     nm mld.out | grep -v ' [\$]' | sort >mld.n
     grep -q ' A origin$' gnu.n || t_hard_error "GNU ld did not provide origin"
+    grep -q ' d foo$' gnu.n || t_hard_error "GNU ld did not make foo local"
     cmp -s gnu.n mld.n && t_pass "$arch: PROVIDE after an assignment, in MEMORY" ||
         t_fail "$arch: symbols differ: $(diff gnu.n mld.n | tr '\n' ' ')"
     checked=$((checked + 1))
