@@ -796,8 +796,17 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     v.sec = ev->dot ? NULL : first_section(ctx);
     return v;
   case N_DEFINED: {
+    // A symbol a script assigns is defined only after its assignment in
+    // the current walk over the script, unless an object defined it too
+    // (GNU ld's definedness table: by_object, iteration).
     struct symbol *s = sym_find_str(ctx, e->name);
-    v.v = s && s->state == SYM_DEFINED;
+    bool def = s && s->state != SYM_UNDEF;
+    if (def && (s->flags & SF_LINKER) && s->symidx >> 1 == W_SCRIPT &&
+        s->aux) {
+      const struct sym_aux *a = &ctx->aux[s->aux];
+      def = a->by_object || a->walk == ctx->script_walk;
+    }
+    v.v = def;
     v.plain = true;
     return v;
   }

@@ -869,6 +869,8 @@ struct sym_aux {
   u8 shadow_type;              // type and size stay
   bool early;                  // a script's assignment GNU ld makes when
                                // it first evaluates the script
+  bool by_object;              // a script assigned it, an object defined it
+  u32 walk;                    // the last walk over the script to set it
   bool script_local;           // a file's symbol a PROVIDE_HIDDEN not
                                // needed hid: a local in .symtab
   u64 shadow_size;
@@ -1908,6 +1910,7 @@ struct ctx {
   bool resolved;               // set by resolve_symbols: every file joined
   struct input_entry *cur_entry; // symbols.c: the entry being read
   struct vec script_locals;    // struct symbol *: sym_aux.script_local
+  u32 script_walk;             // script_layout.c: walks over the script
   bool reloading;              // ... in a group's or LTO's second look
   struct lto *lto;             // lto.c: the plugin and what it claimed
   struct vec version_nodes;    // version_script.c: the tags read so far

@@ -812,6 +812,7 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
     s->target = sym;
     if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_SCRIPT)
       continue;                // assigned before: the same symbol
+    bool by_object = sym->state != SYM_UNDEF && sym->file;
     sym->state = SYM_DEFINED;
     sym->flags |= SF_LINKER;
     sym->binding = STB_GLOBAL;
@@ -824,6 +825,7 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
     struct sym_aux *aux = sym_aux(ctx, sym);
     aux->osec = NULL;
     aux->early = !self && (expr_is_constant(s->e) || (was_new && !provide));
+    aux->by_object = by_object;
     sym->symidx = (u32)W_SCRIPT << 1;
     vec_push(ctx, &ctx->linker_syms, sym);
   }
@@ -889,6 +891,7 @@ static void set_symbol(struct lay *l, struct script_stmt *s) {
     return;                    // a PROVIDE not needed: not evaluated
   l->d.used = false;
   value_of(l, s, &v);
+  sym_aux(l->ctx, sym)->walk = l->ctx->script_walk;
   u64 val = v.v;
   struct chunk *sec = v.sec;
   if (!sec && v.plain && l->d.in_section && l->d.sec) {
@@ -1400,6 +1403,7 @@ static bool orphans_before_dot(struct ctx *ctx, u32 i) {
 static void walk_script(struct lay *l) {
   struct ctx *ctx = l->ctx;
   struct script *sc = ctx->script;
+  ctx->script_walk++;          // DEFINED: what this walk assigned so far
   for (u32 i = 0; i < sc->regions.len; i++) {
     struct mem_region *r = sc->regions.v[i];
     if (r->real != r)
@@ -1718,6 +1722,7 @@ void insert_symbols(struct ctx *ctx) {
   if (!ctx->script || script_layout(ctx))
     return;
   struct lay l = {ctx, true, false, {0}, NULL, false, {0}};
+  ctx->script_walk++;
   // "." at the insertion point: past the section before the first
   // inserted one.
   u32 first = UINT32_MAX;
