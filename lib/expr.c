@@ -476,6 +476,14 @@ struct eval {
   const struct script_dot *dot; // a script's location counter, or NULL
 };
 
+// Where GNU ld's "insane" expression rules do not apply: inside an
+// output section's statement, or everywhere after LD_FEATURE
+// ("SANE_EXPR").  There a number, an absolute symbol and arithmetic
+// within one section give plain numbers; elsewhere absolute values.
+static bool plain_numbers(const struct eval *ev) {
+  return (ev->dot && ev->dot->in_section) || ev->ctx->sane_expr;
+}
+
 static struct expr_value absolute(struct expr_value v) {
   v.sec = NULL;
   return v;
@@ -575,11 +583,17 @@ static struct expr_value symbol_value(struct eval *ev, struct expr *e) {
     if (ev->dot && sym->file && !(sym->flags & SF_LINKER))
       v.v = file_symbol_value(ctx, sym);
     if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_SCRIPT)
-      v.sec = ctx->aux[sym->aux].osec;  // as the script's walk left it
+      v.sec = ctx->aux[sym->aux].rel_from_abs
+                  ? NULL                   // made from "." outside sections
+                  : ctx->aux[sym->aux].osec;  // as the script's walk left it
     if (!(sym->flags & SF_LINKER)) {
       struct isec *is = sym_isec(ctx, sym);
       v.sec = is ? is->osec : NULL;
     }
+    // An absolute symbol in a script is a number where numbers are
+    // plain (GNU ld's fold_name: new_number).
+    if (ev->dot && !v.sec && plain_numbers(ev))
+      v.plain = true;
     // The script's symbols are absolute here, as GNU ld sees them
     // before its script defines them.
     return v;
@@ -651,7 +665,7 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     // A script's number is a plain number inside an output section (so
     // relative to it there), an absolute one outside (GNU ld 2.40).
     v.plain = e->name ? true
-              : e->script_num ? ev->dot && ev->dot->in_section
+              : e->script_num ? plain_numbers(ev)
                               : e->plain;
     return v;
   case N_SYM:
@@ -663,7 +677,10 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
       return v;
     }
     v.v = ev->dot->dot;
-    v.sec = ev->dot->sec;
+    // Outside output sections "." is absolute (GNU ld's
+    // new_rel_from_abs: a symbol assigned it is relative only in the
+    // output; script_layout.c's set_symbol).
+    v.sec = ev->dot->in_section ? ev->dot->sec : NULL;
     ((struct script_dot *)ev->dot)->used = true;
     return v;
   case N_ORIGIN:
@@ -715,7 +732,7 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
       relational = false;
     if (a.sec && a.sec == b.sec) {
       v.v = binary(e->op, offset(a), offset(b), &bad);
-      v.plain = true;
+      v.plain = !ev->dot || plain_numbers(ev);
     } else if (!relational && a.sec && b.plain) {
       v.sec = a.sec;
       v.v = a.sec->addr + binary(e->op, offset(a), b.v, &bad);

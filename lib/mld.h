@@ -870,6 +870,8 @@ struct sym_aux {
   bool early;                  // a script's assignment GNU ld makes when
                                // it first evaluates the script
   bool by_object;              // a script assigned it, an object defined it
+  bool rel_from_abs;           // assigned from "." outside sections:
+                               // absolute in the script's expressions
   u32 walk;                    // the last walk over the script to set it
   bool script_local;           // a file's symbol a PROVIDE_HIDDEN not
                                // needed hid: a local in .symtab
@@ -1911,6 +1913,7 @@ struct ctx {
   struct input_entry *cur_entry; // symbols.c: the entry being read
   struct vec script_locals;    // struct symbol *: sym_aux.script_local
   u32 script_walk;             // script_layout.c: walks over the script
+  bool sane_expr;              // LD_FEATURE ("SANE_EXPR")
   bool reloading;              // ... in a group's or LTO's second look
   struct lto *lto;             // lto.c: the plugin and what it claimed
   struct vec version_nodes;    // version_script.c: the tags read so far

@@ -1197,6 +1197,7 @@ static bool full_command(struct lexer *lx) {
     needc(lx, ')');
     if (strcmp(f, "SANE_EXPR"))
       fail_at(lx, at, "LD_FEATURE(\"%s\") is not supported", f);
+    ctx->sane_expr = true;     // expr.c's plain_numbers
   } else if (tok_is(&t, "TARGET")) {
     needc(lx, '(');
     const char *f = need_name(lx, LM_SCRIPT);

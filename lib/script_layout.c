@@ -479,6 +479,15 @@ static void sort_chunk(struct ctx *ctx, struct chunk *c) {
 
 static bool stays_empty(struct ctx *ctx, struct chunk *c);
 
+// Whether an output section's statement holds a data command (BYTE,
+// LONG, ...).
+static bool has_data(const struct out_stmt *os) {
+  for (u32 i = 0; i < os->body.len; i++)
+    if (((struct script_stmt *)os->body.v[i])->kind == SS_DATA)
+      return true;
+  return false;
+}
+
 // ONLY_IF_RO and ONLY_IF_RW: a description whose sections are not all
 // read-only (all writable) is dropped, and its sections go to the
 // descriptions after it, as in GNU ld; repeated until none is dropped.
@@ -674,10 +683,11 @@ void script_chunks(struct ctx *ctx) {
       continue;
     sort_chunk(ctx, c);
     // Data commands alone make a section of contents (bfd's flags for
-    // it: allocated, loaded, writable).
+    // it: allocated, loaded, writable); "." moved alone, one of room
+    // only (allocated, not loaded: SHT_NOBITS, as GNU ld makes it).
     if (c->stmt && !c->isecs.len && !stays_empty(ctx, c)) {
       c->flags = SHF_ALLOC | SHF_WRITE;
-      c->type = SHT_PROGBITS;
+      c->type = has_data(c->stmt) ? SHT_PROGBITS : SHT_NOBITS;
     }
     if (c->stmt && (c->stmt->type == OT_NOLOAD))
       c->type = SHT_NOBITS;
@@ -900,10 +910,14 @@ static void set_symbol(struct lay *l, struct script_stmt *s) {
     val += sec->addr;
   } else if (!sec && v.plain) {
     // A plain number outside is absolute.
-  } else if (!sec && l->d.used && !l->d.in_section) {
-    // An absolute value made from "." is relative to "."'s section.
-    sec = l->d.sec;
   }
+  // An absolute value made from "." outside output sections: the
+  // symbol is relative to "."'s section in the output, but absolute in
+  // expressions (GNU ld's rel_from_abs, made relative only by
+  // ldexp_finalize_syms).
+  bool from_abs = !sec && !v.plain && l->d.used && !l->d.in_section;
+  if (from_abs)
+    sec = l->d.sec;
   if (s->op != '=') {
     u64 old = sym->value;
     switch (s->op) {
@@ -924,6 +938,8 @@ static void set_symbol(struct lay *l, struct script_stmt *s) {
   s->value = val;
   struct sym_aux *aux = sym_aux(l->ctx, sym);
   aux->osec = sec;
+  if (s->op == '=')
+    aux->rel_from_abs = from_abs;
   if (sec)
     sym->flags &= ~SF_ABS;
   else
@@ -935,8 +951,11 @@ static void move_dot(struct lay *l, struct script_stmt *s) {
   struct expr_value v;
   value_of(l, s, &v);
   u64 to = v.v;
+  // ". += X" is ". = . + X": a value of "."'s own section adds its
+  // offset (GNU ld: same-section arithmetic works on offsets).
+  u64 by = v.sec && v.sec == l->d.sec ? v.v - v.sec->addr : v.v;
   if (s->op != '=')
-    to = l->d.dot + (s->op == '+' ? v.v : -v.v);
+    to = l->d.dot + (s->op == '+' ? by : -by);
   else if (!v.sec && v.plain && l->d.sec)
     to = l->d.sec->addr + v.v;
   if (l->d.sec && to < l->d.dot) {
