@@ -66,8 +66,8 @@ static void syntax_error(struct parser *p) {
   if (p->file) {
     u32 line, col;
     text_position(p->src, p->s, &line, &col);
-    fatal(p->ctx, "%s:%u:%u: syntax error in expression", p->file, line,
-          col);
+    fatal(p->ctx, "%s:%u: syntax error in expression (column %u)", p->file,
+          line, col);
   }
   fatal(p->ctx, "%s: syntax error in expression '%s'", p->what, p->src);
 }
@@ -128,8 +128,8 @@ static struct expr *over(struct parser *p, struct expr *e) {
     if (p->file) {
       u32 line, col;
       text_position(p->src, p->s, &line, &col);
-      fatal(p->ctx, "%s:%u:%u: expression nested too deeply (more than %d "
-            "levels)", p->file, line, col, MAX_EXPR_DEPTH);
+      fatal(p->ctx, "%s:%u: expression nested too deeply (more than %d "
+            "levels) (column %u)", p->file, line, MAX_EXPR_DEPTH, col);
     }
     fatal(p->ctx, "%s: expression nested too deeply", p->what);
   }

@@ -84,7 +84,7 @@ static bool lex_fail(struct lexer *lx, const char *at, const char *what) {
     u32 line, col;
     text_position(lx->start, at, &line, &col);
     if (lx->full)
-      fatal(lx->ctx, "%s:%u:%u: %s", lx->file, line, col, what);
+      fatal(lx->ctx, "%s:%u: %s (column %u)", lx->file, line, what, col);
     error(lx->ctx, "%s:%u: %s", lx->file, line, what);
   }
   return false;
@@ -454,9 +454,11 @@ _Noreturn static void fail_at(struct lexer *lx, const char *at,
   va_start(ap, fmt);
   vsnprintf(what, sizeof(what), fmt, ap);
   va_end(ap);
+  // "FILE:LINE: what", as GNU ld says it (build logs are searched for
+  // ":LINE: syntax error"), then the column.
   u32 line, col;
   text_position(lx->start, at, &line, &col);
-  fatal(lx->ctx, "%s:%u:%u: %s", lx->file, line, col, what);
+  fatal(lx->ctx, "%s:%u: %s (column %u)", lx->file, line, what, col);
 }
 
 // White space and comments.
@@ -733,7 +735,12 @@ static void input_spec(struct lexer *lx, const char *at, bool keep,
   s->text = at;
   s->keep = keep;
   exclude_files(lx, &s->file_exclude);
+  // A file name may be sorted by name, or not sorted (SORT_NONE): no
+  // other sort of files is in GNU ld's grammar.
+  const char *fat = lx->p;
   u8 fs = sort_open(lx);
+  if (fs && fs != PS_NAME && fs != PS_KEEP_ORDER)
+    fail_at(lx, fat, "syntax error: files cannot be sorted so");
   s->file_sort = fs & 0x7f;
   s->file_pat = need_name(lx, LM_WILD);
   if (fs)

@@ -430,8 +430,11 @@ START_TEST(script_errors_located) {
   } cases[] = {
       {"SECTIONS {\n  .text : { *(.text) }\n  .x : {", "t.ld:3:"},
       {"SECTIONS { .text : { *(.text) } > }",
-       "t.ld:1:35: syntax error near '}'"},
-      {"SECTIONS { . = 1 +; }", "t.ld:1:19: syntax error in expression"},
+       "t.ld:1: syntax error near '}' (column 35)"},
+      {"SECTIONS { . = 1 +; }",
+       "t.ld:1: syntax error in expression (column 19)"},
+      {"SECTIONS { .a : { SORT_BY_ALIGNMENT(*)(.a) } }",
+       "t.ld:1: syntax error: files cannot be sorted so"},
       {"MEMORY { R (q) : ORIGIN = 0, LENGTH = 1 }",
        "invalid memory region attribute 'q'"},
       {"MEMORY { R : ORIGIN = 0, LENGTH = 1 R : o = 1, l = 1 }",

@@ -59,7 +59,7 @@ refused -Ur -- "-Ur: -r for C++ with its constructors resolved is not implemente
 refused -r -pie --no-dynamic-linker -- "-r and -pie may not be used together"
 refused -EB -- "-EB: big-endian output is not supported"
 printf 'SECTIONS { .text : { *(.text) } }\nINHIBIT_COMMON_ALLOCATION\n' >x.lds
-refused -T x.lds -- "x.lds:2:1: linker script command INHIBIT_COMMON_ALLOCATION is not supported yet"
+refused -T x.lds -- "x.lds:2: linker script command INHIBIT_COMMON_ALLOCATION is not supported yet (column 1)"
 refused -Y /lib -- "-Y /lib: Solaris's default library path is not supported"
 # Unknown to GNU ld 2.40, so unknown here.
 refused --color-diagnostics -- "unknown option: --color-diagnostics"

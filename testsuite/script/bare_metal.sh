@@ -214,11 +214,11 @@ expect_error "eof.ld:" "syntax error at end of file"
 printf 'SECTIONS {\n  .text : { *(.text) } >\n}\n' >bad.ld
 t_mld -T bad.ld empty.o -o out
 expect_failure
-expect_error "bad.ld:3:1: syntax error near '}'"
+expect_error "bad.ld:3: syntax error near '}' (column 1)"
 printf 'SECTIONS { . = 0x1000 + ; }\n' >expr.ld
 t_mld -T expr.ld empty.o -o out
 expect_failure
-expect_error "expr.ld:1:25: syntax error in expression"
+expect_error "expr.ld:1: syntax error in expression"
 python3 -c "print('SECTIONS { . = ' + '(' * 100000 + '1' + ')' * 100000 + '; }')" >deep.ld
 t_mld -T deep.ld empty.o -o out
 expect_failure
