@@ -1192,11 +1192,16 @@ static bool full_command(struct lexer *lx) {
     needc(lx, ',');
     const char *of = need_name(lx, LM_SECT);
     needc(lx, ')');
+    // In GNU ld's words (ldlang.c's lang_add_region_alias).
+    if (!strcmp(a->name, "*default*") || !strcmp(of, "*default*"))
+      fail_at(lx, at, "error: alias for default memory region");
     if (find_region(ctx, a->name))
-      fail_at(lx, at, "redefinition of memory region alias '%s'", a->name);
+      fail_at(lx, at, "error: redefinition of memory region alias `%s'",
+              a->name);
     a->real = find_region(ctx, of);
     if (!a->real)
-      fail_at(lx, at, "undefined memory region '%s' in REGION_ALIAS", of);
+      fail_at(lx, at, "error: memory region `%s' for alias `%s' does not "
+              "exist", of, a->name);
     vec_push(ctx, &sc->regions, a);
   } else if (tok_is(&t, "LD_FEATURE")) {
     needc(lx, '(');

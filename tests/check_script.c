@@ -435,6 +435,15 @@ START_TEST(script_errors_located) {
        "t.ld:1: syntax error in expression (column 19)"},
       {"SECTIONS { .a : { SORT_BY_ALIGNMENT(*)(.a) } }",
        "t.ld:1: syntax error: files cannot be sorted so"},
+      // GNU ld's words (ld-scripts/region-alias-1 to 4).
+      {"MEMORY { R : ORIGIN = 0, LENGTH = 1 }\nREGION_ALIAS(\"A\", R);\n"
+       "REGION_ALIAS(\"A\", R);",
+       "t.ld:3: error: redefinition of memory region alias `A'"},
+      {"REGION_ALIAS(\"A\", \"NIL\");",
+       "t.ld:1: error: memory region `NIL' for alias `A' does not exist"},
+      {"MEMORY { R : ORIGIN = 0, LENGTH = 1 }\n"
+       "REGION_ALIAS(\"*default*\", R);",
+       "t.ld:2: error: alias for default memory region"},
       {"MEMORY { R (q) : ORIGIN = 0, LENGTH = 1 }",
        "invalid memory region attribute 'q'"},
       {"MEMORY { R : ORIGIN = 0, LENGTH = 1 R : o = 1, l = 1 }",
