@@ -44,6 +44,8 @@ struct expr {
   bool script_num;             // N_NUM: written in a script
   u32 depth;                   // of the tree below, this node included
   const char *name;            // N_SYM, N_ADDR, ... (a section)
+  const char *hex;             // N_NUM written in hexadecimal: its digits
+  u32 hexlen;
   struct symbol *sym;          // N_SYM, once bound
   struct expr *a, *b, *c;
   bool busy;                   // being evaluated (a cycle is undefined)
@@ -253,7 +255,19 @@ static struct expr *parse_primary(struct parser *p) {
   }
   if (isdigit((u8)peek(p, 0)) || peek(p, 0) == '$') {
     struct expr *e = node(p, N_NUM);
+    // A hexadecimal number keeps its digits: as a fill, their count is
+    // the pattern's length (GNU ld's exp_get_fill).
+    const char *at = p->s;
     e->num = number(p);
+    u32 skip = at[0] == '$' ? 1 : at[0] == '0' && (at[1] | 0x20) == 'x' ? 2
+                                                                    : 0;
+    u32 n = 0;
+    while (skip && at + skip + n < p->s && isxdigit((u8)at[skip + n]))
+      n++;
+    if (skip && n && at + skip + n == p->s) {
+      e->hex = at + skip;
+      e->hexlen = n;
+    }
     e->script_num = p->file != NULL;
     p->depth--;
     return e;
@@ -861,6 +875,34 @@ bool eval_expr(struct ctx *ctx, struct expr *e, const char *what,
 }
 
 bool expr_is_dot(const struct expr *e) { return e->kind == N_DOT; }
+
+// The fill pattern of expression E with value V, as GNU ld's
+// exp_get_fill makes it: a hexadecimal number alone gives its digits'
+// bytes (an odd count: the first digit is a byte), anything else the
+// value's four bytes, big-endian.
+struct fill *expr_fill(struct ctx *ctx, const struct expr *e, u64 v) {
+  struct fill *f = arena_alloc(ctx, sizeof(*f));
+  if (e->kind == N_NUM && e->hex) {
+    f->len = (e->hexlen + 1) / 2;
+    f->bytes = arena_alloc(ctx, f->len);
+    u32 val = 0, left = e->hexlen;
+    u8 *dst = f->bytes;
+    for (const char *c = e->hex; left; c++) {
+      u32 d = isdigit((u8)*c) ? (u32)(*c - '0') : (u32)((*c | 0x20) - 'a' + 10);
+      val = val << 4 | d;
+      if ((--left & 1) == 0) {
+        *dst++ = (u8)val;
+        val = 0;
+      }
+    }
+    return f;
+  }
+  f->len = 4;
+  f->bytes = arena_alloc(ctx, 4);
+  for (u32 k = 0; k < 4; k++)
+    f->bytes[k] = (u8)(v >> (8 * (3 - k)));
+  return f;
+}
 
 // Whether E's value is known before any file is read: numbers and
 // arithmetic on them (GNU ld's first evaluation, while it opens the

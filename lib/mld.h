@@ -1777,6 +1777,11 @@ bool eval_script_expr(struct ctx *ctx, struct expr *e, const char *what,
                       struct expr_value *out);
 bool expr_is_dot(const struct expr *e);
 bool expr_is_constant(const struct expr *e);
+struct fill {                  // a script's fill pattern
+  u8 *bytes;
+  u32 len;
+};
+struct fill *expr_fill(struct ctx *ctx, const struct expr *e, u64 v);
 bool expr_aligns_dot(const struct expr *e);
 struct expr *parse_script_expr(struct ctx *ctx, const char *file,
                                const char *text, const char *end,

@@ -986,15 +986,26 @@ struct script_data {
   u32 size;                    // 1, 2, 4, 8; 0: a fill of len bytes
   u64 len;
   u64 value;
-  u8 pattern[4];
+  const struct fill *fill;     // a fill's pattern
 };
 
 static void add_data(struct lay *l, struct chunk *c, u64 off, u32 size,
-                     u64 len, u64 value) {
-  if (!l->final || !len)
+                     u64 value) {
+  if (!l->final)
     return;
   struct script_data *d = arena_alloc(l->ctx, sizeof(*d));
-  *d = (struct script_data){c, off, size, len, value, {0}};
+  *d = (struct script_data){c, off, size, size, value, NULL};
+  c->has_script_data = true;
+  vec_push(l->ctx, &l->ctx->script_data, d);
+}
+
+// A gap of LEN bytes at OFF in C filled with FILL (none if NULL).
+static void add_fill(struct lay *l, struct chunk *c, u64 off, u64 len,
+                     const struct fill *fill) {
+  if (!l->final || !len || !fill)
+    return;
+  struct script_data *d = arena_alloc(l->ctx, sizeof(*d));
+  *d = (struct script_data){c, off, 0, len, 0, fill};
   c->has_script_data = true;
   vec_push(l->ctx, &l->ctx->script_data, d);
 }
@@ -1003,12 +1014,12 @@ static void add_data(struct lay *l, struct chunk *c, u64 off, u32 size,
 // aligned to 8 as GNU ld aligns its stub sections; the gap gets the
 // section's fill, if it has one.
 static void place_stubs(struct lay *l, struct chunk *c, struct isec *is,
-                        bool fill, u64 fillv) {
+                        const struct fill *fill) {
   if (!is->stubs || !is->stubs->size)
     return;
   u64 at = align_up(l->d.dot, 8);
-  if (fill && at > l->d.dot)
-    add_data(l, c, l->d.dot - c->addr, 0, at - l->d.dot, fillv);
+  if (at > l->d.dot)
+    add_fill(l, c, l->d.dot - c->addr, at - l->d.dot, fill);
   l->d.dot = at;
   is->stubs->offset = l->d.dot - c->addr;
   l->d.dot += is->stubs->size;
@@ -1030,15 +1041,15 @@ static struct chunk *next_alloc(struct ctx *ctx, u32 next,
 // The linker's sections that statement S of C names among its inputs
 // (their home is C), after the statement's own inputs.
 static void place_linker_inputs(struct lay *l, struct chunk *c,
-                                struct script_stmt *s, bool fill,
-                                u64 fillv) {
+                                struct script_stmt *s,
+                                const struct fill *fill) {
   for (u32 k = CK_REGULAR + 1; k < CK_NKINDS; k++) {
     struct chunk *g = l->ctx->synth[k];
     if (!g || g->home != c || g->synth_input != s->input_index)
       continue;
     u64 at = align_up(l->d.dot, g->align ? g->align : 1);
-    if (g->size && fill && at > l->d.dot)
-      add_data(l, c, l->d.dot - c->addr, 0, at - l->d.dot, fillv);
+    if (g->size && at > l->d.dot)
+      add_fill(l, c, l->d.dot - c->addr, at - l->d.dot, fill);
     if (g->size)
       l->d.dot = at + g->size;
     g->addr = at;
@@ -1047,7 +1058,9 @@ static void place_linker_inputs(struct lay *l, struct chunk *c,
 
 // Lays out output section statement BODY of C from l->d.dot (c->addr).
 static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
-                     struct vec *body, bool fill, u64 fillv) {
+                     struct vec *body, const struct fill *fill) {
+  if (c->type == SHT_NOBITS)
+    fill = NULL;
   struct ctx *ctx = l->ctx;
   u64 subalign = 0;
   if (os && os->subalign) {
@@ -1073,21 +1086,21 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
           continue;
         u64 a = subalign ? subalign : is->align;
         u64 at = align_up(l->d.dot, a ? a : 1);
-        if (fill && at > l->d.dot && c->type != SHT_NOBITS)
-          add_data(l, c, l->d.dot - c->addr, 0, at - l->d.dot, fillv);
+        if (at > l->d.dot)
+          add_fill(l, c, l->d.dot - c->addr, at - l->d.dot, fill);
         is->offset = at - c->addr;
         l->d.dot = at + is->size;
-        place_stubs(l, c, is, fill && c->type != SHT_NOBITS, fillv);
+        place_stubs(l, c, is, fill);
       }
       if (c->holds_linker)
-        place_linker_inputs(l, c, s, fill && c->type != SHT_NOBITS, fillv);
+        place_linker_inputs(l, c, s, fill);
       break;
     case SS_ASSIGN:
       if (!strcmp(s->sym, ".")) {
         u64 from = l->d.dot;
         move_dot(l, s);
-        if (fill && l->d.dot > from && c->type != SHT_NOBITS)
-          add_data(l, c, from - c->addr, 0, l->d.dot - from, fillv);
+        if (l->d.dot > from)
+          add_fill(l, c, from - c->addr, l->d.dot - from, fill);
       } else {
         set_symbol(l, s);
       }
@@ -1095,7 +1108,7 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
     case SS_DATA: {
       struct expr_value v;
       value_of(l, s, &v);
-      add_data(l, c, l->d.dot - c->addr, s->size, s->size, v.v);
+      add_data(l, c, l->d.dot - c->addr, s->size, v.v);
       l->d.dot += s->size;
       if (c->type == SHT_NOBITS)
         c->type = SHT_PROGBITS;
@@ -1104,8 +1117,7 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
     case SS_FILL: {
       struct expr_value v;
       value_of(l, s, &v);
-      fill = true;
-      fillv = v.v;
+      fill = c->type == SHT_NOBITS ? NULL : expr_fill(ctx, s->e, v.v);
       break;
     }
     case SS_ASSERT:
@@ -1120,18 +1132,20 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
 // The orphans' input sections, and those of an output section that came
 // in as orphans, after what the statements placed, with the section's
 // fill (FILL) in the gaps.
-static void lay_rest(struct lay *l, struct chunk *c, bool fill, u64 fillv) {
-  fill = fill && c->type != SHT_NOBITS;
+static void lay_rest(struct lay *l, struct chunk *c,
+                     const struct fill *fill) {
+  if (c->type == SHT_NOBITS)
+    fill = NULL;
   for (u32 k = 0; k < c->isecs.len; k++) {
     struct isec *is = c->isecs.v[k];
     if (is->rank != UINT32_MAX)
       continue;
     u64 at = align_up(l->d.dot, is->align ? is->align : 1);
-    if (fill && at > l->d.dot)
-      add_data(l, c, l->d.dot - c->addr, 0, at - l->d.dot, fillv);
+    if (at > l->d.dot)
+      add_fill(l, c, l->d.dot - c->addr, at - l->d.dot, fill);
     is->offset = at - c->addr;
     l->d.dot = at + is->size;
-    place_stubs(l, c, is, fill, fillv);
+    place_stubs(l, c, is, fill);
   }
 }
 
@@ -1217,7 +1231,7 @@ static void lay_empty(struct lay *l, struct chunk *c) {
   l->d.sec = c;
   l->d.in_section = true;
   if (c->stmt)
-    lay_body(l, c, c->stmt, &c->stmt->body, false, 0);
+    lay_body(l, c, c->stmt, &c->stmt->body, NULL);
   c->size = 0;
   l->d.sec = NULL;
   l->d.in_section = false;
@@ -1327,23 +1341,21 @@ static void lay_section(struct lay *l, struct chunk *c) {
   l->d.sec = c;
   l->d.in_section = true;
   if (c->kind == CK_REGULAR || c->kind == CK_EH_FRAME) {
-    u64 fillv = 0;
-    bool fill = false;
+    const struct fill *fill = NULL;
     if (os && os->fill) {
       eval_script_expr(ctx, os->fill, os->file, !l->final, &l->d, &v);
-      fill = true;
-      fillv = v.v;
+      fill = expr_fill(ctx, os->fill, v.v);
     }
     if (os)
-      lay_body(l, c, os, &os->body, fill, fillv);
-    lay_rest(l, c, fill, fillv);
+      lay_body(l, c, os, &os->body, fill);
+    lay_rest(l, c, fill);
     if (c->kind == CK_EH_FRAME)
       l->d.dot = vma + c->size;  // sized by ehframe.c
     else
       c->size = l->d.dot - vma;
   } else {
     if (os)
-      lay_body(l, c, os, &os->body, false, 0);
+      lay_body(l, c, os, &os->body, NULL);
     if (l->d.dot < vma + c->size)
       l->d.dot = vma + c->size;
   }
@@ -1601,21 +1613,25 @@ void write_script_data(struct ctx *ctx, u8 *buf) {
         p[k] = (u8)(v >> (8 * k));   // little-endian targets only
       continue;
     }
-    // A fill: the value's four bytes, big-endian, repeated from the
-    // section's start (GNU ld).  The file is zeros already, and a run of
-    // one byte is a memset: a big gap costs no loop.
-    u32 v = (u32)d->value;
-    if (!v)
+    // A fill: its pattern repeated from the gap's start (GNU ld).  The
+    // file is zeros already, and a pattern of one byte is a memset: a
+    // big gap costs no loop.
+    const struct fill *f = d->fill;
+    bool zero = true, one = true;
+    for (u32 k = 0; k < f->len; k++) {
+      zero &= !f->bytes[k];
+      one &= f->bytes[k] == f->bytes[0];
+    }
+    if (zero)
       continue;
-    if (v == (v & 0xff) * 0x01010101u) {
-      memset(p, (int)(v & 0xff), d->len);
+    if (one) {
+      memset(p, f->bytes[0], d->len);
       continue;
     }
-    u64 head = d->len < 4 ? d->len : 4;
-    for (u64 k = 0; k < head; k++)
-      p[k] = (u8)(v >> (8 * (3 - ((d->off + k) & 3))));
-    // The bytes repeat every 4: copy what is written, doubling (m stays
-    // a multiple of 4 but for the last, partial copy).
+    u64 head = d->len < f->len ? d->len : f->len;
+    memcpy(p, f->bytes, head);
+    // Copy what is written, doubling (m stays a multiple of the pattern
+    // but for the last, partial copy).
     for (u64 m = head; m < d->len;) {
       u64 n = m < d->len - m ? m : d->len - m;
       memcpy(p + m, p, n);
