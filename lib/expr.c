@@ -825,6 +825,11 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
         ctx->cfg.text_segment_set)
       v.v = ctx->cfg.text_segment;
     v.sec = ev->dot ? NULL : first_section(ctx);
+    // In a script its value is absolute, and a symbol assigned it is
+    // relative to "."'s section in the output, as one assigned "."
+    // (GNU ld's new_rel_from_abs).
+    if (ev->dot)
+      ((struct script_dot *)ev->dot)->used = true;
     return v;
   case N_DEFINED: {
     // A symbol a script assigns is defined only after its assignment in

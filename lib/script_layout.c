@@ -916,8 +916,8 @@ static void set_symbol(struct lay *l, struct script_stmt *s) {
   // expressions (GNU ld's rel_from_abs, made relative only by
   // ldexp_finalize_syms).
   bool from_abs = !sec && !v.plain && l->d.used && !l->d.in_section;
-  if (from_abs)
-    sec = l->d.sec;
+  if (from_abs)                // section_for_dot: before all, the first
+    sec = l->d.sec ? l->d.sec : l->d.near;
   if (s->op != '=') {
     u64 old = sym->value;
     switch (s->op) {

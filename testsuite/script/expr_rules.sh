@@ -5,7 +5,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # (GNU ld's ld-scripts/sane1, assign-loc and pr18963 failed):
 #   - "." outside output sections is absolute in expressions; a symbol
 #     assigned it is relative to its section only in the output, so
-#     A + B - C of three such symbols is A - C + B;
+#     A + B - C of three such symbols is A - C + B; so is SEGMENT_START,
+#     before all sections relative to the first (GNU ld's segment-start);
 #   - inside an output section an absolute symbol is a number (relative
 #     to the section when assigned there);
 #   - ". += X" with X of "."'s own section adds X's offset;
@@ -21,6 +22,7 @@ cat >d.s <<'SRC'
 d0:	.long	1
 SRC
 cat >a.ld <<'LD'
+seg = SEGMENT_START ("text-segment", 0x10000000);
 absym = 0x10;
 SECTIONS {
   . = 0x800;
