@@ -927,6 +927,7 @@ struct isec {
   bool decompressed;           // data: the link's copy, decompressed
   u8 sort;                     // script_layout.c: its pattern's SORT
   bool script_keep;            // script_layout.c: in a KEEP(...)
+  bool file_sorted;            // script_layout.c: SORT_BY_NAME (files)
   bool reverse;                // set by create_chunks: .ctors in .init_array
                                // or .dtors in .fini_array, copied as an
                                // array of pointers in reverse order

@@ -225,6 +225,7 @@ static void place_isec(struct walk *w, struct isec *is, i32 k,
   struct script_stmt *s = w->inputs.v[k];
   is->rank = (u32)k + 1;
   is->sort = (void *)p != (void *)s ? p->sort : PS_NONE;
+  is->file_sorted = s->file_sort == PS_NAME;
   is->script_keep = s->keep;
   add_isec(w->ctx, out_chunk(w->ctx, os), is, type, flags, entsize);
 }
@@ -433,6 +434,21 @@ static const char *sort_name(struct isec *is) {
   return is->is_common ? "COMMON" : isec_name(is);
 }
 
+// SORT_BY_NAME on files: by file name, an archive member by its
+// archive's, then its own (GNU ld's wild_sort).
+static int cmp_file_names(struct objfile *x, struct objfile *y) {
+  bool xa = x->entry && x->entry->kind == E_ARCHIVE;
+  bool ya = y->entry && y->entry->kind == E_ARCHIVE;
+  int c = strcmp(xa ? x->entry->ar->name : x->name,
+                 ya ? y->entry->ar->name : y->name);
+  if (c || (!xa && !ya))
+    return c;
+  const char *xn, *yn;
+  u32 xl = file_own_name(x, &xn), yl = file_own_name(y, &yn);
+  c = memcmp(xn, yn, xl < yl ? xl : yl);
+  return c ? c : (xl > yl) - (xl < yl);
+}
+
 // Sorts each description's sections as its pattern asks, keeping input
 // order otherwise (and for equal keys).
 static int cmp_script_isec(const void *a, const void *b) {
@@ -440,7 +456,11 @@ static int cmp_script_isec(const void *a, const void *b) {
   if (x->rank != y->rank)
     return x->rank < y->rank ? -1 : 1;
   u8 s = x->sort;
-  int c = 0;
+  int c = x->file_sorted && x->file != y->file
+              ? cmp_file_names(x->file, y->file)
+              : 0;
+  if (c)
+    return c;
   if (s == PS_NAME || s == PS_NAME_ALIGN)
     c = strcmp(sort_name(x), sort_name(y));
   if (!c && (s == PS_ALIGN || s == PS_NAME_ALIGN || s == PS_ALIGN_NAME) &&
