@@ -1233,7 +1233,8 @@ static void lay_empty(struct lay *l, struct chunk *c) {
   bool kept = false;
   for (u32 i = 0; os && i < os->body.len && !kept; i++) {
     struct script_stmt *s = os->body.v[i];
-    kept = s->kind == SS_ASSIGN && strcmp(s->sym, ".");
+    kept = s->kind == SS_ASSIGN && strcmp(s->sym, ".") &&
+           s->target;          // (a PROVIDE not needed defines nothing)
   }
   u64 align = c->isecs.len && c->align ? c->align : 1;
   struct expr_value v;

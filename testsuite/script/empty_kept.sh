@@ -6,7 +6,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # Trusted Firmware-A's `.rela.dyn : ALIGN(8) { __RELA_START__ = .;
 # *(.rela*) __RELA_END__ = .; }' gave __RELA_START__ the unaligned
 # address and __RELA_END__ the aligned one.  One without symbols moves
-# nothing.  On x86-64 and AArch64, every symbol's value against GNU ld's.
+# nothing, nor does one whose PROVIDE is not needed (ld-scripts/empty-
+# address-3b).  On x86-64 and AArch64, every symbol's value against GNU ld's.
 
 cat >t.ld <<'LD'
 SECTIONS {
@@ -22,6 +23,8 @@ SECTIONS {
   E = .;
   .rela.dyn : ALIGN(64) { __RELA_START__ = .; *(.rela*) __RELA_END__ = .; }
   F = .;
+  .e4 : ALIGN(128) { PROVIDE (unused = .); *(.nothing) }
+  G = .;
   /DISCARD/ : { *(.note.GNU-stack) }
 }
 LD
