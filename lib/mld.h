@@ -522,6 +522,8 @@ struct script_stmt {
   const char *file_pat;
   struct vec file_exclude;     // EXCLUDE_FILE before the file pattern
   u8 file_sort;
+  bool has_flags;              // INPUT_SECTION_FLAGS (...): only sections
+  u64 flags_want, flags_not;   // with these flags, without those
   bool keep;                   // KEEP(...)
   bool whole_file;             // no section list
   u32 input_index;             // script_layout.c: 1 + its index

@@ -728,12 +728,52 @@ static void exclude_files(struct lexer *lx, struct vec *into) {
     vec_push(lx->ctx, into, (void *)need_name(lx, LM_WILD));
 }
 
-// FILE ( SECTIONS ... ) or FILE, KEEP's inside or not.
+// INPUT_SECTION_FLAGS ( [!]SHF_NAME & ... ), if there: the flags an
+// input section must have and must not (GNU ld's sect_flag_list).
+static void section_flags(struct lexer *lx, struct script_stmt *s) {
+  static const struct {
+    const char *name;
+    u64 flag;
+  } names[] = {
+      {"SHF_WRITE", SHF_WRITE}, {"SHF_ALLOC", SHF_ALLOC},
+      {"SHF_EXECINSTR", SHF_EXECINSTR}, {"SHF_MERGE", SHF_MERGE},
+      {"SHF_STRINGS", SHF_STRINGS}, {"SHF_INFO_LINK", SHF_INFO_LINK},
+      {"SHF_LINK_ORDER", SHF_LINK_ORDER},
+      {"SHF_OS_NONCONFORMING", SHF_OS_NONCONFORMING},
+      {"SHF_GROUP", SHF_GROUP}, {"SHF_TLS", SHF_TLS},
+      {"SHF_MASKOS", SHF_MASKOS}, {"SHF_EXCLUDE", SHF_EXCLUDE},
+  };
+  const char *at = lx->p;
+  if (!eat_word(lx, "INPUT_SECTION_FLAGS"))
+    return;
+  needc(lx, '(');
+  s->has_flags = true;
+  do {
+    bool not = eatc(lx, '!');
+    const char *nat = lx->p;
+    const char *n = need_name(lx, LM_EXPR);
+    u32 i = 0;
+    while (i < sizeof(names) / sizeof(*names) && strcmp(names[i].name, n))
+      i++;
+    if (i == sizeof(names) / sizeof(*names))
+      fail_at(lx, nat, "unknown section flag `%s' in INPUT_SECTION_FLAGS", n);
+    if (not)
+      s->flags_not |= names[i].flag;
+    else
+      s->flags_want |= names[i].flag;
+  } while (eatc(lx, '&'));
+  needc(lx, ')');
+  (void)at;
+}
+
+// FILE ( SECTIONS ... ) or FILE, KEEP's inside or not, INPUT_SECTION_FLAGS
+// before it or not.
 static void input_spec(struct lexer *lx, const char *at, bool keep,
                        struct vec *into) {
   struct script_stmt *s = new_stmt(lx, SS_INPUT, at, into);
   s->text = at;
   s->keep = keep;
+  section_flags(lx, s);
   exclude_files(lx, &s->file_exclude);
   // A file name may be sorted by name, or not sorted (SORT_NONE): no
   // other sort of files is in GNU ld's grammar.
@@ -815,8 +855,11 @@ static void section_body(struct lexer *lx, struct vec *into) {
       parse_include(lx, at, section_body, into);
     } else if (tok_is(&t, "CONSTRUCTORS")) {
       // GNU ld ignores it for ELF, which has .ctors and .init_array.
+    } else if (tok_is(&t, "INPUT_SECTION_FLAGS") && peekc(lx) == '(') {
+      lx->p = at;              // input_spec reads it
+      input_spec(lx, at, false, into);
     } else if (tok_is(&t, "CREATE_OBJECT_SYMBOLS") ||
-               tok_is(&t, "INPUT_SECTION_FLAGS") || tok_is(&t, "REVERSE") ||
+               tok_is(&t, "REVERSE") ||
                tok_is(&t, "SORT_BY_ALIGNMENT_NAME")) {
       fail_at(lx, at, "%.*s is not supported", (int)t.len, t.s);
     } else {

@@ -74,8 +74,11 @@ static bool excluded(const struct vec *ex, struct objfile *f) {
 
 // The pattern of S that section NAME of file F matches, or NULL.
 static struct sec_pattern *match(struct script_stmt *s, struct objfile *f,
-                                 const char *name) {
+                                 const char *name, u64 flags) {
   if (!file_matches(s->file_pat, f) || excluded(&s->file_exclude, f))
+    return NULL;
+  if (s->has_flags && ((flags & s->flags_want) != s->flags_want ||
+                       (flags & s->flags_not)))
     return NULL;
   if (s->whole_file)
     return s->pats.len ? s->pats.v[0] : (struct sec_pattern *)s;
@@ -101,9 +104,11 @@ struct walk {
   struct vec outs;             // struct out_stmt *, in order
   struct vec owner;            // the out_stmt of each of inputs
   struct vec by_file;          // indexes (as pointers) of the descriptions
-                               // whose match depends on the file
+                               // whose match depends on the file (or on
+                               // the section's flags)
   struct memo_slot *memo;
   u64 memo_cap, memo_len;
+  u64 flags;                   // the flags of the section being matched
 };
 
 static void collect(struct walk *w, struct vec *stmts, struct out_stmt *os) {
@@ -122,7 +127,7 @@ static void collect(struct walk *w, struct vec *stmts, struct out_stmt *os) {
 
 // Whether description S matches whatever the file.
 static bool any_file(const struct script_stmt *s) {
-  if (strcmp(s->file_pat, "*") || s->file_exclude.len)
+  if (strcmp(s->file_pat, "*") || s->file_exclude.len || s->has_flags)
     return false;
   for (u32 i = 0; i < s->pats.len; i++)
     if (((struct sec_pattern *)s->pats.v[i])->exclude.len)
@@ -178,7 +183,7 @@ static struct memo_slot *by_name(struct walk *w, const char *name) {
     struct script_stmt *s = w->inputs.v[k];
     if (!usable(w, k) || !any_file(s))
       continue;
-    struct sec_pattern *p = match(s, NULL, name);
+    struct sec_pattern *p = match(s, NULL, name, 0);
     if (p) {
       m->k = (i32)k;
       m->p = p;
@@ -197,7 +202,7 @@ static i32 first_match(struct walk *w, struct objfile *f, const char *name,
     u32 k = (u32)(uintptr_t)w->by_file.v[i];
     if (m->k >= 0 && k > (u32)m->k)
       break;
-    struct sec_pattern *p = match(w->inputs.v[k], f, name);
+    struct sec_pattern *p = match(w->inputs.v[k], f, name, w->flags);
     if (p) {
       *pat = p;
       return (i32)k;
@@ -236,6 +241,7 @@ static struct chunk *script_common_home(struct ctx *ctx, struct isec *is,
                                         u32 kind) {
   static const char *const names[] = {"COMMON", ".tcommon", "LARGE_COMMON"};
   struct sec_pattern *p;
+  the_walk->flags = SHF_ALLOC | SHF_WRITE | (kind == 1 ? SHF_TLS : 0);
   i32 k = first_match(the_walk, is->file, names[kind], &p);
   if (k < 0 || !the_walk->owner.v[k] ||
       ((struct out_stmt *)the_walk->owner.v[k])->discard) {
@@ -262,6 +268,7 @@ static bool synthetic_matches(struct walk *w, struct chunk *c, i32 *k) {
     names[1] = ".igot.plt";
   for (int n = 0; n < 2 && names[n]; n++) {
     struct sec_pattern *p;
+    w->flags = c->flags;
     *k = first_match(w, NULL, names[n], &p);
     if (*k >= 0)
       return true;
@@ -525,6 +532,7 @@ static void check_constraints(struct walk *w) {
         if (!f->isecs[i])
           continue;
         struct sec_pattern *p;
+        w->flags = SH_FLAGS(shdr_at(f, i));
         i32 k = first_match(w, f, section_name(f, i), &p);
         struct out_stmt *os = k >= 0 ? w->owner.v[k] : NULL;
         if (!os || !os->constraint)
@@ -546,7 +554,7 @@ static void check_constraints(struct walk *w) {
 
 void script_chunks(struct ctx *ctx) {
   struct script *sc = ctx->script;
-  struct walk w = {ctx, {0}, {0}, {0}, {0}, NULL, 0, 0};
+  struct walk w = {ctx, {0}, {0}, {0}, {0}, NULL, 0, 0, 0};
   collect(&w, &sc->stmts, NULL);
   the_walk = &w;
   index_inputs(&w);
@@ -573,6 +581,7 @@ void script_chunks(struct ctx *ctx) {
       const u8 *sh = shdr_at(f, i);
       const char *name = section_name(f, i);
       struct sec_pattern *p;
+      w.flags = SH_FLAGS(sh);
       i32 k = first_match(&w, f, name, &p);
       if (k >= 0 && ((struct out_stmt *)w.owner.v[k])->discard) {
         f->isecs[i] = NULL;    // /DISCARD/
@@ -1721,6 +1730,7 @@ struct chunk *inserted_chunk(struct ctx *ctx, struct objfile *f,
     return NULL;
   struct walk *w = insert_walk(ctx);
   struct sec_pattern *p;
+  w->flags = 0;                // (INSERT: the built-in layout's inputs)
   i32 k = first_match(w, f, name, &p);
   if (k < 0)
     return NULL;
@@ -1763,6 +1773,9 @@ void order_inserted(struct ctx *ctx) {
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
       struct sec_pattern *p;
+      w->flags = is->file && is->shndx && is->shndx < is->file->shnum
+                     ? SH_FLAGS(shdr_at(is->file, is->shndx))
+                     : c->flags;
       i32 d = first_match(w, is->file, isec_name(is), &p);
       is->rank = d >= 0 ? (u32)d + 1 : UINT32_MAX;
       is->script_keep = d >= 0 && ((struct script_stmt *)w->inputs.v[d])->keep;
