@@ -851,7 +851,18 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
     s->target = sym;
     if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_SCRIPT)
       continue;                // assigned before: the same symbol
-    bool by_object = sym->state != SYM_UNDEF && sym->file;
+    // A --defsym before the script is an assignment GNU ld made before
+    // it: DEFINED sees it, and the script's own starts from its value.
+    bool defsym = (sym->flags & SF_LINKER) && sym->symidx >> 1 == W_DEFSYM;
+    bool by_object = (sym->state != SYM_UNDEF && sym->file) || defsym;
+    if (defsym) {
+      struct expr_value dv;
+      struct sym_aux *da = sym_aux(ctx, sym);
+      if (da->expr && expr_is_constant(da->expr) &&
+          eval_expr(ctx, da->expr, da->defsym_text, true, &dv))
+        sym->value = dv.v;
+    }
+    bool listed = defsym;      // in ctx->linker_syms already
     sym->state = SYM_DEFINED;
     sym->flags |= SF_LINKER;
     sym->binding = STB_GLOBAL;
@@ -866,7 +877,8 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
     aux->early = !self && (expr_is_constant(s->e) || (was_new && !provide));
     aux->by_object = by_object;
     sym->symidx = (u32)W_SCRIPT << 1;
-    vec_push(ctx, &ctx->linker_syms, sym);
+    if (!listed)
+      vec_push(ctx, &ctx->linker_syms, sym);
   }
 }
 

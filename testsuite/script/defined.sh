@@ -44,6 +44,16 @@ SECTIONS {
   .bss : { *(.bss) *(COMMON) }
 }
 LD
+cat >s.ld <<'LD'
+start = DEFINED (start) ? start : 0x900;
+undef_ref = 1;
+SECTIONS {
+  . = start;
+  .text : { *(.text) }
+  .data : { *(.data) }
+  .bss : { *(.bss) *(COMMON) }
+}
+LD
 
 checked=0
 for arch in x86_64 aarch64; do
@@ -56,6 +66,17 @@ for arch in x86_64 aarch64; do
     nm mld.out | grep -v ' [\$]' | sort >mld.n
     grep -q '^0*200 A later$' gnu.n || t_hard_error "GNU ld: $(cat gnu.n)"
     cmp -s gnu.n mld.n && t_pass "$arch: GNU ld's DEFINED values" ||
+        t_fail "$arch: symbols differ: $(diff gnu.n mld.n | tr '\n' ' ')"
+    # A --defsym before the script: DEFINED sees it, the script starts
+    # from its value, and the symbol is listed once (GNU ld's
+    # ld-scripts/default-script1).
+    $ld -defsym start=0x800 -T s.ld -o gnu.out d.o >gnu.log 2>&1 ||
+        t_hard_error "GNU ld: $(cat gnu.log)"
+    t_mld -defsym start=0x800 -T s.ld -o mld.out d.o
+    expect_success
+    nm -n gnu.out | grep -v ' [\$]' >gnu.n
+    nm -n mld.out | grep -v ' [\$]' >mld.n
+    cmp -s gnu.n mld.n && t_pass "$arch: --defsym then DEFINED, as GNU ld" ||
         t_fail "$arch: symbols differ: $(diff gnu.n mld.n | tr '\n' ' ')"
     checked=$((checked + 1))
 done
