@@ -102,12 +102,20 @@ need_tools() {
 }
 
 # make_wrappers DIR: DIR/ld logs its arguments (to $FW_LD_LOG) and runs
-# mld; DIR/<cross>gcc-mld is the compiler driver using it.
+# mld; DIR/<cross>gcc-mld is the compiler driver using it.  A link that
+# makes a shared object (U-Boot's EFI example applications, -shared) is
+# outside a static linker's scope: it goes to GNU ld, logged "GNU ld:".
 make_wrappers() {
   local dir=$1
   mkdir -p "$dir"
   cat >"$dir/ld" <<EOF
 #!/bin/bash
+for a in "\$@"; do
+  if [ "\$a" = -shared ]; then
+    { printf 'GNU ld: %s:' "\$PWD"; printf ' %q' "\$@"; echo; } >>"\${FW_LD_LOG:-/dev/null}"
+    exec '${cross}ld.bfd' "\$@"
+  fi
+done
 { printf '%s:' "\$PWD"; printf ' %q' "\$@"; echo; } >>"\${FW_LD_LOG:-/dev/null}"
 exec '$mld' "\$@"
 EOF
@@ -345,7 +353,9 @@ run_uboot() {
   if FW_LD_LOG=$dir/mld-ld.log uboot_build "$work/uboot-src" "$m" \
        "$dir/mld.log" LD="$work/bin/${cross}ld"; then
     check "u-boot: build" "$dir/build.diff" \
-      grep -q -- "-o u-boot " "$dir/mld-ld.log"
+      grep -q -- "^[^G].* -o u-boot " "$dir/mld-ld.log"
+    echo "  links to GNU ld (shared objects): $(grep -c '^GNU ld:' \
+      "$dir/mld-ld.log"); by mld: $(grep -vc '^GNU ld:' "$dir/mld-ld.log")"
   else
     build_failed "$dir/mld.log" >"$dir/build.diff"
     fail "u-boot: build" "$dir/build.diff"
