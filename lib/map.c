@@ -491,8 +491,12 @@ void write_map(struct ctx *ctx) {
     struct mem_region *r = ctx->script->regions.v[i];
     if (r->real != r)
       continue;
-    fprintf(fp, "%-16s 0x%016llx 0x%016llx ", r->name,
+    // The attributes after a space, if it has any (GNU ld writes no
+    // trailing blank).
+    fprintf(fp, "%-16s 0x%016llx 0x%016llx", r->name,
             (unsigned long long)r->origin, (unsigned long long)r->length);
+    if (r->flags_in || r->flags_out)
+      fputc(' ', fp);
     print_region_attrs(fp, r);
     fputc('\n', fp);
   }

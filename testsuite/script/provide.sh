@@ -104,9 +104,17 @@ for arch in x86_64 aarch64; do
     # constant or the name new then; MEMORY's expressions count as uses;
     # a PROVIDE_HIDDEN not needed still makes the object's symbol local
     # (GNU ld's provide-5, provide-6 and provide-9, PROVIDE_HIDDEN 1).
-    $ld -T m.ld -o gnu.out p.o >gnu.log 2>&1 || t_hard_error "GNU ld: $(cat gnu.log)"
-    t_mld -T m.ld -o mld.out p.o
+    $ld -T m.ld -o gnu.out p.o -Map gnu.map >gnu.log 2>&1 ||
+        t_hard_error "GNU ld: $(cat gnu.log)"
+    t_mld -T m.ld -o mld.out p.o -Map mld.map
     expect_success
+    # The map's region without attributes: no trailing blank (GNU ld's
+    # provide-9 map check).
+    sed -n '/^Memory Configuration/,/^Linker script/p' gnu.map >gnu.mem
+    sed -n '/^Memory Configuration/,/^Linker script/p' mld.map >mld.mem
+    grep -q '^RAM ' gnu.mem || t_hard_error "GNU ld's map: $(cat gnu.mem)"
+    cmp -s gnu.mem mld.mem && t_pass "$arch: the map's Memory Configuration" ||
+        t_fail "$arch: map: $(diff gnu.mem mld.mem | cat -A | tr '\n' ' ')"
     nm gnu.out | grep -v ' [\$]' | sort >gnu.n
     nm mld.out | grep -v ' [\$]' | sort >mld.n
     grep -q ' A origin$' gnu.n || t_hard_error "GNU ld did not provide origin"
