@@ -382,6 +382,7 @@ static void add_entry(struct ctx *ctx, enum entry_kind kind,
   e->whole = whole;
   e->obj = obj;
   e->ar = ar;
+  e->pos = ctx->entries.len;
   vec_push(ctx, &ctx->entries, e);
 }
 

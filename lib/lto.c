@@ -90,18 +90,13 @@ typedef int onload_fn(struct ld_plugin_tv *);
 // The link the plugin works for: its callbacks carry no context.
 static struct ctx *lto_ctx;
 
-struct added {                 // a file the plugin added
-  const char *name;
-  bool library;                // add_input_library: -lNAME
-};
-
 struct lto {
   void *dl;
   claim_fn *claim;
   hook_fn *all_read;
   struct objfile *claiming;    // the file claim_file is looking at
   struct vec claimed;          // struct objfile *, in the order claimed
-  struct vec added;            // struct added *
+  struct vec added;            // const char *: the files it added
   bool done;                   // all_symbols_read returned
 };
 
@@ -169,26 +164,21 @@ static int cb_register_cleanup(hook_fn *fn) {
 
 static int cb_add_symbols(void *handle, int n,
                           const struct ld_plugin_symbol *syms);
-static int cb_get_symbols_v1(const void *handle, int n,
-                             struct ld_plugin_symbol *syms);
-static int cb_get_symbols_v2(const void *handle, int n,
-                             struct ld_plugin_symbol *syms);
+static int get_symbols(const void *handle, int n,
+                       struct ld_plugin_symbol *syms);
 
-static int add_file_or_library(const char *name, bool library) {
-  struct ctx *ctx = lto_ctx;
-  struct added *a = arena_alloc(ctx, sizeof(*a));
-  a->name = arena_strdup(ctx, name);
-  a->library = library;
-  vec_push(ctx, &lto_of(ctx)->added, a);
+static int cb_add_input_file(const char *path) {
+  vec_push(lto_ctx, &lto_of(lto_ctx)->added, arena_strdup(lto_ctx, path));
   return LDPS_OK;
 }
 
-static int cb_add_input_file(const char *path) {
-  return add_file_or_library(path, false);
-}
-
+// gcc's plugin adds its -pass-through libraries (-lgcc, -lc, for linkers
+// that do not scan archives again); GNU ld 2.40 loads nothing from them
+// (what the compiled code needs comes from link_bytecode's rescan), and
+// neither does mld.
 static int cb_add_input_library(const char *name) {
-  return add_file_or_library(name, true);
+  (void)name;
+  return LDPS_OK;
 }
 
 static int cb_set_extra_library_path(const char *dir) {
@@ -253,8 +243,8 @@ static bool load_plugin(struct ctx *ctx) {
   TV(LDPT_GET_INPUT_FILE, fn, (void *)cb_get_input_file);
   TV(LDPT_GET_VIEW, fn, (void *)cb_get_view);
   TV(LDPT_RELEASE_INPUT_FILE, fn, (void *)cb_release_input_file);
-  TV(LDPT_GET_SYMBOLS, fn, (void *)cb_get_symbols_v1);
-  TV(LDPT_GET_SYMBOLS_V2, fn, (void *)cb_get_symbols_v2);
+  TV(LDPT_GET_SYMBOLS, fn, (void *)get_symbols);
+  TV(LDPT_GET_SYMBOLS_V2, fn, (void *)get_symbols);
   TV(LDPT_ADD_INPUT_FILE, fn, (void *)cb_add_input_file);
   TV(LDPT_ADD_INPUT_LIBRARY, fn, (void *)cb_add_input_library);
   TV(LDPT_SET_EXTRA_LIBRARY_PATH, fn, (void *)cb_set_extra_library_path);
@@ -434,7 +424,7 @@ bool lto_offer(struct ctx *ctx, struct objfile *f, const char *path,
 // How symbol I of claimed file F (of kind DEF) was resolved, as GNU ld
 // answers get_symbols (ld/plugin.c).
 static int resolution(struct ctx *ctx, struct objfile *f, u32 i,
-                      const struct ld_plugin_symbol *s, int ironly_exp) {
+                      const struct ld_plugin_symbol *s) {
   int def = s->def;
   // A member claimed while an archive's COMMON rule looked at it, never
   // loaded: its names as the table has them (GNU ld's !blhe case).
@@ -459,15 +449,15 @@ static int resolution(struct ctx *ctx, struct objfile *f, u32 i,
                            : LDPR_PREEMPTED_REG;
   // Referred to from outside the bytecode: it must stay.  (GNU ld
   // answers IRONLY_EXP for a symbol a shared object or -E could see;
-  // mld makes neither, and -E has no effect in its links.)
-  (void)ironly_exp;
+  // mld makes neither, and -E has no effect in its links: so GET_SYMBOLS
+  // v1 and v2 answer alike.)
   if (res == LDPR_PREVAILING_DEF_IRONLY && (sym->ref_flags & REF_NON_IR))
     res = LDPR_PREVAILING_DEF;
   return res;
 }
 
 static int get_symbols(const void *handle, int n,
-                       struct ld_plugin_symbol *syms, int ironly_exp) {
+                       struct ld_plugin_symbol *syms) {
   struct ctx *ctx = lto_ctx;
   struct objfile *f = (struct objfile *)handle;
   struct lto *l = lto_of(ctx);
@@ -479,25 +469,8 @@ static int get_symbols(const void *handle, int n,
   if (n < 0 || (u32)n > f->nsyms - f->first_global)
     return LDPS_ERR;
   for (int i = 0; i < n; i++)
-    syms[i].resolution = resolution(ctx, f, i, &syms[i], ironly_exp);
+    syms[i].resolution = resolution(ctx, f, i, &syms[i]);
   return LDPS_OK;
-}
-
-static int cb_get_symbols_v1(const void *handle, int n,
-                             struct ld_plugin_symbol *syms) {
-  return get_symbols(handle, n, syms, LDPR_PREVAILING_DEF);
-}
-
-static int cb_get_symbols_v2(const void *handle, int n,
-                             struct ld_plugin_symbol *syms) {
-  return get_symbols(handle, n, syms, LDPR_PREVAILING_DEF_IRONLY_EXP);
-}
-
-static u32 entry_index(struct ctx *ctx, struct input_entry *e) {
-  for (u32 i = 0; i < ctx->entries.len; i++)
-    if (ctx->entries.v[i] == e)
-      return i;
-  return ctx->entries.len;
 }
 
 // Where GNU ld puts the compiled objects (find_replacements_insert_point):
@@ -512,7 +485,7 @@ static u32 insert_point(struct ctx *ctx, u32 *at) {
     bool named = f->entry && f->entry->kind == E_OBJECT;
     if (f->lto) {
       if (named) {
-        *at = entry_index(ctx, f->entry) + 1;
+        *at = f->entry->pos + 1;
         return i + 1;
       }
       break;
@@ -522,7 +495,7 @@ static u32 insert_point(struct ctx *ctx, u32 *at) {
       last_entry = f->entry;
     }
   }
-  *at = last_entry ? entry_index(ctx, last_entry) + 1 : 0;
+  *at = last_entry ? last_entry->pos + 1 : 0;
   return last;
 }
 
@@ -535,14 +508,15 @@ static void move_entries(struct ctx *ctx, u32 from, u32 to) {
   memmove(ctx->entries.v + to + n, ctx->entries.v + to,
           (u64)(from - to) * sizeof(void *));
   memcpy(ctx->entries.v + to, moved, (u64)n * sizeof(void *));
+  for (u32 i = to; i < ctx->entries.len; i++)
+    ((struct input_entry *)ctx->entries.v[i])->pos = i;
 }
 
 // Where GNU ld puts an archive member extracted by the rescan
 // (find_rescan_insertion): after the last member its archive's first
 // look extracted (a group's later looks do not move that point), else
 // before the first named object that follows the archive's entry.
-static u32 rescan_point(struct ctx *ctx, void **list, u32 n,
-                        struct objfile *m) {
+static u32 rescan_point(void **list, u32 n, struct objfile *m) {
   struct input_entry *e = m->entry;
   for (u32 i = n; i-- > 0;) {
     struct objfile *f = list[i];
@@ -550,11 +524,11 @@ static u32 rescan_point(struct ctx *ctx, void **list, u32 n,
         !f->reloaded)
       return i + 1;
   }
-  u32 at = entry_index(ctx, e);
+  u32 at = e->pos;
   for (u32 i = 0; i < n; i++) {
     struct objfile *f = list[i];
     if (f->entry && f->entry->kind == E_OBJECT &&
-        entry_index(ctx, f->entry) > at)
+        f->entry->pos > at)
       return i;
   }
   return n;
@@ -586,7 +560,7 @@ static void order_objects(struct ctx *ctx, u32 n0, u32 n1, u32 ins) {
     if (!member)
       at = n;
     else if (i == n1 || prev->entry != m->entry)
-      at = rescan_point(ctx, list, n, m);
+      at = rescan_point(list, n, m);
     insert_at(list, &n, at++, m);
   }
   ctx->objs.len = 0;
@@ -641,16 +615,10 @@ void link_bytecode(struct ctx *ctx) {
           ctx->cfg.plugin);
   l->done = true;
   u32 first = ctx->entries.len, errors = ctx->errors;
-  // gcc's plugin also adds its -pass-through libraries (-lgcc, -lc, for
-  // linkers that do not scan archives again); GNU ld 2.40 loads nothing
-  // from them (what the new code needs comes from the rescan below), and
-  // neither does mld.
   for (u32 i = 0; i < l->added.len; i++) {
-    struct added *a = l->added.v[i];
-    if (a->library)
-      continue;
+    const char *name = l->added.v[i];
     u32 n = ctx->entries.len;
-    add_file(ctx, a->name, false, a->name);
+    add_file(ctx, name, false, name);
     for (u32 k = n; k < ctx->entries.len; k++) {
       struct input_entry *e = ctx->entries.v[k];
       if (e->kind == E_OBJECT)

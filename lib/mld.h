@@ -2042,6 +2042,7 @@ struct input_entry {
   bool whole;                  // --whole-archive in force here
   const char *sym;             // E_UNDEF
   bool wrapped;                // E_UNDEF of --defsym: looked up via --wrap
+  u32 pos;                     // its index in ctx->entries
 };
 
 #endif

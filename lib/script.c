@@ -743,7 +743,6 @@ static void section_flags(struct lexer *lx, struct script_stmt *s) {
       {"SHF_GROUP", SHF_GROUP}, {"SHF_TLS", SHF_TLS},
       {"SHF_MASKOS", SHF_MASKOS}, {"SHF_EXCLUDE", SHF_EXCLUDE},
   };
-  const char *at = lx->p;
   if (!eat_word(lx, "INPUT_SECTION_FLAGS"))
     return;
   needc(lx, '(');
@@ -763,7 +762,6 @@ static void section_flags(struct lexer *lx, struct script_stmt *s) {
       s->flags_want |= names[i].flag;
   } while (eatc(lx, '&'));
   needc(lx, ')');
-  (void)at;
 }
 
 // FILE ( SECTIONS ... ) or FILE, KEEP's inside or not, INPUT_SECTION_FLAGS

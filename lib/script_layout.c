@@ -942,7 +942,8 @@ static void set_symbol(struct lay *l, struct script_stmt *s) {
     return;                    // a PROVIDE not needed: not evaluated
   l->d.used = false;
   value_of(l, s, &v);
-  sym_aux(l->ctx, sym)->walk = l->ctx->script_walk;
+  struct sym_aux *aux = sym_aux(l->ctx, sym);
+  aux->walk = l->ctx->script_walk;
   u64 val = v.v;
   struct chunk *sec = v.sec;
   if (!sec && v.plain && l->d.in_section && l->d.sec) {
@@ -971,13 +972,12 @@ static void set_symbol(struct lay *l, struct script_stmt *s) {
     case 'L': val = v.v < 64 ? old << v.v : 0; break;
     case 'R': val = v.v < 64 ? old >> v.v : 0; break;
     }
-    sec = sym_aux(l->ctx, sym)->osec;
+    sec = aux->osec;
   }
   if (sym->value != val)
     l->changed = true;
   sym->value = val;
   s->value = val;
-  struct sym_aux *aux = sym_aux(l->ctx, sym);
   aux->osec = sec;
   if (s->op == '=')
     aux->rel_from_abs = from_abs;
@@ -1231,11 +1231,11 @@ static bool stays_empty(struct ctx *ctx, struct chunk *c) {
   // room), make a section; ". = ALIGN (N)" alone does not (GNU ld sizes
   // sections once before it removes the empty ones, and aligning an
   // empty section there moves nothing).
+  if (c->stmt && has_data(c->stmt))
+    return false;
   struct vec *body = c->stmt ? &c->stmt->body : NULL;
   for (u32 i = 0; body && i < body->len; i++) {
     struct script_stmt *s = body->v[i];
-    if (s->kind == SS_DATA)
-      return false;
     if (s->kind == SS_ASSIGN && !strcmp(s->sym, ".") &&
         !(s->op == '=' && expr_aligns_dot(s->e)))
       return false;
