@@ -733,6 +733,7 @@ void script_chunks(struct ctx *ctx) {
     }
     set_array_type(c);
   }
+  create_emit_relocs(ctx);    // -q: .rela<NAME> after each NAME
   ctx->hdr_order.len = 0;
   for (u32 i = 0; i < ctx->chunks.len; i++)
     vec_push(ctx, &ctx->hdr_order, ctx->chunks.v[i]);

@@ -280,6 +280,62 @@ SRC
   else
     t_fail "--no-relax: relocations differ"; diff <(norm nr.g rela) <(norm nr.m rela)
   fi
+  # Under a -T script too: the script's output sections, each .rela<NAME>
+  # after its NAME, the same relocations as GNU ld's.
+  t_write q.ld <<'SRC'
+SECTIONS {
+  . = 0x10000;
+  .text : { *(.text) }
+  .rodata : { *(.rodata*) }
+  .tdata : { *(.tdata) }
+  .data : { *(.data) }
+}
+SRC
+  ld.bfd -q -T q.ld -o qs.g rx.o || t_hard_error "ld.bfd -q -T"
+  t_mld -q -T q.ld -o qs.m rx.o
+  if [ "$T_STATUS" = 0 ] && [ "$(norm qs.g secs)" = "$(norm qs.m secs)" ] &&
+     [ "$(norm qs.g rela)" = "$(norm qs.m rela)" ] &&
+     grep -q '^section .rela.text' <(norm qs.m rela); then
+    t_pass "-q -T: GNU ld's sections and relocations"
+  else
+    t_fail "-q -T: differs from GNU ld's"
+    diff <(norm qs.g secs; norm qs.g rela) <(norm qs.m secs; norm qs.m rela) | head
+  fi
+fi
+if command -v aarch64-linux-gnu-ld.bfd >/dev/null &&
+   command -v aarch64-linux-gnu-as >/dev/null; then
+  t_write a.s <<'SRC'
+	.text
+	.globl _start
+_start:	.word tempy
+	.xword tempy2
+	.hword tempy3
+	.hword tempy3+8
+	bl far
+	adrp x0, loc
+	add x0, x0, :lo12:loc
+	.data
+loc:	.quad _start
+SRC
+  t_write a.ld <<'SRC'
+SECTIONS {
+  . = 0x10000;
+  .text : { *(.text) }
+  .data : { *(.data) }
+}
+SRC
+  aarch64-linux-gnu-as -o a.o a.s || t_hard_error "as failed"
+  d='--defsym tempy=0x11012 --defsym tempy2=0x45034 --defsym tempy3=0x1234 --defsym far=0x10100'
+  aarch64-linux-gnu-ld.bfd -q -T a.ld $d -o qa.g a.o || t_hard_error "ld.bfd -q -T"
+  t_mld -q -T a.ld $d -o qa.m a.o
+  if [ "$T_STATUS" = 0 ] && [ "$(norm qa.g secs)" = "$(norm qa.m secs)" ] &&
+     [ "$(norm qa.g rela)" = "$(norm qa.m rela)" ] &&
+     grep -q '^section .rela.data' <(norm qa.m rela); then
+    t_pass "AArch64 -q -T: GNU ld's sections and relocations (--defsym targets too)"
+  else
+    t_fail "AArch64 -q -T: differs from GNU ld's"
+    diff <(norm qa.g secs; norm qa.g rela) <(norm qa.m secs; norm qa.m rela) | head
+  fi
 fi
 
 # BOLT needs -q's relocations; Debian 12 has it as bolt-16 (not installed
