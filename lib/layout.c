@@ -533,7 +533,8 @@ void place_nonalloc(struct ctx *ctx) {
       struct chunk *c = ctx->chunks.v[k];
       if (!c->shndx || (c->flags & SHF_ALLOC) || nonalloc_rank(c) != rank)
         continue;
-      c->addr = 0;
+      if (!c->stmt)
+        c->addr = 0;           // a script's section keeps its address
       c->offset = fpos = align_up(fpos, c->align);
       fpos += c->size;
     }

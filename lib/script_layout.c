@@ -515,6 +515,21 @@ static bool has_data(const struct out_stmt *os) {
   return false;
 }
 
+// Whether a section's first statement that is not an input section
+// description is a data command: bfd then makes the section read-only
+// (map_input_to_output_sections: an assignment or a fill first makes it
+// with no flags, and the data command's make it writable).  A section
+// an earlier expression names with ADDR or LOADADDR is made by that, as
+// by an assignment; mld does not look for those.
+static bool data_first(const struct out_stmt *os) {
+  for (u32 i = 0; i < os->body.len; i++) {
+    enum stmt_kind k = ((struct script_stmt *)os->body.v[i])->kind;
+    if (k != SS_INPUT)
+      return k == SS_DATA;
+  }
+  return false;
+}
+
 // ONLY_IF_RO and ONLY_IF_RW: a description whose sections are not all
 // read-only (all writable) is dropped, and its sections go to the
 // descriptions after it, as in GNU ld; repeated until none is dropped.
@@ -712,17 +727,23 @@ void script_chunks(struct ctx *ctx) {
       continue;
     sort_chunk(ctx, c);
     // Data commands alone make a section of contents (bfd's flags for
-    // it: allocated, loaded, writable); "." moved alone, one of room
-    // only (allocated, not loaded: SHT_NOBITS, as GNU ld makes it).
+    // it: allocated, loaded; writable unless a data command comes first,
+    // data_first); "." moved alone, one of room only (allocated, not
+    // loaded: SHT_NOBITS, as GNU ld makes it).
     if (c->stmt && !c->isecs.len && !stays_empty(ctx, c)) {
-      c->flags = SHF_ALLOC | SHF_WRITE;
+      c->flags = SHF_ALLOC | (data_first(c->stmt) ? 0 : SHF_WRITE);
       c->type = has_data(c->stmt) ? SHT_PROGBITS : SHT_NOBITS;
     }
     if (c->stmt && (c->stmt->type == OT_NOLOAD))
       c->type = SHT_NOBITS;
     if (c->stmt && (c->stmt->type == OT_INFO || c->stmt->type == OT_COPY ||
-                    c->stmt->type == OT_OVERLAY))
+                    c->stmt->type == OT_OVERLAY)) {
+      // Not allocated, so not SHT_NOBITS (bfd's elf_fake_sections): the
+      // file holds the .bss inputs' zeros.
       c->flags &= ~(u64)SHF_ALLOC;
+      if (c->type == SHT_NOBITS)
+        c->type = SHT_PROGBITS;
+    }
     if (c->stmt && c->stmt->type == OT_READONLY)
       c->flags &= ~(u64)SHF_WRITE;
     if (c->isecs.len && !strcmp(isec_name(c->isecs.v[0]), ".eh_frame") &&
@@ -926,6 +947,11 @@ struct lay {
   struct script_dot d;
   struct chunk *prev;          // the last allocated section laid out
   bool after_dot;              // a top-level ". =" since it
+  // Where the next section without an address starts: "." as the last
+  // top-level statement or allocated section left it (GNU ld's default
+  // memory region's "current").  A section that is not allocated moves
+  // "." but not this.
+  u64 free;
   struct data_segment ds;
 };
 
@@ -1368,11 +1394,11 @@ static void lay_section(struct lay *l, struct chunk *c) {
   } else if (region) {
     vma = align_up(region->cur, align);
     dotdelta = vma - region->cur;
-  } else if (!alloc) {
-    vma = 0;
+  } else if (!alloc && !os) {
+    vma = 0;                   // an orphan: GNU ld gives it address 0
   } else {
-    vma = align_up(l->d.dot, align);
-    dotdelta = vma - l->d.dot;
+    vma = align_up(l->free, align);
+    dotdelta = vma - l->free;
   }
   u64 old_addr = c->addr, old_size = c->size;
   c->addr = vma;
@@ -1408,8 +1434,11 @@ static void lay_section(struct lay *l, struct chunk *c) {
       load_delta(l, c, region, lma_region, vma, align, own_align, dotdelta);
   if (c->addr != old_addr || c->size != old_size)
     l->changed = true;
+  // A section that is not allocated has the address it was given, and
+  // moves "." past it (GNU ld's lang_size_sections_1), but not where the
+  // next section starts; an orphan moves nothing.
   if (!alloc) {
-    l->d.dot = save;
+    l->d.dot = os ? vma + c->size : save;
     return;
   }
   u64 end = vma + c->size;
@@ -1417,6 +1446,8 @@ static void lay_section(struct lay *l, struct chunk *c) {
     l->d.dot = save > vma ? save : vma;
   else
     l->d.dot = end;
+  if (!region)
+    l->free = l->d.dot;
   if (region && !chunk_is_tbss(c)) {
     region->cur = end;
     if (l->final && end > region->origin + region->length &&
@@ -1495,6 +1526,7 @@ static void walk_script(struct lay *l) {
   l->d.ds = &l->ds;
   l->prev = NULL;
   l->after_dot = false;
+  l->free = 0;
   l->ds.seen = l->ds.relro_seen = l->ds.end_seen = l->ds.in_relro = false;
   // Chunks in output order; statements outside sections between them.
   u32 next = 1;                // the next chunk (0 is the ELF header)
@@ -1531,6 +1563,7 @@ static void walk_script(struct lay *l) {
       } else if (s->kind == SS_ASSERT) {
         check_assert(l, s);
       }
+      l->free = l->d.dot;
       continue;
     }
     lay_until(l, &next, upto);
@@ -1599,7 +1632,7 @@ static void place_data_segment(struct lay *l) {
 static void script_pass(struct ctx *ctx, u32 nphdr, bool final) {
   ctx->synth[CK_EHDR]->size =
       sizeof(Elf64_Ehdr) + (u64)nphdr * sizeof(Elf64_Phdr);
-  struct lay l = {ctx, false, false, {0}, NULL, false, {0}};
+  struct lay l = {ctx, false, false, {0}, NULL, false, 0, {0}};
   l.d.ds = &l.ds;
   l.ds.mode = DS_FIRST;
   settle(&l);
@@ -1803,7 +1836,7 @@ void order_inserted(struct ctx *ctx) {
 void insert_symbols(struct ctx *ctx) {
   if (!ctx->script || script_layout(ctx))
     return;
-  struct lay l = {ctx, true, false, {0}, NULL, false, {0}};
+  struct lay l = {ctx, true, false, {0}, NULL, false, 0, {0}};
   ctx->script_walk++;
   // "." at the insertion point: past the section before the first
   // inserted one.
