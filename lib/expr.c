@@ -258,9 +258,10 @@ static struct expr *parse_primary(struct parser *p) {
     // A hexadecimal number keeps its digits: as a fill, their count is
     // the pattern's length (GNU ld's exp_get_fill).
     const char *at = p->s;
+    u32 skip = peek(p, 0) == '$'                                 ? 1
+               : peek(p, 0) == '0' && (peek(p, 1) | 0x20) == 'x' ? 2
+                                                                 : 0;
     e->num = number(p);
-    u32 skip = at[0] == '$' ? 1 : at[0] == '0' && (at[1] | 0x20) == 'x' ? 2
-                                                                    : 0;
     u32 n = 0;
     while (skip && at + skip + n < p->s && isxdigit((u8)at[skip + n]))
       n++;
