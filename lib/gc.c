@@ -167,6 +167,13 @@ static bool is_root_note(const u8 *sh) {
   return !(SH_FLAGS(sh) & (SHF_GROUP | SHF_LINK_ORDER));
 }
 
+// Whether an input section is allocated (its own flag: the output
+// section's may differ).  COMMON sections are.
+static bool input_alloc(struct isec *is) {
+  return is->is_common ||
+         (SH_FLAGS(shdr_at(is->file, is->shndx)) & SHF_ALLOC);
+}
+
 static bool is_root(struct ctx *ctx, struct isec *is) {
   struct objfile *f = is->file;
   if (is->is_common)
@@ -215,10 +222,8 @@ static void print_removed(struct objfile *f, u32 k, const char **sig) {
 // A file none of whose allocated sections (notes aside) stays keeps no
 // debugging and no other unallocated section without relocations either
 // (GNU ld's _bfd_elf_gc_mark_extra_sections): those outside groups and
-// without SHF_LINK_ORDER go.  Notes stay: they are roots.  Returns
-// whether any went.
-static bool drop_dead_files_extras(struct ctx *ctx) {
-  bool any = false;
+// without SHF_LINK_ORDER go.  Notes stay: they are roots.
+static void drop_dead_files_extras(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     bool some_kept = false;
@@ -235,13 +240,10 @@ static bool drop_dead_files_extras(struct ctx *ctx) {
                                                 SHF_LINK_ORDER)) ||
           SH_TYPE(sh) == SHT_NOTE)
         continue;
-      if (debugging_section(section_name(f, k)) || !is->nrels) {
+      if (debugging_section(section_name(f, k)) || !is->nrels)
         is->live = false;
-        any = true;
-      }
     }
   }
-  return any;
 }
 
 // --print-gc-sections, as GNU ld's sweep reports: file by file in link
@@ -303,45 +305,46 @@ void gc_sections(struct ctx *ctx) {
   // which GNU ld's default script KEEPs: a -T script that does not goes
   // without it (its FDEs still keep their LSDAs, as GNU ld's
   // _bfd_elf_gc_mark_fdes does).
+  // What counts is the input's flag: a script's (OVERLAY) or (INFO)
+  // section of .bss inputs is not allocated, its inputs are.
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (!has_inputs(c) || !(c->flags & SHF_ALLOC))
+    if (!has_inputs(c))
       continue;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
-      is->live = is->eh && (!script_layout(ctx) || is->script_keep);
+      if (input_alloc(is))
+        is->live = is->eh && (!script_layout(ctx) || is->script_keep);
     }
   }
 
   struct gc gc = {
       .next_in_group = arena_alloc(
           ctx, ((u64)ctx->next_priority + 1) * sizeof(u32 *))};
-  for (u32 i = 0; i < ctx->chunks.len; i++) {
-    struct chunk *c = ctx->chunks.v[i];
-    if (!has_inputs(c) || !(c->flags & SHF_ALLOC))
-      continue;
-    for (u32 k = 0; k < c->isecs.len; k++)
-      if (is_root(ctx, c->isecs.v[k]))
-        mark(ctx, &gc, c->isecs.v[k]);
-  }
   // Notes that are not allocated are always in the output; only their
   // relocations are followed.
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (!has_inputs(c) || (c->flags & SHF_ALLOC))
+    if (!has_inputs(c))
       continue;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
       const u8 *sh = shdr_at(is->file, is->shndx);
-      if (SH_TYPE(sh) == SHT_NOTE && is_root_note(sh) && is->nrels)
+      if (input_alloc(is)) {
+        if (is_root(ctx, is))
+          mark(ctx, &gc, is);
+      } else if (SH_TYPE(sh) == SHT_NOTE && is_root_note(sh) && is->nrels) {
         vec_push(ctx, &gc.work, is);
+      }
     }
   }
   // The entry point, and the symbol that was the entry point before any
-  // input script's ENTRY: GNU ld keeps both.
+  // input script's ENTRY: GNU ld keeps both.  A -T script without ENTRY
+  // leaves "start" (entry_symbol), not _start.
   mark_symbol(ctx, &gc, sym_find_str(ctx, entry_symbol(ctx)));
-  mark_symbol(ctx, &gc, sym_find_str(ctx, ctx->cfg.entry ? ctx->cfg.entry
-                                                           : "_start"));
+  if (!script_layout(ctx))
+    mark_symbol(ctx, &gc, sym_find_str(ctx, ctx->cfg.entry ? ctx->cfg.entry
+                                                             : "_start"));
   for (u32 i = 0; i < ctx->cfg.undefined.len; i++)
     mark_symbol(ctx, &gc, sym_find_str(ctx, ctx->cfg.undefined.v[i]));
   for (u32 i = 0; i < ctx->extern_syms.len; i++)
@@ -389,11 +392,11 @@ void gc_sections(struct ctx *ctx) {
   }
 
   // Drop what stayed dead.
-  bool extras = drop_dead_files_extras(ctx);
+  drop_dead_files_extras(ctx);
   struct vec dead = {0};
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (!has_inputs(c) || (!(c->flags & SHF_ALLOC) && !extras))
+    if (!has_inputs(c))
       continue;
     u32 n = 0;
     u64 align = 1;
