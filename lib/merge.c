@@ -431,6 +431,14 @@ static void index_member(struct ctx *ctx, void *arg, u32 m) {
   index_pieces(ctx, j->members[m]);
 }
 
+static int cmp_link_order(const void *a, const void *b) {
+  const struct isec *x = *(struct isec *const *)a;
+  const struct isec *y = *(struct isec *const *)b;
+  if (x->file->priority != y->file->priority)
+    return x->file->priority < y->file->priority ? -1 : 1;
+  return x->shndx < y->shndx ? -1 : x->shndx > y->shndx;
+}
+
 // Merges the sections of one kind (entsize, strings, alignment) in chunk
 // c as GNU ld does (bfd's merge.c): each piece is kept once, by the input
 // section that had it first (with the alignment it needs), which stays
@@ -460,6 +468,10 @@ static void merge_group(struct ctx *ctx, struct chunk *c, u64 *kinds,
     is->min->members = members;
     members[m++] = is;
   }
+  // Pieces go to the member that has them first in the order the files
+  // joined the link, section by section (bfd's _bfd_elf_merge_sections
+  // walks the inputs so), whatever order a script sorted them in.
+  qsort(members, nmembers, sizeof(*members), cmp_link_order);
   u64 slice = SPLIT_SLICE / entsize * entsize;
   u32 nitems = 0;
   for (m = 0; m < nmembers; m++)
