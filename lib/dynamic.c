@@ -114,11 +114,17 @@ void scan_dynamic_relocs(struct ctx *ctx) {
           continue;
         struct reloc_sym rs;
         reloc_target(ctx, f, ELF64_R_SYM(rd64(p + 8)), &rs);
+        struct chunk *part =
+            is->rela_part ? ctx->rela_parts.v[is->rela_part - 1] : NULL;
         // GNU ld's AArch64 reserves a dynamic relocation for a 64-bit
         // address of a global absolute symbol too, and writes R_*_NONE.
         if (how == PIE_ABS64 && arch->pie_abs_none && rs.abs && rs.sym &&
-            (is->osec->flags & SHF_WRITE))
-          ctx->dyn_none++;
+            (is->osec->flags & SHF_WRITE)) {
+          if (part)
+            part->part_relocs++;
+          else
+            ctx->dyn_none++;
+        }
         if (!moves(&rs))
           continue;
         if (how != PIE_ABS64) {
@@ -128,7 +134,9 @@ void scan_dynamic_relocs(struct ctx *ctx) {
         }
         if (!(is->osec->flags & SHF_WRITE))
           note_textrel(ctx, &t, is, &rs);
-        if (rs.is_ifunc && rs.sym && !(rs.sym->flags & SF_ADDR_EQ))
+        if (part)
+          part->part_relocs++;
+        else if (rs.is_ifunc && rs.sym && !(rs.sym->flags & SF_ADDR_EQ))
           ctx->dyn_irelative++;
         else
           ctx->dyn_relative++;
@@ -188,37 +196,44 @@ void size_rela_dyn(struct ctx *ctx, struct chunk *c) {
 
 // Each word a dynamic relocation fixes, after layout: the inputs' (in
 // file and section order), then the GOT's.  IRELATIVE ones have the
-// resolver as addend.
+// resolver as addend.  PART 0 is .rela.dyn's, PART n the sites of the
+// inputs whose relocations go to ctx->rela_parts[n - 1] (no GOT entry).
 typedef void dyn_site_fn(struct ctx *ctx, void *arg, u64 P, u64 addend,
                          bool irelative);
 
-static void each_dyn_site(struct ctx *ctx, dyn_site_fn *fn, void *arg) {
+// Those of file f's sections that send their dynamic relocations to part
+// PART (NAME: only the sections of that name).
+static void file_dyn_sites(struct ctx *ctx, struct objfile *f, u32 part,
+                           const char *name, dyn_site_fn *fn, void *arg) {
   const struct arch *arch = ctx->arch;
-  for (u32 i = 0; i < ctx->objs.len; i++) {
-    struct objfile *f = ctx->objs.v[i];
-    for (u32 k = 1; k < f->shnum; k++) {
-      struct isec *is = f->isecs[k];
-      if (!is || !relocated_alloc(is))
+  for (u32 k = 1; k < f->shnum; k++) {
+    struct isec *is = f->isecs[k];
+    if (!is || !relocated_alloc(is) || is->rela_part != part ||
+        (name && strcmp(isec_name(is), name)))
+      continue;
+    for (u32 r = 0; r < is->nrels; r++) {
+      const u8 *e = is->rels + (u64)r * sizeof(Elf64_Rela);
+      if (arch->pie_reloc(ELF64_R_TYPE(rd64(e + 8))) != PIE_ABS64)
         continue;
-      for (u32 r = 0; r < is->nrels; r++) {
-        const u8 *e = is->rels + (u64)r * sizeof(Elf64_Rela);
-        if (arch->pie_reloc(ELF64_R_TYPE(rd64(e + 8))) != PIE_ABS64)
-          continue;
-        i64 A = (i64)rd64(e + 16);
-        struct reloc_sym rs;
-        reloc_target_addend(ctx, f, ELF64_R_SYM(rd64(e + 8)), &A, &rs);
-        if (!moves(&rs))
-          continue;
-        u64 P = isec_addr(is) + isec_out_offset(is, rd64(e));
-        if (rs.is_ifunc && rs.sym && !(rs.sym->flags & SF_ADDR_EQ))
-          fn(ctx, arg, P, rs.sym->value + A, true);
-        else      // the word holds S + A already (apply_relocs)
-          fn(ctx, arg, P,
-             (rs.is_ifunc && rs.sym ? iplt_entry_addr(ctx, rs.sym) : rs.S) + A,
-             false);
-      }
+      i64 A = (i64)rd64(e + 16);
+      struct reloc_sym rs;
+      reloc_target_addend(ctx, f, ELF64_R_SYM(rd64(e + 8)), &A, &rs);
+      if (!moves(&rs))
+        continue;
+      u64 P = isec_addr(is) + isec_out_offset(is, rd64(e));
+      if (rs.is_ifunc && rs.sym && !(rs.sym->flags & SF_ADDR_EQ))
+        fn(ctx, arg, P, rs.sym->value + A, true);
+      else      // the word holds S + A already (apply_relocs)
+        fn(ctx, arg, P,
+           (rs.is_ifunc && rs.sym ? iplt_entry_addr(ctx, rs.sym) : rs.S) + A,
+           false);
     }
   }
+}
+
+static void each_dyn_site(struct ctx *ctx, dyn_site_fn *fn, void *arg) {
+  for (u32 i = 0; i < ctx->objs.len; i++)
+    file_dyn_sites(ctx, ctx->objs.v[i], 0, NULL, fn, arg);
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
     if (got_entry_moves(sym))
@@ -247,27 +262,29 @@ static int cmp_rela(const void *a, const void *b) {
 
 // Where write_rela_dyn puts each site: RELATIVE ones from rel on (with
 // DT_RELR, only those at odd offsets: the others into relr), IRELATIVE
-// ones from irel on.
+// ones from irel on (in_order: both from rel on, as they come).
 struct rela_out {
   u8 *rel, *irel, *end;
   u64 *relr;
   u64 nrelr, cap;
-  bool use_relr;
+  bool use_relr, in_order;
 };
 
 static void put_site(struct ctx *ctx, void *arg, u64 P, u64 addend,
                      bool irelative) {
   struct rela_out *o = arg;
   const struct arch *arch = ctx->arch;
-  if (irelative) {
+  if (irelative && !o->in_order) {
     if (o->irel + sizeof(Elf64_Rela) <= o->end)
       o->irel = put_rela(o->irel, P, arch->r_irelative, addend);
-  } else if (o->use_relr && !(P & 7)) {
+  } else if (!irelative && o->use_relr && !(P & 7)) {
     if (o->nrelr < o->cap)
       o->relr[o->nrelr] = P;
     o->nrelr++;
   } else if (o->rel + sizeof(Elf64_Rela) <= o->end) {
-    o->rel = put_rela(o->rel, P, arch->r_relative, addend);
+    o->rel = put_rela(o->rel, P,
+                      irelative ? arch->r_irelative : arch->r_relative,
+                      addend);
   }
 }
 
@@ -369,6 +386,55 @@ void write_rela_dyn(struct ctx *ctx, struct chunk *c, u8 *buf) {
   each_dyn_site(ctx, put_site, &o);
   qsort(rel, nrel, sizeof(Elf64_Rela), cmp_rela);
   memset(o.end, 0, buf + c->offset + c->size - o.end);   // R_*_NONE
+}
+
+// A script's section of the dynamic relocations of some inputs (U-Boot's
+// `.efi_runtime_rel : { *(.rel*.efi_runtime) }'): GNU ld makes a PIE's
+// dynamic relocations for input section NAME in its own .rela<NAME>,
+// which the script places.  Not sorted (GNU ld sorts .rela.dyn's alone);
+// GNU ld's AArch64 R_*_NONE ones at the end.
+void size_rela_part(struct ctx *ctx, struct chunk *c) {
+  if (ctx->synth[CK_RELR_DYN] && c->part_relocs)
+    error(ctx, "-z pack-relative-relocs with %s, where the script puts "
+          "dynamic relocations apart from .rela.dyn: not supported",
+          c->name);
+  c->size = c->part_relocs * sizeof(Elf64_Rela);
+}
+
+static u32 part_index(struct ctx *ctx, struct chunk *c) {
+  for (u32 i = 0; i < ctx->rela_parts.len; i++)
+    if (ctx->rela_parts.v[i] == c)
+      return i + 1;
+  return 0;
+}
+
+// The sites of part PART in the order GNU ld writes them: its
+// .rela<NAME> in part_names' order, each filled file by file (each file
+// when its first section is met in output order: bfd's
+// elf_link_input_bfd), section by section.
+void write_rela_part(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  struct rela_out o = {0};
+  o.rel = buf + c->offset;
+  o.end = buf + c->offset + c->size;
+  o.in_order = true;
+  u32 part = part_index(ctx, c);
+  struct vec files = {0};
+  u8 *seen = arena_alloc(ctx, (u64)ctx->next_priority + 1);
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *out = ctx->chunks.v[i];
+    for (u32 k = 0; has_inputs(out) && k < out->isecs.len; k++) {
+      struct objfile *f = ((struct isec *)out->isecs.v[k])->file;
+      if (!seen[f->priority]) {
+        seen[f->priority] = 1;
+        vec_push(ctx, &files, f);
+      }
+    }
+  }
+  for (u32 n = 0; n < c->part_names.len; n++)
+    for (u32 i = 0; i < files.len; i++)
+      file_dyn_sites(ctx, files.v[i], part, c->part_names.v[n], put_site,
+                     &o);
+  memset(o.rel, 0, (u64)(o.end - o.rel));      // R_*_NONE
 }
 
 void write_relr_dyn(struct ctx *ctx, struct chunk *c, u8 *buf) {

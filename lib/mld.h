@@ -933,6 +933,9 @@ struct isec {
   bool reverse;                // set by create_chunks: .ctors in .init_array
                                // or .dtors in .fini_array, copied as an
                                // array of pointers in reverse order
+  // script_layout.c: 1 + the CK_RELA_PART chunk (ctx->rela_parts) a
+  // PIE's dynamic relocations of this section go to; 0: .rela.dyn.
+  u8 rela_part;
   u32 stub_group;              // set by stubs.c: 1 + its stub group, 0: none
   struct stub_sec *stubs;      // set by stubs.c/errata.c: stubs placed after
   struct isec *fold;           // set by icf.c: folded into this identical one
@@ -953,7 +956,10 @@ enum chunk_kind {
   CK_RELA_IPLT, CK_IPLT,
   CK_EH_FRAME_HDR,
   CK_GOT, CK_GOTPLT,
-  CK_HASH, CK_GNU_HASH, CK_DYNSYM, CK_DYNSTR, CK_RELA_DYN, CK_RELR_DYN,
+  CK_HASH, CK_GNU_HASH, CK_DYNSYM, CK_DYNSTR, CK_RELA_DYN,
+  CK_RELA_PART,                // a PIE's dynamic relocations of the input
+                               // sections a script places apart (dynamic.c)
+  CK_RELR_DYN,
   CK_DYNAMIC,
   CK_EMIT_RELA,                // -q: .rela.SECTION, one per output section
   CK_SYMTAB, CK_STRTAB, CK_SHSTRTAB,
@@ -1015,6 +1021,9 @@ struct chunk {
   u32 synth_input;             // script_layout.c: 1 + the description a
                                // synthetic chunk is in
   u64 lma_delta;               // set by script_layout.c: LMA - VMA
+  u64 part_relocs;             // CK_RELA_PART: its entries (dynamic.c),
+  struct vec part_names;       // and the NAMEs of the .rela<NAME> it holds,
+                               // in GNU ld's order (script_layout.c)
   const char *raw_name;        // compress.c: the name and size before
   u64 raw_size;                // compression (-Map shows them)
 };
@@ -1300,6 +1309,8 @@ enum pie_reloc {
 
 void scan_dynamic_relocs(struct ctx *ctx);
 void size_rela_dyn(struct ctx *ctx, struct chunk *c);
+void size_rela_part(struct ctx *ctx, struct chunk *c);
+void write_rela_part(struct ctx *ctx, struct chunk *c, u8 *buf);
 void write_rela_dyn(struct ctx *ctx, struct chunk *c, u8 *buf);
 bool size_relr(struct ctx *ctx);
 void write_relr_dyn(struct ctx *ctx, struct chunk *c, u8 *buf);
@@ -1971,6 +1982,7 @@ struct ctx {
   u64 entry_addr;
   // synthetic.c
   struct vec got_syms, gottp_syms, iplt_syms;
+  struct vec rela_parts;       // CK_RELA_PART chunks (script_layout.c)
   struct vec gotgd_syms;       // struct symbol *: wanting a GD pair
   struct vec undef_reports;    // diag.c: struct undef_report *
   struct vec weak_desc;        // struct weak_desc *, AArch64 (arch file)

@@ -567,6 +567,95 @@ static void check_constraints(struct walk *w) {
   }
 }
 
+// A PIE's dynamic relocations for input section NAME are, in GNU ld, an
+// input section .rela<NAME> of its own, which the script places: most
+// scripts put them all in .rela.dyn (`*(.rela.*)'), U-Boot's puts those
+// of its EFI run-time code apart (`.efi_runtime_rel : {
+// *(.rel*.efi_runtime) ... }').  An input section whose .rela<NAME> a
+// statement other than .rela.dyn's takes first sends its dynamic
+// relocations there: that statement becomes a CK_RELA_PART chunk
+// (dynamic.c), which must hold nothing else.  Those no statement takes
+// stay in .rela.dyn (GNU ld would make orphans of them).  GNU ld makes
+// one .rela<NAME> per NAME, in the order the files and their sections
+// come; the script places them in the order of the descriptions that
+// take them (part_names).
+struct part_name {
+  const char *name;            // NAME
+  i32 k;                       // the input description that takes it
+  u32 seq;                     // the order it came in
+};
+
+static int cmp_part_name(const void *a, const void *b) {
+  const struct part_name *x = *(struct part_name *const *)a;
+  const struct part_name *y = *(struct part_name *const *)b;
+  if (x->k != y->k)
+    return x->k < y->k ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static void split_dynamic_relocs(struct ctx *ctx, struct walk *w) {
+  for (u32 fi = 0; fi < ctx->objs.len; fi++) {
+    struct objfile *f = ctx->objs.v[fi];
+    for (u32 i = 1; i < f->shnum; i++) {
+      struct isec *is = f->isecs[i];
+      if (!is || !is->nrels || !is->osec ||
+          !(SH_FLAGS(shdr_at(f, i)) & SHF_ALLOC))
+        continue;
+      struct sec_pattern *p;
+      w->flags = SHF_ALLOC;
+      const char *name = arena_printf(ctx, ".rela%s", isec_name(is));
+      i32 k = first_match(w, NULL, name, &p);
+      struct out_stmt *os = k >= 0 ? w->owner.v[k] : NULL;
+      if (!os || os->discard || (os->chunk && os->chunk->kind == CK_RELA_DYN))
+        continue;
+      struct chunk *c = os->chunk;
+      if (!c || c->kind != CK_RELA_PART) {
+        if (c && (c->kind != CK_REGULAR || c->isecs.len))
+          fatal(ctx, "%s:%u: output section %s holds the dynamic "
+                "relocations of %s and other sections, which mld does not "
+                "support", os->file, os->line, os->name, name + 5);
+        if (ctx->rela_parts.len == UINT8_MAX)
+          fatal(ctx, "%s:%u: more than %u output sections of dynamic "
+                "relocations: not supported", os->file, os->line,
+                UINT8_MAX);
+        struct chunk *r = new_chunk(ctx, os->name, CK_RELA_PART, SHT_RELA,
+                                    SHF_ALLOC, 8);
+        r->entsize = sizeof(Elf64_Rela);
+        r->stmt = os;
+        r->synth_input = (u32)k + 1;
+        if (c) {
+          c->name = "";        // the empty placeholder goes
+          c->stmt = NULL;
+        }
+        os->chunk = c = r;
+        vec_push(ctx, &ctx->rela_parts, r);
+      }
+      is->rela_part = (u8)ctx->rela_parts.len;
+      for (u32 n = 0; n < ctx->rela_parts.len; n++)
+        if (ctx->rela_parts.v[n] == c)
+          is->rela_part = (u8)(n + 1);
+      bool known = false;
+      for (u32 n = 0; n < c->part_names.len && !known; n++)
+        known = !strcmp(((struct part_name *)c->part_names.v[n])->name,
+                        name + 5);
+      if (!known) {
+        struct part_name *pn = arena_alloc(ctx, sizeof(*pn));
+        pn->name = name + 5;
+        pn->k = k;
+        pn->seq = c->part_names.len;
+        vec_push(ctx, &c->part_names, pn);
+      }
+    }
+  }
+  // Then just the names (const char *), in that order.
+  for (u32 i = 0; i < ctx->rela_parts.len; i++) {
+    struct vec *v = &((struct chunk *)ctx->rela_parts.v[i])->part_names;
+    vec_sort(v, cmp_part_name);
+    for (u32 n = 0; n < v->len; n++)
+      v->v[n] = (void *)((struct part_name *)v->v[n])->name;
+  }
+}
+
 void script_chunks(struct ctx *ctx) {
   struct script *sc = ctx->script;
   struct walk w = {ctx, {0}, {0}, {0}, {0}, NULL, 0, 0, 0};
@@ -637,8 +726,8 @@ void script_chunks(struct ctx *ctx) {
   static const u8 made[] = {
       CK_EHDR, CK_EH_FRAME, CK_INTERP, CK_PACKAGE, CK_PROPERTY, CK_BUILD_ID,
       CK_RELA_IPLT, CK_IPLT, CK_EH_FRAME_HDR, CK_DYNSYM, CK_DYNSTR, CK_HASH,
-      CK_GNU_HASH, CK_RELA_DYN, CK_RELR_DYN, CK_DYNAMIC, CK_GOT, CK_GOTPLT,
-      CK_EMIT_RELA, CK_SYMTAB, CK_STRTAB, CK_SHSTRTAB,
+      CK_GNU_HASH, CK_RELA_DYN, CK_RELA_PART, CK_RELR_DYN, CK_DYNAMIC,
+      CK_GOT, CK_GOTPLT, CK_EMIT_RELA, CK_SYMTAB, CK_STRTAB, CK_SHSTRTAB,
   };
   _Static_assert(sizeof(made) == CK_NKINDS - 1, "a kind is missing");
   create_synthetic(ctx);
@@ -702,6 +791,9 @@ void script_chunks(struct ctx *ctx) {
       os->chunk->stmt = NULL;
     os->chunk = c;
   }
+
+  if (ctx->synth[CK_RELA_DYN])
+    split_dynamic_relocs(ctx, &w);
 
   // The output order: the script's sections, orphans after their kin.
   struct vec order = {0};

@@ -1090,6 +1090,11 @@ static const struct synthetic synthetics[CK_NKINDS] = {
                      O_RELA_DYN, .stage = SIZE_BEFORE_LAYOUT,
                      .wanted = want_pie, .size = size_rela_dyn,
                      .write = write_rela_dyn, .shdr = link_dynsym},
+    // A script's .rela<NAME> taken apart (script_layout.c).
+    [CK_RELA_PART] = {"", SHT_RELA, SHF_ALLOC, 8, sizeof(Elf64_Rela), 0,
+                      .from_inputs = true, .per_section = true,
+                      .stage = SIZE_BEFORE_LAYOUT, .size = size_rela_part,
+                      .write = write_rela_part, .shdr = link_dynsym},
     // Sized by size_relr once the layout is done.
     [CK_RELR_DYN] = {".relr.dyn", SHT_RELR, SHF_ALLOC, 8, 8, O_RELR_DYN,
                      .wanted = want_relr, .write = write_relr_dyn},
