@@ -590,6 +590,20 @@ static bool fits_signed(i64 v, u32 bits) {
   return v >= -((i64)1 << (bits - 1)) && v < ((i64)1 << (bits - 1));
 }
 
+// A scaled load or store offset whose value is not a multiple of the
+// access size: GNU ld's "relocation truncated to fit", then its hint.
+static void misaligned(struct ctx *ctx, struct isec *is, u64 off, u32 type,
+                       const struct reloc_sym *rs, u64 val, int n) {
+  error(ctx, "%s:(%s+0x%llx): relocation truncated to fit: %s against %s "
+        "(value 0x%llx is not a multiple of %d)", is->file->name,
+        isec_name(is), (unsigned long long)off, reloc_name(type),
+        gnu_reloc_target(ctx, rs), (unsigned long long)val, n);
+  warn(ctx, "%s:(%s+0x%llx): one possible cause of this error is that the "
+       "symbol is being referenced in the indicated code as if it had a "
+       "larger alignment than was declared where it was defined",
+       is->file->name, isec_name(is), (unsigned long long)off);
+}
+
 static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
                         u32 to) {
   struct objfile *f = is->file;
@@ -638,10 +652,7 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
 #define ALIGNED(val, n)                                                      \
   do {                                                                       \
     if ((val) & ((n) - 1))                                                   \
-      error(ctx, "%s:(%s+0x%llx): %s against symbol '%s': value 0x%llx is "  \
-            "not a multiple of %d", f->name, isec_name(is),                  \
-            (unsigned long long)off, reloc_name(type),                       \
-            reloc_sym_name(&rs), (unsigned long long)(val), (int)(n));    \
+      misaligned(ctx, is, off, type, &rs, (val), (n));                       \
   } while (0)
 
     switch (type) {

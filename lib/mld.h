@@ -1495,6 +1495,7 @@ u64 isec_sym_addr(struct isec *is, const struct esym *s);
 bool debug_dead_ref(struct isec *is, struct reloc_sym *rs, u8 *loc,
                     u32 width);
 const char *reloc_sym_name(const struct reloc_sym *rs);
+const char *gnu_reloc_target(struct ctx *ctx, const struct reloc_sym *rs);
 void reloc_overflow(struct ctx *ctx, struct isec *is, u64 off, u32 type,
                     const struct reloc_sym *rs, i64 val, i64 lo, i64 hi);
 const char *isec_name(struct isec *is);

@@ -303,11 +303,38 @@ u64 reloc_sym_size(const struct reloc_sym *rs) {
   return d.st_size;
 }
 
+// What a relocation refers to, in GNU ld's words (ldmain.c's
+// reloc_overflow): "symbol `S' defined in SECTION section in FILE" (an
+// absolute one's file is the output), "undefined symbol `S'", or for a
+// local symbol or a section "`NAME'".
+const char *gnu_reloc_target(struct ctx *ctx, const struct reloc_sym *rs) {
+  const char *name = reloc_sym_name(rs);
+  struct symbol *sym = rs->sym;
+  if (!sym)
+    return arena_printf(ctx, "`%s'", name);
+  if (sym->state == SYM_UNDEF)
+    return arena_printf(ctx, "undefined symbol `%s'", name);
+  struct isec *is = sym->state == SYM_DEFINED && sym->file &&
+                            !(sym->flags & SF_LINKER)
+                        ? sym_isec(ctx, sym)
+                        : NULL;
+  if (sym_is_abs(sym))
+    return arena_printf(ctx, "symbol `%s' defined in *ABS* section in %s",
+                        name, ctx->cfg.output);
+  if (sym->state == SYM_COMMON || (is && is->is_common))
+    return arena_printf(ctx, "symbol `%s' defined in COMMON section in %s",
+                        name, sym->file->name);
+  if (is)
+    return arena_printf(ctx, "symbol `%s' defined in %s section in %s", name,
+                        isec_name(is), sym->file->name);
+  return arena_printf(ctx, "symbol `%s'", name);
+}
+
 void reloc_overflow(struct ctx *ctx, struct isec *is, u64 off, u32 type,
                     const struct reloc_sym *rs, i64 val, i64 lo, i64 hi) {
   soft_error(ctx, "%s:(%s+0x%llx): relocation truncated to fit: %s against "
-        "symbol '%s' (value 0x%llx is not in [%lld, %lld])", is->file->name,
+        "%s (value 0x%llx is not in [%lld, %lld])", is->file->name,
         isec_name(is), (unsigned long long)off, ctx->arch->reloc_name(type),
-        reloc_sym_name(rs), (unsigned long long)val, (long long)lo,
+        gnu_reloc_target(ctx, rs), (unsigned long long)val, (long long)lo,
         (long long)hi);
 }

@@ -409,7 +409,7 @@ START_TEST(adrp_out_of_range) {
   define("foo", TEXT_ADDR + 0x100000000ULL);
   ck_assert_contains(apply_fails(code, 1, &r, 1),
                      "t.o:(.text+0x0): relocation truncated to fit: "
-                     "R_AARCH64_ADR_PREL_PG_HI21 against symbol 'foo'");
+                     "R_AARCH64_ADR_PREL_PG_HI21 against symbol `foo'");
 } END_TEST
 
 // Tiny model: ADR is byte-granular, S + A - P = 0x3.
@@ -428,8 +428,9 @@ START_TEST(ldst64_misaligned) {
   struct reloc r = {0, FOO, R_AARCH64_LDST64_ABS_LO12_NC, 0};
   define("foo", 0x402004);
   ck_assert_contains(apply_fails(code, 1, &r, 1),
-                     "t.o:(.text+0x0): R_AARCH64_LDST64_ABS_LO12_NC against "
-                     "symbol 'foo': value 0x4 is not a multiple of 8");
+                     "t.o:(.text+0x0): relocation truncated to fit: "
+                     "R_AARCH64_LDST64_ABS_LO12_NC against symbol `foo' "
+                     "(value 0x4 is not a multiple of 8)");
 } END_TEST
 
 START_TEST(ldst128_misaligned) {
@@ -474,7 +475,7 @@ START_TEST(call26_out_of_range) {
   const char *msg = apply_fails(code, 1, &r, 1);
   ck_assert_contains(msg, "t.o:(.text+0x0): ");
   ck_assert_contains(msg, "R_AARCH64_CALL26 against ");
-  ck_assert_contains(msg, "'foo'");
+  ck_assert_contains(msg, "`foo'");
 } END_TEST
 
 // A call to an undefined weak function falls through (GNU ld).
@@ -506,7 +507,7 @@ START_TEST(condbr19_out_of_range) {
   define("foo", TEXT_ADDR + 0x100000);
   ck_assert_contains(apply_fails(code, 1, &r, 1),
                      "t.o:(.text+0x0): relocation truncated to fit: "
-                     "R_AARCH64_CONDBR19 against symbol 'foo' (value "
+                     "R_AARCH64_CONDBR19 against symbol `foo' (value "
                      "0x100000 is not in [-1048576, 1048575])");
 } END_TEST
 
@@ -529,7 +530,7 @@ START_TEST(tstbr14) {
   define("foo", TEXT_ADDR + 0x8000);
   ck_assert_contains(apply_fails(code, 1, &r, 1),
                      "relocation truncated to fit: R_AARCH64_TSTBR14 against "
-                     "symbol 'foo'");
+                     "symbol `foo'");
 } END_TEST
 
 //
@@ -569,7 +570,7 @@ START_TEST(movw_uabs_g1_overflow) {
   define("foo", 0x100000000ULL);
   ck_assert_contains(apply_fails(code, 1, &r, 1),
                      "relocation truncated to fit: R_AARCH64_MOVW_UABS_G1 "
-                     "against symbol 'foo'");
+                     "against symbol `foo'");
 } END_TEST
 
 // A signed group of a negative value becomes MOVN.
@@ -720,7 +721,7 @@ START_TEST(tlsle_hi12_overflow) {
   define("x", TLS_START);
   ck_assert_contains(apply_fails(code, 1, &r, 1),
                      "relocation truncated to fit: "
-                     "R_AARCH64_TLSLE_ADD_TPREL_HI12 against symbol 'x'");
+                     "R_AARCH64_TLSLE_ADD_TPREL_HI12 against symbol `x'");
 } END_TEST
 
 // adrp + ldr of the TP offset from the GOT: movz + movk of it.
@@ -1087,7 +1088,7 @@ START_TEST(tlsld_ldst_dtprel_overflow) {
   define("x", TLS_START + 0x12348);
   ck_assert_contains(apply_fails(code, 1, &r, 1),
                      "relocation truncated to fit: "
-                     "R_AARCH64_TLSLD_LDST64_DTPREL_LO12 against symbol 'x'");
+                     "R_AARCH64_TLSLD_LDST64_DTPREL_LO12 against symbol `x'");
 } END_TEST
 
 int main(void) {

@@ -94,7 +94,7 @@ START_TEST(pc32_limits) {
   define("foo", 0x401005 + 0x80000000ULL);
   ck_assert_contains(apply_fails(code, 5, &r, 1),
                      "t.o:(.text+0x1): relocation truncated to fit: "
-                     "R_X86_64_PC32 against symbol 'foo'");
+                     "R_X86_64_PC32 against symbol `foo'");
 } END_TEST
 
 START_TEST(abs32_in_range) {
@@ -112,7 +112,7 @@ START_TEST(abs32_too_big) {
   define("foo", 0x100000000ULL);
   ck_assert_contains(apply_fails(code, 5, &r, 1),
                      "t.o:(.text+0x1): relocation truncated to fit: "
-                     "R_X86_64_32 against symbol 'foo' (value 0x100000000 "
+                     "R_X86_64_32 against symbol `foo' (value 0x100000000 "
                      "is not in [0, 4294967295])");
 } END_TEST
 
@@ -144,7 +144,7 @@ START_TEST(abs32s_too_big) {
   define("foo", 0x80000000);
   ck_assert_contains(apply_fails(code, 7, &r, 1),
                      "t.o:(.text+0x3): relocation truncated to fit: "
-                     "R_X86_64_32S against symbol 'foo' (value 0x80000000 "
+                     "R_X86_64_32S against symbol `foo' (value 0x80000000 "
                      "is not in [-2147483648, 2147483647])");
 } END_TEST
 

@@ -26,9 +26,9 @@ aarch64-linux-gnu-as -o far.o far.s 2>/dev/null || t_hard_error "as failed"
 t_mld -static -o out far.o
 expect_failure
 expect_first_line_prefix
-expect_error_re "far\.o:\(\.text\+0x0\): relocation truncated to fit: R_AARCH64_CONDBR19 against symbol '\.text\.far'"
-expect_error_re "far\.o:\(\.text\+0x4\): relocation truncated to fit: R_AARCH64_TSTBR14 against symbol '\.text\.far'"
-expect_error_re "far\.o:\(\.text\+0x8\): relocation truncated to fit: R_AARCH64_LD_PREL_LO19 against symbol '\.text\.far'"
+expect_error_re "far\.o:\(\.text\+0x0\): relocation truncated to fit: R_AARCH64_CONDBR19 against \`\.text\.far'"
+expect_error_re "far\.o:\(\.text\+0x4\): relocation truncated to fit: R_AARCH64_TSTBR14 against \`\.text\.far'"
+expect_error_re "far\.o:\(\.text\+0x8\): relocation truncated to fit: R_AARCH64_LD_PREL_LO19 against \`\.text\.far'"
 if grep -q "0xc\|0x10\|CALL26" stderr.txt; then
     t_fail "an in-range relocation or the BL was reported"
 else
