@@ -607,7 +607,7 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
   struct chunk *jmprel = ctx->synth[CK_RELA_IPLT];
   if (jmprel->size) {
     struct chunk *gp = ctx->synth[CK_GOTPLT];
-    TAG(DT_PLTGOT, gp->home ? gp->home->addr : gp->addr);
+    TAG(DT_PLTGOT, gp->addr);
     TAG(DT_PLTRELSZ, jmprel->size);
     TAG(DT_PLTREL, DT_RELA);
     TAG(DT_JMPREL, jmprel->addr);

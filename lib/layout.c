@@ -417,8 +417,8 @@ void assign_addresses(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->home) {
-      c->addr = c->home->addr;
-      c->offset = c->home->offset;
+      c->addr = c->home->addr + c->home_off;
+      c->offset = c->home->offset + c->home_off;
     }
   }
   for (u32 k = CK_REGULAR + 1; k < CK_NKINDS; k++) {

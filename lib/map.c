@@ -218,10 +218,14 @@ static void print_synthetic(struct ctx *ctx, FILE *fp, struct chunk *c,
                             const char *first) {
   u64 slots = (u64)ctx->iplt_syms.len * 8;
   struct chunk *gp = ctx->synth[CK_GOTPLT];
+  bool after = c->kind == CK_GOT && gp->home == c && gp->home_off;
+  if (after)                   // .got, then .got.plt (script_got_join)
+    synthetic_input(ctx, fp, synthetic_map_name(c), c->addr, gp->home_off,
+                    first);
   if (c->kind == CK_GOTPLT || (c->kind == CK_GOT && gp->home == c)) {
     synthetic_input(ctx, fp, ".got.plt", gp->addr, gp->size - slots, first);
     synthetic_input(ctx, fp, ".igot.plt", gp->addr + gp->size - slots, slots, first);
-    if (c == gp)
+    if (c == gp || after)
       return;
   }
   u64 base = c->kind == CK_GOT ? ctx->got_base : 0;

@@ -999,6 +999,7 @@ struct chunk {
                                // (-z now: .got.plt at the start of .got),
                                // or are among home's inputs (a script's
                                // `.rodata : { ... *(.got) ... }')
+  u64 home_off;                // where in home (.got.plt after .got)
   // Where GNU ld's script does more than align the section (sections.c
   // sets these, layout.c follows them):
   u8 tail_align;               // ends with . = ALIGN(. != 0 ? N : 1)
@@ -1948,6 +1949,9 @@ struct ctx {
   struct chunk *tls_first;
   bool relro_by_rw_copy;       // an input that keeps RELRO on (sections.c)
   u64 got_base;                // offset of the first entry in .got
+  // A script's statement takes .got and .got.plt (`.got : { *(.got)
+  // *(.got.plt) }'): 1, .got.plt joins .got after it; 2, before it.
+  u8 script_got_join;
   u64 got_entries;             // set by allocate_slots: .got's words past
                                // the reserved ones
   u64 dyn_relative, dyn_irelative; // dynamic.c: inputs' absolute addresses

@@ -415,9 +415,10 @@ void define_linker_symbols(struct ctx *ctx) {
                    W_GOT, false);
         continue;
       }
-      // With -z now, .got.plt is the start of .got.
+      // With -z now, .got.plt is the start of .got; a script may put it
+      // after .got's entries (script_got_join).
       if (gotplt_in_got(ctx))
-        c = ctx->synth[CK_GOT];
+        c = ctx->synth[ctx->script_got_join == 1 ? CK_GOTPLT : CK_GOT];
     }
     define_one(ctx, ls->name, ls->vis, always, c,
                ls->section ? script_order(ctx, ls->section) : 0, ls->where,

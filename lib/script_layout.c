@@ -777,6 +777,11 @@ void script_chunks(struct ctx *ctx) {
     // Two of the linker's sections in one statement (".rela.dyn : {
     // *(.rela.*) }", ".got : { *(.got .got.plt) }"): the later one takes
     // it; the earlier one must then stay empty (size_synthetic).
+    // .got and .got.plt: one (size_gotplt), in the statement's order.
+    if (k == CK_GOTPLT && os->chunk && os->chunk == ctx->synth[CK_GOT]) {
+      ctx->script_got_join = (u32)at + 1 >= os->chunk->synth_input ? 1 : 2;
+      continue;
+    }
     if (os->chunk && os->chunk->kind != CK_REGULAR) {
       os->chunk->discarded = true;
       os->chunk->lost_to = c;

@@ -76,8 +76,10 @@ static void size_package(struct ctx *ctx, struct chunk *c) {
 // all of it read-only after relocation.
 bool gotplt_in_got(struct ctx *ctx) {
   // GNU ld's own -z now script does it; a -T script says where .got.plt
-  // goes.
-  return ctx->cfg.z_now && !ctx->cfg.z_norelro && !script_layout(ctx);
+  // goes (script_got_join).
+  if (script_layout(ctx))
+    return ctx->script_got_join != 0;
+  return ctx->cfg.z_now && !ctx->cfg.z_norelro;
 }
 
 // A target with reserved .got words (AArch64) makes .got and the reserved
@@ -105,7 +107,10 @@ static void size_gotplt(struct ctx *ctx, struct chunk *c) {
   if (gotplt_in_got(ctx)) {
     struct chunk *got = ctx->synth[CK_GOT];
     c->home = got;
-    ctx->got_base = c->size;
+    if (ctx->script_got_join == 1)
+      c->home_off = got->size;
+    else
+      ctx->got_base = c->size;
     got->size += c->size;
     got->entsize = 8;
   }
@@ -293,7 +298,7 @@ static bool forced_local(struct ctx *ctx, struct symbol *sym) {
 // may be among a script section's inputs).
 static bool got_symbol_unlisted(struct ctx *ctx, struct symbol *sym) {
   struct chunk *c = ctx->aux[sym->aux].osec;
-  if (c && c->home && c->home->kind == CK_REGULAR && c->size)
+  if (c && c->home && (c->home->kind != CK_REGULAR || c->size))
     c = c->home;
   return sym == ctx->got_symbol && c && !is_emitted(c);
 }

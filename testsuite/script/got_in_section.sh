@@ -8,7 +8,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # always makes one) or with entries, in a static executable and in a
 # static PIE (entries relocated by .rela.dyn).  On x86-64 and AArch64,
 # against GNU ld: every symbol's value, the section headers, the
-# sections' bytes and the dynamic relocations.
+# sections' bytes and the dynamic relocations.  Then .got and .got.plt
+# in one statement, either first.
 
 cat >t.ld <<'LD'
 SECTIONS {
@@ -30,6 +31,22 @@ LD
 sed 's|^  /DISCARD/ : { \(.*\) }|  .rela.dyn : ALIGN(8) { __RELA_START__ = .; *(.rela*) __RELA_END__ = .; }\
   /DISCARD/ : { \1 *(.dynsym .dynstr .hash .gnu.hash) }|' t.ld >pie.ld
 grep -q __RELA_START__ pie.ld || t_hard_error "pie.ld not made"
+# .got and .got.plt in one statement, in either order (GNU ld's
+# ld-aarch64/relocs.ld; mld refused: "output section .got holds the
+# linker's .got and .got.plt").
+cat >j1.ld <<'LD'
+SECTIONS {
+  . = 0x10000;
+  .text : { *(.text*) }
+  .rodata : { *(.rodata*) }
+  . = 0x20000;
+  .got : { *(.got) *(.got.plt) }
+  .data : { *(.data*) }
+  /DISCARD/ : { *(.note.GNU-stack) }
+}
+LD
+sed 's/{ \*(.got) \*(.got.plt) }/{ *(.got.plt) *(.got) }/' j1.ld >j2.ld
+grep -q 'got.plt) \*(.got) }' j2.ld || t_hard_error "j2.ld not made"
 cat >x86.s <<'ASM'
 	.text
 	.globl _start
@@ -97,12 +114,17 @@ for arch in x86_64 aarch64; do
     [ $arch = aarch64 ] && as=aarch64-linux-gnu-as src=a64.s got=a64got.s
     $as -o t.o $src && $as -o got.o $got || t_hard_error "$as failed"
     for how in "-T t.ld t.o" "-T t.ld t.o got.o" \
-               "-T pie.ld -pie --no-dynamic-linker t.o got.o"; do
+               "-T pie.ld -pie --no-dynamic-linker t.o got.o" \
+               "-T j1.ld t.o got.o" "-T j2.ld t.o got.o" \
+               "-T j1.ld -pie --no-dynamic-linker t.o got.o"; do
         rm -f gnu.out mld.out
         $ld -o gnu.out $how 2>/dev/null || t_hard_error "GNU ld failed"
         t_mld -o mld.out $how --no-warn-rwx-segments
         case $how in
             "-T t.ld t.o") same "empty .got among .rodata's inputs" ;;
+            "-T j1.ld t.o got.o") same ".got and .got.plt in .got" ;;
+            "-T j2.ld t.o got.o") same ".got.plt and .got in .got" ;;
+            "-T j1.ld -pie"*) same "PIE, .got and .got.plt in .got" ;;
             *-pie*) same "PIE, .got with an entry among .rodata's inputs" ;;
             *) same ".got with an entry among .rodata's inputs" ;;
         esac
