@@ -168,8 +168,9 @@ static const char usage[] =
     "                              unless -z notext)\n"
     "  --warn-rwx-segments, --no-warn-rwx-segments\n"
     "                              Warn (default) of RWX LOAD segments\n"
-    "  --fix-cortex-a53-843419[=full]\n"
+    "  --fix-cortex-a53-843419[=full|adr|adrp]\n"
     "                              AArch64: work around erratum 843419\n"
+    "                              (adr: ADR only; adrp: veneers only)\n"
     "  --sysroot=DIR               Root for =DIR and $SYSROOT/DIR in -L,\n"
     "                              file names and input scripts\n"
     "  -nostdlib                   Ignore SEARCH_DIR in input scripts\n"
@@ -229,7 +230,7 @@ static const char target_help[] =
     "  -z x86-64-baseline|x86-64-v2|x86-64-v3|x86-64-v4\n"
     "  --no-relax (GOT loads kept)\n"
     "aarch64linux:\n"
-    "  --fix-cortex-a53-843419[=full]\n"
+    "  --fix-cortex-a53-843419[=full|adr|adrp]\n"
     "  range-extension veneers for calls and jumps beyond 128 MiB\n";
 
 struct args {
@@ -1390,13 +1391,18 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       continue;
     }
     if (!strncmp(s + strspn(s, "-"), "fix-cortex-a53-843419=", 22)) {
-      // =full is the plain option; GNU ld's =adr and =adrp limit the fix
-      // to one of its two forms, which mld does not.
+      // =full is the plain option; =adr and =adrp limit the fix to one
+      // of its two forms, as GNU ld's.
       v = s + strspn(s, "-") + 22;
-      if (strcmp(v, "full"))
-        fatal(ctx, "--fix-cortex-a53-843419=%s: mld applies the fix in "
-              "full only (ADR where in range, else a veneer)", v);
-      c->fix_cortex_a53_843419 = true;
+      if (!strcmp(v, "full"))
+        c->fix_cortex_a53_843419 = FIX_843419_ADR | FIX_843419_ADRP;
+      else if (!strcmp(v, "adr"))
+        c->fix_cortex_a53_843419 = FIX_843419_ADR;
+      else if (!strcmp(v, "adrp"))
+        c->fix_cortex_a53_843419 = FIX_843419_ADRP;
+      else
+        fatal(ctx, "--fix-cortex-a53-843419=%s: expected full, adr or adrp",
+              v);
       continue;
     }
     if (is(s, "w") || is(s, "no-warnings")) {
@@ -1504,7 +1510,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       fatal(ctx, "-Y %s: Solaris's default library path is not supported; "
             "use -L %s", v, v);
     if ((yn = yes_no(s, "fix-cortex-a53-843419")) >= 0) {
-      c->fix_cortex_a53_843419 = yn;
+      c->fix_cortex_a53_843419 = yn ? FIX_843419_ADR | FIX_843419_ADRP : 0;
       continue;
     }
     if (is(s, "r") || is(s, "relocatable") || is(s, "i")) {

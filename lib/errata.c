@@ -246,12 +246,18 @@ void plan_errata(struct ctx *ctx) {
       u64 P = isec_addr(is) + e->adrp_off;
       u32 adrp = rd32(tmp + e->adrp_off);
       i64 d = (i64)(aarch64_page(P) + ((u64)adr_imm(adrp) << 12) - P);
+      u8 how = ctx->cfg.fix_cortex_a53_843419;
       if (!is_adrp(adrp))
         e->fix = ERRATUM_GONE;
-      else if (d >= -(1 << 20) && d < (1 << 20))
+      else if ((how & FIX_843419_ADR) && d >= -(1 << 20) && d < (1 << 20))
         e->fix = ERRATUM_ADR;
-      else
+      else if (how & FIX_843419_ADRP)
         e->fix = ERRATUM_VENEER;
+      else
+        fatal(ctx, "%s: erratum 843419 immediate 0x%llx out of range for "
+              "ADR (input file too large) and --fix-cortex-a53-843419=adr "
+              "used.  Run the linker with --fix-cortex-a53-843419=full "
+              "instead", is->file->name, (unsigned long long)d);
       if (e->fix == ERRATUM_VENEER)
         e->name = arena_printf(ctx, "e843419@%04x_%08x_%llx",
                                is->file->priority, is->shndx,
@@ -272,11 +278,13 @@ void write_errata(struct ctx *ctx, u8 *buf) {
       u8 *sec = buf + is->osec->offset + is->offset;
       u64 base = isec_addr(is);
       u64 veneer = stub_sec_addr(s) + ctx->arch->stub_header_size + 8 * k;
-      u8 *vp = buf + chunk_file_offset(s->after->osec, veneer);
       u64 ldst = base + e->ldst_off;
-      wr32(vp, e->fix == ERRATUM_GONE ? 0 : rd32(sec + e->ldst_off));
-      wr32(vp + 4, INSN_B);                        // b ldst + 4
-      aarch64_write_branch26(vp + 4, (i64)(ldst + 4 - (veneer + 4)));
+      if (ctx->cfg.fix_cortex_a53_843419 & FIX_843419_ADRP) {
+        u8 *vp = buf + chunk_file_offset(s->after->osec, veneer);
+        wr32(vp, e->fix == ERRATUM_GONE ? 0 : rd32(sec + e->ldst_off));
+        wr32(vp + 4, INSN_B);                      // b ldst + 4
+        aarch64_write_branch26(vp + 4, (i64)(ldst + 4 - (veneer + 4)));
+      }
 
       u64 P = base + e->adrp_off;
       u32 adrp = rd32(sec + e->adrp_off);

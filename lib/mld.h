@@ -308,6 +308,10 @@ enum discard {
   DISCARD_NONE,                // --discard-none
 };
 
+// --fix-cortex-a53-843419=full|adr|adrp: which of the two fixes may be
+// used (GNU ld's ERRAT_ADR and ERRAT_ADRP).
+enum { FIX_843419_ADR = 1, FIX_843419_ADRP = 2 };
+
 struct config {
   const char *output;
   bool output_given;           // by -o or a script's OUTPUT
@@ -411,7 +415,7 @@ struct config {
   bool demangle_explicit;      // --demangle given: say if it cannot
   struct vec exclude_libs;     // --exclude-libs=LIB,LIB:...: const char *
   const char *dependency_file; // --dependency-file=FILE
-  bool fix_cortex_a53_843419;
+  u8 fix_cortex_a53_843419;    // FIX_843419_ADR | FIX_843419_ADRP, or 0
   bool print_gc_sections;
   bool fatal_warnings;         // --fatal-warnings: warnings are errors
   bool no_warnings;            // -w: warnings are not said

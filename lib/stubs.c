@@ -266,16 +266,24 @@ struct stub_sec *stub_sec_after(struct ctx *ctx, struct isec *is) {
   return is->stubs;
 }
 
-// Header, erratum veneers (8 bytes each), room for the stubs.
+// The erratum veneers' room: 8 bytes each, none when only ADR may fix.
+static u64 veneers_size(struct ctx *ctx, struct stub_sec *s) {
+  return ctx->cfg.fix_cortex_a53_843419 & FIX_843419_ADRP
+             ? (u64)s->errata.len * 8
+             : 0;
+}
+
+// Header, erratum veneers, room for the stubs.
 u64 stub_sec_used(struct ctx *ctx, struct stub_sec *s) {
-  u64 n = (u64)s->errata.len * 8 + (u64)s->stubs.len * ctx->arch->stub_reserve;
+  u64 n = veneers_size(ctx, s) + (u64)s->stubs.len * ctx->arch->stub_reserve;
   return n ? ctx->arch->stub_header_size + n : 0;
 }
 
-// What stub_sec_used needs, in 4 KiB pages with the erratum fix on.
+// What stub_sec_used needs, in 4 KiB pages when veneers may fix the
+// erratum (GNU ld: not with =adr).
 void size_stub_sec(struct ctx *ctx, struct stub_sec *s) {
   s->size = stub_sec_used(ctx, s);
-  if (s->size && ctx->cfg.fix_cortex_a53_843419)
+  if (s->size && (ctx->cfg.fix_cortex_a53_843419 & FIX_843419_ADRP))
     s->size = align_up(s->size, 0x1000);
 }
 
@@ -285,7 +293,7 @@ u64 stub_sec_addr(struct stub_sec *s) {
 
 u64 stub_addr(struct ctx *ctx, struct stub *st) {
   return stub_sec_addr(st->sec) + ctx->arch->stub_header_size +
-         (u64)st->sec->errata.len * 8 + (u64)st->index * ctx->arch->stub_size;
+         veneers_size(ctx, st->sec) + (u64)st->index * ctx->arch->stub_size;
 }
 
 // GNU ld's name: __SYM_veneer, the addend left out; a section symbol has

@@ -131,7 +131,7 @@ t_mld --gc-sections --print-gc-sections -o m2.out s.o
 cmp -s m1.out m2.out && t_pass "--gc-sec --print-gc: as the full names" || t_fail "abbreviations"
 
 for o in "--oformat=srec" "--format=srec" "--orphan-handling=warn" \
-         "--fix-cortex-a53-843419=adr" "--hash-size=31" "--reduce-memory-overheads" \
+         "--hash-size=31" "--reduce-memory-overheads" \
          "--traditional-format" "--pic-veneer" "--stub-group-size=1" "-Y /lib" \
          "-f x.so" "-F x.so" "--no-define-common" "-R u.o" "--just-symbols=u.o" \
          "--task-link=x" "--no-check-sections" "--no-strip-discarded" \

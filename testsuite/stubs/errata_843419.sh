@@ -14,7 +14,9 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 #             relaxing (a zero word and a branch back) but neither branches
 #             to it nor names it (never called: qemu sets up no TLS here)
 # mld's and GNU ld's executables must disassemble the same (both add a
-# 4 KiB stub section after .text.e1 and .text.e2) and exit the same.
+# 4 KiB stub section after .text.e1 and .text.e2) and exit the same.  Then
+# =adrp (veneers only) and =adr (ADR only: e2 cannot be fixed, GNU ld's
+# error; without e2 and e4, no veneer room at all).
 
 AS=aarch64-linux-gnu-as
 GLD=aarch64-linux-gnu-ld
@@ -123,6 +125,49 @@ qemu-aarch64 ./e.gnu; g=$?
 qemu-aarch64 ./e.mld; m=$?
 [ "$g" = "$m" ] && [ "$m" = 10 ] && t_pass "both exit with 10" ||
     t_fail "GNU ld's program exits with $g, mld's with $m (10 expected)"
+# =adrp: veneers only, even where an ADR would do (e1's LDR branches to
+# a veneer too); the same code as GNU ld's, and the same exit.
+$GLD -static --fix-cortex-a53-843419=adrp -o p.gnu e.o ||
+    t_hard_error "GNU ld =adrp failed"
+t_mld -static --fix-cortex-a53-843419=adrp -o p.mld e.o
+dump p.gnu >gnu.d
+dump p.mld >mld.d
+$OBJDUMP -d p.gnu | grep -q 'ff8:.*adrp	x0, ' ||
+    t_hard_error "GNU ld's =adrp output is not what this test expects"
+if [ "$T_STATUS" = 0 ] && diff gnu.d mld.d >dump.diff; then
+    t_pass "=adrp: objdump -d is the same as GNU ld's"
+else
+    t_fail "=adrp: differs from GNU ld's:"
+    head -20 dump.diff
+fi
+qemu-aarch64 ./p.gnu; g=$?
+qemu-aarch64 ./p.mld; m=$?
+[ "$g" = "$m" ] && [ "$m" = 10 ] && t_pass "=adrp: both exit with 10" ||
+    t_fail "=adrp: GNU ld's program exits with $g, mld's with $m"
+# =adr: ADR only, no veneer room: e2's page is out of ADR's reach, which
+# is GNU ld's error; without e2 (and e4) the link is GNU ld's, with no
+# stub section.
+$GLD -static --fix-cortex-a53-843419=adr -o a.gnu e.o 2>/dev/null &&
+    t_hard_error "GNU ld =adr linked e2"
+t_mld -static --fix-cortex-a53-843419=adr -o a.mld e.o
+expect_failure
+expect_error "out of range for ADR (input file too large) and --fix-cortex-a53-843419=adr used"
+expect_no_file a.mld
+# (GNU ld 2.40 =adr aborts on e4's relaxed ADRP: left out too.)
+sed -e '/^	bl e2$/d' -e '/^	.section .text.e2/,/^	ret$/d' \
+    -e '/^	.section .text.e4/,/^	ret$/d' e.s >n.s
+$AS -o n.o n.s || t_hard_error "as n.s failed"
+$GLD -static --fix-cortex-a53-843419=adr -o n.gnu n.o || t_hard_error "GNU ld =adr failed"
+t_mld -static --fix-cortex-a53-843419=adr -o n.mld n.o
+dump n.gnu >gnu.d
+dump n.mld >mld.d
+if [ "$T_STATUS" = 0 ] && diff gnu.d mld.d >dump.diff &&
+   cmp -s <(readelf -SW n.gnu | grep -c PROGBITS) <(readelf -SW n.mld | grep -c PROGBITS); then
+    t_pass "=adr: objdump -d is the same as GNU ld's"
+else
+    t_fail "=adr: differs from GNU ld's:"
+    head -20 dump.diff
+fi
 # Without the flag nothing changes.
 t_mld -static -o e0.mld e.o
 $OBJDUMP -d e0.mld | grep -q 'ff8:.*adrp	x0, ' && t_pass "no fix without the flag" ||
