@@ -52,7 +52,11 @@ static bool in_reach(struct ctx *ctx, i64 v) {
   return v >= -range && v < range;
 }
 
-// Whether every executable address is in branch range of every other.
+// Whether every executable address is in branch range of every other,
+// and of every absolute address the linker defines (--defsym bar=ADDR, a
+// script's assignment): a branch to one may need a stub (GNU ld's
+// ld-aarch64/farcall-b-defsym).  Absolute symbols of the inputs are not
+// looked at.
 static bool code_in_reach(struct ctx *ctx) {
   u64 lo = UINT64_MAX, hi = 0;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
@@ -65,7 +69,18 @@ static bool code_in_reach(struct ctx *ctx) {
     if (c->addr + c->size > hi)
       hi = c->addr + c->size;
   }
-  return hi <= lo || hi - lo <= (u64)ctx->arch->branch_range;
+  if (hi <= lo)
+    return true;
+  for (u32 i = 0; i < ctx->linker_syms.len; i++) {
+    struct symbol *sym = ctx->linker_syms.v[i];
+    if (sym->state != SYM_DEFINED || !sym_is_abs(sym))
+      continue;
+    if (sym->value < lo)
+      lo = sym->value;
+    if (sym->value >= hi)
+      hi = sym->value + 1;     // hi is one past the last address
+  }
+  return hi - lo <= (u64)ctx->arch->branch_range;
 }
 
 // The key of a branch's target: the defining file's priority and the
