@@ -604,6 +604,21 @@ static void misaligned(struct ctx *ctx, struct isec *is, u64 off, u32 type,
        is->file->name, isec_name(is), (unsigned long long)off);
 }
 
+// The PC-relative relocations whose undefined weak symbol is the place.
+static bool weak_at_place(u32 type) {
+  switch (type) {
+  case R_AARCH64_PREL16: case R_AARCH64_PREL32: case R_AARCH64_PREL64:
+  case R_AARCH64_ADR_PREL_LO21: case R_AARCH64_CONDBR19:
+  case R_AARCH64_LD_PREL_LO19: case R_AARCH64_TSTBR14:
+  case R_AARCH64_MOVW_PREL_G0: case R_AARCH64_MOVW_PREL_G0_NC:
+  case R_AARCH64_MOVW_PREL_G1: case R_AARCH64_MOVW_PREL_G1_NC:
+  case R_AARCH64_MOVW_PREL_G2: case R_AARCH64_MOVW_PREL_G2_NC:
+  case R_AARCH64_MOVW_PREL_G3:
+    return true;
+  }
+  return false;
+}
+
 static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
                         u32 to) {
   struct objfile *f = is->file;
@@ -642,6 +657,17 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     // An IFUNC's address, wherever it is taken, is its IPLT entry.
     if (rs.is_ifunc && alloc)
       S = iplt_entry_addr(ctx, rs.sym);
+    // An undefined weak symbol is at the place itself for PC-relative
+    // relocations, or at its page for ADRP (GNU ld's
+    // _bfd_aarch64_elf_resolve_relocation): a branch to it branches to
+    // itself (but B and BL, which become NOPs).
+    if (rs.undef_weak && !rs.is_ifunc && alloc) {
+      if (weak_at_place(type))
+        S = P;
+      else if (type == R_AARCH64_ADR_PREL_PG_HI21 ||
+               type == R_AARCH64_ADR_PREL_PG_HI21_NC)
+        S = aarch64_page(P);
+    }
     i64 v;
 
 #define CHECK(val, lo, hi)                                                   \
