@@ -187,14 +187,15 @@ void aarch64_write_movw(u8 *loc, u64 imm16) {
 
 // MOV[NZ] for a signed group: MOVZ #(val >> shift) when val >= 0, else
 // MOVN #(~val >> shift) (AAELF64 5.7.3.3, MOVW_SABS_G*).  opc is bits
-// 29-30: 00 MOVN, 10 MOVZ.
+// 29-30: 00 MOVN, 10 MOVZ; as GNU ld, only bit 30 is set or cleared, so
+// a MOVK (11) the assembler was given stays one for val >= 0.
 void aarch64_write_movnz(u8 *loc, i64 val, u32 shift) {
-  u32 insn = rd32(loc) & ~(3u << 29);
+  u32 insn = rd32(loc);
   if (val >= 0) {
-    wr32(loc, insn | 2u << 29);
+    wr32(loc, insn | 1u << 30);
     aarch64_write_movw(loc, (u64)val >> shift);
   } else {
-    wr32(loc, insn);
+    wr32(loc, insn & ~(1u << 30));
     aarch64_write_movw(loc, ~(u64)val >> shift);
   }
 }

@@ -254,6 +254,12 @@ START_TEST(movnz_positive_is_movz) {
   ck_assert_uint_eq(enc_movnz(MOVZ_W3, -0x1234, 0), 0x12824663);
 } END_TEST
 
+// A MOVK given a signed group stays a MOVK for a value >= 0: GNU ld sets
+// bit 30 only (ld-aarch64/emit-relocs-523: movk x29, #:dtprel_g2:v2).
+START_TEST(movnz_keeps_movk) {
+  ck_assert_uint_eq(enc_movnz(MOVK_X0_32, 0x100000000LL, 32), 0xf2c00020);
+} END_TEST
+
 START_TEST(branch26) {
   ck_assert_uint_eq(enc_branch26(B, 0x1000), 0x14000400);         // b .+0x1000
   ck_assert_uint_eq(enc_branch26(BL, -4), 0x97ffffff);            // bl .-4
@@ -1107,6 +1113,7 @@ int main(void) {
   tcase_add_test(tc, lo12_stores_scaled);
   tcase_add_test(tc, movw_groups);
   tcase_add_test(tc, movnz_negative_is_movn);
+  tcase_add_test(tc, movnz_keeps_movk);
   tcase_add_test(tc, movnz_positive_is_movz);
   tcase_add_test(tc, branch26);
   tcase_add_test(tc, imm19_condbr_cbz_ldr);
