@@ -699,14 +699,16 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     case R_AARCH64_PREL64:
       wr64(loc, S + A - P);
       break;
+    // Signed, as GNU ld checks them (complain_overflow_signed), not the
+    // ABI's -2^15 <= X < 2^16 (ld-aarch64/emit-relocs-262).
     case R_AARCH64_PREL32:
       v = S + A - P;
-      CHECK(v, INT32_MIN, (i64)UINT32_MAX);
+      CHECK(v, INT32_MIN, INT32_MAX);
       wr32(loc, v);
       break;
     case R_AARCH64_PREL16:
       v = S + A - P;
-      CHECK(v, INT16_MIN, UINT16_MAX);
+      CHECK(v, INT16_MIN, INT16_MAX);
       wr16(loc, v);
       break;
     case R_AARCH64_TLS_DTPREL:

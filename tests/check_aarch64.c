@@ -507,6 +507,20 @@ START_TEST(condbr19) {
   ck_assert_uint_eq(ctx->errors, 0);
 } END_TEST
 
+// PREL16 is checked signed, as GNU ld does: S + A - P = 0x7fff fits,
+// 0x8000 does not (the ABI would let it).
+START_TEST(prel16_signed) {
+  static const u32 data[] = {0};
+  struct reloc r = {0, FOO, R_AARCH64_PREL16, 0};
+  define("foo", TEXT_ADDR + 0x7fff);
+  ck_assert_uint_eq(apply(data, 1, &r, 1)[0], 0x7fff);
+  ck_assert_uint_eq(ctx->errors, 0);
+  define("foo", TEXT_ADDR + 0x8000);
+  ck_assert_contains(apply_fails(data, 1, &r, 1),
+                     "relocation truncated to fit: R_AARCH64_PREL16 against "
+                     "symbol `foo'");
+} END_TEST
+
 START_TEST(condbr19_out_of_range) {
   static const u32 code[] = {B_NE};           // b.ne foo
   struct reloc r = {0, FOO, R_AARCH64_CONDBR19, 0};
@@ -1138,6 +1152,7 @@ int main(void) {
   tcase_add_test(tc, call26_undef_weak_is_nop);
   tcase_add_test(tc, condbr19);
   tcase_add_test(tc, condbr19_out_of_range);
+  tcase_add_test(tc, prel16_signed);
   tcase_add_test(tc, ld_prel_lo19);
   tcase_add_test(tc, tstbr14);
   suite_add_tcase(s, tc);
