@@ -20,11 +20,13 @@
 
 #include <stdlib.h>
 
-// No address or size may pass what a 64-bit Linux process can map
-// (47 bits of user space on x86-64, 48 on AArch64): beyond it, u64
-// arithmetic would wrap.  Sizes come from inputs (a NOBITS section's
-// sh_size is not bounded by its file), so this is checked as it adds up.
-#define MAX_IMAGE (1ULL << 47)
+// No address or size may come so near the end of the address space
+// that u64 arithmetic (a page rounding, an end) would wrap: addresses
+// above what a process maps are fine (a kernel's 0xffffffff81000000,
+// GNU ld's ld-aarch64/emit-relocs-291 at 2^48).  Sizes come from inputs
+// (a NOBITS section's sh_size is not bounded by its file), so this is
+// checked as it adds up.
+#define MAX_IMAGE (UINT64_MAX - (1ULL << 24))
 
 static u64 checked_end(struct ctx *ctx, struct isec *is, const char *what,
                        u64 start, u64 size) {

@@ -1130,9 +1130,12 @@ static void move_dot(struct lay *l, struct script_stmt *s) {
             (unsigned long long)l->d.dot, (unsigned long long)to);
     to = l->d.dot;
   }
-  if (to > (1ULL << 48))
-    fatal(l->ctx, "%s:%u: location counter moved to 0x%llx, past what a "
-          "process can map", s->file, s->line, (unsigned long long)to);
+  // Kernels live at the top (0xffffffff81000000); only the last 16 MiB,
+  // where rounding an address up would wrap, are refused.
+  if (to > UINT64_MAX - (1ULL << 24))
+    fatal(l->ctx, "%s:%u: location counter moved to 0x%llx, too near the "
+          "end of the address space", s->file, s->line,
+          (unsigned long long)to);
   l->d.dot = to;
   s->value = to;
 }
