@@ -419,9 +419,18 @@ struct gnu_prop *gnu_property(struct ctx *ctx, u32 type) {
   return &ctx->props[k];
 }
 
+// One file's properties: a type seen in several of its notes has its
+// values ORed (bfd's _bfd_elf_get_property, then |=), before the file's
+// value is merged with the others'.
+struct file_prop {
+  u32 type, value;
+};
+
 static void read_properties(struct ctx *ctx, struct objfile *f) {
   ctx->nprop_files++;
   u32 report = 0;
+  struct file_prop fp[32];
+  u32 nfp = 0;
   for (u32 i = 1; i < f->shnum; i++) {
     const u8 *sh = shdr_at(f, i);
     if (SH_TYPE(sh) != SHT_NOTE ||
@@ -444,23 +453,31 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
           if (pd > desc + descsz - q - 8)
             break;
           if (pd == 4) {
-            u32 val = rd32(p + q + 8);
-            struct gnu_prop *gp = gnu_property(ctx, pt);
-            if (gp) {
-              if (pt >= 0xc0000000 && pt < 0xc0008000)
-                gp->value &= val;
-              else
-                gp->value |= val;
-              gp->nfiles++;
-            }
-            if (ctx->arch->file_properties && pt == ctx->arch->report_prop)
-              report = val;
+            u32 k = 0;
+            while (k < nfp && fp[k].type != pt)
+              k++;
+            if (k == nfp && nfp < sizeof(fp) / sizeof(*fp))
+              fp[nfp++] = (struct file_prop){pt, 0};
+            if (k < nfp)
+              fp[k].value |= rd32(p + q + 8);
           }
           q += align_up(8 + pd, 8);
         }
       }
       pos = desc + align_up(descsz, 4);
     }
+  }
+  for (u32 k = 0; k < nfp; k++) {
+    struct gnu_prop *gp = gnu_property(ctx, fp[k].type);
+    if (gp) {
+      if (fp[k].type >= 0xc0000000 && fp[k].type < 0xc0008000)
+        gp->value &= fp[k].value;
+      else
+        gp->value |= fp[k].value;
+      gp->nfiles++;
+    }
+    if (ctx->arch->file_properties && fp[k].type == ctx->arch->report_prop)
+      report = fp[k].value;
   }
   if (ctx->arch->file_properties)
     ctx->arch->file_properties(ctx, f, report);

@@ -1,0 +1,41 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# AArch64 .note.gnu.property merged as GNU ld merges it: within one input,
+# a property given by several notes is the OR of them (bfd's
+# _bfd_aarch64_elf_parse_gnu_properties); across inputs, the feature bits
+# are ANDed.  An input with a PAC note and a BTI note, linked with one
+# that has BTI, makes an output with BTI (GNU ld's "GNU Property (combine
+# multiple with BTI)"); mld ANDed the notes one by one and wrote none.
+# Against GNU ld: readelf -n, in both orders.
+
+AS=aarch64-linux-gnu-as
+GLD=aarch64-linux-gnu-ld
+for t in $AS $GLD; do
+    command -v $t >/dev/null || t_skip "$t not found"
+done
+
+# note FEATURES: one .note.gnu.property note of AArch64 feature bits.
+note() {
+  printf '\t.section .note.gnu.property, "a"\n\t.p2align 3\n'
+  printf '\t.long 4, 16, 5\n\t.asciz "GNU"\n'
+  printf '\t.long 0xc0000000, 4, %s, 0\n' "$1"
+}
+{ printf '\t.text\n\t.globl _start\n_start:\tret\n'; note 2; note 1; } >two.s
+{ printf '\t.text\n\t.globl f\nf:\tret\n'; note 1; } >bti.s
+{ printf '\t.text\n\t.globl g\ng:\tret\n'; note 3; note 0; } >both.s
+for f in two bti both; do
+  $AS -o $f.o $f.s || t_hard_error "as $f.s failed"
+done
+for objs in "two.o bti.o" "bti.o two.o" "two.o both.o" "two.o"; do
+  $GLD -e _start -o gnu.out $objs || t_hard_error "GNU ld $objs failed"
+  t_mld -e _start -o mld.out $objs
+  want=$(readelf -n gnu.out | grep Properties)
+  got=$(readelf -n mld.out | grep Properties)
+  if [ "$T_STATUS" = 0 ] && [ "$got" = "$want" ]; then
+    t_pass "$objs: ${got:-no properties}, as GNU ld"
+  else
+    t_fail "$objs: GNU ld '${want}', mld '${got}'"
+  fi
+done
+t_done
