@@ -160,7 +160,8 @@ static const char usage[] =
     "                              (features forced on), ibtplt (IBT IPLT),\n"
     "                              cet-report=, lam-report=, lam-u48-report=,\n"
     "                              lam-u57-report= (none|warning|error),\n"
-    "                              x86-64-baseline|v2|v3|v4 (ISA needed)\n"
+    "                              x86-64-baseline|v2|v3|v4 (ISA needed);\n"
+    "                              AArch64: force-bti (BTI forced on)\n"
     "  --warn-execstack, --no-warn-execstack\n"
     "                              Warn of an executable stack also for -z\n"
     "                              execstack; never warn of one\n"
@@ -231,6 +232,7 @@ static const char target_help[] =
     "  --no-relax (GOT loads kept)\n"
     "aarch64linux:\n"
     "  --fix-cortex-a53-843419[=full|adr|adrp]\n"
+    "  -z force-bti\n"
     "  range-extension veneers for calls and jumps beyond 128 MiB\n";
 
 struct args {
@@ -542,7 +544,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
     static const char *const x86_refused[] = {
         "indirect-extern-access", "report-relative-reloc",
     };
-    static const char *const aarch64_refused[] = {"force-bti", "pac-plt"};
+    static const char *const aarch64_refused[] = {"pac-plt"};
     for (u32 i = 0; i < sizeof(no_effect) / sizeof(*no_effect); i++)
       if (!strcmp(kw, no_effect[i]))
         return;
@@ -576,6 +578,11 @@ static void z_option(struct ctx *ctx, const char *kw) {
     for (u32 i = 0; x86 && i < sizeof(x86_refused) / sizeof(char *); i++)
       if (!strcmp(kw, x86_refused[i]))
         fatal(ctx, "-z %s: not implemented yet", kw);
+    // AArch64's (GNU ld for x86-64 warns that it is ignored).
+    if (aarch64 && !strcmp(kw, "force-bti")) {
+      c->z_force_bti = true;
+      return;
+    }
     for (u32 i = 0; aarch64 && i < sizeof(aarch64_refused) / sizeof(char *);
          i++)
       if (!strcmp(kw, aarch64_refused[i]))

@@ -1309,6 +1309,27 @@ static enum pie_reloc pie_reloc(u32 type) {
 }
 
 // GNU ld's AArch64 script sets these unconditionally.
+// -z force-bti: each input without BTI is named, as GNU ld's
+// elfNN_aarch64_merge_gnu_properties names it.
+static void file_properties(struct ctx *ctx, struct objfile *f, u32 value) {
+  if (ctx->cfg.z_force_bti && !(value & GNU_PROPERTY_AARCH64_FEATURE_1_BTI))
+    gnu_warning(ctx, "%s: warning: BTI turned on by -z force-bti when all "
+                "inputs do not have BTI in NOTE section.", f->name);
+}
+
+// -z force-bti: BTI in the output whatever the inputs say.  IFUNCs would
+// need GNU ld's BTI PLT entries, which mld does not make (size_iplt).
+static void finish_properties(struct ctx *ctx) {
+  if (!ctx->cfg.z_force_bti)
+    return;
+  struct gnu_prop *p = gnu_property(ctx, GNU_PROPERTY_AARCH64_FEATURE_1_AND);
+  if (p) {
+    u32 all = p->nfiles == ctx->nprop_files ? p->value : 0;
+    p->value = all | GNU_PROPERTY_AARCH64_FEATURE_1_BTI;
+    p->nfiles = ctx->nprop_files;
+  }
+}
+
 static const struct linker_sym script_syms[] = {
     {"__bss_start__", W_BSS_START, NULL, STV_DEFAULT, true},
     {"_bss_end__", W_END, ".bss", STV_DEFAULT, true},
@@ -1347,6 +1368,9 @@ static bool is_branch(u32 type, const u8 *loc, u64 off) {
 }
 
 const struct arch arch_aarch64 = {
+    .report_prop = GNU_PROPERTY_AARCH64_FEATURE_1_AND,
+    .file_properties = file_properties,
+    .finish_properties = finish_properties,
     .name = "AArch64",
     .output_format = "elf64-littleaarch64",
     .default_interp = "/lib/ld-linux-aarch64.so.1",

@@ -344,6 +344,7 @@ struct config {
   bool z_ibt, z_shstk;         // force the feature in the output
   bool z_lam_u48, z_lam_u57;   // ... (-z lam-u48 sets both, as GNU ld 2.40)
   bool z_ibtplt;               // IBT-enabled IPLT entries
+  bool z_force_bti;            // AArch64 -z force-bti: BTI in the output
   u8 z_isa_level;              // -z x86-64-{baseline,v2,v3,v4}: 1..4
   // -z call-nop=: 0x100 | the byte a relaxed `call *foo@GOTPCREL(%rip)`
   // gets, before the call or after it; 0: addr32 (0x67) before it.

@@ -476,7 +476,7 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
         gp->value |= fp[k].value;
       gp->nfiles++;
     }
-    if (ctx->arch->file_properties && fp[k].type == ctx->arch->report_prop)
+    if (ctx->arch->report_prop && fp[k].type == ctx->arch->report_prop)
       report = fp[k].value;
   }
   if (ctx->arch->file_properties)
@@ -627,9 +627,12 @@ void parse_sections(struct ctx *ctx) {
   ctx->iplt_slot_bias = ctx->arch->iplt_slot_bias;
   if (ctx->arch->finish_properties)
     ctx->arch->finish_properties(ctx);
-  else
+  // The other target's keywords, as GNU ld ignores them.
+  if (ctx->arch->e_machine != EM_X86_64)
     for (u32 i = 0; i < ctx->cfg.z_x86.len; i++)
       warn(ctx, "-z %s ignored", (const char *)ctx->cfg.z_x86.v[i]);
+  if (ctx->arch->e_machine != EM_AARCH64 && ctx->cfg.z_force_bti)
+    warn(ctx, "-z force-bti ignored");
   // A static PIE has GNU ld's lazy PLT, even for IFUNCs alone.
   if (ctx->cfg.pie) {
     if (ctx->iplt_size != ctx->arch->iplt_size)

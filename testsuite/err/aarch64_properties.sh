@@ -7,7 +7,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # are ANDed.  An input with a PAC note and a BTI note, linked with one
 # that has BTI, makes an output with BTI (GNU ld's "GNU Property (combine
 # multiple with BTI)"); mld ANDed the notes one by one and wrote none.
-# Against GNU ld: readelf -n, in both orders.
+# Against GNU ld: readelf -n, in both orders.  Then -z force-bti, which
+# mld refused.
 
 AS=aarch64-linux-gnu-as
 GLD=aarch64-linux-gnu-ld
@@ -38,4 +39,41 @@ for objs in "two.o bti.o" "bti.o two.o" "two.o both.o" "two.o"; do
     t_fail "$objs: GNU ld '${want}', mld '${got}'"
   fi
 done
+
+# -z force-bti: BTI in the output whatever the inputs say; GNU ld warns
+# about the first input with a property note (else the last input) if it
+# lacks BTI, and about no other.
+{ printf '\t.text\n\t.globl h\nh:\tret\n'; } >none.s
+$AS -o none.o none.s || t_hard_error "as none.s failed"
+for objs in "none.o" "two.o none.o" "none.o bti.o" "bti.o none.o both.o"; do
+  $GLD -z force-bti -e _start -o gnu.out $objs 2>gnu.err ||
+    t_hard_error "GNU ld -z force-bti $objs failed"
+  t_mld -z force-bti -e _start -o mld.out $objs
+  want="$(readelf -n gnu.out | grep Properties) $(readelf -lW gnu.out | grep GNU_PROPERTY) $(grep -o '[^ ]*: warning: BTI turned on.*' gnu.err)"
+  got="$(readelf -n mld.out | grep Properties) $(readelf -lW mld.out | grep GNU_PROPERTY) $(grep -o '[^ ]*: warning: BTI turned on.*' stderr.txt)"
+  if [ "$T_STATUS" = 0 ] && [ "$got" = "$want" ]; then
+    t_pass "-z force-bti $objs: as GNU ld ($(grep -c 'BTI turned' stderr.txt) warning)"
+  else
+    t_fail "-z force-bti $objs: GNU ld '$want', mld '$got'"
+  fi
+done
+# GNU ld's PLT entries for BTI (IFUNCs) are not made: refused.
+cat >if.s <<'SRC'
+	.text
+	.type	impl, %function
+impl:	ret
+	.type	resolve, %function
+resolve:	adr	x0, impl
+	ret
+	.globl	f
+	.type	f, %gnu_indirect_function
+	.set	f, resolve
+	.globl	_start
+_start:	bl	f
+	ret
+SRC
+$AS -o if.o if.s || t_hard_error "as if.s failed"
+t_mld -static -z force-bti -o if.out if.o
+expect_failure
+expect_error "-z force-bti with IFUNCs: PLT entries for BTI are not supported"
 t_done
