@@ -109,6 +109,9 @@ static const char usage[] =
     "                              object holds bytecode (gcc passes it)\n"
     "  -plugin-opt=OPT             An option for that plugin\n"
     "  --exclude-libs=LIB,...      Hide the symbols of these archives (ALL)\n"
+    "  --orphan-handling=place|warn|error|discard\n"
+    "                              Sections no script statement names:\n"
+    "                              placed, also reported, refused, dropped\n"
     "  --eh-frame-hdr, --no-eh-frame-hdr\n"
     "                              Make .eh_frame_hdr and PT_GNU_EH_FRAME\n"
     "  --gc-sections, --no-gc-sections\n"
@@ -210,7 +213,7 @@ static const char usage[] =
     "  --no-undefined, -EL (the only byte\n"
     "  order), -flto, -flto-partition=, -fuse-ld=,\n"
     "  --oformat naming the target's ELF format,\n"
-    "  --orphan-handling=place, -d, -dc, -dp, --check-sections,\n"
+    "  -d, -dc, -dp, --check-sections,\n"
     "  --strip-discarded, --[no-]allow-shlib-undefined,\n"
     "  -init SYM, -fini SYM,\n"
     "  --audit, --depaudit/-P, other systems' options\n"
@@ -1476,9 +1479,13 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "orphan-handling"))) {
-      if (strcmp(v, "place"))
-        fatal(ctx, "--orphan-handling=%s: mld places orphan sections as "
-              "GNU ld does by default (place) only", v);
+      static const char *const how[] = {"place", "warn", "error", "discard"};
+      u32 k = 0;
+      while (k < 4 && strcmp(v, how[k]))
+        k++;
+      if (k == 4)
+        fatal(ctx, "invalid argument to option \"--orphan-handling\"");
+      c->orphan_handling = (u8)k;
       continue;
     }
     if (is(s, "print-output-format")) {

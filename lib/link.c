@@ -205,6 +205,7 @@ int mld_link(struct ctx *ctx) {
   scan_dynamic_relocs(ctx);   // -pie: a RELATIVE per absolute address
   report_undefined_symbols(ctx); // each with where it is referenced
   check_cross_refs(ctx);      // NOCROSSREFS: none between those named
+  check_discarded_refs(ctx);  // none to what /DISCARD/ took
   checkpoint(ctx);
   allocate_slots(ctx);        // GOT and IPLT entries, in GNU ld's order
   timer(ctx, "scan_relocations");

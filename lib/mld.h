@@ -308,6 +308,9 @@ enum discard {
   DISCARD_NONE,                // --discard-none
 };
 
+// --orphan-handling=place|warn|error|discard (sections.c: orphan).
+enum orphan_handling { OH_PLACE, OH_WARN, OH_ERROR, OH_DISCARD };
+
 // --fix-cortex-a53-843419=full|adr|adrp: which of the two fixes may be
 // used (GNU ld's ERRAT_ADR and ERRAT_ADRP).
 enum { FIX_843419_ADR = 1, FIX_843419_ADRP = 2 };
@@ -345,6 +348,7 @@ struct config {
   bool z_lam_u48, z_lam_u57;   // ... (-z lam-u48 sets both, as GNU ld 2.40)
   bool z_ibtplt;               // IBT-enabled IPLT entries
   bool z_force_bti;            // AArch64 -z force-bti: BTI in the output
+  u8 orphan_handling;          // --orphan-handling: enum orphan_handling
   u8 z_isa_level;              // -z x86-64-{baseline,v2,v3,v4}: 1..4
   // -z call-nop=: 0x100 | the byte a relaxed `call *foo@GOTPCREL(%rip)`
   // gets, before the call or after it; 0: addr32 (0x67) before it.
@@ -692,6 +696,8 @@ struct objfile {
   struct isec **isecs;         // [shnum], NULL for sections not kept
   struct symbol **locals;      // [first_global], made on demand (GOT, IPLT)
   u8 *discarded;               // [shnum] 1: in a losing COMDAT group
+  u8 *script_discarded;        // [shnum] 1: /DISCARD/ or orphan-discarded
+                               // (discard_input), or NULL: none
   struct symbol **lost_to;     // [shnum] the group's signature (its file
                                // and symidx: the winner's group section)
   struct isec **kept;          // [shnum] set by parse_sections: the
@@ -1133,6 +1139,9 @@ void print_layout(FILE *fp, const struct arch *arch);
 // NAME, which a script's own address gives way to (GNU ld).
 bool section_start_of(struct ctx *ctx, const char *name, u64 *addr);
 void create_chunks(struct ctx *ctx);
+bool orphan(struct ctx *ctx, struct objfile *f, u32 k, const char *out);
+void discard_input(struct ctx *ctx, struct objfile *f, u32 k);
+void property_orphan(struct ctx *ctx, struct objfile *f, u32 k);
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
                         u32 type, u64 flags, u64 align);
 i64 init_priority(const char *name);
@@ -1765,6 +1774,7 @@ struct chunk *inserted_chunk(struct ctx *ctx, struct objfile *f,
 void order_inserted(struct ctx *ctx);
 void insert_symbols(struct ctx *ctx);
 void check_cross_refs(struct ctx *ctx);
+void check_discarded_refs(struct ctx *ctx);
 void define_script_symbols(struct ctx *ctx);
 void script_addresses(struct ctx *ctx);
 // The end of the script's data statements (LONG ...) in [FROM, TO) of
@@ -1993,6 +2003,7 @@ struct ctx {
   // synthetic.c
   struct vec got_syms, gottp_syms, iplt_syms;
   struct vec rela_parts;       // CK_RELA_PART chunks (script_layout.c)
+  bool script_discards;        // an input went to /DISCARD/ (or orphan)
   struct vec gotgd_syms;       // struct symbol *: wanting a GD pair
   struct vec undef_reports;    // diag.c: struct undef_report *
   struct vec weak_desc;        // struct weak_desc *, AArch64 (arch file)
@@ -2004,6 +2015,8 @@ struct ctx {
   u64 strtab_size;
   struct gnu_prop props[16];
   u32 nprops, nprop_files;
+  struct objfile *prop_note_file; // the first input .note.gnu.property
+  u32 prop_note_shndx;
   // error.c: a program embedding the library (the fuzzer) sets bail,
   // and mld_exit() then returns there instead of exiting.
   jmp_buf *bail;

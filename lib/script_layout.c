@@ -680,15 +680,20 @@ void script_chunks(struct ctx *ctx) {
     struct objfile *f = ctx->objs.v[fi];
     for (u32 i = 1; i < f->shnum; i++) {
       struct isec *is = f->isecs[i];
-      if (!is)
-        continue;
       const u8 *sh = shdr_at(f, i);
       const char *name = section_name(f, i);
       struct sec_pattern *p;
       w.flags = SH_FLAGS(sh);
+      if (!is) {
+        // The inputs' properties: an orphan unless a statement names them.
+        if (ctx->cfg.orphan_handling != OH_PLACE &&
+            f == ctx->prop_note_file && first_match(&w, f, name, &p) < 0)
+          property_orphan(ctx, f, i);
+        continue;
+      }
       i32 k = first_match(&w, f, name, &p);
       if (k >= 0 && ((struct out_stmt *)w.owner.v[k])->discard) {
-        f->isecs[i] = NULL;    // /DISCARD/
+        discard_input(ctx, f, i);    // /DISCARD/
         continue;
       }
       if (k >= 0) {
@@ -702,6 +707,8 @@ void script_chunks(struct ctx *ctx) {
         continue;
       }
       // An orphan: into the script's section of its name, or its own.
+      if (ctx->cfg.orphan_handling != OH_PLACE && !orphan(ctx, f, i, name))
+        continue;
       struct chunk *c = chunk_named(ctx, name);
       if (!c || c->kind != CK_REGULAR) {
         c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
@@ -2061,6 +2068,55 @@ static void check_list(struct ctx *ctx, const struct vec *names, bool to) {
           error(ctx, "%s:(%s+0x%llx): prohibited cross reference from %s to "
                 "`%s' in %s", is->file->name, isec_name(is),
                 (unsigned long long)rd64(r), c->name, name, t->name);
+      }
+    }
+  }
+}
+
+// A reference to a symbol of a discarded input section (/DISCARD/) from
+// a section in the output is GNU ld's error (elf_link_input_bfd), but
+// from .eh_frame, .gcc_except_table and what is not allocated (debugging
+// information), which bfd lets pass.
+void check_discarded_refs(struct ctx *ctx) {
+  if (!ctx->script_discards)
+    return;
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = 1; k < f->shnum; k++) {
+      struct isec *is = f->isecs[k];
+      if (!is || !is->live || !is->osec || !is->nrels ||
+          !(SH_FLAGS(shdr_at(f, k)) & SHF_ALLOC))
+        continue;
+      const char *from = isec_name(is);
+      if (!strcmp(from, ".eh_frame") || !strcmp(from, ".gcc_except_table"))
+        continue;
+      for (u32 j = 0; j < is->nrels; j++) {
+        u32 idx = ELF64_R_SYM(rd64(is->rels + (u64)j * sizeof(Elf64_Rela) + 8));
+        struct objfile *df = f;
+        u32 di = idx;
+        if (idx >= f->nsyms)
+          continue;
+        if (idx >= f->first_global) {
+          struct symbol *sym = f->globals[idx - f->first_global];
+          if (!sym || sym->state != SYM_DEFINED || !sym->file ||
+              (sym->flags & SF_LINKER))
+            continue;
+          df = sym->file;
+          di = sym->symidx;
+        }
+        if (!df->script_discarded)
+          continue;
+        struct esym s;
+        read_sym(df, di, &s);
+        u32 shndx = sym_shndx(df, di, &s);
+        if (shndx >= df->shnum || !df->script_discarded[shndx])
+          continue;
+        const char *name = ELF64_ST_TYPE(s.st_info) == STT_SECTION
+                               ? section_name(df, shndx)
+                               : sym_name(df, &s);
+        error(ctx, "`%s' referenced in section `%s' of %s: defined in "
+              "discarded section `%s' of %s", name, from, f->name,
+              section_name(df, shndx), df->name);
       }
     }
   }

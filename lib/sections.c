@@ -436,6 +436,10 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
     if (SH_TYPE(sh) != SHT_NOTE ||
         strcmp(section_name(f, i), ".note.gnu.property"))
       continue;
+    if (!ctx->prop_note_file) {
+      ctx->prop_note_file = f;
+      ctx->prop_note_shndx = i;
+    }
     const u8 *p = f->data + SH_OFFSET(sh);
     u64 size = SH_SIZE(sh);
     u64 pos = 0;
@@ -1001,6 +1005,47 @@ void create_commons(struct ctx *ctx,
 
 }
 
+// Input section k of f goes nowhere, as a script's /DISCARD/ says (or
+// --orphan-handling=discard): what refers to it is checked
+// (check_discarded_refs).
+void discard_input(struct ctx *ctx, struct objfile *f, u32 k) {
+  f->isecs[k] = NULL;
+  if (!f->script_discarded)
+    f->script_discarded = arena_alloc(ctx, f->shnum);
+  f->script_discarded[k] = 1;
+  ctx->script_discards = true;
+}
+
+// --orphan-handling: input section k of f, which no statement of the
+// script (GNU ld's default one, or -T's) names, is about to go to output
+// section OUT.  Reported as GNU ld reports it (ldlang_place_orphan);
+// false for discard: it goes nowhere.
+bool orphan(struct ctx *ctx, struct objfile *f, u32 k, const char *out) {
+  const char *name = section_name(f, k);
+  switch (ctx->cfg.orphan_handling) {
+  case OH_WARN:
+    warn(ctx, "orphan section `%s' from `%s' being placed in section `%s'",
+         name, f->name, out);
+    break;
+  case OH_ERROR:
+    error(ctx, "unplaced orphan section `%s' from `%s'", name, f->name);
+    break;
+  case OH_DISCARD:
+    discard_input(ctx, f, k);
+    return false;
+  }
+  return true;
+}
+
+// The first input's .note.gnu.property, which GNU ld keeps to hold the
+// merged properties (mld makes its own): an orphan too.  Discarded, no
+// property is written.
+void property_orphan(struct ctx *ctx, struct objfile *f, u32 k) {
+  if (f == ctx->prop_note_file && k == ctx->prop_note_shndx &&
+      !orphan(ctx, f, k, ".note.gnu.property"))
+    ctx->nprops = 0;
+}
+
 void create_chunks(struct ctx *ctx) {
   if (script_layout(ctx)) {
     script_chunks(ctx);       // -T: the script's output sections
@@ -1014,8 +1059,12 @@ void create_chunks(struct ctx *ctx) {
     struct objfile *f = ctx->objs.v[fi];
     for (u32 i = 1; i < f->shnum; i++) {
       struct isec *is = f->isecs[i];
-      if (!is)
+      bool oh = ctx->cfg.orphan_handling != OH_PLACE;
+      if (!is) {
+        if (oh)
+          property_orphan(ctx, f, i);
         continue;
+      }
       const u8 *sh = shdr_at(f, i);
       const char *name = section_name(f, i);
       u32 type = SH_TYPE(sh);
@@ -1023,15 +1072,22 @@ void create_chunks(struct ctx *ctx) {
       struct rule r;
       struct chunk *c;
       bool unique = unique_pattern(ctx, name);
+      // What GNU ld's default script does not name is an orphan (each
+      // goes to an output section of its own name).
       if (unique || (ctx->cfg.unique_orphans &&
                      !script_rule(ctx, f, name, &r) &&
                      !(type == SHT_NOTE && (flags & SHF_ALLOC)))) {
+        if (oh && !orphan(ctx, f, i, name))
+          continue;
         // Placed as an orphan, after any section of its name.
         c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
         c->unique = true;
         c->order = KEY(orphan_order(name, type, flags, is->align)) + 1 + orphan_seq++;
         is->rank = 0;
       } else if (type == SHT_NOTE && (flags & SHF_ALLOC)) {
+        if (oh && strcmp(name, ".note.gnu.build-id") &&
+            !orphan(ctx, f, i, name))
+          continue;
         c = regular_chunk(ctx, name, 0);
         if (!c->order && start_index(ctx, name) >= 0) {
           c->order = KEY(O_ADDRESSED) + start_index(ctx, name);
@@ -1053,6 +1109,8 @@ void create_chunks(struct ctx *ctx) {
         c->from_script = true;
         is->rank = r.rank;
       } else {
+        if (oh && !orphan(ctx, f, i, name))
+          continue;
         c = find_chunk(ctx, name);
         if (!c) {
           c = regular_chunk(ctx, name, 0);
