@@ -259,8 +259,12 @@ static struct rsec *output_for(struct ctx *ctx, struct rlink *rl,
     u64 j = hash_name(name, strlen(name)) & rl->name_mask;
     for (; rl->by_name[j]; j = (j + 1) & rl->name_mask) {
       struct rsec *s = rl->by_name[j];
+      // An orphan joins one of its name with its type and the same
+      // SHF_ALLOC and SHF_EXCLUDE (GNU ld's ldelf_place_orphan: an
+      // excluded .text.startup apart from one that is not).
       if (!strcmp(s->name, name) &&
-          (key || (s->type == type && !((s->flags ^ flags) & SHF_ALLOC))))
+          (key || (s->type == type &&
+                   !((s->flags ^ flags) & (SHF_ALLOC | SHF_EXCLUDE)))))
         return s;
     }
   }
@@ -375,16 +379,11 @@ static void add_note(struct ctx *ctx, struct rlink *rl, const char *name) {
 
 // What the final link drops that -r would have to keep.
 static void check_kept(struct ctx *ctx, struct objfile *f, u32 i) {
-  const u8 *sh = shdr_at(f, i);
   const char *name = section_name(f, i);
   if (f->discarded && f->discarded[i])
     return;
   if (starts(name, ".gnu.warning"))
     error(ctx, "%s: %s: .gnu.warning sections are not supported with -r",
-          f->name, name);
-  else if ((SH_FLAGS(sh) & SHF_EXCLUDE) && !starts(name, ".gnu.lto_") &&
-           SH_TYPE(sh) != 0x6fff4c03)        // SHT_LLVM_ADDRSIG
-    error(ctx, "%s: %s: SHF_EXCLUDE sections are not supported with -r",
           f->name, name);
 }
 

@@ -381,7 +381,8 @@ static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
   }
   if (type == 0x6fff4c03)       // SHT_LLVM_ADDRSIG
     return true;
-  if (flags & SHF_EXCLUDE)
+  // -r keeps them, for the final link to drop (GNU ld).
+  if ((flags & SHF_EXCLUDE) && !ctx->cfg.relocatable)
     return true;
   if (f->discarded && f->discarded[i])
     return true;
