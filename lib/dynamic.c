@@ -401,7 +401,8 @@ void size_rela_part(struct ctx *ctx, struct chunk *c) {
   c->size = c->part_relocs * sizeof(Elf64_Rela);
 }
 
-static u32 part_index(struct ctx *ctx, struct chunk *c) {
+// 1 + c's place in ctx->rela_parts (0: not one of them).
+u32 part_index(struct ctx *ctx, struct chunk *c) {
   for (u32 i = 0; i < ctx->rela_parts.len; i++)
     if (ctx->rela_parts.v[i] == c)
       return i + 1;

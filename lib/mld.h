@@ -1325,6 +1325,7 @@ enum pie_reloc {
 void scan_dynamic_relocs(struct ctx *ctx);
 void size_rela_dyn(struct ctx *ctx, struct chunk *c);
 void size_rela_part(struct ctx *ctx, struct chunk *c);
+u32 part_index(struct ctx *ctx, struct chunk *c);
 void write_rela_part(struct ctx *ctx, struct chunk *c, u8 *buf);
 void write_rela_dyn(struct ctx *ctx, struct chunk *c, u8 *buf);
 bool size_relr(struct ctx *ctx);

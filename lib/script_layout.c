@@ -630,10 +630,7 @@ static void split_dynamic_relocs(struct ctx *ctx, struct walk *w) {
         os->chunk = c = r;
         vec_push(ctx, &ctx->rela_parts, r);
       }
-      is->rela_part = (u8)ctx->rela_parts.len;
-      for (u32 n = 0; n < ctx->rela_parts.len; n++)
-        if (ctx->rela_parts.v[n] == c)
-          is->rela_part = (u8)(n + 1);
+      is->rela_part = (u8)part_index(ctx, c);
       bool known = false;
       for (u32 n = 0; n < c->part_names.len && !known; n++)
         known = !strcmp(((struct part_name *)c->part_names.v[n])->name,
