@@ -332,6 +332,9 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
                  (bind == STB_WEAK || sym->binding != STB_WEAK);
     if (ctx->cfg.cref && !loses)
       note_cref(ctx, sym, f, undef, common);
+    // Never seen before (bfd_link_hash_new): a COMMON symbol then joins
+    // GNU ld's undefined list.
+    bool unseen = sym->state == SYM_UNDEF && !sym->ref_flags;
     // GNU ld's non_ir_ref_regular: a file the LTO plugin did not claim
     // refers to the name (a COMMON counts), so the plugin must keep it.
     if ((undef || common) && !f->lto)
@@ -373,8 +376,9 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
               name, (unsigned long long)s.st_value);
         continue;
       }
-      // A name first seen as COMMON joins GNU ld's undefined list too.
-      if (sym->state == SYM_UNDEF && !sym->ref_flags)
+      // A name first seen as COMMON joins GNU ld's undefined list too,
+      // so the archive or group is searched again.
+      if (unseen)
         ctx->new_undefs++;
       // A COMMON symbol is a reference too, for .gnu.warning.SYM.
       sym->ref_flags |= SF_REFERENCED;

@@ -91,6 +91,20 @@ same_order() {
     fi
 }
 
+# A member extracted for a function brings the first COMMON symbol of a
+# name: that is a new undefined name, so the index is walked again and
+# the member before it that defines the name as data is extracted (GNU
+# ld); mld once missed this when nothing else was new.
+rm -f ./*.s ./*.o lib*.a
+printf '\t.data\n\t.globl v\nv:\t.quad 1\n' >d.s
+printf '\t.text\n\t.globl f\nf:\tret\n\t.comm v, 8, 8\n' >c.s
+printf '\t.text\n\t.globl _start\n_start:\tcall f\n' >main.s
+for s in d c main; do as -o $s.o $s.s || t_hard_error "as $s.s"; done
+ar rcs libdc.a d.o c.o
+same_order main.o libdc.a
+same_order main.o --start-group libdc.a --end-group
+grep -q 'libdc.a)d.o' mld.members || t_fail "the member defining v was not extracted"
+
 for seed in 1 2 3 4 5 6 7 8; do
     gen $seed
     echo "seed $seed"
