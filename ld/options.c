@@ -164,7 +164,8 @@ static const char usage[] =
     "                              cet-report=, lam-report=, lam-u48-report=,\n"
     "                              lam-u57-report= (none|warning|error),\n"
     "                              x86-64-baseline|v2|v3|v4 (ISA needed);\n"
-    "                              AArch64: force-bti (BTI forced on)\n"
+    "                              AArch64: force-bti (BTI forced on),\n"
+    "                              pac-plt (PLT entries authenticate)\n"
     "  --warn-execstack, --no-warn-execstack\n"
     "                              Warn of an executable stack also for -z\n"
     "                              execstack; never warn of one\n"
@@ -235,7 +236,7 @@ static const char target_help[] =
     "  --no-relax (GOT loads kept)\n"
     "aarch64linux:\n"
     "  --fix-cortex-a53-843419[=full|adr|adrp]\n"
-    "  -z force-bti\n"
+    "  -z force-bti, -z pac-plt\n"
     "  range-extension veneers for calls and jumps beyond 128 MiB\n";
 
 struct args {
@@ -547,7 +548,6 @@ static void z_option(struct ctx *ctx, const char *kw) {
     static const char *const x86_refused[] = {
         "indirect-extern-access", "report-relative-reloc",
     };
-    static const char *const aarch64_refused[] = {"pac-plt"};
     for (u32 i = 0; i < sizeof(no_effect) / sizeof(*no_effect); i++)
       if (!strcmp(kw, no_effect[i]))
         return;
@@ -586,10 +586,10 @@ static void z_option(struct ctx *ctx, const char *kw) {
       c->z_force_bti = true;
       return;
     }
-    for (u32 i = 0; aarch64 && i < sizeof(aarch64_refused) / sizeof(char *);
-         i++)
-      if (!strcmp(kw, aarch64_refused[i]))
-        fatal(ctx, "-z %s: not implemented yet", kw);
+    if (aarch64 && !strcmp(kw, "pac-plt")) {
+      c->z_pac_plt = true;
+      return;
+    }
     warn(ctx, "-z %s ignored", kw);
   }
 }

@@ -220,6 +220,8 @@ void aarch64_write_imm14(u8 *loc, i64 delta) {
 
 enum {
   INSN_NOP = 0xd503201f,        // nop
+  INSN_BTI_C = 0xd503245f,      // bti c
+  INSN_AUTIA1716 = 0xd503219f,  // autia1716
   INSN_MOVZ_X = 0xd2a00000,     // movz xd, #0, lsl #16
   INSN_MOVK_X = 0xf2800000,     // movk xd, #0
   INSN_MOVZ_X0_32 = 0xd2c00000, // movz x0, #0, lsl #32
@@ -1257,33 +1259,51 @@ void aarch64_write_stub_header(u8 *buf, u64 P, u64 end) {
 // slot address (IP0) and x17 (IP1) loaded from it:
 //   adrp x16, slot; ldr x17, [x16, :lo12:slot];
 //   add x16, x16, :lo12:slot; br x17
+// GNU ld's forms for BTI and -z pac-plt (24 bytes, finish_properties):
+// BTI C first in an executable that is not a PIE, autia1716 before the
+// jump, nops to the end.
 static void write_iplt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
-  (void)ctx;
-  wr32(buf, 0x90000010);           // adrp x16, 0
-  wr32(buf + 4, 0xf9400211);       // ldr x17, [x16]
-  wr32(buf + 8, 0x91000210);       // add x16, x16, #0
-  wr32(buf + 12, 0xd61f0220);      // br x17
-  aarch64_write_adrp(buf, aarch64_page(slot) - aarch64_page(addr));
-  aarch64_write_lo12(buf + 4, slot, 3);
-  aarch64_write_lo12(buf + 8, slot, 0);
+  u32 at = 0;
+  if (ctx->plt_bti && !ctx->cfg.pie) {
+    wr32(buf, INSN_BTI_C);
+    at = 4;
+  }
+  wr32(buf + at, 0x90000010);      // adrp x16, 0
+  wr32(buf + at + 4, 0xf9400211);  // ldr x17, [x16]
+  wr32(buf + at + 8, 0x91000210);  // add x16, x16, #0
+  aarch64_write_adrp(buf + at, aarch64_page(slot) - aarch64_page(addr + at));
+  aarch64_write_lo12(buf + at + 4, slot, 3);
+  aarch64_write_lo12(buf + at + 8, slot, 0);
+  at += 12;
+  if (ctx->plt_pac) {
+    wr32(buf + at, INSN_AUTIA1716);
+    at += 4;
+  }
+  wr32(buf + at, 0xd61f0220);      // br x17
+  for (at += 4; at < ctx->iplt_size; at += 4)
+    wr32(buf + at, INSN_NOP);
 }
 
 // A static PIE's lazy PLT (GNU ld's): stp x16, x30, [sp, #-16]!; x16 and
-// x17 to GOT+16 and its word; br x17; three nops, then per entry
-// write_iplt's four instructions.
+// x17 to GOT+16 and its word; br x17; three nops (with BTI: BTI C first,
+// two nops), then per entry write_iplt's instructions.
 static void write_plt_header(struct ctx *ctx, u8 *buf, u64 plt, u64 gotplt) {
-  (void)ctx;
-  wr32(buf, 0xa9bf7bf0);           // stp x16, x30, [sp, #-16]!
-  wr32(buf + 4, 0x90000010);       // adrp x16, GOT+16
-  wr32(buf + 8, 0xf9400211);       // ldr x17, [x16, #lo12(GOT+16)]
-  wr32(buf + 12, 0x91000210);      // add x16, x16, #lo12(GOT+16)
-  wr32(buf + 16, 0xd61f0220);      // br x17
-  for (u32 i = 20; i < 32; i += 4)
-    wr32(buf + i, 0xd503201f);     // nop
-  aarch64_write_adrp(buf + 4, aarch64_page(gotplt + 16) -
-                                  aarch64_page(plt + 4));
-  aarch64_write_lo12(buf + 8, gotplt + 16, 3);
-  aarch64_write_lo12(buf + 12, gotplt + 16, 0);
+  u32 at = 0;
+  if (ctx->plt_bti) {
+    wr32(buf, INSN_BTI_C);
+    at = 4;
+  }
+  wr32(buf + at, 0xa9bf7bf0);      // stp x16, x30, [sp, #-16]!
+  wr32(buf + at + 4, 0x90000010);  // adrp x16, GOT+16
+  wr32(buf + at + 8, 0xf9400211);  // ldr x17, [x16, #lo12(GOT+16)]
+  wr32(buf + at + 12, 0x91000210); // add x16, x16, #lo12(GOT+16)
+  wr32(buf + at + 16, 0xd61f0220); // br x17
+  for (u32 i = at + 20; i < 32; i += 4)
+    wr32(buf + i, INSN_NOP);
+  aarch64_write_adrp(buf + at + 4, aarch64_page(gotplt + 16) -
+                                       aarch64_page(plt + at + 4));
+  aarch64_write_lo12(buf + at + 8, gotplt + 16, 3);
+  aarch64_write_lo12(buf + at + 12, gotplt + 16, 0);
 }
 
 static void write_plt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot, u32 idx,
@@ -1317,17 +1337,27 @@ static void file_properties(struct ctx *ctx, struct objfile *f, u32 value) {
                 "inputs do not have BTI in NOTE section.", f->name);
 }
 
-// -z force-bti: BTI in the output whatever the inputs say.  IFUNCs would
-// need GNU ld's BTI PLT entries, which mld does not make (size_iplt).
+// -z force-bti: BTI in the output whatever the inputs say.  The PLT of
+// an output with BTI, and with -z pac-plt, takes GNU ld's forms
+// (write_iplt, write_plt_header): 24-byte entries where an entry has an
+// instruction more (an executable's BTI C, autia1716).
 static void finish_properties(struct ctx *ctx) {
-  if (!ctx->cfg.z_force_bti)
-    return;
-  struct gnu_prop *p = gnu_property(ctx, GNU_PROPERTY_AARCH64_FEATURE_1_AND);
-  if (p) {
-    u32 all = p->nfiles == ctx->nprop_files ? p->value : 0;
-    p->value = all | GNU_PROPERTY_AARCH64_FEATURE_1_BTI;
-    p->nfiles = ctx->nprop_files;
+  if (ctx->cfg.z_force_bti) {
+    struct gnu_prop *p =
+        gnu_property(ctx, GNU_PROPERTY_AARCH64_FEATURE_1_AND);
+    if (p) {
+      u32 all = p->nfiles == ctx->nprop_files ? p->value : 0;
+      p->value = all | GNU_PROPERTY_AARCH64_FEATURE_1_BTI;
+      p->nfiles = ctx->nprop_files;
+    }
   }
+  for (u32 k = 0; k < ctx->nprops; k++)
+    ctx->plt_bti |= ctx->props[k].type == GNU_PROPERTY_AARCH64_FEATURE_1_AND &&
+                    ctx->props[k].nfiles == ctx->nprop_files &&
+                    (ctx->props[k].value & GNU_PROPERTY_AARCH64_FEATURE_1_BTI);
+  ctx->plt_pac = ctx->cfg.z_pac_plt;
+  if ((ctx->plt_bti && !ctx->cfg.pie) || ctx->plt_pac)
+    ctx->iplt_size = 24;
 }
 
 static const struct linker_sym script_syms[] = {

@@ -869,7 +869,9 @@ static void finish_properties(struct ctx *ctx) {
     ibt |= ctx->props[k].type == GNU_PROPERTY_X86_FEATURE_1_AND &&
            ctx->props[k].nfiles == ctx->nprop_files &&
            (ctx->props[k].value & GNU_PROPERTY_X86_FEATURE_1_IBT);
-  if (ibt || c->z_ibtplt) {
+  if ((ibt || c->z_ibtplt) && c->pie)
+    error(ctx, "-pie: a PLT for IBT (.plt.sec) is not supported");
+  else if (ibt || c->z_ibtplt) {
     ctx->iplt_size = ctx->iplt_align = 16;
     ctx->iplt_slot_bias = 0;
   }

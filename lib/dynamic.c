@@ -179,6 +179,19 @@ static u64 got_none_count(struct ctx *ctx) {
   return n;
 }
 
+// GNU ld's need_dynamic_reloc (DT_RELA added): dynamic relocations other
+// than .rela.plt's, before DT_RELR takes any.  Only then does it give
+// .dynsym section symbols (bfd's _bfd_elf_link_renumber_dynsyms).
+static bool has_dynamic_relocs(struct ctx *ctx) {
+  if (ctx->dyn_relative || ctx->dyn_irelative || ctx->dyn_none ||
+      got_relative_count(ctx) || got_none_count(ctx))
+    return true;
+  for (u32 i = 0; i < ctx->rela_parts.len; i++)
+    if (((struct chunk *)ctx->rela_parts.v[i])->part_relocs)
+      return true;
+  return false;
+}
+
 void size_rela_dyn(struct ctx *ctx, struct chunk *c) {
   ctx->got_relative = got_relative_count(ctx);
   ctx->dyn_none += got_none_count(ctx);
@@ -467,7 +480,7 @@ static bool index_section(struct chunk *c, bool writable) {
 
 static void dynsym_sections(struct ctx *ctx, struct chunk *out[2]) {
   out[0] = out[1] = NULL;
-  if (!ctx->arch->dynsym_index_sections)
+  if (!ctx->arch->dynsym_index_sections || !has_dynamic_relocs(ctx))
     return;
   for (u32 i = 0; i < ctx->hdr_order.len; i++) {
     struct chunk *c = ctx->hdr_order.v[i];
@@ -623,6 +636,11 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
   }
   if (ctx->textrel)
     TAG(DT_TEXTREL, 0);
+  // AArch64's PLT forms for BTI and -z pac-plt (finish_properties).
+  if (ctx->iplt_syms.len && ctx->plt_bti)
+    TAG(DT_AARCH64_BTI_PLT, 0);
+  if (ctx->iplt_syms.len && ctx->plt_pac)
+    TAG(DT_AARCH64_PAC_PLT, 0);
   if (ctx->textrel || ctx->cfg.z_now)
     TAG(DT_FLAGS, (ctx->textrel ? DF_TEXTREL : 0) |
                       (ctx->cfg.z_now ? DF_BIND_NOW : 0));

@@ -348,6 +348,8 @@ struct config {
   bool z_lam_u48, z_lam_u57;   // ... (-z lam-u48 sets both, as GNU ld 2.40)
   bool z_ibtplt;               // IBT-enabled IPLT entries
   bool z_force_bti;            // AArch64 -z force-bti: BTI in the output
+  bool z_pac_plt;              // AArch64 -z pac-plt: PLT entries with
+                               // autia1716
   u8 orphan_handling;          // --orphan-handling: enum orphan_handling
   u8 z_isa_level;              // -z x86-64-{baseline,v2,v3,v4}: 1..4
   // -z call-nop=: 0x100 | the byte a relaxed `call *foo@GOTPCREL(%rip)`
@@ -1976,6 +1978,8 @@ struct ctx {
   u64 dyn_none;                // dynamic.c: GNU ld's R_*_NONE entries
   u32 plt_header;              // -pie: the PLT's first entry (PLT0) size
   u32 iplt_size, iplt_align;   // the arch's, or x86-64's IBT form
+  bool plt_bti, plt_pac;       // AArch64: PLT for BTI (-z force-bti or
+                               // every input), -z pac-plt
   int iplt_slot_bias;
   u32 eh_fde_count;            // set by size_eh_frame
   struct eh_hdr_entry *eh_hdr_tab; // set by write_eh_frame, for

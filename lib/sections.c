@@ -625,11 +625,18 @@ void parse_sections(struct ctx *ctx) {
     if (f->lost_to)
       find_kept_sections(ctx, f);
   }
-  // Properties the command line adds (x86 -z ibt, ...); they may choose
-  // another form of IPLT entry.
   ctx->iplt_size = ctx->arch->iplt_size;
   ctx->iplt_align = ctx->arch->iplt_align;
   ctx->iplt_slot_bias = ctx->arch->iplt_slot_bias;
+  // A static PIE has GNU ld's lazy PLT, even for IFUNCs alone.
+  if (ctx->cfg.pie) {
+    ctx->plt_header = ctx->arch->plt_header_size;
+    ctx->iplt_size = ctx->arch->plt_size;
+    ctx->iplt_align = 16;
+    ctx->iplt_slot_bias = ctx->arch->plt_slot_bias;
+  }
+  // Properties the command line adds (x86 -z ibt, ...); they may choose
+  // another form of PLT entry.
   if (ctx->arch->finish_properties)
     ctx->arch->finish_properties(ctx);
   // The other target's keywords, as GNU ld ignores them.
@@ -638,15 +645,6 @@ void parse_sections(struct ctx *ctx) {
       warn(ctx, "-z %s ignored", (const char *)ctx->cfg.z_x86.v[i]);
   if (ctx->arch->e_machine != EM_AARCH64 && ctx->cfg.z_force_bti)
     warn(ctx, "-z force-bti ignored");
-  // A static PIE has GNU ld's lazy PLT, even for IFUNCs alone.
-  if (ctx->cfg.pie) {
-    if (ctx->iplt_size != ctx->arch->iplt_size)
-      error(ctx, "-pie: a PLT for IBT (.plt.sec) is not supported");
-    ctx->plt_header = ctx->arch->plt_header_size;
-    ctx->iplt_size = ctx->arch->plt_size;
-    ctx->iplt_align = 16;
-    ctx->iplt_slot_bias = ctx->arch->plt_slot_bias;
-  }
   bool x = ctx->stack_x_note || ctx->stack_no_note;
   ctx->stack = !any_stack_note && !ctx->cfg.z_stack_size ? STACK_NONE
                : x                                        ? STACK_X

@@ -120,10 +120,6 @@ static void size_gotplt(struct ctx *ctx, struct chunk *c) {
 static void size_iplt(struct ctx *ctx, struct chunk *c) {
   u64 n = ctx->iplt_syms.len;
   c->size = n ? ctx->plt_header + n * ctx->iplt_size : 0;
-  // GNU ld gives a BTI output PLT entries that start with BTI C.
-  if (n && ctx->cfg.z_force_bti && ctx->arch->e_machine == EM_AARCH64)
-    error(ctx, "-z force-bti with IFUNCs: PLT entries for BTI are not "
-          "supported");
 }
 
 static void size_rela_iplt(struct ctx *ctx, struct chunk *c) {

@@ -8,7 +8,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # that has BTI, makes an output with BTI (GNU ld's "GNU Property (combine
 # multiple with BTI)"); mld ANDed the notes one by one and wrote none.
 # Against GNU ld: readelf -n, in both orders.  Then -z force-bti, which
-# mld refused.
+# mld refused.  The PLT such an output gets: options/aarch64_bti_plt.sh.
 
 AS=aarch64-linux-gnu-as
 GLD=aarch64-linux-gnu-ld
@@ -57,23 +57,4 @@ for objs in "none.o" "two.o none.o" "none.o bti.o" "bti.o none.o both.o"; do
     t_fail "-z force-bti $objs: GNU ld '$want', mld '$got'"
   fi
 done
-# GNU ld's PLT entries for BTI (IFUNCs) are not made: refused.
-cat >if.s <<'SRC'
-	.text
-	.type	impl, %function
-impl:	ret
-	.type	resolve, %function
-resolve:	adr	x0, impl
-	ret
-	.globl	f
-	.type	f, %gnu_indirect_function
-	.set	f, resolve
-	.globl	_start
-_start:	bl	f
-	ret
-SRC
-$AS -o if.o if.s || t_hard_error "as if.s failed"
-t_mld -static -z force-bti -o if.out if.o
-expect_failure
-expect_error "-z force-bti with IFUNCs: PLT entries for BTI are not supported"
 t_done
