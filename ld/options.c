@@ -175,6 +175,7 @@ static const char usage[] =
     "                              Warn (default) of RWX LOAD segments\n"
     "  --fix-cortex-a53-843419[=full|adr|adrp]\n"
     "                              AArch64: work around erratum 843419\n"
+    "  --fix-cortex-a53-835769     AArch64: work around erratum 835769\n"
     "                              (adr: ADR only; adrp: veneers only)\n"
     "  --sysroot=DIR               Root for =DIR and $SYSROOT/DIR in -L,\n"
     "                              file names and input scripts\n"
@@ -236,6 +237,7 @@ static const char target_help[] =
     "  --no-relax (GOT loads kept)\n"
     "aarch64linux:\n"
     "  --fix-cortex-a53-843419[=full|adr|adrp]\n"
+    "  --fix-cortex-a53-835769\n"
     "  -z force-bti, -z pac-plt\n"
     "  range-extension veneers for calls and jumps beyond 128 MiB\n";
 
@@ -921,8 +923,6 @@ static const char *const no_effect_with_arg[] = {
 static const struct refused {
   const char *opt, *why;
 } refused_flags[] = {
-    {"fix-cortex-a53-835769", "the Cortex-A53 erratum 835769 fix is not "
-                              "implemented"},
     {"no-warn-mismatch", "mld links only inputs of one machine and ABI"},
     {"reduce-memory-overheads", "it changes GNU ld's hash table and so "
                                 "the order of GOT entries; mld keeps the "
@@ -1523,6 +1523,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     if ((v = arg_of(ctx, &a, &i, "-Y", NULL)))
       fatal(ctx, "-Y %s: Solaris's default library path is not supported; "
             "use -L %s", v, v);
+    if (is(s, "fix-cortex-a53-835769")) {
+      c->fix_cortex_a53_835769 = true;
+      continue;
+    }
     if ((yn = yes_no(s, "fix-cortex-a53-843419")) >= 0) {
       c->fix_cortex_a53_843419 = yn ? FIX_843419_ADR | FIX_843419_ADRP : 0;
       continue;

@@ -1,4 +1,5 @@
-// errata.c: the Cortex-A53 erratum 843419 fix (--fix-cortex-a53-843419).
+// errata.c: the Cortex-A53 errata fixes, 843419 (--fix-cortex-a53-843419)
+// and 835769 (--fix-cortex-a53-835769).
 //
 // Early Cortex-A53 cores can compute a wrong address for a load or store
 // when an ADRP sits in one of the last two words of a 4 KiB page
@@ -21,6 +22,13 @@
 // veneer is written either way, as GNU ld does.  Only the two words at
 // 0xff8 and 0xffc of each page can start a sequence, so the scan reads
 // two words per page, not every instruction.
+//
+// Erratum 835769: a 64-bit multiply-accumulate right after a load, store
+// or prefetch may compute a wrong result.  As GNU ld, each such pair in a
+// code span (whatever the addresses: the scan runs once) gets a veneer in
+// its stub group's section, numbered in link order: the multiply-
+// accumulate, then a branch back; the instruction becomes a branch to the
+// veneer.  A load whose result the multiply-accumulate reads is safe.
 
 #include "mld.h"
 
@@ -101,6 +109,29 @@ bool erratum_843419_at(const u8 *p, u64 addr, u64 avail, u32 *ldst_off) {
   return false;
 }
 
+// A 64-bit multiply-accumulate (MADD, MSUB, SMADDL, SMSUBL, UMADDL,
+// UMSUBL), not a multiply (accumulating XZR).
+static bool is_mac64(u32 insn) {
+  u32 op31 = (insn >> 21) & 7;
+  return (insn & 0xff000000) == 0x9b000000 &&
+         (op31 == 0 || op31 == 1 || op31 == 5) && ((insn >> 10) & 31) != 31;
+}
+
+// Whether mem then mac is an erratum 835769 pair (GNU ld's
+// aarch64_erratum_sequence): any SIMD memory operation; an integer one
+// unless it loads a register the multiply-accumulate reads.
+static bool erratum_835769_pair(u32 mem, u32 mac) {
+  bool pair, load;
+  if (!is_mac64(mac) || !is_mem_op(mem, &pair, &load))
+    return false;
+  if ((mem >> 26) & 1)
+    return true;
+  u32 rt = mem & 31, rt2 = pair ? (mem >> 10) & 31 : rt;
+  u32 rn = (mac >> 5) & 31, rm = (mac >> 16) & 31, ra = (mac >> 10) & 31;
+  return !(load && (rt == rn || rt == rm || rt == ra ||
+                    (pair && (rt2 == rn || rt2 == rm || rt2 == ra))));
+}
+
 // A mapping symbol: $x (code) or $d (data), possibly $x.suffix.
 struct mapsym {
   u32 shndx;
@@ -142,11 +173,28 @@ static void add_erratum(struct ctx *ctx, struct isec *is, u64 adrp_off,
   ctx->stat_errata++;
 }
 
+// Erratum 835769 in [start, end) of section is, a code span.
+static void scan_macs(struct ctx *ctx, struct isec *is, u64 start, u64 end) {
+  for (u64 i = start; i + 4 < end; i += 4) {
+    u32 mac = rd32(is->data + i + 4);
+    if (!erratum_835769_pair(rd32(is->data + i), mac))
+      continue;
+    struct stub_sec *s = group_stub_sec(ctx, is);
+    struct mac_veneer *v = arena_alloc(ctx, sizeof(*v));
+    *v = (struct mac_veneer){is, i + 4, mac, ctx->stat_macs++};
+    vec_push(ctx, &s->macs, v);
+  }
+}
+
 // Scans [start, end) of section is, a code span.
 static void scan_span(struct ctx *ctx, struct isec *is, u64 start, u64 end) {
-  u64 base = isec_addr(is);
   if (end > is->size)
     end = is->size;
+  if (ctx->cfg.fix_cortex_a53_835769)
+    scan_macs(ctx, is, start, end);
+  if (!ctx->cfg.fix_cortex_a53_843419)
+    return;
+  u64 base = isec_addr(is);
   if (start + 12 > end)
     return;
   for (u64 page = (base + start) & ~(u64)0xfff; page < base + end;
@@ -201,13 +249,44 @@ static void scan_file(struct ctx *ctx, struct objfile *f) {
   }
 }
 
+// GNU ld's bucket for a name in its stub hash table (bfd_hash_hash, the
+// default 4051 buckets): the order it lays out and lists the stubs of a
+// section in is that of the buckets, the later of two in one first.
+static u64 bfd_bucket(const char *name) {
+  u64 h = 0, len = strlen(name);
+  for (const u8 *p = (const u8 *)name; *p; p++) {
+    h += *p + ((u64)*p << 17);
+    h ^= h >> 2;
+  }
+  h += len + (len << 17);
+  h ^= h >> 2;
+  return h % 4051;
+}
+
+static int cmp_mac(const void *a, const void *b) {
+  const struct mac_veneer *x = *(void *const *)a, *y = *(void *const *)b;
+  char nx[40], ny[40];
+  snprintf(nx, sizeof(nx), "__erratum_835769_veneer_%u", x->num);
+  snprintf(ny, sizeof(ny), "__erratum_835769_veneer_%u", y->num);
+  u64 bx = bfd_bucket(nx), by = bfd_bucket(ny);
+  if (bx != by)
+    return bx < by ? -1 : 1;
+  return x->num > y->num ? -1 : x->num < y->num;
+}
+
 // Whether veneer slots were added (the layout must then run again).
 bool fix_errata(struct ctx *ctx) {
-  if (!ctx->cfg.fix_cortex_a53_843419 || !ctx->arch->erratum_843419)
+  if (!ctx->arch->erratum_843419 ||
+      (!ctx->cfg.fix_cortex_a53_843419 && !ctx->cfg.fix_cortex_a53_835769))
     return false;
   for (u32 i = 0; i < ctx->objs.len; i++)
     scan_file(ctx, ctx->objs.v[i]);
-  return ctx->stat_errata != 0;
+  for (u32 i = 0; ctx->stat_macs && i < ctx->stub_secs.len; i++) {
+    struct stub_sec *s = ctx->stub_secs.v[i];
+    vec_sort(&s->macs, cmp_mac);
+    size_stub_sec(ctx, s);
+  }
+  return ctx->stat_errata + ctx->stat_macs != 0;
 }
 
 // Sign-extends the 21-bit immediate of an ADR or ADRP.
@@ -266,12 +345,36 @@ void plan_errata(struct ctx *ctx) {
   }
 }
 
+// Erratum 835769: each veneer, the multiply-accumulate and a branch to
+// the instruction after it, which becomes a branch to the veneer.
+static void write_macs(struct ctx *ctx, u8 *buf, struct stub_sec *s) {
+  for (u32 k = 0; k < s->macs.len; k++) {
+    struct mac_veneer *v = s->macs.v[k];
+    u64 veneer = mac_veneer_addr(ctx, s, k);
+    u64 site = isec_addr(v->is) + v->off;
+    u8 *vp = buf + chunk_file_offset(s->after->osec, veneer);
+    wr32(vp, v->insn);
+    wr32(vp + 4, INSN_B);
+    aarch64_write_branch26(vp + 4, (i64)(site + 4 - (veneer + 4)));
+    i64 b = (i64)(veneer - site);
+    if (b < -((i64)1 << 27) || b >= ((i64)1 << 27)) {
+      error(ctx, "%s: error: erratum 835769 stub out of range (input file "
+            "too large)", v->is->file->name);
+      continue;
+    }
+    u8 *sp = buf + v->is->osec->offset + v->is->offset + v->off;
+    wr32(sp, INSN_B);
+    aarch64_write_branch26(sp, b);
+  }
+}
+
 // After relocation: each site's veneer, and the ADR or the branch that
 // breaks its sequence.  A site whose ADRP is gone keeps an unused veneer
 // with a zero word where the load or store would be, as GNU ld's.
 void write_errata(struct ctx *ctx, u8 *buf) {
   for (u32 i = 0; i < ctx->stub_secs.len; i++) {
     struct stub_sec *s = ctx->stub_secs.v[i];
+    write_macs(ctx, buf, s);
     for (u32 k = 0; k < s->errata.len; k++) {
       struct erratum *e = s->errata.v[k];
       struct isec *is = e->is;

@@ -66,11 +66,13 @@ static void print_stats(struct ctx *ctx) {
           (unsigned long long)(ctx->arena.used_bytes >> 10),
           (unsigned long long)proc_status_kib("RssFile"));
   fprintf(stderr, "mld: branch relocations %llu, candidates %llu, stubs %llu "
-          "(%u layout passes), erratum 843419 sites %llu\n",
+          "(%u layout passes), erratum 843419 sites %llu, erratum 835769 "
+          "sites %llu\n",
           (unsigned long long)ctx->stat_branches,
           (unsigned long long)ctx->stat_candidates,
           (unsigned long long)ctx->stat_stubs, ctx->stub_passes,
-          (unsigned long long)ctx->stat_errata);
+          (unsigned long long)ctx->stat_errata,
+          (unsigned long long)ctx->stat_macs);
 }
 
 static void setup_target(struct ctx *ctx) {
@@ -213,7 +215,7 @@ int mld_link(struct ctx *ctx) {
   timer(ctx, "size_synthetic");            // live FDEs, one copy of each CIE
   lay_out(ctx);
   timer(ctx, "layout");
-  if (fix_errata(ctx))        // Cortex-A53 843419: veneer slots after
+  if (fix_errata(ctx))        // Cortex-A53 errata: veneer slots after
     lay_out(ctx);             // sections, and so a new layout
   timer(ctx, "fix_errata");
   while (add_stubs(ctx))      // branches out of reach get stubs, and the

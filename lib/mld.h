@@ -423,6 +423,7 @@ struct config {
   struct vec exclude_libs;     // --exclude-libs=LIB,LIB:...: const char *
   const char *dependency_file; // --dependency-file=FILE
   u8 fix_cortex_a53_843419;    // FIX_843419_ADR | FIX_843419_ADRP, or 0
+  bool fix_cortex_a53_835769;  // --fix-cortex-a53-835769
   bool print_gc_sections;
   bool fatal_warnings;         // --fatal-warnings: warnings are errors
   bool no_warnings;            // -w: warnings are not said
@@ -1412,6 +1413,7 @@ struct stub_sec {
   u64 size;                    // set by stubs.c; only grows
   struct vec stubs;            // struct stub *, in the order they were made
   struct vec errata;           // struct erratum *, in address order
+  struct vec macs;             // struct mac_veneer *, in GNU ld's order
 };
 
 // One range-extension stub: a jump to the symbol (file, symidx) + addend.
@@ -1432,6 +1434,14 @@ struct erratum {
   // set by plan_errata: how the site is fixed once relocated
   enum { ERRATUM_VENEER, ERRATUM_ADR, ERRATUM_GONE } fix;
   const char *name;            // the veneer's symbol when it is used
+};
+
+// One erratum 835769 site: the multiply-accumulate at off of section is,
+// moved to a veneer; num makes its name, __erratum_835769_veneer_NUM.
+struct mac_veneer {
+  struct isec *is;
+  u64 off;
+  u32 insn, num;
 };
 
 // One CALL26/JUMP26-like branch to another input section.  Kept only for
@@ -1459,9 +1469,11 @@ u64 stub_addr(struct ctx *ctx, struct stub *st);
 void write_stubs(struct ctx *ctx, u8 *buf);
 void size_stub_sec(struct ctx *ctx, struct stub_sec *s);
 struct stub_sec *stub_sec_after(struct ctx *ctx, struct isec *is);
+struct stub_sec *group_stub_sec(struct ctx *ctx, struct isec *is);
+u64 mac_veneer_addr(struct ctx *ctx, struct stub_sec *s, u32 k);
 
 //
-// errata.c: Cortex-A53 erratum 843419
+// errata.c: Cortex-A53 errata 843419 and 835769
 //
 
 bool fix_errata(struct ctx *ctx);
@@ -2049,6 +2061,7 @@ struct ctx {
   u32 ngroups;
   struct vec stub_secs;        // struct stub_sec *, in address order
   u64 stat_branches, stat_candidates, stat_stubs, stat_errata;
+  u64 stat_macs;               // erratum 835769 veneers
   u32 stub_passes;
   struct rlink *rlink;         // relocatable.c: -r's output sections
   bool got_referenced;         // _GLOBAL_OFFSET_TABLE_ is used

@@ -281,11 +281,33 @@ struct stub_sec *stub_sec_after(struct ctx *ctx, struct isec *is) {
   return is->stubs;
 }
 
-// The erratum veneers' room: 8 bytes each, none when only ADR may fix.
-static u64 veneers_size(struct ctx *ctx, struct stub_sec *s) {
+// The stub section of the group section is belongs to (erratum 835769
+// veneers go there, as GNU ld's _bfd_aarch64_add_stub_entry_in_group
+// puts them).  The groups are cut with the layout of the first call.
+struct stub_sec *group_stub_sec(struct ctx *ctx, struct isec *is) {
+  if (!ctx->group_anchor)
+    form_groups(ctx);
+  if (!is->stub_group)         // not in a code output section's list
+    return stub_sec_after(ctx, is);
+  return stub_sec_after(ctx, ctx->group_anchor[is->stub_group - 1]);
+}
+
+// The erratum 843419 veneers' room (none when only ADR may fix).
+static u64 e843419_size(struct ctx *ctx, struct stub_sec *s) {
   return ctx->cfg.fix_cortex_a53_843419 & FIX_843419_ADRP
              ? (u64)s->errata.len * 8
              : 0;
+}
+
+// The erratum veneers' room: 8 bytes each, those of 843419 first.
+static u64 veneers_size(struct ctx *ctx, struct stub_sec *s) {
+  return e843419_size(ctx, s) + (u64)s->macs.len * 8;
+}
+
+// Where the k-th erratum 835769 veneer of s is.
+u64 mac_veneer_addr(struct ctx *ctx, struct stub_sec *s, u32 k) {
+  return stub_sec_addr(s) + ctx->arch->stub_header_size +
+         e843419_size(ctx, s) + 8 * (u64)k;
 }
 
 // Header, erratum veneers, room for the stubs.
@@ -382,7 +404,8 @@ bool add_stubs(struct ctx *ctx) {
       sort_stub_secs(ctx);
       return false;
     }
-    form_groups(ctx);
+    if (!ctx->group_anchor)
+      form_groups(ctx);
     collect_branches(ctx);
   }
   ctx->stub_passes++;

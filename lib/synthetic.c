@@ -592,8 +592,8 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   for (u32 i = 0; i < nhidden; i++)
     put_global(ctx, w, hidden[i].sym, true);
   // Stub sections (stubs.c) as GNU ld lists them: $x at the start, then
-  // each used erratum veneer's e843419@..., each stub's __foo_veneer
-  // and a $x.
+  // each used erratum veneer's e843419@..., each erratum 835769 veneer's
+  // and each stub's __foo_veneer with a $x.
   for (u32 i = 0; i < ctx->stub_secs.len; i++) {
     struct stub_sec *ss = ctx->stub_secs.v[i];
     if (!ss->size)
@@ -606,6 +606,13 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       if (e->name)
         put(w, e->name, ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx,
             stub_sec_addr(ss) + ctx->arch->stub_header_size + 8 * k, 8);
+    }
+    for (u32 k = 0; k < ss->macs.len; k++) {
+      struct mac_veneer *v = ss->macs.v[k];
+      u64 a = mac_veneer_addr(ctx, ss, k);
+      put(w, arena_printf(ctx, "__erratum_835769_veneer_%u", v->num),
+          ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx, a, 8);
+      put(w, "$x", notype, 0, shndx, a, 0);
     }
     for (u32 k = 0; k < ss->stubs.len; k++) {
       struct stub *st = ss->stubs.v[k];

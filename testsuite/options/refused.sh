@@ -27,7 +27,6 @@ refused() {   # refused OPTION... -- TEXT: refused, the error names TEXT
   expect_no_file out
 }
 
-refused --fix-cortex-a53-835769 -- "--fix-cortex-a53-835769: the Cortex-A53 erratum 835769 fix is not implemented"
 refused --no-warn-mismatch -- "--no-warn-mismatch: mld links only inputs of one machine"
 refused --error-handling-script=x.sh -- "--error-handling-script: not implemented"
 refused --sort-section=size -- "invalid section sorting option: size"
