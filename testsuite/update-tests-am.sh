@@ -24,6 +24,7 @@ list() {  # list VAR FILES...: an Automake variable, one file a line
     echo '# TESTSUITE_OPTIONS_TESTS  command-line options against GNU ld (bash scripts)'
     echo '# TESTSUITE_RANDOM_TESTS  randomized differential tests, fixed seeds'
     echo '# TESTSUITE_SCRIPT_TESTS  linker scripts (-T) against GNU ld (bash scripts)'
+    echo '# TESTSUITE_STUB_TESTS  AArch64 range-extension stubs and errata fixes'
     echo '# TESTSUITE_DIST       every file under testsuite/ (for EXTRA_DIST)'
     echo
     list TESTSUITE_C_TESTS $(find testsuite/c -maxdepth 1 -name '*.c' | sort)
@@ -31,6 +32,7 @@ list() {  # list VAR FILES...: an Automake variable, one file a line
     list TESTSUITE_OPTIONS_TESTS $(find testsuite/options -maxdepth 1 -name '*.sh' | sort)
     list TESTSUITE_RANDOM_TESTS $(find testsuite/random -maxdepth 1 -name '*.sh' | sort)
     list TESTSUITE_SCRIPT_TESTS $(find testsuite/script -maxdepth 1 -name '*.sh' | sort)
+    list TESTSUITE_STUB_TESTS $(find testsuite/stubs -maxdepth 1 -name '*.sh' | sort)
     list TESTSUITE_DIST $( (find testsuite \( -path testsuite/gnu/work -o -path testsuite/firmware/work \) -prune -o -type f ! -name '*.log' ! -name '*.trs' ! -name tests.am.new ! -name '*.pyc' -print; echo testsuite/tests.am) | sort -u)
 } >testsuite/tests.am.new
 mv testsuite/tests.am.new testsuite/tests.am
