@@ -9,7 +9,11 @@
 # Then use t_compile / t_mld / t_gcc_mld to produce a failure and the
 # expect_* assertions to check it, and finish with t_done.
 #
-# Exit status (Automake): 0 pass, 1 fail, 77 skip, 99 hard error.
+# Exit status (Automake): 0 pass, 1 fail, 77 skip, 99 hard error.  A test
+# passes only if it checked something and skipped nothing: a part that
+# could not run (t_skip_part, a missing cross tool) makes the whole test a
+# SKIP with the reason.  With MLD_TEST_NO_SKIP=1 (CI, where every tool is
+# installed) a skip of either kind is a failure.
 
 if [ -z "${BASH_VERSION:-}" ]; then
     echo "lib.sh must be sourced from bash" >&2
@@ -26,6 +30,7 @@ case $MLD in
 esac
 T_FAILS=0
 T_CHECKS=0
+T_SKIPS=
 T_STATUS=
 T_CMD=
 
@@ -48,10 +53,35 @@ if [ ! -x "$MLD" ]; then
     exit 1
 fi
 
-# t_skip REASON: the test does not apply here
+# t_skip REASON: the test cannot run here
 t_skip() {
+    if [ "${MLD_TEST_NO_SKIP:-}" = 1 ]; then
+        echo "FAIL: skipped, but MLD_TEST_NO_SKIP=1: $*"
+        exit 1
+    fi
     echo "SKIP: $*"
     exit 77
+}
+
+# t_skip_part REASON: a part of the test cannot run here; the others go
+# on, and t_done reports a SKIP (never a PASS) with the reasons
+t_skip_part() {
+    echo "  SKIPPED: $*"
+    T_SKIPS="${T_SKIPS:+$T_SKIPS; }$*"
+}
+
+# t_have WHAT TOOL...: true if every TOOL is installed, else WHAT is
+# skipped (t_skip_part) and false:  t_have AArch64 "$cc" "$run" || return
+t_have() {
+    local what=$1 tool
+    shift
+    for tool in "$@"; do
+        if ! command -v "$tool" >/dev/null 2>&1; then
+            t_skip_part "$what: $tool is not installed"
+            return 1
+        fi
+    done
+    return 0
 }
 
 # t_hard_error MESSAGE: the test itself is broken (e.g. compiling failed)
@@ -329,6 +359,13 @@ expect_unchanged() {
 t_done() {
     if [ "$T_FAILS" -gt 0 ]; then
         echo "FAIL $T_NAME: $T_FAILS of $T_CHECKS checks failed"
+        exit 1
+    fi
+    if [ -n "$T_SKIPS" ]; then
+        t_skip "$T_NAME: $T_CHECKS checks passed, but skipped: $T_SKIPS"
+    fi
+    if [ "$T_CHECKS" -eq 0 ]; then
+        echo "FAIL $T_NAME: no check ran"
         exit 1
     fi
     echo "PASS $T_NAME ($T_CHECKS checks)"

@@ -85,8 +85,7 @@ phdrs() {  # the program headers
 
 check() {  # check NAME AS LD EMULATION SRC
   local name=$1 as=$2 ld=$3 emul=$4 src=$5
-  command -v "$as" >/dev/null && command -v "$ld" >/dev/null ||
-    { echo "  (no $as or $ld: $name skipped)"; return; }
+  t_have "$name" "$as" "$ld" || return
   "$as" -o "$name.o" "$src" || t_hard_error "$as $src failed"
   "$ld" -o "$name.bfd" "$name.o" || t_hard_error "$ld $name.o failed"
   t_mld -m "$emul" -o "$name.mld" "$name.o"

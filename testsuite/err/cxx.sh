@@ -37,7 +37,7 @@ SRC
 try() {  # try NAME CXX RUN [FLAGS...]
   local name=$1 cxx=$2 run=$3
   shift 3
-  command -v "$cxx" >/dev/null || { t_pass "$name: skipped ($cxx missing)"; return; }
+  t_have "$name" "$cxx" || return
   $cxx -O2 -c -ffunction-sections -o "$name.o" prog.cc || t_hard_error "$cxx failed"
   $cxx -static -o "$name-ref" "$name.o" "$@" 2>/dev/null
   t_run $cxx -static -B"$T/bin/" -o "$name-mld" "$name.o" "$@"

@@ -34,7 +34,7 @@ phdrs() {
 check() {
   local name=$1 as=$2 ld=$3 emul=$4
   shift 4
-  command -v "$as" >/dev/null || { echo "  (no $as: $name skipped)"; return; }
+  t_have "$name" "$as" || return
   {
     if [[ " $* " = *" eh "* ]]; then
       printf '\t.text\n\t.globl _start\n_start:\t.cfi_startproc\n\tnop\n\t.cfi_endproc\n'

@@ -103,9 +103,8 @@ rules() {
 check() {
   local name=$1 libc=$2 cc=$3 ld=$4 emul=$5 page=$6 run=$7
   shift 8
-  command -v "$cc" >/dev/null || { echo "  (no $cc: $name skipped)"; return; }
-  [ "$run" = - ] || command -v "$run" >/dev/null ||
-    { echo "  (no $run: $name skipped)"; return; }
+  t_have "$name" "$cc" || return
+  [ "$run" = - ] || t_have "$name" "$run" || return
   [ "$run" = - ] && run=
   local z=()
   [ "$libc" = norelro ] && z=(-z norelro)

@@ -30,10 +30,7 @@ SRC
 check_link() {  # check_link NAME CC [RUN...]
   local name=$1 cc=$2
   shift 2
-  if ! command -v "$cc" >/dev/null; then
-    t_pass "$name: skipped ($cc not installed)"
-    return
-  fi
+  t_have "$name" "$cc" || return
   $cc -static -B"$T/vbin/" -o "$name" main.c >"$name.log" 2>&1
   local rc=$?
   if [ $rc = 0 ] && [ "$("$@" "./$name")" = "42 8" ]; then

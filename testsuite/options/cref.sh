@@ -138,7 +138,7 @@ same() {
 
 run() {   # run ARCH CC CXX
   local arch=$1 cc=$2 cxx=$3 f
-  command -v "$cc" >/dev/null || { echo "  (no $cc: $arch skipped)"; return; }
+  t_have "$arch" "$cc" || return
   for f in a b c d e f u; do T_CC=$cc t_compile $f.c -fcommon; done
   T_CC=$cc t_compile m.c
   rm -f libc1.a libf.a && ar rcs libc1.a c.o d.o && ar rcs libf.a f.o

@@ -129,13 +129,9 @@ for arch in x86_64 aarch64; do
   if [ $arch = aarch64 ]; then
     cc=aarch64-linux-gnu-gcc cxx=aarch64-linux-gnu-g++ run=qemu-aarch64
     arm=1 pic=
-    if ! command -v $cc >/dev/null || ! command -v $cxx >/dev/null ||
-       ! command -v qemu-aarch64 >/dev/null; then
-      echo "  (AArch64 skipped: no cross compilers or qemu-aarch64)"
-      continue
-    fi
+    t_have AArch64 $cc $cxx qemu-aarch64 || continue
   else
-    command -v ld.bfd >/dev/null || { echo "  (x86-64 skipped: no ld.bfd)"; continue; }
+    t_have x86-64 ld.bfd || continue
   fi
   p=$arch
   $cc -O1 -g -ffunction-sections -c main.c -o $p-main.o &&
@@ -350,6 +346,6 @@ if [ -n "$bolt" ] && [ -f x86_64-c.m ]; then
     t_fail "llvm-bolt on mld's output"; tail -5 bolt.log
   fi
 else
-  echo "  (llvm-bolt not installed: BOLT check skipped)"
+  echo "  note: llvm-bolt not installed (Debian 12 packages none): BOLT not tried"
 fi
 t_done

@@ -39,7 +39,7 @@ SRC
 check() {   # check NAME CC FLAGS...
   local name=$1 cc=$2
   shift 2
-  command -v "$cc" >/dev/null || { echo "  (no $cc: $name skipped)"; return; }
+  t_have "$name" "$cc" || return
   local f
   for f in main m1 m2 m3 m4; do
     T_CC=$cc t_compile $f.c -fcommon -ffunction-sections -fdata-sections

@@ -76,7 +76,7 @@ Z=(lazy text notext textoff defs undefs origin combreloc nocombreloc global
 # run ARCH CC: one architecture
 run() {
   local arch=$1 cc=$2 o args gs ms
-  command -v "$cc" >/dev/null || { echo "  (no $cc: $arch skipped)"; return; }
+  t_have "$arch" "$cc" || return
   T_CC=$cc t_compile p.c -O2
   $cc -static -o base.gnu p.o || t_hard_error "$cc failed"
   T_CC=$cc t_gcc_mld -static -o base.mld p.o

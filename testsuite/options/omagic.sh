@@ -53,8 +53,7 @@ for arch in x86 a64; do
     cc=gcc run=
   else
     cc=aarch64-linux-gnu-gcc run=qemu-aarch64
-    command -v $cc >/dev/null && command -v $run >/dev/null ||
-      { echo "  (no $cc or $run: AArch64 skipped)"; continue; }
+    t_have AArch64 $cc $run || continue
   fi
   $cc -O1 -c tiny.c -o tiny.o && $cc -O1 -c hello.c -o hello.o ||
     t_hard_error "$cc failed"

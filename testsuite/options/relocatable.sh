@@ -191,9 +191,7 @@ for arch in x86 a64; do
   else
     cc=aarch64-linux-gnu-gcc cxx=aarch64-linux-gnu-g++
     ld=aarch64-linux-gnu-ld run=qemu-aarch64 as=aarch64-linux-gnu-as
-    command -v $cc >/dev/null && command -v $cxx >/dev/null &&
-      command -v $run >/dev/null ||
-      { echo "  (no $cc, $cxx or $run: AArch64 skipped)"; continue; }
+    t_have AArch64 $cc $cxx $run || continue
   fi
   command -v $ld >/dev/null || t_skip "$ld not installed"
 

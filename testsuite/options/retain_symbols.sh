@@ -101,7 +101,7 @@ same() {
 
 run() {   # run ARCH CC
   local arch=$1 cc=$2 f r o
-  command -v "$cc" >/dev/null || { echo "  (no $cc: $arch skipped)"; return; }
+  t_have "$arch" "$cc" || return
   for f in a b c d; do
     T_CC=$cc t_compile $f.c -g -fcommon -fno-asynchronous-unwind-tables \
       -fno-unwind-tables

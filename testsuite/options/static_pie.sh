@@ -125,8 +125,7 @@ for arch in x86 a64; do
     cc=gcc run= re=readelf
   else
     cc=aarch64-linux-gnu-gcc run=qemu-aarch64 re=aarch64-linux-gnu-readelf
-    command -v $cc >/dev/null && command -v $run >/dev/null ||
-      { echo "  (no $cc or $run: AArch64 skipped)"; continue; }
+    t_have AArch64 $cc $run || continue
   fi
   $cc -O1 -fPIE -c p.c -o p.o || t_hard_error "$cc failed"
   for o in "" -Wl,-z,now -Wl,--hash-style=sysv -Wl,--hash-style=gnu \

@@ -300,8 +300,8 @@ rust_variant() {
     local what
     what=$(pie_problems "$b/ref")
     if [ -n "$what" ]; then
-      echo "note: $triple: rustc's +crt-static output is not a static-pie even" \
-           "with GNU ld ($what): $triple skipped"
+      t_skip_part "$triple: rustc's +crt-static output is not a static-pie" \
+                  "even with GNU ld ($what)"
       return
     fi
     what=$(pie_problems "$b/mld")
@@ -349,13 +349,14 @@ a64=aarch64-unknown-linux-gnu
 if [ "$(uname -m)" = aarch64 ]; then
   echo "note: AArch64 host: the host run above covers it"
 elif ! "$RUSTC" --print target-list 2>/dev/null | grep -qx "$a64"; then
-  echo "note: $RUSTC cannot target $a64: AArch64 skipped"
+  echo "note: $RUSTC cannot target $a64: AArch64 Rust not tried"
 elif [ ! -d "$("$RUSTC" --print sysroot)/lib/rustlib/$a64/lib" ]; then
-  echo "note: no $a64 std in $("$RUSTC" --print sysroot)/lib/rustlib: AArch64 skipped" \
-       "(rustup target add $a64)"
+  echo "note: no $a64 std in $("$RUSTC" --print sysroot)/lib/rustlib" \
+       "(Debian 12 packages none; rustup target add $a64): AArch64 Rust" \
+       "not tried"
 elif ! command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 ||
      ! command -v qemu-aarch64 >/dev/null 2>&1; then
-  echo "note: aarch64-linux-gnu-gcc or qemu-aarch64 missing: AArch64 skipped"
+  t_skip_part "AArch64: aarch64-linux-gnu-gcc or qemu-aarch64 missing"
 else
   rust_variant "$a64" qemu-aarch64 aarch64-linux-gnu-gcc
 fi

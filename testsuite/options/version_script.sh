@@ -89,7 +89,7 @@ run() {
 for arch in x86_64 aarch64; do
   if [ $arch = x86_64 ]; then ld=ld.bfd cc=gcc; else
     ld=aarch64-linux-gnu-ld cc=aarch64-linux-gnu-gcc; fi
-  command -v $ld >/dev/null || { echo "  (no $ld: $arch skipped)"; continue; }
+  t_have $arch $ld || continue
   T_CC=$cc t_compile s.c
   for c in "${CASES[@]}"; do
     run $ld "$arch: --version-script $c" --version-script=$c.map
