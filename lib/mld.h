@@ -684,6 +684,8 @@ struct objfile {
   const u8 *data;
   u64 size;
   u32 priority;                // order in which files joined the link
+  u32 bfd_id;                  // GNU ld's number of its BFD: 2 + the
+                               // objects and archives opened before
   bool live;                   // part of the link (not a lazy member)
   bool parsed;
   const u8 *shdrs;
@@ -2062,6 +2064,7 @@ struct ctx {
   struct vec stub_secs;        // struct stub_sec *, in address order
   u64 stat_branches, stat_candidates, stat_stubs, stat_errata;
   u64 stat_macs;               // erratum 835769 veneers
+  u32 bfds_opened;             // objects and archives read so far
   u32 stub_passes;
   struct rlink *rlink;         // relocatable.c: -r's output sections
   bool got_referenced;         // _GLOBAL_OFFSET_TABLE_ is used

@@ -465,6 +465,7 @@ static void add_object(struct ctx *ctx, struct objfile *f) {
     return;
   f->live = true;
   f->priority = ++ctx->next_priority;
+  f->bfd_id = 2 + ctx->bfds_opened++;
   f->entry = ctx->cur_entry;
   f->reloaded = ctx->reloading;
   vec_push(ctx, &ctx->objs, f);
@@ -728,6 +729,8 @@ static void resolve_entries(struct ctx *ctx, u32 from, bool rescan,
       add_object(ctx, e->obj);
       break;
     case E_ARCHIVE:
+      if (!rescan)
+        ctx->bfds_opened++;    // GNU ld opens the archive itself first
       if (e->whole)
         archive_all_members(ctx, e->ar,
                             notes_members(ctx) ? add_whole_member
