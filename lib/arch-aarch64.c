@@ -597,10 +597,10 @@ static bool fits_signed(i64 v, u32 bits) {
 // access size: GNU ld's "relocation truncated to fit", then its hint.
 static void misaligned(struct ctx *ctx, struct isec *is, u64 off, u32 type,
                        const struct reloc_sym *rs, u64 val, int n) {
-  error(ctx, "%s:(%s+0x%llx): relocation truncated to fit: %s against %s "
-        "(value 0x%llx is not a multiple of %d)", is->file->name,
-        isec_name(is), (unsigned long long)off, reloc_name(type),
-        gnu_reloc_target(ctx, rs), (unsigned long long)val, n);
+  error(ctx, "%srelocation truncated to fit: %s against %s (value 0x%llx "
+        "is not a multiple of %d)", gnu_place(ctx, is->file, is->shndx, off),
+        reloc_name(type), gnu_reloc_target(ctx, rs), (unsigned long long)val,
+        n);
   warn(ctx, "%s:(%s+0x%llx): one possible cause of this error is that the "
        "symbol is being referenced in the indicated code as if it had a "
        "larger alignment than was declared where it was defined",
@@ -617,6 +617,31 @@ static bool weak_at_place(u32 type) {
   case R_AARCH64_MOVW_PREL_G1: case R_AARCH64_MOVW_PREL_G1_NC:
   case R_AARCH64_MOVW_PREL_G2: case R_AARCH64_MOVW_PREL_G2_NC:
   case R_AARCH64_MOVW_PREL_G3:
+    return true;
+  }
+  return false;
+}
+
+// The local-dynamic and checked local-exec offsets whose undefined weak
+// symbol GNU ld puts at the place itself, with a warning (TLS against a
+// weak symbol is implementation-defined; bfd's
+// _bfd_aarch64_elf_resolve_relocation): the offset is then P, which a
+// checked 12-bit field cannot hold.
+static bool weak_tls_at_place(u32 type) {
+  switch (type) {
+  case R_AARCH64_TLSLD_ADD_DTPREL_HI12: case R_AARCH64_TLSLD_ADD_DTPREL_LO12:
+  case R_AARCH64_TLSLD_ADD_DTPREL_LO12_NC:
+  case R_AARCH64_TLSLD_LDST8_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST16_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST32_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST64_DTPREL_LO12:
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G0: case R_AARCH64_TLSLD_MOVW_DTPREL_G0_NC:
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G1: case R_AARCH64_TLSLD_MOVW_DTPREL_G1_NC:
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G2:
+  case R_AARCH64_TLSLE_LDST8_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST16_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST32_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST64_TPREL_LO12:
     return true;
   }
   return false;
@@ -664,12 +689,24 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     // relocations, or at its page for ADRP (GNU ld's
     // _bfd_aarch64_elf_resolve_relocation): a branch to it branches to
     // itself (but B and BL, which become NOPs).
+    // DTP: where local-dynamic offsets count from (S + A - DTP), the TLS
+    // block's start; weak_tls: the offset is P itself.
+    u64 DTP = ctx->tls_start;
+    bool weak_tls = false;
     if (rs.undef_weak && !rs.is_ifunc && alloc) {
       if (weak_at_place(type))
         S = P;
       else if (type == R_AARCH64_ADR_PREL_PG_HI21 ||
                type == R_AARCH64_ADR_PREL_PG_HI21_NC)
         S = aarch64_page(P);
+      else if (weak_tls_at_place(type)) {
+        gnu_warning(ctx, "%s: warning: Weak TLS is implementation defined "
+                    "and may not work as expected", f->name);
+        S = P;
+        A = 0;
+        DTP = 0;
+        weak_tls = true;
+      }
     }
     i64 v;
 
@@ -715,7 +752,7 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
       break;
     case R_AARCH64_TLS_DTPREL:
       // Debug information: the offset within the TLS block.
-      wr64(loc, S + A - ctx->tls_start);
+      wr64(loc, S + A - DTP);
       break;
 
     // MOVZ/MOVK with unsigned groups of S + A.
@@ -895,7 +932,7 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     case R_AARCH64_TLSLE_LDST32_TPREL_LO12:
     case R_AARCH64_TLSLE_LDST64_TPREL_LO12:
     case R_AARCH64_TLSLE_LDST128_TPREL_LO12:
-      v = le_value(ctx, &rs, S + A);
+      v = weak_tls ? (i64)P : le_value(ctx, &rs, S + A);
       CHECK(v, 0, (1 << 12) - 1);
       // fallthrough
     case R_AARCH64_TLSLE_LDST8_TPREL_LO12_NC:
@@ -904,7 +941,7 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     case R_AARCH64_TLSLE_LDST64_TPREL_LO12_NC:
     case R_AARCH64_TLSLE_LDST128_TPREL_LO12_NC: {
       u32 shift = ldst_shift(type);
-      v = le_value(ctx, &rs, S + A);
+      v = weak_tls ? (i64)P : le_value(ctx, &rs, S + A);
       ALIGNED(v & 0xfff, 1 << shift);
       aarch64_write_lo12(loc, v, shift);
       break;
@@ -931,24 +968,24 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     // Local-dynamic offsets, used after the module base (which relaxes to
     // the TP offset of the block's start): DTPREL(S + A).
     case R_AARCH64_TLSLD_ADD_DTPREL_HI12:
-      v = S + A - ctx->tls_start;
+      v = S + A - DTP;
       CHECK(v, 0, (1 << 24) - 1);
       aarch64_write_lo12(loc, (u64)v >> 12, 0);
       break;
     case R_AARCH64_TLSLD_ADD_DTPREL_LO12:
-      v = S + A - ctx->tls_start;
+      v = S + A - DTP;
       CHECK(v, 0, (1 << 12) - 1);
       aarch64_write_lo12(loc, v, 0);
       break;
     case R_AARCH64_TLSLD_ADD_DTPREL_LO12_NC:
-      aarch64_write_lo12(loc, S + A - ctx->tls_start, 0);
+      aarch64_write_lo12(loc, S + A - DTP, 0);
       break;
     case R_AARCH64_TLSLD_LDST8_DTPREL_LO12:
     case R_AARCH64_TLSLD_LDST16_DTPREL_LO12:
     case R_AARCH64_TLSLD_LDST32_DTPREL_LO12:
     case R_AARCH64_TLSLD_LDST64_DTPREL_LO12:
     case R_AARCH64_TLSLD_LDST128_DTPREL_LO12:
-      v = S + A - ctx->tls_start;
+      v = S + A - DTP;
       CHECK(v, 0, (1 << 12) - 1);
       // fallthrough
     case R_AARCH64_TLSLD_LDST8_DTPREL_LO12_NC:
@@ -957,7 +994,7 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     case R_AARCH64_TLSLD_LDST64_DTPREL_LO12_NC:
     case R_AARCH64_TLSLD_LDST128_DTPREL_LO12_NC: {
       u32 shift = ldst_shift(type);
-      v = S + A - ctx->tls_start;
+      v = S + A - DTP;
       ALIGNED(v & 0xfff, 1 << shift);
       aarch64_write_lo12(loc, v, shift);
       break;
@@ -967,7 +1004,7 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     case R_AARCH64_TLSLD_MOVW_DTPREL_G0: {
       u32 shift = type == R_AARCH64_TLSLD_MOVW_DTPREL_G2   ? 32
                   : type == R_AARCH64_TLSLD_MOVW_DTPREL_G1 ? 16 : 0;
-      v = S + A - ctx->tls_start;
+      v = S + A - DTP;
       if (!fits_signed(v, shift + 17))
         reloc_overflow(ctx, is, off, type, &rs, v,
                        -((i64)1 << (shift + 16)), ((i64)1 << (shift + 16)) - 1);
@@ -975,10 +1012,10 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
       break;
     }
     case R_AARCH64_TLSLD_MOVW_DTPREL_G1_NC:
-      aarch64_write_movw(loc, (S + A - ctx->tls_start) >> 16);
+      aarch64_write_movw(loc, (S + A - DTP) >> 16);
       break;
     case R_AARCH64_TLSLD_MOVW_DTPREL_G0_NC:
-      aarch64_write_movw(loc, S + A - ctx->tls_start);
+      aarch64_write_movw(loc, S + A - DTP);
       break;
 
     // Large-model initial-exec, kept as GNU ld keeps it: the GOT entry's

@@ -73,8 +73,7 @@ static const char *source_file(struct objfile *f) {
 // GNU ld's place of a reference, before its words: "obj: in function
 // `f': file.c:LINE: ", or "file.c:(.text+0x5): " without line information
 // (GNU ld puts the function on a line of its own).
-static const char *gnu_place(struct ctx *ctx, struct objfile *f, u32 shndx,
-                             u64 off) {
+const char *gnu_place(struct ctx *ctx, struct objfile *f, u32 shndx, u64 off) {
   const char *fn = enclosing_function(f, shndx, off);
   const char *line = source_line(ctx, f, shndx, off);
   const char *in = fn ? arena_printf(ctx, "%s: in function `%s': ", f->name,

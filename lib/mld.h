@@ -1853,6 +1853,7 @@ void warn_script_redefinition(struct ctx *ctx, struct symbol *sym,
                               const char *file, u32 line);
 void report_duplicate(struct ctx *ctx, struct symbol *sym, struct objfile *f,
                       u32 symidx);
+const char *gnu_place(struct ctx *ctx, struct objfile *f, u32 shndx, u64 off);
 
 //
 // dwarf.c: source lines from .debug_line, for messages

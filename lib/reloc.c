@@ -330,11 +330,14 @@ const char *gnu_reloc_target(struct ctx *ctx, const struct reloc_sym *rs) {
   return arena_printf(ctx, "symbol `%s'", name);
 }
 
+// GNU ld's words, after its place of the reference (gnu_place: the
+// function, the source line or the section and offset), then the value
+// and the range.
 void reloc_overflow(struct ctx *ctx, struct isec *is, u64 off, u32 type,
                     const struct reloc_sym *rs, i64 val, i64 lo, i64 hi) {
-  soft_error(ctx, "%s:(%s+0x%llx): relocation truncated to fit: %s against "
-        "%s (value 0x%llx is not in [%lld, %lld])", is->file->name,
-        isec_name(is), (unsigned long long)off, ctx->arch->reloc_name(type),
-        gnu_reloc_target(ctx, rs), (unsigned long long)val, (long long)lo,
-        (long long)hi);
+  soft_error(ctx, "%srelocation truncated to fit: %s against %s (value "
+             "0x%llx is not in [%lld, %lld])",
+             gnu_place(ctx, is->file, is->shndx, off),
+             ctx->arch->reloc_name(type), gnu_reloc_target(ctx, rs),
+             (unsigned long long)val, (long long)lo, (long long)hi);
 }
