@@ -422,4 +422,12 @@ void gc_sections(struct ctx *ctx) {
   print_gc_sections(ctx, &dead);
   if (ctx->cfg.z_start_stop_gc)
     undefine_start_stop(ctx);
+  // No TLS section left: no _TLS_MODULE_BASE_ (GNU ld defines it only
+  // with one, even when a collected section named it).
+  struct symbol *base = sym_find_str(ctx, "_TLS_MODULE_BASE_");
+  if (base && (base->flags & SF_LINKER) && !has_tls(ctx)) {
+    forget_linker_symbol(ctx, base);
+    base->state = SYM_UNDEF;
+    base->flags &= ~SF_LINKER;
+  }
 }

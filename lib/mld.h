@@ -1274,6 +1274,7 @@ void gc_sections(struct ctx *ctx);
 //
 
 void define_linker_symbols(struct ctx *ctx);
+bool has_tls(struct ctx *ctx);
 void scan_relocations(struct ctx *ctx);
 // What an architecture's scan_relocs asks for a symbol.
 void need_got(struct ctx *ctx, struct symbol *sym);

@@ -371,7 +371,7 @@ static void define_one(struct ctx *ctx, const char *name, u8 vis, bool always,
   vec_push(ctx, &ctx->linker_syms, sym);
 }
 
-static bool has_tls(struct ctx *ctx) {
+bool has_tls(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if ((c->flags & SHF_TLS) && c->isecs.len)
