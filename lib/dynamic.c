@@ -117,13 +117,16 @@ void scan_dynamic_relocs(struct ctx *ctx) {
         struct chunk *part =
             is->rela_part ? ctx->rela_parts.v[is->rela_part - 1] : NULL;
         // GNU ld's AArch64 reserves a dynamic relocation for a 64-bit
-        // address of a global absolute symbol too, and writes R_*_NONE.
-        if (how == PIE_ABS64 && arch->pie_abs_none && rs.abs && rs.sym &&
-            (is->osec->flags & SHF_WRITE)) {
+        // address of a global absolute symbol too, and writes R_*_NONE;
+        // in a read-only section that is a text relocation (ld-aarch64's
+        // pr20402).
+        if (how == PIE_ABS64 && arch->pie_abs_none && rs.abs && rs.sym) {
           if (part)
             part->part_relocs++;
           else
             ctx->dyn_none++;
+          if (!(is->osec->flags & SHF_WRITE))
+            note_textrel(ctx, &t, is, &rs);
         }
         if (!moves(&rs))
           continue;

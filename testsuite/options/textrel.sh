@@ -38,6 +38,18 @@ ASM
 
 sed '/here/d; /text.more/d' x86.s >g-x86.s
 sed '/here/d' a64.s >g-a64.s
+# AArch64: 64-bit addresses of absolute symbols in .text, for which GNU
+# ld reserves R_AARCH64_NONE entries, text relocations too (its
+# ld-aarch64/pr20402; mld made none).
+cat >abs-a64.s <<'ASM'
+	.text
+	.globl _start, foo, bar
+	.hidden foo
+_start:	.xword foo
+	.xword bar
+	foo = 1
+	bar = 2
+ASM
 
 # shape FILE: the dynamic tags, the relocations and .text, or nothing
 shape() {
@@ -54,7 +66,9 @@ for arch in x86_64 aarch64; do
     t_target $arch
     as=as src=x86.s
     [ $arch = aarch64 ] && as=aarch64-linux-gnu-as src=a64.s
-    for src in $src g-$src; do
+    srcs="$src g-$src"
+    [ $arch = aarch64 ] && srcs="$srcs abs-a64.s"
+    for src in $srcs; do
     $as -o t.o $src || t_hard_error "$as failed"
     for opts in "" "-z notext" "--warn-textrel" "-z text" "-z now" \
                 "-z text -z notext"; do
