@@ -826,6 +826,10 @@ enum { REF_GC_LIVE = 1 << 1 };
 // In ref_flags: a file the LTO plugin did not claim, -u, the entry or
 // --defsym refers to the symbol (GNU ld's non_ir_ref_regular; lto.c).
 enum { REF_NON_IR = 1 << 2 };
+// In ref_flags: an input's st_other has bit 7 (AArch64's
+// STO_AARCH64_VARIANT_PCS), which a -r output's symbol then has, defined
+// or not (GNU ld's elfNN_aarch64_merge_symbol_attribute ORs it in).
+enum { REF_STO_VARIANT_PCS = 1 << 3 };
 
 struct symbol {
   const char *name;            // NUL-terminated, in a mapped strtab

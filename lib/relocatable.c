@@ -664,6 +664,7 @@ static void walk_locals(struct ctx *ctx, struct symw *w, struct objfile *f) {
 static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
   struct rlink *rl = ctx->rlink;
   u8 vis = sym->visibility;
+  u8 sto = sym->ref_flags & REF_STO_VARIANT_PCS ? 0x80 : 0;
   struct esym s;
   struct isec *is = NULL;
   u32 shndx = SHN_UNDEF;
@@ -678,11 +679,11 @@ static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
       (sym->state == SYM_DEFINED && !abs && (!is || !is->osec))) {
     u8 bind = sym->ref_flags & SF_REF_STRONG ? STB_GLOBAL : STB_WEAK;
     put(ctx, w, sym->name, sym->namelen,
-        ELF64_ST_INFO(bind, rl->utype[sym->seq]), vis, SHN_UNDEF, true, 0,
-        0);
+        ELF64_ST_INFO(bind, rl->utype[sym->seq]), vis | sto, SHN_UNDEF, true,
+        0, 0);
     return;
   }
-  u8 other = (s.st_other & ~3) | vis;
+  u8 other = (s.st_other & ~3) | vis | sto;
   u8 info = ELF64_ST_INFO(sym->binding, ELF64_ST_TYPE(s.st_info));
   if (sym->state == SYM_COMMON) {
     u32 common = SHN_COMMON;

@@ -335,6 +335,8 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
     // Never seen before (bfd_link_hash_new): a COMMON symbol then joins
     // GNU ld's undefined list.
     bool unseen = sym->state == SYM_UNDEF && !sym->ref_flags;
+    if (s.st_other & 0x80)
+      sym->ref_flags |= REF_STO_VARIANT_PCS;
     // GNU ld's non_ir_ref_regular: a file the LTO plugin did not claim
     // refers to the name (a COMMON counts), so the plugin must keep it.
     if ((undef || common) && !f->lto)

@@ -237,7 +237,8 @@ static u64 tls_adjust(struct ctx *ctx, u8 type, u64 value) {
 static void put_global(struct ctx *ctx, struct symtab_writer *w,
                        struct symbol *sym, bool as_local) {
   u8 bind = as_local ? STB_LOCAL : sym->binding;
-  u8 other = as_local ? STV_DEFAULT : sym->visibility;
+  u8 other = (as_local ? STV_DEFAULT : sym->visibility) |
+             (sym->ref_flags & REF_STO_VARIANT_PCS ? 0x80 : 0);
   if (ctx->sym_out)
     ctx->sym_out[sym->seq] = w->n;
   if (sym->flags & SF_LINKER) {
@@ -645,7 +646,9 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
     if (ctx->sym_out)
       ctx->sym_out[sym->seq] = w->n;
     u8 bind = sym->ref_flags & SF_REF_STRONG ? STB_GLOBAL : STB_WEAK;
-    put(w, sym->name, ELF64_ST_INFO(bind, sym->type), sym->visibility,
+    put(w, sym->name, ELF64_ST_INFO(bind, sym->type),
+        sym->visibility |
+            (sym->ref_flags & REF_STO_VARIANT_PCS ? 0x80 : 0),
         SHN_UNDEF, 0, 0);
   }
 }
