@@ -1284,6 +1284,22 @@ bool aarch64_write_stub(u8 *buf, u64 P, u64 S) {
   return v >= -((i64)1 << 32) && v < ((i64)1 << 32);
 }
 
+bool aarch64_stub_reaches(u64 P, u64 S) {
+  i64 v = aarch64_page(S) - aarch64_page(P);
+  return v >= -((i64)1 << 32) && v < ((i64)1 << 32);
+}
+
+// GNU ld's long-branch stub, for a target beyond 4 GiB: IP0 gets S from
+// the doubleword after the code, an offset from the ADR:
+//   ldr x16, 1f; adr x17, #0; add x16, x16, x17; br x16; 1: .xword S - (P + 4)
+void aarch64_write_long_stub(u8 *buf, u64 P, u64 S) {
+  wr32(buf, 0x58000090);           // ldr x16, 1f
+  wr32(buf + 4, 0x10000011);       // adr x17, #0
+  wr32(buf + 8, 0x8b110210);       // add x16, x16, x17
+  wr32(buf + 12, 0xd61f0200);      // br x16
+  wr64(buf + 16, S - (P + 4));
+}
+
 // The start of a stub section, as GNU ld's: code that falls into it
 // jumps over it.  b end; nop
 void aarch64_write_stub_header(u8 *buf, u64 P, u64 end) {
@@ -1500,5 +1516,8 @@ const struct arch arch_aarch64 = {
     .r_call = R_AARCH64_CALL26,
     .r_jump = R_AARCH64_JUMP26,
     .write_stub = aarch64_write_stub,
+    .long_stub_size = 24,
+    .write_long_stub = aarch64_write_long_stub,
+    .stub_reaches = aarch64_stub_reaches,
     .write_stub_header = aarch64_write_stub_header,
 };

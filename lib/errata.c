@@ -249,26 +249,12 @@ static void scan_file(struct ctx *ctx, struct objfile *f) {
   }
 }
 
-// GNU ld's bucket for a name in its stub hash table (bfd_hash_hash, the
-// default 4051 buckets): the order it lays out and lists the stubs of a
-// section in is that of the buckets, the later of two in one first.
-static u64 bfd_bucket(const char *name) {
-  u64 h = 0, len = strlen(name);
-  for (const u8 *p = (const u8 *)name; *p; p++) {
-    h += *p + ((u64)*p << 17);
-    h ^= h >> 2;
-  }
-  h += len + (len << 17);
-  h ^= h >> 2;
-  return h % 4051;
-}
-
 static int cmp_mac(const void *a, const void *b) {
   const struct mac_veneer *x = *(void *const *)a, *y = *(void *const *)b;
   char nx[40], ny[40];
   snprintf(nx, sizeof(nx), "__erratum_835769_veneer_%u", x->num);
   snprintf(ny, sizeof(ny), "__erratum_835769_veneer_%u", y->num);
-  u64 bx = bfd_bucket(nx), by = bfd_bucket(ny);
+  u32 bx = gnu_stub_bucket(nx), by = gnu_stub_bucket(ny);
   if (bx != by)
     return bx < by ? -1 : 1;
   return x->num > y->num ? -1 : x->num < y->num;
@@ -295,55 +281,6 @@ static i64 adr_imm(u32 insn) {
   return (i64)((u64)imm << 43) >> 43;
 }
 
-// Whether section k of f is one of GNU ld's BFD sections
-// (bfd_section_from_shdr makes one): not the symbol table, its extended
-// indexes, its string table or the section names' table, nor a
-// relocation section of the symbol table.
-static bool is_bfd_section(struct objfile *f, u32 k, u32 symtab, u32 shstrndx) {
-  const u8 *sh = shdr_at(f, k);
-  u32 type = SH_TYPE(sh);
-  if (k == 0 || k == shstrndx || type == SHT_SYMTAB ||
-      type == SHT_SYMTAB_SHNDX)
-    return false;
-  if (type == SHT_STRTAB)
-    return !symtab || SH_LINK(shdr_at(f, symtab)) != k;
-  if (type == SHT_RELA || type == SHT_REL)
-    return SH_LINK(sh) != symtab || !SH_INFO(sh) || SH_INFO(sh) >= f->shnum;
-  return true;
-}
-
-// How many of f's sections before end are BFD sections.
-static u32 bfd_sections(struct objfile *f, u32 end) {
-  if (!f->shdrs || f->lto)
-    return 0;
-  if (f->binary)
-    return end ? 1 : 0;
-  u32 symtab = 0;
-  for (u32 k = 1; k < f->shnum && !symtab; k++)
-    if (SH_TYPE(shdr_at(f, k)) == SHT_SYMTAB)
-      symtab = k;
-  u32 shstrndx = rd16(f->data + offsetof(Elf64_Ehdr, e_shstrndx));
-  if (shstrndx == SHN_XINDEX)
-    shstrndx = SH_LINK(shdr_at(f, 0));
-  u32 n = 0;
-  for (u32 k = 0; k < end && k < f->shnum; k++)
-    n += is_bfd_section(f, k, symtab, shstrndx);
-  return n;
-}
-
-// GNU ld's id of section shndx of f: numbered from 0x10 as the BFDs'
-// sections were made, in the order their files were opened.  With an LTO
-// plugin (gcc's driver gives one), each object opened before takes one
-// more (found by trying).
-static u32 bfd_section_id(struct ctx *ctx, struct objfile *f, u32 shndx) {
-  u32 id = 0x10;
-  for (u32 i = 0; i < ctx->objs.len && ctx->objs.v[i] != f; i++) {
-    struct objfile *g = ctx->objs.v[i];
-    id += bfd_sections(g, g->shnum) + (ctx->cfg.plugin != NULL);
-  }
-  return id + bfd_sections(f, shndx);
-}
-
 // With final addresses: whether each site's ADRP, once relocated, can
 // become an ADR (its page within 1 MiB).  The section is relocated into
 // scratch memory to read the ADRP as it will be written (relaxations
@@ -351,7 +288,7 @@ static u32 bfd_section_id(struct ctx *ctx, struct objfile *f, u32 shndx) {
 // site then needs no fix, but its veneer slot stays, as in GNU ld, which
 // sizes veneers before relaxing.  A used veneer gets a symbol named as GNU
 // ld names it, e843419@BFD_SECTION_OFFSET, with GNU ld's numbers of the
-// file and section as far as mld can tell them (bfd_id, bfd_section_id:
+// file and section as far as mld can tell them (bfd_id, gnu_section_id:
 // exact for objects and archive members it extracts; members it only
 // looks into for a COMMON symbol also take numbers in GNU ld).
 void plan_errata(struct ctx *ctx) {
@@ -391,7 +328,7 @@ void plan_errata(struct ctx *ctx) {
       if (e->fix == ERRATUM_VENEER)
         e->name = arena_printf(ctx, "e843419@%04x_%08x_%llx",
                                is->file->bfd_id,
-                               bfd_section_id(ctx, is->file, is->shndx),
+                               gnu_section_id(ctx, is->file, is->shndx),
                                (unsigned long long)e->ldst_off);
     }
   }

@@ -229,6 +229,7 @@ int mld_link(struct ctx *ctx) {
   set_entry(ctx);             // linker symbols have their values
   warn_exec_memory(ctx);      // executable stack, RWX segments
   checkpoint(ctx);
+  plan_stubs(ctx);            // stubs in GNU ld's order, short or long
   plan_errata(ctx);           // each erratum site: ADR, or its veneer
   checkpoint(ctx);
   timer(ctx, "plan");

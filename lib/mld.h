@@ -1426,11 +1426,14 @@ struct stub_sec {
 // One range-extension stub: a jump to the symbol (file, symidx) + addend.
 struct stub {
   struct stub_sec *sec;
-  u32 index;                   // its slot in sec
+  u32 index;                   // its place in sec (made, then GNU ld's)
   struct objfile *file;        // a relocation naming the target
   u32 symidx;
   i64 addend;
   const char *name;            // __foo_veneer, for .symtab
+  u32 bucket, made;            // GNU ld's order: its bucket, then newest
+  u32 offset;                  // set by plan_stubs: from the first stub
+  bool is_long;                // set by plan_stubs: the long form
 };
 
 // One erratum 843419 site: the ADRP at adrp_off and the load or store at
@@ -1477,6 +1480,9 @@ void write_stubs(struct ctx *ctx, u8 *buf);
 void size_stub_sec(struct ctx *ctx, struct stub_sec *s);
 struct stub_sec *stub_sec_after(struct ctx *ctx, struct isec *is);
 struct stub_sec *group_stub_sec(struct ctx *ctx, struct isec *is);
+u32 gnu_section_id(struct ctx *ctx, struct objfile *f, u32 shndx);
+u32 gnu_stub_bucket(const char *name);
+void plan_stubs(struct ctx *ctx);
 u64 mac_veneer_addr(struct ctx *ctx, struct stub_sec *s, u32 k);
 
 //
@@ -1672,6 +1678,11 @@ struct arch {
   u32 stub_insn_size;                  // a stub's instructions (st_size)
   u32 r_call, r_jump;
   bool (*write_stub)(u8 *buf, u64 P, u64 S);
+  // The long form, for a target the short one cannot reach (size 0:
+  // none); the short one's reach.
+  u32 long_stub_size;
+  void (*write_long_stub)(u8 *buf, u64 P, u64 S);
+  bool (*stub_reaches)(u64 P, u64 S);
   void (*write_stub_header)(u8 *buf, u64 P, u64 end);
 };
 
@@ -1692,6 +1703,8 @@ void aarch64_write_branch26(u8 *loc, i64 delta);
 void aarch64_write_imm19(u8 *loc, i64 delta);
 void aarch64_write_imm14(u8 *loc, i64 delta);
 bool aarch64_write_stub(u8 *buf, u64 P, u64 S);
+void aarch64_write_long_stub(u8 *buf, u64 P, u64 S);
+bool aarch64_stub_reaches(u64 P, u64 S);
 void aarch64_write_stub_header(u8 *buf, u64 P, u64 end);
 
 //
@@ -2071,6 +2084,8 @@ struct ctx {
   u64 stat_branches, stat_candidates, stat_stubs, stat_errata;
   u64 stat_macs;               // erratum 835769 veneers
   u32 bfds_opened;             // objects and archives read so far
+  u32 *gnu_section_base;       // stubs.c: per objs entry, GNU ld's id of
+                               // its first section
   u32 stub_passes;
   struct rlink *rlink;         // relocatable.c: -r's output sections
   bool got_referenced;         // _GLOBAL_OFFSET_TABLE_ is used

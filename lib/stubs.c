@@ -281,6 +281,81 @@ struct stub_sec *stub_sec_after(struct ctx *ctx, struct isec *is) {
   return is->stubs;
 }
 
+// GNU ld's numbers, for the names it gives stubs and veneers.
+
+// Whether section k of f is one of GNU ld's BFD sections
+// (bfd_section_from_shdr makes one): not the symbol table, its extended
+// indexes, its string table or the section names' table, nor a
+// relocation section of the symbol table.
+static bool is_bfd_section(struct objfile *f, u32 k, u32 symtab, u32 shstrndx) {
+  const u8 *sh = shdr_at(f, k);
+  u32 type = SH_TYPE(sh);
+  if (k == 0 || k == shstrndx || type == SHT_SYMTAB ||
+      type == SHT_SYMTAB_SHNDX)
+    return false;
+  if (type == SHT_STRTAB)
+    return !symtab || SH_LINK(shdr_at(f, symtab)) != k;
+  if (type == SHT_RELA || type == SHT_REL)
+    return SH_LINK(sh) != symtab || !SH_INFO(sh) || SH_INFO(sh) >= f->shnum;
+  return true;
+}
+
+// How many of f's sections before end are BFD sections.
+static u32 bfd_sections(struct objfile *f, u32 end) {
+  if (!f->shdrs || f->lto)
+    return 0;
+  if (f->binary)
+    return end ? 1 : 0;
+  u32 symtab = 0;
+  for (u32 k = 1; k < f->shnum && !symtab; k++)
+    if (SH_TYPE(shdr_at(f, k)) == SHT_SYMTAB)
+      symtab = k;
+  u32 shstrndx = rd16(f->data + offsetof(Elf64_Ehdr, e_shstrndx));
+  if (shstrndx == SHN_XINDEX)
+    shstrndx = SH_LINK(shdr_at(f, 0));
+  u32 n = 0;
+  for (u32 k = 0; k < end && k < f->shnum; k++)
+    n += is_bfd_section(f, k, symtab, shstrndx);
+  return n;
+}
+
+// GNU ld's id of section shndx of f: numbered from 0x10 as the BFDs'
+// sections were made, in the order their files were opened.  With an LTO
+// plugin (gcc's driver gives one), each object opened before takes one
+// more (found by trying).  The files' first ids are counted once.
+u32 gnu_section_id(struct ctx *ctx, struct objfile *f, u32 shndx) {
+  if (!ctx->gnu_section_base) {
+    ctx->gnu_section_base =
+        arena_alloc(ctx, (u64)(ctx->objs.len + 1) * sizeof(u32));
+    u32 id = 0x10;
+    for (u32 i = 0; i < ctx->objs.len; i++) {
+      struct objfile *g = ctx->objs.v[i];
+      ctx->gnu_section_base[i] = id;
+      id += bfd_sections(g, g->shnum) + (ctx->cfg.plugin != NULL);
+    }
+  }
+  u32 i = f->priority - 1;    // objs is in the order files joined
+  if (i >= ctx->objs.len || ctx->objs.v[i] != f)
+    for (i = 0; i < ctx->objs.len && ctx->objs.v[i] != f; i++)
+      ;
+  u32 base = i < ctx->objs.len ? ctx->gnu_section_base[i] : 0x10;
+  return base + bfd_sections(f, shndx);
+}
+
+// GNU ld's bucket for a name in its stub hash table (bfd_hash_hash, the
+// default 4051 buckets): the order it lays out and lists the stubs of a
+// section in is that of the buckets, the later of two in one first.
+u32 gnu_stub_bucket(const char *name) {
+  u64 h = 0, len = strlen(name);
+  for (const u8 *p = (const u8 *)name; *p; p++) {
+    h += *p + ((u64)*p << 17);
+    h ^= h >> 2;
+  }
+  h += len + (len << 17);
+  h ^= h >> 2;
+  return h % 4051;
+}
+
 // The stub section of the group section is belongs to (erratum 835769
 // veneers go there, as GNU ld's _bfd_aarch64_add_stub_entry_in_group
 // puts them).  The groups are cut with the layout of the first call.
@@ -330,7 +405,7 @@ u64 stub_sec_addr(struct stub_sec *s) {
 
 u64 stub_addr(struct ctx *ctx, struct stub *st) {
   return stub_sec_addr(st->sec) + ctx->arch->stub_header_size +
-         veneers_size(ctx, st->sec) + (u64)st->index * ctx->arch->stub_size;
+         veneers_size(ctx, st->sec) + st->offset;
 }
 
 // GNU ld's name: __SYM_veneer, the addend left out; a section symbol has
@@ -347,8 +422,31 @@ static const char *stub_name(struct ctx *ctx, struct objfile *f, u32 symidx) {
   return arena_printf(ctx, "__%s_veneer", name);
 }
 
+// The bucket of GNU ld's name of the stub (elfNN_aarch64_stub_name): the
+// group's section, then the global symbol's name, or the local symbol's
+// section and index, then the addend.
+static u32 stub_bucket(struct ctx *ctx, struct isec *anchor, struct objfile *f,
+                       u32 symidx, i64 addend) {
+  u32 id = gnu_section_id(ctx, anchor->file, anchor->shndx);
+  const char *name;
+  if (symidx >= f->first_global) {
+    name = arena_printf(ctx, "%08x_%s+%llx", id,
+                        f->globals[symidx - f->first_global]->name,
+                        (unsigned long long)addend);
+  } else {
+    struct esym s;
+    read_sym(f, symidx, &s);
+    u32 shndx = sym_shndx(f, symidx, &s);
+    name = arena_printf(ctx, "%08x_%x:%x+%llx", id,
+                        gnu_section_id(ctx, f, shndx), symidx,
+                        (unsigned long long)addend);
+  }
+  return gnu_stub_bucket(name);
+}
+
 static struct stub *new_stub(struct ctx *ctx, struct branch *b, u32 symidx) {
-  struct stub_sec *s = stub_sec_after(ctx, ctx->group_anchor[b->group - 1]);
+  struct isec *anchor = ctx->group_anchor[b->group - 1];
+  struct stub_sec *s = stub_sec_after(ctx, anchor);
   struct stub *st = arena_alloc(ctx, sizeof(*st));
   st->sec = s;
   st->index = s->stubs.len;
@@ -356,6 +454,8 @@ static struct stub *new_stub(struct ctx *ctx, struct branch *b, u32 symidx) {
   st->symidx = symidx;
   st->addend = b->addend;
   st->name = stub_name(ctx, st->file, symidx);
+  st->made = ctx->stat_stubs;
+  st->bucket = stub_bucket(ctx, anchor, st->file, symidx, b->addend);
   vec_push(ctx, &s->stubs, st);
   size_stub_sec(ctx, s);
   ctx->stat_stubs++;
@@ -422,6 +522,36 @@ bool add_stubs(struct ctx *ctx) {
   return true;
 }
 
+// GNU ld's order of a section's stubs (its hash table's): by bucket, the
+// newer first in one.
+static int cmp_stub(const void *a, const void *b) {
+  const struct stub *x = *(void *const *)a, *y = *(void *const *)b;
+  if (x->bucket != y->bucket)
+    return x->bucket < y->bucket ? -1 : 1;
+  return x->made > y->made ? -1 : x->made < y->made;
+}
+
+// With the layout final: each section's stubs in GNU ld's order, each the
+// short form where it reaches its target, else the long one (GNU ld's
+// relaxation of its long-branch stubs; the room sized is the long one's).
+void plan_stubs(struct ctx *ctx) {
+  const struct arch *arch = ctx->arch;
+  for (u32 i = 0; i < ctx->stub_secs.len; i++) {
+    struct stub_sec *s = ctx->stub_secs.v[i];
+    vec_sort(&s->stubs, cmp_stub);
+    u32 off = 0;
+    for (u32 k = 0; k < s->stubs.len; k++) {
+      struct stub *st = s->stubs.v[k];
+      st->index = k;
+      st->offset = off;
+      u64 T = branch_target(ctx, st->file, st->symidx, st->addend);
+      st->is_long = arch->long_stub_size &&
+                    !arch->stub_reaches(stub_addr(ctx, st), T);
+      off += st->is_long ? arch->long_stub_size : arch->stub_size;
+    }
+  }
+}
+
 // The stub a branch of section is to symbol symidx + addend goes through
 // when out of reach, or 0 if there is none.
 u64 find_stub(struct ctx *ctx, struct isec *is, u32 symidx, i64 addend) {
@@ -461,7 +591,9 @@ void write_stubs(struct ctx *ctx, u8 *buf) {
       struct stub *st = s->stubs.v[k];
       u64 P = stub_addr(ctx, st);
       u64 T = branch_target(ctx, st->file, st->symidx, st->addend);
-      if (!arch->write_stub(p + (P - addr), P, T))
+      if (st->is_long)
+        arch->write_long_stub(p + (P - addr), P, T);
+      else if (!arch->write_stub(p + (P - addr), P, T))
         error(ctx, "%s: stub %s at 0x%llx cannot reach 0x%llx",
               st->file->name, st->name, (unsigned long long)P,
               (unsigned long long)T);

@@ -619,8 +619,11 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       struct stub *st = ss->stubs.v[k];
       u64 a = stub_addr(ctx, st);
       put(w, st->name, ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx, a,
-          ctx->arch->stub_insn_size);
+          st->is_long ? ctx->arch->long_stub_size
+                      : ctx->arch->stub_insn_size);
       put(w, "$x", notype, 0, shndx, a, 0);
+      if (st->is_long)         // the long form's offset word
+        put(w, "$d", notype, 0, shndx, a + 16, 0);
     }
   }
   // A static PIE's PLT, last (GNU ld's AArch64 mapping symbol).
