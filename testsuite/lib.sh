@@ -226,6 +226,18 @@ t_target() {
     done
 }
 
+# t_aarch64 [TOOL...]: sets AS, GLD, OBJDUMP and GCC to the AArch64 cross
+# tools; skips the test if the assembler, GNU ld, objdump or a TOOL
+# (qemu-aarch64, $GCC, ...) is not installed
+t_aarch64() {
+    AS=aarch64-linux-gnu-as GLD=aarch64-linux-gnu-ld
+    OBJDUMP=aarch64-linux-gnu-objdump GCC=aarch64-linux-gnu-gcc
+    local tool
+    for tool in "$AS" "$GLD" "$OBJDUMP" "$@"; do
+        command -v "$tool" >/dev/null || t_skip "$tool is not installed"
+    done
+}
+
 # t_run_both: runs ./gnu.out and ./mld.out under $run (set by t_target),
 # each stopped after 20 s, and sets g and m to their exit statuses
 t_run_both() {

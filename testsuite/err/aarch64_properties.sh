@@ -10,11 +10,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # Against GNU ld: readelf -n, in both orders.  Then -z force-bti, which
 # mld refused.  The PLT such an output gets: options/aarch64_bti_plt.sh.
 
-AS=aarch64-linux-gnu-as
-GLD=aarch64-linux-gnu-ld
-for t in $AS $GLD; do
-    command -v $t >/dev/null || t_skip "$t not found"
-done
+t_aarch64
 
 # note FEATURES: one .note.gnu.property note of AArch64 feature bits.
 note() {

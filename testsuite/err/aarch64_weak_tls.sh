@@ -10,12 +10,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # with GNU ld: the warnings, the error, and where the link succeeds the
 # code.
 
-AS=aarch64-linux-gnu-as
-GLD=aarch64-linux-gnu-ld
-OBJDUMP=aarch64-linux-gnu-objdump
-for t in $AS $GLD $OBJDUMP; do
-  command -v $t >/dev/null || t_skip "$t not installed"
-done
+t_aarch64
 
 t_write ok.s <<'SRC'
 	.text

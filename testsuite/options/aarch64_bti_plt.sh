@@ -11,11 +11,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # notes, section headers, relocations, .dynsym), then run under
 # qemu-aarch64 with BTI enforced.
 
-AS=aarch64-linux-gnu-as
-GLD=aarch64-linux-gnu-ld
-for t in $AS $GLD aarch64-linux-gnu-objdump qemu-aarch64; do
-    command -v $t >/dev/null || t_skip "$t not found"
-done
+t_aarch64 qemu-aarch64
 
 bti_note() {
   printf '\t.section .note.gnu.property, "a"\n\t.p2align 3\n'

@@ -8,11 +8,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # ld's ld-aarch64/variant_pcs-r) and from every symbol of an executable.
 # The symbol tables of both linkers' outputs are compared.
 
-AS=aarch64-linux-gnu-as
-GLD=aarch64-linux-gnu-ld
-for t in $AS $GLD; do
-  command -v $t >/dev/null || t_skip "$t not installed"
-done
+t_aarch64
 t_write a.s <<'SRC'
 	.text
 	.variant_pcs ext

@@ -8,12 +8,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # "relocation truncated to fit".  128 MiB away exactly is out of reach;
 # one word less is not.  Against GNU ld: objdump -d.
 
-AS=aarch64-linux-gnu-as
-GLD=aarch64-linux-gnu-ld
-OBJDUMP=aarch64-linux-gnu-objdump
-for t in $AS $GLD $OBJDUMP; do
-    command -v $t >/dev/null || t_skip "$t not found"
-done
+t_aarch64
 
 t_write f.s <<'SRC'
 	.globl	_start

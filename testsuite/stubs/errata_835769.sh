@@ -11,13 +11,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # same under qemu-aarch64; then a static glibc program, whose libc.a has
 # such pairs too.
 
-AS=aarch64-linux-gnu-as
-GLD=aarch64-linux-gnu-ld
-GCC=aarch64-linux-gnu-gcc
-OBJDUMP=aarch64-linux-gnu-objdump
-for t in $AS $GLD $GCC $OBJDUMP qemu-aarch64; do
-    command -v $t >/dev/null || t_skip "$t not found"
-done
+t_aarch64 aarch64-linux-gnu-gcc qemu-aarch64
 
 t_write t.s <<'SRC'
 	.text

@@ -18,12 +18,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # =adrp (veneers only) and =adr (ADR only: e2 cannot be fixed, GNU ld's
 # error; without e2 and e4, no veneer room at all).
 
-AS=aarch64-linux-gnu-as
-GLD=aarch64-linux-gnu-ld
-OBJDUMP=aarch64-linux-gnu-objdump
-for t in $AS $GLD $OBJDUMP qemu-aarch64; do
-    command -v $t >/dev/null || t_skip "$t not found"
-done
+t_aarch64 qemu-aarch64
 
 t_write e.s <<'SRC'
 	.text

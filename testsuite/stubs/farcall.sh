@@ -18,12 +18,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # sym+32 in one group, which GNU ld 2.40 gets wrong (both go to one stub),
 # so it is checked against ld.lld and the expected output.
 
-AS=aarch64-linux-gnu-as
-GLD=aarch64-linux-gnu-ld
 RUN=qemu-aarch64
-for t in $AS $GLD $RUN aarch64-linux-gnu-readelf; do
-    command -v $t >/dev/null || t_skip "$t not found"
-done
+t_aarch64 "$RUN" aarch64-linux-gnu-readelf
 
 # fn NAME CHAR: a function printing CHAR with write(2), then returning.
 fn() {

@@ -10,12 +10,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # farcall-b-section).  The code and the stub symbols must be GNU ld's;
 # the program runs the same under qemu-aarch64.
 
-AS=aarch64-linux-gnu-as
-GLD=aarch64-linux-gnu-ld
-OBJDUMP=aarch64-linux-gnu-objdump
-for t in $AS $GLD $OBJDUMP qemu-aarch64; do
-  command -v $t >/dev/null || t_skip "$t not installed"
-done
+t_aarch64 qemu-aarch64
 
 t_write t.s <<'SRC'
 	.text

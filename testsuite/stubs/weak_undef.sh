@@ -9,12 +9,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # of reach of code above 1 MiB ("relocation truncated to fit").  Against
 # GNU ld: objdump -d and the data words.
 
-AS=aarch64-linux-gnu-as
-GLD=aarch64-linux-gnu-ld
-OBJDUMP=aarch64-linux-gnu-objdump
-for t in $AS $GLD $OBJDUMP; do
-    command -v $t >/dev/null || t_skip "$t not found"
-done
+t_aarch64
 
 t_write w.s <<'SRC'
 	.text
