@@ -2084,6 +2084,8 @@ struct ctx {
   u64 stat_branches, stat_candidates, stat_stubs, stat_errata;
   u64 stat_macs;               // erratum 835769 veneers
   u32 bfds_opened;             // objects and archives read so far
+  struct symbol *entry_undef;  // set by set_entry: the entry symbol asked
+                               // for, not found
   u32 *gnu_section_base;       // stubs.c: per objs entry, GNU ld's id of
                                // its first section
   u32 stub_passes;

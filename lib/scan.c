@@ -651,6 +651,11 @@ void set_entry(struct ctx *ctx) {
     struct chunk *text = chunk_named(ctx, ".text");
     ctx->entry_addr = text ? text->addr : 0;
     bool asked = ctx->cfg.entry || ctx->script_entry || !script_layout(ctx);
+    // GNU ld's own undefined reference: .symtab lists it (synthetic.c).
+    if (asked && entry[0]) {
+      ctx->entry_undef = sym_intern(ctx, entry, strlen(entry));
+      ctx->entry_undef->ref_flags |= SF_REF_STRONG | SF_REFERENCED;
+    }
     if (asked && text)
       warn(ctx, "cannot find entry symbol %s; defaulting to %016llx", entry,
            (unsigned long long)ctx->entry_addr);

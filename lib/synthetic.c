@@ -523,6 +523,21 @@ static void collect_gc_undefined(struct ctx *ctx) {
   }
 }
 
+// GNU ld lists the undefined names it made itself: each -u symbol that
+// nothing defined, and the entry symbol asked for but not found.
+static void collect_root_undefined(struct ctx *ctx) {
+  for (u32 i = 0; i <= ctx->cfg.undefined.len; i++) {
+    struct symbol *sym = i < ctx->cfg.undefined.len
+                             ? sym_find_str(ctx, ctx->cfg.undefined.v[i])
+                             : ctx->entry_undef;
+    if (!sym || sym->state != SYM_UNDEF || (sym->flags & SF_IN_SYMTAB) ||
+        (ctx->sym_out && ctx->sym_out[sym->seq]))
+      continue;
+    sym->flags |= SF_IN_SYMTAB;
+    vec_push(ctx, &ctx->undef_syms, sym);
+  }
+}
+
 // The one walk over everything .symtab holds: with w->sym NULL it only
 // counts, so sizing and writing cannot disagree.  The order is GNU ld's
 // by kind: section symbols (where the target writes them), each object's
@@ -635,13 +650,16 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   put_file_parts(ctx, w, PART_GLOBALS);
   if (ctx->cfg.gc_sections && !w->sym)
     collect_gc_undefined(ctx);
+  if (!w->sym)
+    collect_root_undefined(ctx);
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
     if (!is_hidden(sym) && retained(ctx, sym->name) && !forced_local(ctx, sym))
       put_global(ctx, w, sym, false);
   }
-  // Undefined: those --gc-sections leaves (above), and with -q those
-  // relocations name (emit_relocs_locals), weak ones weak.
+  // Undefined: those --gc-sections leaves (above), -u's and the entry's,
+  // and with -q those relocations name (emit_relocs_locals), weak ones
+  // weak.
   for (u32 i = 0; i < ctx->undef_syms.len; i++) {
     struct symbol *sym = ctx->undef_syms.v[i];
     if (!retained(ctx, sym->name))
