@@ -254,6 +254,7 @@ struct unzip {
   zstd_decompress_fn *zstd;
   zstd_is_error_fn *zstd_is_error;
   u8 *zstd_used;               // [n] 1: a zstd stream
+  u8 *failed;                  // [n] 1: the stream was corrupt
 };
 
 static void unzip_one(struct ctx *ctx, void *arg, u32 i) {
@@ -271,9 +272,11 @@ static void unzip_one(struct ctx *ctx, void *arg, u32 i) {
     ok = u->zlib(dst, &len, u->src[i], u->srclen[i]) == 0;
     n = len;
   }
-  if (!ok || n != is->size)
+  if (!ok || n != is->size) {
     error(ctx, "%s: section %s: corrupt compressed data", is->file->name,
           section_name(is->file, is->shndx));
+    u->failed[i] = 1;
+  }
 }
 
 // The header of compressed section IS: the stream, its kind, and the
@@ -338,6 +341,7 @@ void decompress_inputs(struct ctx *ctx) {
       .src = arena_alloc(ctx, (u64)n * sizeof(*u.src)),
       .srclen = arena_alloc(ctx, (u64)n * sizeof(*u.srclen)),
       .zstd_used = arena_alloc(ctx, n),
+      .failed = arena_alloc(ctx, n),
   };
   u32 k = 0;
   for (u32 i = 0; i < n; i++) {
@@ -361,5 +365,12 @@ void decompress_inputs(struct ctx *ctx) {
     u.zstd_used[k] = zstd;
     u.v[k++] = is;
   }
+  memset(u.failed, 0, n);
   parallel_for(ctx, k, unzip_one, &u);
+  // A corrupt one goes, as one whose header is bad: the link fails, and
+  // its zeros are not worked on (a claimed size of 64 KiB per byte of
+  // stream would otherwise be merged string by string).
+  for (u32 i = 0; i < k; i++)
+    if (u.failed[i])
+      u.v[i]->file->isecs[u.v[i]->shndx] = NULL;
 }
