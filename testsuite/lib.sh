@@ -238,6 +238,49 @@ t_aarch64() {
     done
 }
 
+# t_same WHAT GNU-FILE MLD-FILE [DETAIL]: passes ("WHAT: DETAIL, as GNU
+# ld") if the last mld command succeeded and the two files are the same;
+# else shows how they differ and fails
+t_same() {
+    if [ "$T_STATUS" = 0 ] && cmp -s "$2" "$3"; then
+        t_pass "$1: ${4:+$4, }as GNU ld"
+    else
+        diff "$2" "$3" | head -20
+        t_fail "$1: not as GNU ld (mld's exit status $T_STATUS)"
+    fi
+}
+
+# t_same_program WHAT GNU-EXE MLD-EXE [sorted]: AArch64 executables (after
+# t_aarch64) must disassemble the same, list the same local symbols (in
+# order, or as sets with "sorted") and print and exit alike under
+# qemu-aarch64; sets got to mld's program's exit status
+t_same_program() {
+    $OBJDUMP -d "$2" | tail -n +3 >gnu.d
+    $OBJDUMP -d "$3" | tail -n +3 >mld.d
+    readelf -sW "$2" | awk '$5 == "LOCAL" {$1 = ""; print}' >gnu.sym
+    readelf -sW "$3" | awk '$5 == "LOCAL" {$1 = ""; print}' >mld.sym
+    if [ "${4:-}" = sorted ]; then
+        sort -o gnu.sym gnu.sym
+        sort -o mld.sym mld.sym
+    fi
+    qemu-aarch64 ./"$2" >gnu.run; local want=$?
+    qemu-aarch64 ./"$3" >mld.run; got=$?
+    if [ "$T_STATUS" != 0 ]; then
+        t_fail "$1: mld failed"
+    elif ! cmp -s gnu.d mld.d; then
+        diff gnu.d mld.d | head -20
+        t_fail "$1: the code is not GNU ld's"
+    elif ! cmp -s gnu.sym mld.sym; then
+        diff gnu.sym mld.sym | head -20
+        t_fail "$1: the local symbols are not GNU ld's"
+    elif [ "$got" != "$want" ] || ! cmp -s gnu.run mld.run; then
+        t_fail "$1: exit $got, GNU ld's program $want"
+    else
+        return 0
+    fi
+    return 1
+}
+
 # t_run_both: runs ./gnu.out and ./mld.out under $run (set by t_target),
 # each stopped after 20 s, and sets g and m to their exit statuses
 t_run_both() {

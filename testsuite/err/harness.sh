@@ -2,7 +2,8 @@
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 . "$(dirname "$0")/../lib.sh"
 # The test harness itself (lib.sh): a test passes only if it checked
-# something and skipped nothing.  Small scripts sourcing lib.sh, each run
+# something and skipped nothing, and t_same only on equal files after a
+# link that succeeded.  Small scripts sourcing lib.sh, each run
 # with and without MLD_TEST_NO_SKIP=1 (CI's setting), must exit as
 # Automake expects: 0 pass, 1 fail, 77 skip.
 
@@ -16,6 +17,9 @@ case_script failed 't_pass "one"; t_fail "two"'
 case_script part 't_pass "x86-64 part"; t_skip_part "AArch64: no cross compiler"'
 case_script tool 't_have AArch64 mld-no-such-tool-here || true; t_pass "the rest"'
 case_script whole 't_skip "nothing to run here"'
+case_script same 'T_STATUS=0; echo x >a; echo x >b; t_same "a and b" a b'
+case_script differ 'T_STATUS=0; echo x >a; echo y >b; t_same "a and b" a b'
+case_script mldfailed 'T_STATUS=1; echo x >a; echo x >b; t_same "a and b" a b'
 
 expect() {   # expect CASE NO_SKIP STATUS
   MLD_TEST_NO_SKIP=$2 bash "$1.sh" >"$1.$2.log" 2>&1
@@ -37,6 +41,9 @@ expect tool "" 77
 expect tool 1 1
 expect whole "" 77
 expect whole 1 1
+expect same "" 0
+expect differ "" 1
+expect mldfailed "" 1
 grep -q "skipped: AArch64: no cross compiler" part..log ||
   t_fail "the skip's reason is not reported"
 t_done

@@ -21,12 +21,8 @@ check() {   # check ARCH AS GNU-LD
     t_mld $a -o mld.out $arch.o
     readelf -sW gnu.out | awk '$7 == "UND" && $8 {print $4, $5, $6, $8}' >gnu.und
     readelf -sW mld.out | awk '$7 == "UND" && $8 {print $4, $5, $6, $8}' >mld.und
-    if [ "$T_STATUS" = 0 ] && cmp -s gnu.und mld.und; then
-      t_pass "$arch ${a:-(no option)}: undefined $(tr '\n' ' ' <mld.und)as GNU ld"
-    else
-      diff gnu.und mld.und
-      t_fail "$arch ${a:-(no option)}: the undefined symbols are not GNU ld's"
-    fi
+    t_same "$arch ${a:-(no option)}" gnu.und mld.und \
+      "undefined: $(tr '\n' ' ' <mld.und)"
   done
 }
 check x86_64 as ld.bfd

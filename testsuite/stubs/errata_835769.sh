@@ -79,32 +79,10 @@ buf:	.quad 1, 2, 3, 4
 SRC
 $AS -o t.o t.s || t_hard_error "as t.s failed"
 
-# same WHAT GNU MLD [sorted]: the local symbols in order, or as sets
-# (GNU ld orders a libc link's file by file in its own way).
+# same WHAT GNU MLD [sorted]: code, local symbols and run as GNU ld's.
 same() {
-  $OBJDUMP -d "$2" | tail -n +3 >gnu.d
-  $OBJDUMP -d "$3" | tail -n +3 >mld.d
-  readelf -sW "$2" | grep LOCAL >gnu.sym
-  readelf -sW "$3" | grep LOCAL >mld.sym
-  if [ -n "${4:-}" ]; then
-    awk '{$1 = ""; print}' gnu.sym | sort >gnu.sorted && mv gnu.sorted gnu.sym
-    awk '{$1 = ""; print}' mld.sym | sort >mld.sorted && mv mld.sorted mld.sym
-  fi
-  qemu-aarch64 ./"$2" >gnu.run; local want=$?
-  qemu-aarch64 ./"$3" >mld.run; local got=$?
-  if [ "$T_STATUS" != 0 ]; then
-    t_fail "$1: mld failed"
-  elif ! cmp -s gnu.d mld.d; then
-    diff gnu.d mld.d | head -20
-    t_fail "$1: the code is not GNU ld's"
-  elif ! cmp -s gnu.sym mld.sym; then
-    diff gnu.sym mld.sym | head -20
-    t_fail "$1: the local symbols are not GNU ld's"
-  elif [ $got != $want ] || ! cmp -s gnu.run mld.run; then
-    t_fail "$1: exit $got, GNU ld's program $want"
-  else
+  t_same_program "$@" &&
     t_pass "$1: $(grep -c 'veneer_[0-9]*>:' mld.d) veneers, as GNU ld (exit $got)"
-  fi
 }
 
 for opts in "--fix-cortex-a53-835769" \
