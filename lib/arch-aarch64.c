@@ -1273,20 +1273,19 @@ static enum data_reloc data_reloc_kind(u32 type) {
 // may be anywhere within 4 GiB, then a jump through it; the fourth word
 // pads the slot to 16 bytes, as GNU ld pads it.
 //   adrp x16, S; add x16, x16, :lo12:S; br x16; .word 0
-bool aarch64_write_stub(u8 *buf, u64 P, u64 S) {
+bool aarch64_stub_reaches(u64 P, u64 S) {
   i64 v = aarch64_page(S) - aarch64_page(P);
+  return v >= -((i64)1 << 32) && v < ((i64)1 << 32);
+}
+
+bool aarch64_write_stub(u8 *buf, u64 P, u64 S) {
   wr32(buf, 0x90000010);           // adrp x16, 0
   wr32(buf + 4, 0x91000210);       // add x16, x16, #0
   wr32(buf + 8, 0xd61f0200);       // br x16
   wr32(buf + 12, 0);
-  aarch64_write_adrp(buf, v);
+  aarch64_write_adrp(buf, aarch64_page(S) - aarch64_page(P));
   aarch64_write_lo12(buf + 4, S, 0);
-  return v >= -((i64)1 << 32) && v < ((i64)1 << 32);
-}
-
-bool aarch64_stub_reaches(u64 P, u64 S) {
-  i64 v = aarch64_page(S) - aarch64_page(P);
-  return v >= -((i64)1 << 32) && v < ((i64)1 << 32);
+  return aarch64_stub_reaches(P, S);
 }
 
 // GNU ld's long-branch stub, for a target beyond 4 GiB: IP0 gets S from
@@ -1297,7 +1296,7 @@ void aarch64_write_long_stub(u8 *buf, u64 P, u64 S) {
   wr32(buf + 4, 0x10000011);       // adr x17, #0
   wr32(buf + 8, 0x8b110210);       // add x16, x16, x17
   wr32(buf + 12, 0xd61f0200);      // br x16
-  wr64(buf + 16, S - (P + 4));
+  wr64(buf + 16, S - (P + 4));       // long_stub_data
 }
 
 // The start of a stub section, as GNU ld's: code that falls into it
@@ -1395,19 +1394,11 @@ static void file_properties(struct ctx *ctx, struct objfile *f, u32 value) {
 // (write_iplt, write_plt_header): 24-byte entries where an entry has an
 // instruction more (an executable's BTI C, autia1716).
 static void finish_properties(struct ctx *ctx) {
-  if (ctx->cfg.z_force_bti) {
-    struct gnu_prop *p =
-        gnu_property(ctx, GNU_PROPERTY_AARCH64_FEATURE_1_AND);
-    if (p) {
-      u32 all = p->nfiles == ctx->nprop_files ? p->value : 0;
-      p->value = all | GNU_PROPERTY_AARCH64_FEATURE_1_BTI;
-      p->nfiles = ctx->nprop_files;
-    }
-  }
-  for (u32 k = 0; k < ctx->nprops; k++)
-    ctx->plt_bti |= ctx->props[k].type == GNU_PROPERTY_AARCH64_FEATURE_1_AND &&
-                    ctx->props[k].nfiles == ctx->nprop_files &&
-                    (ctx->props[k].value & GNU_PROPERTY_AARCH64_FEATURE_1_BTI);
+  if (ctx->cfg.z_force_bti)
+    force_feature(ctx, GNU_PROPERTY_AARCH64_FEATURE_1_AND,
+                  GNU_PROPERTY_AARCH64_FEATURE_1_BTI);
+  ctx->plt_bti = every_input_has(ctx, GNU_PROPERTY_AARCH64_FEATURE_1_AND,
+                                 GNU_PROPERTY_AARCH64_FEATURE_1_BTI);
   ctx->plt_pac = ctx->cfg.z_pac_plt;
   if ((ctx->plt_bti && !ctx->cfg.pie) || ctx->plt_pac)
     ctx->iplt_size = 24;
@@ -1454,6 +1445,8 @@ const struct arch arch_aarch64 = {
     .report_prop = GNU_PROPERTY_AARCH64_FEATURE_1_AND,
     .file_properties = file_properties,
     .finish_properties = finish_properties,
+    .dt_plt_bti = DT_AARCH64_BTI_PLT,
+    .dt_plt_pac = DT_AARCH64_PAC_PLT,
     .name = "AArch64",
     .output_format = "elf64-littleaarch64",
     .default_interp = "/lib/ld-linux-aarch64.so.1",
@@ -1517,6 +1510,7 @@ const struct arch arch_aarch64 = {
     .r_jump = R_AARCH64_JUMP26,
     .write_stub = aarch64_write_stub,
     .long_stub_size = 24,
+    .long_stub_data = 16,
     .write_long_stub = aarch64_write_long_stub,
     .stub_reaches = aarch64_stub_reaches,
     .write_stub_header = aarch64_write_stub_header,

@@ -859,16 +859,10 @@ static void finish_properties(struct ctx *ctx) {
               (c->z_lam_u48 ? FEATURE_1_LAM_U48 : 0) |
               (c->z_lam_u57 ? FEATURE_1_LAM_U57 : 0);
   struct gnu_prop *p;
-  if (force && (p = gnu_property(ctx, GNU_PROPERTY_X86_FEATURE_1_AND))) {
-    u32 all = p->nfiles == ctx->nprop_files ? p->value : 0;
-    p->value = all | force;
-    p->nfiles = ctx->nprop_files;
-  }
-  bool ibt = false;
-  for (u32 k = 0; k < ctx->nprops; k++)
-    ibt |= ctx->props[k].type == GNU_PROPERTY_X86_FEATURE_1_AND &&
-           ctx->props[k].nfiles == ctx->nprop_files &&
-           (ctx->props[k].value & GNU_PROPERTY_X86_FEATURE_1_IBT);
+  if (force)
+    force_feature(ctx, GNU_PROPERTY_X86_FEATURE_1_AND, force);
+  bool ibt = every_input_has(ctx, GNU_PROPERTY_X86_FEATURE_1_AND,
+                             GNU_PROPERTY_X86_FEATURE_1_IBT);
   if ((ibt || c->z_ibtplt) && c->pie)
     error(ctx, "-pie: a PLT for IBT (.plt.sec) is not supported");
   else if (ibt || c->z_ibtplt) {

@@ -639,11 +639,11 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
   }
   if (ctx->textrel)
     TAG(DT_TEXTREL, 0);
-  // AArch64's PLT forms for BTI and -z pac-plt (finish_properties).
+  // The PLT's forms for BTI and -z pac-plt (finish_properties).
   if (ctx->iplt_syms.len && ctx->plt_bti)
-    TAG(DT_AARCH64_BTI_PLT, 0);
+    TAG(ctx->arch->dt_plt_bti, 0);
   if (ctx->iplt_syms.len && ctx->plt_pac)
-    TAG(DT_AARCH64_PAC_PLT, 0);
+    TAG(ctx->arch->dt_plt_pac, 0);
   if (ctx->textrel || ctx->cfg.z_now)
     TAG(DT_FLAGS, (ctx->textrel ? DF_TEXTREL : 0) |
                       (ctx->cfg.z_now ? DF_BIND_NOW : 0));

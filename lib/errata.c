@@ -181,7 +181,11 @@ static void scan_macs(struct ctx *ctx, struct isec *is, u64 start, u64 end) {
       continue;
     struct stub_sec *s = group_stub_sec(ctx, is);
     struct mac_veneer *v = arena_alloc(ctx, sizeof(*v));
-    *v = (struct mac_veneer){is, i + 4, mac, ctx->stat_macs++};
+    char name[40];
+    snprintf(name, sizeof(name), "__erratum_835769_veneer_%u",
+             (u32)ctx->stat_macs);
+    *v = (struct mac_veneer){is, i + 4, mac, ctx->stat_macs++,
+                             gnu_stub_bucket(name)};
     vec_push(ctx, &s->macs, v);
   }
 }
@@ -251,12 +255,8 @@ static void scan_file(struct ctx *ctx, struct objfile *f) {
 
 static int cmp_mac(const void *a, const void *b) {
   const struct mac_veneer *x = *(void *const *)a, *y = *(void *const *)b;
-  char nx[40], ny[40];
-  snprintf(nx, sizeof(nx), "__erratum_835769_veneer_%u", x->num);
-  snprintf(ny, sizeof(ny), "__erratum_835769_veneer_%u", y->num);
-  u32 bx = gnu_stub_bucket(nx), by = gnu_stub_bucket(ny);
-  if (bx != by)
-    return bx < by ? -1 : 1;
+  if (x->bucket != y->bucket)
+    return x->bucket < y->bucket ? -1 : 1;
   return x->num > y->num ? -1 : x->num < y->num;
 }
 

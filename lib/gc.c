@@ -81,15 +81,20 @@ static bool is_start_stop(const struct symbol *sym) {
 // -z start-stop-gc: __start_SEC and __stop_SEC kept nothing; where no
 // SEC is left they are not defined, as in GNU ld, and their references
 // are undefined (weak ones 0).
+// The linker no longer defines SYM: it is undefined again, as though the
+// collected sections had never made it.
+static void withdraw_linker_symbol(struct ctx *ctx, struct symbol *sym) {
+  forget_linker_symbol(ctx, sym);
+  sym->state = SYM_UNDEF;
+  sym->flags &= ~SF_LINKER;
+}
+
 static void undefine_start_stop(struct ctx *ctx) {
   for (u32 i = ctx->linker_syms.len; i-- > 0;) {
     struct symbol *sym = ctx->linker_syms.v[i];
     struct chunk *c = ctx->aux[sym->aux].osec;
-    if (is_start_stop(sym) && c && has_inputs(c) && !c->isecs.len) {
-      forget_linker_symbol(ctx, sym);
-      sym->state = SYM_UNDEF;
-      sym->flags &= ~SF_LINKER;
-    }
+    if (is_start_stop(sym) && c && has_inputs(c) && !c->isecs.len)
+      withdraw_linker_symbol(ctx, sym);
   }
 }
 
@@ -425,9 +430,6 @@ void gc_sections(struct ctx *ctx) {
   // No TLS section left: no _TLS_MODULE_BASE_ (GNU ld defines it only
   // with one, even when a collected section named it).
   struct symbol *base = sym_find_str(ctx, "_TLS_MODULE_BASE_");
-  if (base && (base->flags & SF_LINKER) && !has_tls(ctx)) {
-    forget_linker_symbol(ctx, base);
-    base->state = SYM_UNDEF;
-    base->flags &= ~SF_LINKER;
-  }
+  if (base && (base->flags & SF_LINKER) && !has_tls(ctx))
+    withdraw_linker_symbol(ctx, base);
 }

@@ -847,6 +847,12 @@ struct symbol {
                                // GNU ld's hash chains keep it
 };
 
+// The st_other bits an output symbol takes from its inputs besides its
+// visibility (REF_STO_VARIANT_PCS).
+static inline u8 sto_merged(const struct symbol *sym) {
+  return sym->ref_flags & REF_STO_VARIANT_PCS ? 0x80 : 0;
+}
+
 _Static_assert(sizeof(struct symbol) <= 48, "struct symbol grew");
 
 // Per-symbol data that only a few symbols need: slots and linker data.
@@ -1174,6 +1180,8 @@ bool copied_in_reverse(const char *in, const char *out);
 void set_array_type(struct chunk *c);
 u32 script_point(enum script_point p);
 struct gnu_prop *gnu_property(struct ctx *ctx, u32 type);
+bool every_input_has(struct ctx *ctx, u32 type, u32 bit);
+void force_feature(struct ctx *ctx, u32 type, u32 bits);
 
 // Where byte off of input section is lands in its output copy: at off,
 // except in a section copied in reverse (.ctors in .init_array), whose
@@ -1447,11 +1455,12 @@ struct erratum {
 };
 
 // One erratum 835769 site: the multiply-accumulate at off of section is,
-// moved to a veneer; num makes its name, __erratum_835769_veneer_NUM.
+// moved to a veneer; num makes its name, __erratum_835769_veneer_NUM,
+// and bucket is that name's in GNU ld's stub table (its order).
 struct mac_veneer {
   struct isec *is;
   u64 off;
-  u32 insn, num;
+  u32 insn, num, bucket;
 };
 
 // One CALL26/JUMP26-like branch to another input section.  Kept only for
@@ -1662,6 +1671,9 @@ struct arch {
   u32 report_prop;
   void (*file_properties)(struct ctx *ctx, struct objfile *f, u32 value);
   void (*finish_properties)(struct ctx *ctx);
+  // A static PIE's dynamic tags saying its PLT has the BTI and PAC forms
+  // (ctx->plt_bti, ctx->plt_pac); 0: none.
+  u32 dt_plt_bti, dt_plt_pac;
   // _TLS_MODULE_BASE_ is at the end of the TLS block (TLS variant 2,
   // where code adds DTPOFF32 to a TP-relative base), else at its start.
   bool tls_module_base_at_end;
@@ -1680,7 +1692,7 @@ struct arch {
   bool (*write_stub)(u8 *buf, u64 P, u64 S);
   // The long form, for a target the short one cannot reach (size 0:
   // none); the short one's reach.
-  u32 long_stub_size;
+  u32 long_stub_size, long_stub_data;  // its size; its data word's offset
   void (*write_long_stub)(u8 *buf, u64 P, u64 S);
   bool (*stub_reaches)(u64 P, u64 S);
   void (*write_stub_header)(u8 *buf, u64 P, u64 end);

@@ -664,7 +664,7 @@ static void walk_locals(struct ctx *ctx, struct symw *w, struct objfile *f) {
 static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
   struct rlink *rl = ctx->rlink;
   u8 vis = sym->visibility;
-  u8 sto = sym->ref_flags & REF_STO_VARIANT_PCS ? 0x80 : 0;
+  u8 sto = sto_merged(sym);
   struct esym s;
   struct isec *is = NULL;
   u32 shndx = SHN_UNDEF;

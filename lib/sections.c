@@ -420,6 +420,27 @@ struct gnu_prop *gnu_property(struct ctx *ctx, u32 type) {
   return &ctx->props[k];
 }
 
+// Whether every input's properties held an AND-type feature bit: the
+// property was in all of them and the merged value keeps the bit.
+bool every_input_has(struct ctx *ctx, u32 type, u32 bit) {
+  for (u32 k = 0; k < ctx->nprops; k++)
+    if (ctx->props[k].type == type)
+      return ctx->props[k].nfiles == ctx->nprop_files &&
+             (ctx->props[k].value & bit);
+  return false;
+}
+
+// -z ibt, -z force-bti and the like: the AND-type property holds the
+// bits whatever the inputs said, as though every input had them.
+void force_feature(struct ctx *ctx, u32 type, u32 bits) {
+  struct gnu_prop *p = gnu_property(ctx, type);
+  if (!p)
+    return;
+  u32 all = p->nfiles == ctx->nprop_files ? p->value : 0;
+  p->value = all | bits;
+  p->nfiles = ctx->nprop_files;
+}
+
 // One file's properties: a type seen in several of its notes has its
 // values ORed (bfd's _bfd_elf_get_property, then |=), before the file's
 // value is merged with the others'.

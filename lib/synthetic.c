@@ -237,8 +237,7 @@ static u64 tls_adjust(struct ctx *ctx, u8 type, u64 value) {
 static void put_global(struct ctx *ctx, struct symtab_writer *w,
                        struct symbol *sym, bool as_local) {
   u8 bind = as_local ? STB_LOCAL : sym->binding;
-  u8 other = (as_local ? STV_DEFAULT : sym->visibility) |
-             (sym->ref_flags & REF_STO_VARIANT_PCS ? 0x80 : 0);
+  u8 other = (as_local ? STV_DEFAULT : sym->visibility) | sto_merged(sym);
   if (ctx->sym_out)
     ctx->sym_out[sym->seq] = w->n;
   if (sym->flags & SF_LINKER) {
@@ -638,7 +637,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
                       : ctx->arch->stub_insn_size);
       put(w, "$x", notype, 0, shndx, a, 0);
       if (st->is_long)         // the long form's offset word
-        put(w, "$d", notype, 0, shndx, a + 16, 0);
+        put(w, "$d", notype, 0, shndx, a + ctx->arch->long_stub_data, 0);
     }
   }
   // A static PIE's PLT, last (GNU ld's AArch64 mapping symbol).
@@ -668,8 +667,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       ctx->sym_out[sym->seq] = w->n;
     u8 bind = sym->ref_flags & SF_REF_STRONG ? STB_GLOBAL : STB_WEAK;
     put(w, sym->name, ELF64_ST_INFO(bind, sym->type),
-        sym->visibility |
-            (sym->ref_flags & REF_STO_VARIANT_PCS ? 0x80 : 0),
+        sym->visibility | sto_merged(sym),
         SHN_UNDEF, 0, 0);
   }
 }
