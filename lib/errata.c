@@ -306,8 +306,10 @@ void plan_errata(struct ctx *ctx) {
           tmp = arena_alloc(ctx, cap);
         }
         memcpy(tmp, is->data, is->size);
+        ctx->mute_diagnostics = true;
         if (is->nrels)
           ctx->arch->apply_relocs(ctx, is, tmp, 0, is->nrels);
+        ctx->mute_diagnostics = false;
         done = is;
       }
       u64 P = isec_addr(is) + e->adrp_off;

@@ -56,6 +56,8 @@ static void count_error(struct ctx *ctx) {
 }
 
 void error(struct ctx *ctx, const char *fmt, ...) {
+  if (ctx->mute_diagnostics)
+    return;
   va_list ap;
   va_start(ap, fmt);
   vmsg("error: ", fmt, ap);
@@ -67,6 +69,8 @@ void error(struct ctx *ctx, const char *fmt, ...) {
 // messages: region overflows, overlapping sections): GNU ld's line,
 // which its tests and build logs match, and the link fails all the same.
 void gnu_error(struct ctx *ctx, const char *fmt, ...) {
+  if (ctx->mute_diagnostics)
+    return;
   va_list ap;
   va_start(ap, fmt);
   vmsg("", fmt, ap);
@@ -79,6 +83,8 @@ void gnu_error(struct ctx *ctx, const char *fmt, ...) {
 // (the first wins), a relocation that does not fit (its low bits).  The
 // message is the same; with the option it does not fail the link.
 void soft_error(struct ctx *ctx, const char *fmt, ...) {
+  if (ctx->mute_diagnostics)
+    return;
   va_list ap;
   va_start(ap, fmt);
   vmsg("error: ", fmt, ap);
@@ -90,6 +96,8 @@ void soft_error(struct ctx *ctx, const char *fmt, ...) {
 // A warning, after PREFIX ("warning: "); an error under --fatal-warnings.
 static void vwarn(struct ctx *ctx, const char *prefix, const char *fmt,
                   va_list ap) {
+  if (ctx->mute_diagnostics)
+    return;
   bool fatal = ctx->cfg.fatal_warnings;
   vmsg(fatal ? "error: " : prefix, fmt, ap);
   __atomic_add_fetch(&ctx->warnings, 1, __ATOMIC_RELAXED);

@@ -2025,6 +2025,9 @@ struct ctx {
   u32 iplt_size, iplt_align;   // the arch's, or x86-64's IBT form
   bool plt_bti, plt_pac;       // AArch64: PLT for BTI (-z force-bti or
                                // every input), -z pac-plt
+  // A pass that relocates into scratch memory to look ahead (plan_errata)
+  // says nothing: the real pass gives the same errors and warnings.
+  bool mute_diagnostics;
   int iplt_slot_bias;
   u32 eh_fde_count;            // set by size_eh_frame
   struct eh_hdr_entry *eh_hdr_tab; // set by write_eh_frame, for

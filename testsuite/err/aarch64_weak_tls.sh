@@ -51,6 +51,35 @@ else
   t_fail "ok.o: the code is not GNU ld's"
 fi
 
+# --fix-cortex-a53-843419 relocates a section with an erratum site once
+# more to plan its fix: the warnings are still given once each.
+t_write e.s <<'SRC'
+	.text
+	.balign 4096
+	.skip 0xff8
+	.globl e
+	.type e, %function
+e:	adrp x0, data
+	ldr x1, [x0, #:lo12:data]
+	ldr x0, [x0, #:lo12:data]
+	add x0, x0, #:dtprel_lo12_nc:wdtl
+	ret
+	.weak wdtl
+	.data
+data:	.xword 0
+SRC
+$AS -o e.o e.s || t_hard_error "as e.s failed"
+$GLD --fix-cortex-a53-843419 -e0 -o gnu.e e.o 2>gnu.err ||
+  t_hard_error "GNU ld e.o failed"
+t_mld -m aarch64linux --fix-cortex-a53-843419 -e0 -o mld.e e.o
+want=$(grep -c 'Weak TLS is implementation defined' gnu.err)
+got=$(grep -c 'Weak TLS is implementation defined' stderr.txt)
+if [ "$T_STATUS" = 0 ] && [ "$got" = "$want" ] && [ "$want" = 1 ]; then
+  t_pass "e.o with --fix-cortex-a53-843419: one warning, as GNU ld"
+else
+  t_fail "e.o with --fix-cortex-a53-843419: status $T_STATUS, $got warnings, GNU ld $want"
+fi
+
 $GLD -e0 -o gnu.bad bad.o 2>gnu.err && t_hard_error "GNU ld linked bad.o"
 t_mld -m aarch64linux -e0 -o mld.bad bad.o
 expect_failure
