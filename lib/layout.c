@@ -443,6 +443,14 @@ static int cmp_ranked(const void *a, const void *b) {
   return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
+static int cmp_ranked_lma(const void *a, const void *b) {
+  const struct ranked *x = a, *y = b;
+  u64 lx = x->c->addr + x->c->lma_delta, ly = y->c->addr + y->c->lma_delta;
+  if (lx != ly)
+    return lx < ly ? -1 : 1;
+  return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
 // GNU ld's check of the final addresses (lang_check_section_addresses),
 // in its words: no two sections with bytes may overlap in the load image
 // (LMA), nor any two allocated sections in memory (VMA), .tbss aside.
@@ -494,25 +502,31 @@ void check_section_addresses(struct ctx *ctx) {
     if (c->size && !chunk_is_tbss(c))
       v[n++] = (struct ranked){c, i, false};
   }
-  qsort(v, n, sizeof(*v), cmp_ranked);
+  // Load addresses first (sections with contents), then memory
+  // addresses, each in its own order.
   for (int vma = 0; vma < 2; vma++) {
+    qsort(v, n, sizeof(*v), vma ? cmp_ranked : cmp_ranked_lma);
     struct chunk *p = NULL;
+    u64 p_start = 0;
     for (u32 i = 0; i < n; i++) {
       struct chunk *c = v[i].c;
       if (!vma && c->type == SHT_NOBITS)
         continue;
-      if (p && c->addr <= p->addr + p->size - 1 && !v[i].warned) {
+      u64 start = c->addr + (vma ? 0 : c->lma_delta);
+      if (p && start <= p_start + p->size - 1 && !v[i].warned) {
         gnu_error(ctx, "section %s %s [%016llx,%016llx] overlaps section %s "
               "%s [%016llx,%016llx]", c->name, vma ? "VMA" : "LMA",
-              (unsigned long long)c->addr,
-              (unsigned long long)(c->addr + c->size - 1), p->name,
-              vma ? "VMA" : "LMA", (unsigned long long)p->addr,
-              (unsigned long long)(p->addr + p->size - 1));
+              (unsigned long long)start,
+              (unsigned long long)(start + c->size - 1), p->name,
+              vma ? "VMA" : "LMA", (unsigned long long)p_start,
+              (unsigned long long)(p_start + p->size - 1));
         v[i].warned = true;
       }
       p = c;
+      p_start = start;
     }
   }
+  report_region_overflow(ctx);  // then by how much each region overflowed
 }
 
 // Where a non-allocated section's bytes go: GNU ld writes -q's

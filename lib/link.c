@@ -222,10 +222,10 @@ int mld_link(struct ctx *ctx) {
     lay_out(ctx);             // layout runs again, until none is added
   while (size_relr(ctx))      // -pie -z pack-relative-relocs: DT_RELR's
     lay_out(ctx);             // size, from the addresses
-  checkpoint(ctx);
-  timer(ctx, "create_stubs");
   // Beyond this point no address changes.
-  check_section_addresses(ctx); // no two sections overlap
+  check_section_addresses(ctx); // no two sections overlap; by how much
+  checkpoint(ctx);              // memory regions overflowed
+  timer(ctx, "create_stubs");
   set_entry(ctx);             // linker symbols have their values
   warn_exec_memory(ctx);      // executable stack, RWX segments
   checkpoint(ctx);

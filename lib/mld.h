@@ -550,6 +550,7 @@ struct out_stmt {
   const char *region, *lma_region;
   struct vec phdrs;            // const char *: ":phdr" names
   u8 type;                     // enum out_type
+  u32 sh_type;                 // (TYPE = N): the section's sh_type, or 0
   u8 constraint;               // 0, 1 ONLY_IF_RO, 2 ONLY_IF_RW
   bool align_with_input;
   bool discard;                // /DISCARD/
@@ -570,6 +571,8 @@ struct mem_region {
   struct expr *origin_e, *length_e;
   u64 origin, length;          // set by script_layout.c
   u64 cur;                     // the next free address, as laid out
+  struct chunk *last_lma;      // the last section whose LMA follows its
+                               // own region's (GNU ld's last_os)
   u32 flags_in, flags_out;     // RA_*: what its attributes take, refuse
   bool has_attrs;
   bool overflow_said;
@@ -1048,6 +1051,7 @@ struct chunk {
   u32 synth_input;             // script_layout.c: 1 + the description a
                                // synthetic chunk is in
   u64 lma_delta;               // set by script_layout.c: LMA - VMA
+  struct mem_region *region;   // and its MEMORY region (NULL: none)
   u64 part_relocs;             // CK_RELA_PART: its entries (dynamic.c),
   struct vec part_names;       // and the NAMEs of the .rela<NAME> it holds,
                                // in GNU ld's order (script_layout.c)
@@ -1823,6 +1827,7 @@ void insert_symbols(struct ctx *ctx);
 void check_cross_refs(struct ctx *ctx);
 void check_discarded_refs(struct ctx *ctx);
 void define_script_symbols(struct ctx *ctx);
+void report_region_overflow(struct ctx *ctx);
 void script_addresses(struct ctx *ctx);
 // The end of the script's data statements (LONG ...) in [FROM, TO) of
 // C, or FROM: code fill starts after them.

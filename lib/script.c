@@ -873,8 +873,33 @@ static void section_body(struct lexer *lx, struct vec *into) {
   }
 }
 
-// The type in ".data ADDR (NOLOAD) :", taken if there.
-static bool section_type(struct lexer *lx, u8 *type) {
+// "= N" after TYPE: a number or one of the names GNU ld takes there.
+static void os_sh_type(struct lexer *lx, const char *at, u32 *sh_type) {
+  static const struct {
+    const char *name;
+    u32 type;
+  } names[] = {{"SHT_PROGBITS", SHT_PROGBITS}, {"SHT_STRTAB", SHT_STRTAB},
+               {"SHT_NOTE", SHT_NOTE}, {"SHT_NOBITS", SHT_NOBITS},
+               {"SHT_INIT_ARRAY", SHT_INIT_ARRAY},
+               {"SHT_FINI_ARRAY", SHT_FINI_ARRAY},
+               {"SHT_PREINIT_ARRAY", SHT_PREINIT_ARRAY}};
+  needc(lx, '=');
+  for (u32 i = 0; i < sizeof(names) / sizeof(*names); i++)
+    if (eat_word(lx, names[i].name)) {
+      *sh_type = names[i].type;
+      return;
+    }
+  struct expr_value v;
+  struct expr *e = expr(lx);
+  if (!eval_script_expr(lx->ctx, e, lx->file, false, NULL, &v) || !v.v ||
+      v.v > UINT32_MAX)
+    fail_at(lx, at, "invalid section type");
+  *sh_type = (u32)v.v;
+}
+
+// The type in ".data ADDR (NOLOAD) :", taken if there; (TYPE = N) sets
+// *sh_type.
+static bool section_type(struct lexer *lx, u8 *type, u32 *sh_type) {
   const char *at = lx->p;
   if (!eatc(lx, '('))
     return false;
@@ -886,12 +911,24 @@ static bool section_type(struct lexer *lx, u8 *type) {
                {"READONLY", OT_READONLY}};
   for (u32 i = 0; i < sizeof(types) / sizeof(*types); i++)
     if (eat_word(lx, types[i].kw)) {
+      // READONLY (TYPE = N): both.
+      const char *inner = lx->p;
+      if (types[i].type == OT_READONLY && eatc(lx, '(')) {
+        if (!eat_word(lx, "TYPE"))
+          fail_at(lx, inner, "expected TYPE");
+        os_sh_type(lx, inner, sh_type);
+        needc(lx, ')');
+      }
       needc(lx, ')');
       *type = types[i].type;
       return true;
     }
-  if (eat_word(lx, "TYPE"))
-    fail_at(lx, at, "(TYPE = ...) output sections are not supported");
+  if (eat_word(lx, "TYPE")) {
+    os_sh_type(lx, at, sh_type);
+    needc(lx, ')');
+    *type = OT_NORMAL;
+    return true;
+  }
   lx->p = at;
   return false;
 }
@@ -909,9 +946,9 @@ static void output_section(struct lexer *lx, const char *at,
   os->file = lx->file;
   os->line = line_of(lx, at);
   new_stmt(lx, SS_OUTPUT, at, into)->os = os;
-  if (peekc(lx) != ':' && !section_type(lx, &os->type)) {
+  if (peekc(lx) != ':' && !section_type(lx, &os->type, &os->sh_type)) {
     os->addr = expr(lx);
-    section_type(lx, &os->type);
+    section_type(lx, &os->type, &os->sh_type);
   }
   needc(lx, ':');
   for (;;) {
@@ -1133,6 +1170,17 @@ static void phdrs_body(struct lexer *lx, struct vec *unused) {
     }
     if (!eatc(lx, ';'))
       syntax_fail(lx);
+    // GNU ld's lang_new_phdr: the headers go in the first PT_LOADs.
+    bool hdrs = ph->type == PT_LOAD && (ph->filehdr || ph->phdrs);
+    for (u32 i = 0; hdrs && i < sc->phdrs.len; i++) {
+      struct phdr_stmt *p = sc->phdrs.v[i];
+      if (p->type == PT_LOAD && !p->filehdr && !p->phdrs && !lx->quiet) {
+        gnu_error(ctx, "%s:%u: PHDRS and FILEHDR are not supported when "
+                  "prior PT_LOAD headers lack them", lx->file,
+                  line_of(lx, lx->p));
+        break;
+      }
+    }
     vec_push(ctx, &sc->phdrs, ph);
   }
 }

@@ -847,6 +847,11 @@ void script_chunks(struct ctx *ctx) {
     }
     if (c->stmt && c->stmt->type == OT_READONLY)
       c->flags &= ~(u64)SHF_WRITE;
+    // (TYPE = N) types a section of data commands alone: one with
+    // inputs has theirs (bfd copies it first, and keeps it).
+    if (c->stmt && c->stmt->sh_type && !c->isecs.len)
+      c->type = c->stmt->sh_type;
+
     if (c->isecs.len && !strcmp(isec_name(c->isecs.v[0]), ".eh_frame") &&
         !ctx->synth[CK_EH_FRAME]) {
       c->kind = CK_EH_FRAME;
@@ -1053,6 +1058,7 @@ struct lay {
   // memory region's "current").  A section that is not allocated moves
   // "." but not this.
   u64 free;
+  struct chunk *default_last_lma; // last_lma of GNU ld's default region
   struct data_segment ds;
 };
 
@@ -1282,7 +1288,8 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
       value_of(l, s, &v);
       add_data(l, c, l->d.dot - c->addr, s->size, v.v);
       l->d.dot += s->size;
-      if (c->type == SHT_NOBITS)
+      // Data makes contents, but not in a (NOLOAD) section.
+      if (c->type == SHT_NOBITS && !(c->stmt && c->stmt->type == OT_NOLOAD))
         c->type = SHT_PROGBITS;
       break;
     }
@@ -1400,6 +1407,7 @@ static void lay_empty(struct lay *l, struct chunk *c) {
     c->addr = v.v;
   if (kept)
     save = c->addr;
+  c->region = os && os->region ? find_region(l->ctx, os->region) : NULL;
   l->d.dot = c->addr;
   l->d.sec = c;
   l->d.in_section = true;
@@ -1418,7 +1426,9 @@ static void lay_empty(struct lay *l, struct chunk *c) {
 // ALIGN_WITH_INPUT; else the previous section's LMA-VMA relation,
 // aligned as the section (with an address: to ALIGN (N) alone), unless
 // "." moved back below that section ("dot moved backwards": LMA = VMA).
-// OWN is ALIGN (N)'s value, or 1.
+// The previous section is the last one in the section's runtime region
+// (REGION; NULL: GNU ld's default region) without a load region of its
+// own (track_lma).  OWN is ALIGN (N)'s value, or 1.
 static u64 load_delta(struct lay *l, struct chunk *c, struct mem_region *region,
                       struct mem_region *lma_region, u64 vma, u64 align,
                       u64 own, u64 dotdelta) {
@@ -1438,10 +1448,8 @@ static u64 load_delta(struct lay *l, struct chunk *c, struct mem_region *region,
       lma = align_up(lma, lma_region == region ? align : own);
     return lma - vma;
   }
-  struct chunk *last = l->prev;
-  if (!last || !alloc ||
-      !(!os || !os->region || (last->stmt && last->stmt->region &&
-                               !strcmp(last->stmt->region, os->region))))
+  struct chunk *last = region ? region->last_lma : l->default_last_lma;
+  if (!last || !alloc)
     return 0;
   if (vma < last->addr && c->size && vma + c->size <= last->addr) {
     if (l->final && last->lma_delta && !c->backwards_said) {
@@ -1452,6 +1460,19 @@ static u64 load_delta(struct lay *l, struct chunk *c, struct mem_region *region,
   }
   u64 lma = vma + last->lma_delta;
   return align_up(lma, os && os->addr ? own : align) - vma;
+}
+
+// C, laid out in REGION without a load region, is the section the next
+// ones there take their LMA-VMA relation from if it has bytes, or its
+// LMA is not its VMA, or it is not below the last one (GNU ld's rule:
+// then -Ttext's empty sections do not count).
+static void track_lma(struct lay *l, struct chunk *c,
+                      struct mem_region *region) {
+  struct chunk **last = region ? &region->last_lma : &l->default_last_lma;
+  if (!(c->flags & SHF_ALLOC))
+    return;
+  if (c->size || (!*last && c->lma_delta) || (*last && c->addr >= (*last)->addr))
+    *last = c;
 }
 
 static void lay_section(struct lay *l, struct chunk *c) {
@@ -1480,16 +1501,19 @@ static void lay_section(struct lay *l, struct chunk *c) {
       align = v.v;
     c->align = align;
   }
-  struct mem_region *region = NULL, *lma_region = NULL;
-  if (os && os->region)
-    region = region_named(l, os, os->region);
-  else if (alloc && ctx->script->regions.len)
-    region = default_region(ctx, c);
-  if (os && os->lma_region)
-    lma_region = region_named(l, os, os->lma_region);
   u64 vma, dotdelta = 0, start;
   bool started = alloc && section_start_of(ctx, c->name, &start);
   c->at_address = (os && os->addr) || started;
+  // A section given no region takes the first whose attributes match
+  // it, unless it has an address (GNU ld's lang_memory_default).
+  struct mem_region *region = NULL, *lma_region = NULL;
+  if (os && os->region)
+    region = region_named(l, os, os->region);
+  else if (alloc && ctx->script->regions.len && !c->at_address)
+    region = default_region(ctx, c);
+  if (os && os->lma_region)
+    lma_region = region_named(l, os, os->lma_region);
+  c->region = region;
   if (started) {
     vma = start;
   } else if (os && os->addr) {
@@ -1536,6 +1560,8 @@ static void lay_section(struct lay *l, struct chunk *c) {
   l->d.in_section = false;
   c->lma_delta =
       load_delta(l, c, region, lma_region, vma, align, own_align, dotdelta);
+  if (!lma_region)
+    track_lma(l, c, region);
   if (c->addr != old_addr || c->size != old_size)
     l->changed = true;
   // A section that is not allocated has the address it was given, and
@@ -1552,17 +1578,22 @@ static void lay_section(struct lay *l, struct chunk *c) {
     l->d.dot = end;
   if (!region)
     l->free = l->d.dot;
-  if (region && !chunk_is_tbss(c)) {
-    region->cur = end;
-    if (l->final && end > region->origin + region->length &&
+  // The regions' next free addresses, as GNU ld moves them: past the
+  // section, but .tbss takes no room (its start); the load region moves
+  // for a section with contents, or aligned with its input.
+  u64 taken = chunk_is_tbss(c) ? 0 : c->size;
+  if (region) {
+    region->cur = vma + taken;
+    if (l->final && region->cur > region->origin + region->length &&
         !region->overflow_said) {
       gnu_error(ctx, "%s section `%s' will not fit in region `%s'",
             ctx->cfg.output, c->name, region->name);
       region->overflow_said = true;
     }
   }
-  if (lma_region && c->type != SHT_NOBITS) {
-    u64 lend = end + c->lma_delta;
+  if (lma_region && lma_region != region &&
+      (c->type != SHT_NOBITS || (os && os->align_with_input))) {
+    u64 lend = vma + c->lma_delta + taken;
     lma_region->cur = lend;
     if (l->final && lend > lma_region->origin + lma_region->length &&
         !lma_region->overflow_said) {
@@ -1623,6 +1654,7 @@ static void walk_script(struct lay *l) {
     eval_script_expr(ctx, r->length_e, r->name, false, NULL, &v);
     r->length = v.v;
     r->cur = r->origin;
+    r->last_lma = NULL;
     r->overflow_said = false;
   }
   l->d.dot = 0;
@@ -1631,6 +1663,7 @@ static void walk_script(struct lay *l) {
   l->prev = NULL;
   l->after_dot = false;
   l->free = 0;
+  l->default_last_lma = NULL;
   l->ds.seen = l->ds.relro_seen = l->ds.end_seen = l->ds.in_relro = false;
   // Chunks in output order; statements outside sections between them.
   u32 next = 1;                // the next chunk (0 is the ELF header)
@@ -1736,7 +1769,7 @@ static void place_data_segment(struct lay *l) {
 static void script_pass(struct ctx *ctx, u32 nphdr, bool final) {
   ctx->synth[CK_EHDR]->size =
       sizeof(Elf64_Ehdr) + (u64)nphdr * sizeof(Elf64_Phdr);
-  struct lay l = {ctx, false, false, {0}, NULL, false, 0, {0}};
+  struct lay l = {.ctx = ctx};
   l.d.ds = &l.ds;
   l.ds.mode = DS_FIRST;
   settle(&l);
@@ -1745,16 +1778,22 @@ static void script_pass(struct ctx *ctx, u32 nphdr, bool final) {
   ctx->script_data.len = 0;
   l.final = final;
   walk_script(&l);
-  // By how much each region overflowed, once all is in (GNU ld).
-  for (u32 i = 0; final && i < ctx->script->regions.len; i++) {
-    struct mem_region *r = ctx->script->regions.v[i];
-    if (r->real == r && r->overflow_said)
-      gnu_error(ctx, "region `%s' overflowed by %llu bytes", r->name,
-            (unsigned long long)(r->cur - r->origin - r->length));
-  }
   ctx->relro_start = relro_start;
   ctx->relro_end = relro_end;
   plan_segments(ctx);
+}
+
+// By how much each region overflowed, once all is in and checked (GNU
+// ld's lang_check_section_addresses ends so).
+void report_region_overflow(struct ctx *ctx) {
+  for (u32 i = 0; ctx->script && i < ctx->script->regions.len; i++) {
+    struct mem_region *r = ctx->script->regions.v[i];
+    if (r->real != r || !r->overflow_said)
+      continue;
+    u64 over = r->cur - r->origin - r->length;
+    gnu_error(ctx, "region `%s' overflowed by %llu byte%s", r->name,
+              (unsigned long long)over, over == 1 ? "" : "s");
+  }
 }
 
 void script_addresses(struct ctx *ctx) {
@@ -1940,7 +1979,7 @@ void order_inserted(struct ctx *ctx) {
 void insert_symbols(struct ctx *ctx) {
   if (!ctx->script || script_layout(ctx))
     return;
-  struct lay l = {ctx, true, false, {0}, NULL, false, 0, {0}};
+  struct lay l = {.ctx = ctx, .final = true};
   ctx->script_walk++;
   // "." at the insertion point: past the section before the first
   // inserted one.

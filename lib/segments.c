@@ -77,6 +77,7 @@ static struct segment *add_seg(struct ctx *ctx, u32 type, u32 flags) {
 static void cover(struct segment *s, struct chunk *c) {
   if (!s->memsz && !s->filesz && !s->vaddr) {
     s->vaddr = c->addr;
+    s->paddr = c->addr + c->lma_delta;   // its first section's LMA (bfd)
     s->offset = c->offset;
   }
   u64 end = c->addr + c->size;
@@ -89,8 +90,8 @@ static void cover(struct segment *s, struct chunk *c) {
 // Whether section c starts a new PT_LOAD after last (whose size counts
 // as last_size: 0 for .tbss) in a segment that has code (exec) or
 // writable data (writable) so far.  The order of the tests is GNU ld's.
-static bool new_load(struct ctx *ctx, struct chunk *last, u64 last_size,
-                     struct chunk *c, bool exec, bool writable) {
+static bool bfd_new_load(struct ctx *ctx, struct chunk *last, u64 last_size,
+                         struct chunk *c, bool exec, bool writable) {
   u64 page = ctx->page_size;
   u64 last_end = last->addr + last_size;
   // Another relation between load and memory addresses (AT, AT>).
@@ -111,6 +112,14 @@ static bool new_load(struct ctx *ctx, struct chunk *last, u64 last_size,
   if (!ctx->cfg.z_noseparate_code && exec != !!(c->flags & SHF_EXECINSTR))
     return true;
   return !writable && (c->flags & SHF_WRITE);
+}
+
+// bfd's answer, which GNU ld overrides for sections of two memory
+// regions (ldlang_override_segment_assignment): never one segment.
+static bool new_load(struct ctx *ctx, struct chunk *last, u64 last_size,
+                     struct chunk *c, bool exec, bool writable) {
+  return bfd_new_load(ctx, last, last_size, c, exec, writable) ||
+         c->region != last->region;
 }
 
 // The allocated sections in load address order; returns how many.
@@ -496,6 +505,7 @@ void plan_segments(struct ctx *ctx) {
   if (phdr) {
     phdr->offset = sizeof(Elf64_Ehdr);
     phdr->vaddr = ctx->synth[CK_EHDR]->addr + phdr->offset;
+    phdr->paddr = phdr->vaddr + ctx->synth[CK_EHDR]->lma_delta;
     phdr->filesz = phdr->memsz = ctx->synth[CK_EHDR]->size - phdr->offset;
     phdr->align = 8;
     pt_interp->align = 1;
@@ -516,7 +526,10 @@ void plan_segments(struct ctx *ctx) {
     struct chunk *c = ctx->hdr_order.v[k];
     if (!is_emitted(c) || !(c->flags & SHF_ALLOC) || c->kind == CK_EHDR)
       continue;
-    if (c->type != SHT_NOTE) {
+    // A script's (TYPE = SHT_NOTE) section with no input notes is typed
+    // after GNU ld has mapped its segments: no PT_NOTE.
+    bool typed = c->stmt && c->stmt->sh_type && !c->isecs.len;
+    if (c->type != SHT_NOTE || typed) {
       note = NULL;
       continue;
     }
@@ -575,7 +588,8 @@ void plan_segments(struct ctx *ctx) {
   if (first && contents && ctx->relro_load) {
     struct segment *s = add_seg(ctx, PT_GNU_RELRO, PF_R);
     s->align = 1;
-    s->vaddr = s->paddr = first->addr;
+    s->vaddr = first->addr;
+    s->paddr = first->addr + first->lma_delta;
     s->offset = first->offset;
     s->memsz = s->filesz = ctx->relro_end - s->vaddr;
     // No more file bytes than its PT_LOAD has from there (GNU ld): the
@@ -591,7 +605,4 @@ void plan_segments(struct ctx *ctx) {
         s->filesz = avail;
     }
   }
-  for (u32 i = 0; i < ctx->nsegs; i++)
-    if (ctx->segs[i].type != PT_LOAD)
-      ctx->segs[i].paddr = ctx->segs[i].vaddr;
 }
