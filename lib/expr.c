@@ -306,6 +306,7 @@ static struct expr *parse_primary(struct parser *p) {
       e->b = e->a;
       e->a = node(p, N_DOT);
       r = over(p, e);
+      e->name = n[0] == 'N' ? "NEXT" : "ALIGN";   // for -Map: one argument
     } else if (n[0] == 'N') {
       syntax_error(p);
     } else {
@@ -795,12 +796,23 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
       v.sec = a.sec;
     return v;
   case N_MAX:
-  case N_MIN:
+  case N_MIN: {
+    // As a binary operator: a plain number beside a value relative to a
+    // section is an offset in it (GNU ld's fold_binary).
     a = eval(ev, e->a);
     b = eval(ev, e->b);
-    if (a.sec != b.sec)
-      a = absolute(a), b = absolute(b);
-    return (e->kind == N_MAX) == (a.v > b.v) ? a : b;
+    struct chunk *sec = a.sec ? a.sec : b.sec;
+    if (a.sec != b.sec && !(a.sec && b.plain) && !(b.sec && a.plain))
+      a = absolute(a), b = absolute(b), sec = NULL;
+    u64 x = sec ? offset(a) : a.v, y = sec ? offset(b) : b.v;
+    v = (e->kind == N_MAX) == (x > y) ? a : b;
+    if (sec && !v.sec) {       // the plain number, as an offset in sec
+      v.v = sec->addr + v.v;
+      v.sec = sec;
+      v.plain = false;
+    }
+    return v;
+  }
   case N_ADDR:
   case N_LOADADDR:
   case N_SIZEOF:
@@ -931,4 +943,133 @@ bool expr_is_constant(const struct expr *e) {
 // ALIGN (N), of the location counter.
 bool expr_aligns_dot(const struct expr *e) {
   return e->kind == N_ALIGN && e->a && e->a->kind == N_DOT;
+}
+
+//
+// -Map: an expression as GNU ld prints it (exp_print_tree): numbers in
+// hexadecimal, every binary operation in parentheses, functions as
+// "NAME (ARGS)".
+//
+
+static const char *op_text(int op) {
+  static char one[2];
+  switch (op) {
+  case OP_OROR: return "||";
+  case OP_ANDAND: return "&&";
+  case OP_EQ: return "==";
+  case OP_NE: return "!=";
+  case OP_LE: return "<=";
+  case OP_GE: return ">=";
+  case OP_SHL: case 'L': return "<<";
+  case OP_SHR: case 'R': return ">>";
+  }
+  one[0] = (char)op;
+  return one;
+}
+
+// What GNU ld's parser folds into a number as it builds the tree
+// (exp_binop, exp_unop, exp_trinop): operations on numbers alone.
+static bool folded(const struct expr *e) {
+  if (!e)
+    return true;
+  switch (e->kind) {
+  case N_NUM:
+    return !e->name;           // CONSTANT (...) waits for the link
+  case N_UNARY: case N_BINARY: case N_COND: case N_MAX: case N_MIN:
+  case N_LOG2CEIL: case N_ABSOLUTE:
+    return folded(e->a) && folded(e->b) && folded(e->c);
+  case N_ALIGN:
+    return !e->name && folded(e->a) && folded(e->b);
+  default:
+    return false;
+  }
+}
+
+void expr_print(struct ctx *ctx, FILE *fp, struct expr *e) {
+  struct expr_value fv;
+  if (e->kind != N_NUM && folded(e) &&
+      eval_expr(ctx, e, "-Map", true, &fv)) {
+    fprintf(fp, "0x%llx", (unsigned long long)fv.v);
+    return;
+  }
+  static const char *const fn1[] = {
+      [N_ABSOLUTE] = "ABSOLUTE", [N_LOG2CEIL] = "LOG2CEIL",
+      [N_DS_END] = "DATA_SEGMENT_END"};
+  static const char *const fn2[] = {
+      [N_MAX] = "MAX", [N_MIN] = "MIN", [N_ALIGN] = "ALIGN",
+      [N_DS_ALIGN] = "DATA_SEGMENT_ALIGN",
+      [N_DS_RELRO_END] = "DATA_SEGMENT_RELRO_END"};
+  static const char *const named[] = {
+      [N_ADDR] = "ADDR", [N_LOADADDR] = "LOADADDR", [N_SIZEOF] = "SIZEOF",
+      [N_ALIGNOF] = "ALIGNOF", [N_DEFINED] = "DEFINED",
+      [N_ORIGIN] = "ORIGIN", [N_LENGTH] = "LENGTH"};
+  switch (e->kind) {
+  case N_NUM:
+    if (e->name)
+      fprintf(fp, "CONSTANT (%s)", e->name);
+    else
+      fprintf(fp, "0x%llx", (unsigned long long)e->num);
+    return;
+  case N_SYM:
+    fputs(e->name, fp);
+    return;
+  case N_DOT:
+    fputc('.', fp);
+    return;
+  case N_SIZEOF_HEADERS:
+    fputs("SIZEOF_HEADERS", fp);
+    return;
+  case N_UNARY:
+    if (e->op == '+') {        // GNU ld's grammar drops it
+      expr_print(ctx, fp, e->a);
+      return;
+    }
+    fprintf(fp, "%c (", e->op);
+    expr_print(ctx, fp, e->a);
+    fputc(')', fp);
+    return;
+  case N_BINARY:
+    fputc('(', fp);
+    expr_print(ctx, fp, e->a);
+    fprintf(fp, " %s ", op_text(e->op));
+    expr_print(ctx, fp, e->b);
+    fputc(')', fp);
+    return;
+  case N_COND:
+    expr_print(ctx, fp, e->a);
+    fputc('?', fp);
+    expr_print(ctx, fp, e->b);
+    fputc(':', fp);
+    expr_print(ctx, fp, e->c);
+    return;
+  case N_SEGMENT_START:
+    fprintf(fp, "SEGMENT_START (\"%s\", ", e->name);
+    expr_print(ctx, fp, e->a);
+    fputc(')', fp);
+    return;
+  case N_ABSOLUTE: case N_LOG2CEIL: case N_DS_END:
+    fprintf(fp, "%s (", fn1[e->kind]);
+    expr_print(ctx, fp, e->a);
+    fputc(')', fp);
+    return;
+  case N_ALIGN:
+    if (e->name) {             // ALIGN (N), NEXT (N)
+      fprintf(fp, "%s (", e->name);
+      expr_print(ctx, fp, e->b);
+      fputc(')', fp);
+      return;
+    }
+    /* fall through */
+  case N_MAX: case N_MIN: case N_DS_ALIGN: case N_DS_RELRO_END:
+    fprintf(fp, "%s (", fn2[e->kind]);
+    expr_print(ctx, fp, e->a);
+    fputs(", ", fp);
+    expr_print(ctx, fp, e->b);
+    fputc(')', fp);
+    return;
+  case N_ADDR: case N_LOADADDR: case N_SIZEOF: case N_ALIGNOF:
+  case N_DEFINED: case N_ORIGIN: case N_LENGTH:
+    fprintf(fp, "%s (%s)", named[e->kind], e->name);
+    return;
+  }
 }

@@ -68,14 +68,13 @@ static void print_members(struct ctx *ctx, FILE *fp) {
     fprintf(fp, "(%s)\n",
             m->sym ? demangled(ctx, m->sym->name) : "--whole-archive");
   }
-  fputc('\n', fp);
 }
 
 // Input sections that did not go to the output: those mld drops as GNU
 // ld's script discards them or merges them, COMDAT groups that lost, and
 // what --gc-sections removed.
 static void print_discarded(struct ctx *ctx, FILE *fp) {
-  fputs("Discarded input sections\n\n", fp);
+  bool header = false;         // given only if one is listed (GNU ld)
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = 1; k < f->shnum; k++) {
@@ -87,12 +86,14 @@ static void print_discarded(struct ctx *ctx, FILE *fp) {
       struct isec *is = f->isecs[k];
       if (is && is->osec)
         continue;
+      if (!header)
+        fputs("\nDiscarded input sections\n\n", fp);
+      header = true;
       name_column(fp, " ", section_name(f, k));
       addr_size(fp, 0, SH_SIZE(sh));
       fprintf(fp, " %s\n", f->name);
     }
   }
-  fputc('\n', fp);
 }
 
 static void print_loads(struct ctx *ctx, FILE *fp) {
@@ -233,20 +234,46 @@ static void print_synthetic(struct ctx *ctx, FILE *fp, struct chunk *c,
                   c->size - base, first);
 }
 
+// An assignment as GNU ld prints it: "NAME op= EXPR" as
+// "NAME = (NAME op EXPR)", PROVIDE and PROVIDE_HIDDEN as "PROVIDE (...)".
+static void print_assignment(struct ctx *ctx, FILE *fp,
+                             const struct script_stmt *s) {
+  bool provide = s->provide == PV_PROVIDE || s->provide == PV_PROVIDE_HIDDEN;
+  fprintf(fp, "%s%s = ", provide ? "PROVIDE (" : "", s->sym);
+  if (s->op != '=') {
+    char op[2] = {(char)s->op, 0};
+    fprintf(fp, "(%s %s ", s->sym,
+            s->op == 'L' ? "<<" : s->op == 'R' ? ">>" : op);
+  }
+  expr_print(ctx, fp, s->e);
+  if (s->op != '=')
+    fputc(')', fp);
+  if (provide)
+    fputc(')', fp);
+  fputc('\n', fp);
+}
+
 // A script statement in the map, as GNU ld lists them: an assignment
 // with its value (unevaluated: "[!provide]"), an input section
 // description as written, with runs of white space made one.
-static void print_statement(FILE *fp, struct script_stmt *s) {
+static void print_statement(struct ctx *ctx, FILE *fp,
+                            struct script_stmt *s) {
   if (s->kind != SS_ASSIGN && s->kind != SS_INPUT)
     return;
   if (s->kind == SS_ASSIGN) {
-    if (s->target || !strcmp(s->sym, "."))
+    // A symbol's value is its last (GNU ld looks it up); "."'s where
+    // the statement left it.
+    if (s->target)
+      fprintf(fp, "%16s0x%016llx%16s", "",
+              (unsigned long long)s->target->value, "");
+    else if (!strcmp(s->sym, "."))
       fprintf(fp, "%16s0x%016llx%16s", "", (unsigned long long)s->value, "");
     else
       fprintf(fp, "%16s%-18s%16s", "", "[!provide]", "");
-  } else {
-    fputc(' ', fp);
+    print_assignment(ctx, fp, s);
+    return;
   }
+  fputc(' ', fp);
   bool space = false;
   for (u32 i = 0; i < s->text_len; i++) {
     char ch = s->text[i];
@@ -264,19 +291,19 @@ static void print_statement(FILE *fp, struct script_stmt *s) {
 
 // The statements of C's output section description before the one with
 // index UPTO (1-based; 0: all), from *next on.
-static void print_statements_upto(FILE *fp, struct chunk *c, u32 *next,
-                                  u32 upto) {
+static void print_statements_upto(struct ctx *ctx, FILE *fp,
+                                  struct chunk *c, u32 *next, u32 upto) {
   if (!c->stmt)
     return;
   struct vec *b = &c->stmt->body;
   while (*next < b->len) {
     struct script_stmt *s = b->v[*next];
     if (upto && s->kind == SS_INPUT && s->input_index == upto) {
-      print_statement(fp, s);
+      print_statement(ctx, fp, s);
       ++*next;
       return;
     }
-    print_statement(fp, s);
+    print_statement(ctx, fp, s);
     ++*next;
   }
 }
@@ -298,7 +325,7 @@ static void print_top_level(struct ctx *ctx, FILE *fp, struct out_stmt *os) {
     struct script_stmt *s = v->v[i];
     if (s->kind == SS_OUTPUT)
       break;
-    print_statement(fp, s);
+    print_statement(ctx, fp, s);
   }
 }
 
@@ -328,14 +355,14 @@ static void print_sections(struct ctx *ctx, FILE *fp) {
     u32 next = 0, rank = 0;    // the script's statements printed so far
     if (!has_inputs(c)) {
       print_synthetic(ctx, fp, c, first);
-      print_statements_upto(fp, c, &next, 0);
+      print_statements_upto(ctx, fp, c, &next, 0);
       continue;
     }
     u64 at = c->addr;
     for (u32 k = 0; k < c->isecs.len; k++) {
       struct isec *is = c->isecs.v[k];
       if (c->stmt && is->rank != rank && is->rank != UINT32_MAX) {
-        print_statements_upto(fp, c, &next, is->rank);
+        print_statements_upto(ctx, fp, c, &next, is->rank);
         rank = is->rank;
       }
       u64 addr = c->addr + is->offset;
@@ -386,7 +413,7 @@ static void print_sections(struct ctx *ctx, FILE *fp) {
         at = sa + stub_sec_used(ctx, is->stubs);
       }
     }
-    print_statements_upto(fp, c, &next, 0);
+    print_statements_upto(ctx, fp, c, &next, 0);
     print_top_level(ctx, fp, c->stmt);
   }
 }
@@ -488,7 +515,7 @@ void write_map(struct ctx *ctx) {
   print_members(ctx, fp);
   if (!ctx->cfg.no_print_map_discarded)
     print_discarded(ctx, fp);
-  fputs("Memory Configuration\n\n"
+  fputs("\nMemory Configuration\n\n"
         "Name             Origin             Length             Attributes\n",
         fp);
   for (u32 i = 0; ctx->script && i < ctx->script->regions.len; i++) {

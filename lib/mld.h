@@ -1859,6 +1859,7 @@ bool eval_script_expr(struct ctx *ctx, struct expr *e, const char *what,
                       bool quiet, const struct script_dot *dot,
                       struct expr_value *out);
 bool expr_is_dot(const struct expr *e);
+void expr_print(struct ctx *ctx, FILE *fp, struct expr *e);
 bool expr_is_constant(const struct expr *e);
 struct fill {                  // a script's fill pattern
   u8 *bytes;
