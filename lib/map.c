@@ -500,9 +500,15 @@ void write_map(struct ctx *ctx) {
   const char *path = ctx->cfg.map_file;
   if (!path)
     return;
-  // -Map DIR: DIR/OUTPUT.map, OUTPUT being the output's file name.
+  // -Map A%B: the output's name (as given) for the %, and ".map" for an
+  // empty B; else -Map DIR: DIR/OUTPUT.map, OUTPUT being the output's
+  // file name (GNU ld's lexsup.c).
   struct stat st;
-  if (strcmp(path, "-") && !stat(path, &st) && S_ISDIR(st.st_mode)) {
+  const char *percent = strchr(path, '%');
+  if (percent && strcmp(path, "-")) {
+    path = arena_printf(ctx, "%.*s%s%s", (int)(percent - path), path,
+                        ctx->cfg.output, percent[1] ? percent + 1 : ".map");
+  } else if (strcmp(path, "-") && !stat(path, &st) && S_ISDIR(st.st_mode)) {
     const char *base = strrchr(ctx->cfg.output, '/');
     path = arena_printf(ctx, "%s/%s.map", path,
                         base ? base + 1 : ctx->cfg.output);

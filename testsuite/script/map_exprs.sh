@@ -4,10 +4,11 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # A script's assignments in -Map as GNU ld prints them (exp_print_tree):
 # numbers in hexadecimal, each binary operation in parentheses, "op="
 # written out, functions as "NAME (ARGS)", PROVIDE around its
-# assignment; and the map's "Discarded input sections" only when one
-# is.  mld printed the assignments as written.  Compared with GNU ld's
-# map: the assignment lines (value and text), in order, and the map's
-# first lines, on both targets.
+# assignment; the map's "Discarded input sections" only when one is;
+# and -Map=A%B naming the map after the output.  mld printed the
+# assignments as written.  Compared with GNU ld's map: the assignment
+# lines (value and text), in order, the map's first lines, and the
+# names -Map=A%B gives, on both targets.
 
 t_write s.s <<'SRC'
 	.text
@@ -63,5 +64,15 @@ for arch in x86_64 aarch64; do
   head -3 gnu.map >gnu.top
   head -3 mld.map >mld.top
   t_same "$arch map's start" gnu.top mld.top "no empty discarded list"
+  # -Map with a %: the output's name in its place, ".map" after a last %.
+  rm -rf gnu.d mld.d
+  mkdir gnu.d mld.d
+  for m in % %.foo x%y; do
+    $ld -T t.ld -o out $arch.o -Map=gnu.d/$m 2>/dev/null
+    t_mld -m $emul -T t.ld -o out $arch.o -Map=mld.d/$m
+  done
+  ls gnu.d >gnu.ls
+  ls mld.d >mld.ls
+  t_same "$arch -Map=DIR/%" gnu.ls mld.ls "$(echo $(cat mld.ls))"
 done
 t_done
