@@ -159,6 +159,8 @@ static const char usage[] =
     "                              text (a PIE's text relocation: error),\n"
     "                              notext (DT_TEXTREL, no warning);\n"
     "                              start-stop-visibility=V (__start_SEC's);\n"
+    "                              common, nocommon (-r: COMMON symbols'\n"
+    "                              type STT_COMMON or STT_OBJECT);\n"
     "                              x86-64: ibt, shstk, lam-u48, lam-u57\n"
     "                              (features forced on), ibtplt (IBT IPLT),\n"
     "                              cet-report=, lam-report=, lam-u48-report=,\n"
@@ -523,6 +525,10 @@ static void z_option(struct ctx *ctx, const char *kw) {
     c->z_start_stop_gc = kw[0] == 's';
   } else if (!strncmp(kw, "stack-size=", 11)) {
     c->z_stack_size = parse_number(ctx, "-z stack-size", kw + 11);
+  } else if (!strcmp(kw, "common") || !strcmp(kw, "nocommon")) {
+    // A -r output's COMMON symbols: STT_COMMON or STT_OBJECT (an
+    // executable has none).
+    c->z_stt_common = kw[0] == 'c' ? STT_COMMON : STT_OBJECT;
   } else if (!strncmp(kw, "common-page-size=", 17)) {
     c->common_page_size = parse_number(ctx, "-z common-page-size", kw + 17);
     if (!is_pow2(c->common_page_size))
@@ -534,8 +540,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
         "defs", "undefs", "origin",
         "combreloc", "nocombreloc", "global", "initfirst", "interpose",
         "unique", "nounique", "nodelete", "nodlopen", "nodump", "loadfltr",
-        "nodefaultlib", "globalaudit", "nocopyreloc", "common", "nocommon",
-        "nounique-symbol",
+        "nodefaultlib", "globalaudit", "nocopyreloc", "nounique-symbol",
     };
     // ... the x86-64 ones (GNU ld for AArch64 warns that they are ignored)
     static const char *const x86_no_effect[] = {

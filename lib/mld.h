@@ -347,6 +347,9 @@ struct config {
   bool z_ibt, z_shstk;         // force the feature in the output
   bool z_lam_u48, z_lam_u57;   // ... (-z lam-u48 sets both, as GNU ld 2.40)
   bool z_ibtplt;               // IBT-enabled IPLT entries
+  u8 z_stt_common;             // -r: COMMON symbols' type, 0 as in the
+                               // input, STT_COMMON (-z common) or
+                               // STT_OBJECT (-z nocommon)
   bool z_force_bti;            // AArch64 -z force-bti: BTI in the output
   bool z_pac_plt;              // AArch64 -z pac-plt: PLT entries with
                                // autia1716

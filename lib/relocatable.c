@@ -686,6 +686,9 @@ static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
   u8 other = (s.st_other & ~3) | vis | sto;
   u8 info = ELF64_ST_INFO(sym->binding, ELF64_ST_TYPE(s.st_info));
   if (sym->state == SYM_COMMON) {
+    u8 type = ELF64_ST_TYPE(s.st_info);
+    if (ctx->cfg.z_stt_common && (type == STT_COMMON || type == STT_OBJECT))
+      info = ELF64_ST_INFO(sym->binding, ctx->cfg.z_stt_common);
     u32 common = SHN_COMMON;
     if (ctx->arch->shn_large_common &&
         s.st_shndx == ctx->arch->shn_large_common &&

@@ -127,11 +127,11 @@ static void common_vs_definition(struct ctx *ctx, struct symbol *sym,
   if (shndx == SHN_ABS)
     dalign = s->st_value ? __builtin_ctzll(s->st_value) : 63;
   if (dalign < log2_align(calign))
-    warn_always(ctx, "alignment %llu of symbol '%s' in %s is smaller than "
+    warn_always(ctx, "alignment %llu of symbol `%s' in %s is smaller than "
                 "%llu in %s", 1ULL << dalign, sym->name, df->name,
                 (unsigned long long)(calign > 1 ? calign : 1), cf->name);
   if (common_first && s->st_size && csize && s->st_size != csize)
-    warn_always(ctx, "size of symbol '%s' changed from %llu in %s to %llu "
+    warn_always(ctx, "size of symbol `%s' changed from %llu in %s to %llu "
                 "in %s", sym->name, (unsigned long long)csize, cf->name,
                 (unsigned long long)s->st_size, df->name);
 }

@@ -262,7 +262,9 @@ static void put_global(struct ctx *ctx, struct symtab_writer *w,
   u8 type = ELF64_ST_TYPE(s.st_info);
   struct isec *is = sym_isec(ctx, sym);
   u16 shndx = is ? out_shndx(ctx, is->osec, sym->value) : SHN_ABS;
-  if (is && is->is_common && type == STT_NOTYPE)
+  // A COMMON symbol given room is an object (STT_COMMON too, as bfd
+  // writes it).
+  if (is && is->is_common && (type == STT_NOTYPE || type == STT_COMMON))
     type = STT_OBJECT;
   put(w, sym->name, ELF64_ST_INFO(bind, type), other, shndx,
       tls_adjust(ctx, type, sym->value), s.st_size);
