@@ -571,6 +571,30 @@ static void looked_up(struct eval *ev, u8 type, u8 vis) {
   ev->vis = vis;
 }
 
+// An object's symbol a script assigns from itself ("x = ABSOLUTE (x)"),
+// before the assignment: the object's definition, where its section is
+// now (GNU ld makes such an assignment in its final pass only; its hash
+// table holds the object's definition until then).
+static struct expr_value prior_value(struct ctx *ctx, struct symbol *sym,
+                                     struct eval *ev) {
+  struct expr_value v = {0, NULL, false, 0, 0};
+  struct sym_aux *aux = &ctx->aux[sym->aux];
+  struct objfile *f = aux->prior_file;
+  struct esym s;
+  read_sym(f, aux->prior_symidx, &s);
+  looked_up(ev, ELF64_ST_TYPE(s.st_info), sym->visibility);
+  u32 shndx = sym_shndx(f, aux->prior_symidx, &s);
+  struct isec *is = shndx < f->shnum && f->isecs ? f->isecs[shndx] : NULL;
+  if (is && is->osec) {
+    v.v = isec_sym_addr(is, &s);
+    v.sec = is->osec;
+  } else {
+    v.v = shndx == SHN_ABS ? s.st_value : 0;
+    v.plain = plain_numbers(ev);
+  }
+  return v;
+}
+
 static struct expr_value symbol_value(struct eval *ev, struct expr *e) {
   struct ctx *ctx = ev->ctx;
   struct symbol *sym = e->sym;
@@ -592,6 +616,10 @@ static struct expr_value symbol_value(struct eval *ev, struct expr *e) {
       return v;
     }
   } else if (sym && sym->state == SYM_DEFINED) {
+    struct sym_aux *aux = sym->aux ? &ctx->aux[sym->aux] : NULL;
+    if (ev->dot && aux && aux->prior_file && aux->walk != ctx->script_walk &&
+        (sym->flags & SF_LINKER) && sym->symidx >> 1 == W_SCRIPT)
+      return prior_value(ctx, sym, ev);
     looked_up(ev, sym->type, sym->visibility);
     v.v = sym->value;
     // A script is laid out before symbols have their final values: a

@@ -904,6 +904,8 @@ struct sym_aux {
   bool early;                  // a script's assignment GNU ld makes when
                                // it first evaluates the script
   bool by_object;              // a script assigned it, an object defined it
+  struct objfile *prior_file;  // ... from itself: the object's definition
+  u32 prior_symidx;            // (symbol prior_symidx), its value until then
   bool rel_from_abs;           // assigned from "." outside sections:
                                // absolute in the script's expressions
   u32 walk;                    // the last walk over the script to set it

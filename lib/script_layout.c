@@ -991,6 +991,12 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
         sym->value = dv.v;
     }
     bool listed = defsym;      // in ctx->linker_syms already
+    struct objfile *prior_file = NULL;
+    u32 prior_symidx = 0;
+    if (self && sym->state == SYM_DEFINED && sym->file) {
+      prior_file = sym->file;
+      prior_symidx = sym->symidx;
+    }
     sym->state = SYM_DEFINED;
     sym->flags |= SF_LINKER;
     sym->binding = STB_GLOBAL;
@@ -1004,6 +1010,8 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
     aux->osec = NULL;
     aux->early = !self && (expr_is_constant(s->e) || (was_new && !provide));
     aux->by_object = by_object;
+    aux->prior_file = prior_file;
+    aux->prior_symidx = prior_symidx;
     sym->symidx = (u32)W_SCRIPT << 1;
     if (!listed)
       vec_push(ctx, &ctx->linker_syms, sym);
@@ -1074,9 +1082,14 @@ static void set_symbol(struct lay *l, struct script_stmt *s) {
   struct symbol *sym = s->target;
   if (!sym)
     return;                    // a PROVIDE not needed: not evaluated
+  struct sym_aux *aux = sym_aux(l->ctx, sym);
+  // An object's symbol assigned from itself: in the last walk only (GNU
+  // ld's "no self assignment until the final phase"); until then it is
+  // the object's (prior_value).
+  if (aux->prior_file && !l->final)
+    return;
   l->d.used = false;
   value_of(l, s, &v);
-  struct sym_aux *aux = sym_aux(l->ctx, sym);
   aux->walk = l->ctx->script_walk;
   u64 val = v.v;
   struct chunk *sec = v.sec;
@@ -1112,6 +1125,9 @@ static void set_symbol(struct lay *l, struct script_stmt *s) {
     l->changed = true;
   sym->value = val;
   s->value = val;
+  // The type of the one symbol the expression names, if it names one
+  // (GNU ld's bfd_copy_link_hash_symbol_type).
+  sym->type = v.type;
   aux->osec = sec;
   if (s->op == '=')
     aux->rel_from_abs = from_abs;

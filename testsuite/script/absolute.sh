@@ -7,13 +7,18 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # the size), where a plain number there is relative to the section.
 # mld gave ABSOLUTE(0x1234) the section's address plus 0x1234, which
 # firmware that loads such a symbol reads wrong.  x86-64 and AArch64:
-# every symbol's value, type and section index against GNU ld's.
+# every symbol's value, type and section index against GNU ld's.  An
+# object's symbol the script assigns from itself before SECTIONS
+# (__obj = ABSOLUTE (__obj), GNU ld's ld-scripts/pr14962) has the
+# object's value: mld gave it 0.
 t_need_ld_bfd_x86_64
 t_write a.c <<'SRC'
 int d = 1;
+int __obj = 2;
 void _start(void) { for (;;) ; }
 SRC
 t_write abs.ld <<'LD'
+__obj = ABSOLUTE(__obj);
 SECTIONS {
   . = 0x400000;
   .text : {
