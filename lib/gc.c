@@ -224,11 +224,81 @@ static void print_removed(struct objfile *f, u32 k, const char **sig) {
             f->name);
 }
 
+static bool is_debug_isec(struct isec *is) {
+  return is && debugging_section(section_name(is->file, is->shndx));
+}
+
+// The section a relocation of f refers to (its symbol's), or NULL.
+static struct isec *rel_target(struct ctx *ctx, struct objfile *f,
+                               u32 symidx) {
+  if (symidx >= f->nsyms)
+    return NULL;
+  if (symidx >= f->first_global) {
+    struct symbol *sym = f->globals[symidx - f->first_global];
+    return sym && sym->state == SYM_DEFINED && !(sym->flags & SF_LINKER)
+               ? sym_isec(ctx, sym)
+               : NULL;
+  }
+  struct esym s;
+  read_sym(f, symidx, &s);
+  u32 shndx = sym_shndx(f, symidx, &s);
+  return shndx != SHN_UNDEF && shndx < f->shnum ? f->isecs[shndx] : NULL;
+}
+
+// A file with sections kept, and -gdwarf-sections' fragments (a
+// .debug_line.* section): a fragment named after a code section that
+// goes, .debug_info.text.foo of .text.foo, goes with it.
+static void drop_debug_fragments(struct objfile *f) {
+  bool frag = false;
+  for (u32 k = 1; k < f->shnum && !frag; k++)
+    frag = f->isecs[k] && starts(section_name(f, k), ".debug_line.");
+  for (u32 k = 1; frag && k < f->shnum; k++) {
+    struct isec *code = f->isecs[k];
+    const u8 *sh = shdr_at(f, k);
+    if (!code || code->live || code->is_common ||
+        !(SH_FLAGS(sh) & SHF_EXECINSTR))
+      continue;
+    const char *cn = section_name(f, k);
+    u64 clen = strlen(cn);
+    for (u32 d = 1; d < f->shnum; d++) {
+      struct isec *dbg = f->isecs[d];
+      const char *dn = section_name(f, d);
+      u64 dlen = strlen(dn);
+      if (dbg && dbg->live && is_debug_isec(dbg) && dlen > clen &&
+          !strcmp(dn + dlen - clen, cn))
+        dbg->live = false;
+    }
+  }
+}
+
+// The debugging sections the kept debugging sections of f refer to stay,
+// in any file, and so on from them (GNU ld's elf_gc_mark_debug_section).
+static void keep_referenced_debug(struct ctx *ctx, struct objfile *f,
+                                  struct vec *work) {
+  for (u32 k = 1; k < f->shnum; k++)
+    if (f->isecs[k] && f->isecs[k]->live && is_debug_isec(f->isecs[k]))
+      vec_push(ctx, work, f->isecs[k]);
+  while (work->len) {
+    struct isec *is = work->v[--work->len];
+    for (u32 i = 0; i < is->nrels; i++) {
+      const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
+      struct isec *t = rel_target(ctx, is->file, ELF64_R_SYM(rd64(r + 8)));
+      if (t && !t->live && t->osec && is_debug_isec(t)) {
+        t->live = true;
+        vec_push(ctx, work, t);
+      }
+    }
+  }
+}
+
 // A file none of whose allocated sections (notes aside) stays keeps no
 // debugging and no other unallocated section without relocations either
 // (GNU ld's _bfd_elf_gc_mark_extra_sections): those outside groups and
-// without SHF_LINK_ORDER go.  Notes stay: they are roots.
+// without SHF_LINK_ORDER go.  Notes stay: they are roots.  Then, file by
+// file, those with sections kept drop their dead code's debugging
+// fragments and keep the debugging sections their own refer to.
 static void drop_dead_files_extras(struct ctx *ctx) {
+  u8 *kept = arena_alloc(ctx, ctx->objs.len + 1);
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     bool some_kept = false;
@@ -238,6 +308,7 @@ static void drop_dead_files_extras(struct ctx *ctx) {
                   (SH_FLAGS(shdr_at(f, k)) & SHF_ALLOC) &&
                   SH_TYPE(shdr_at(f, k)) != SHT_NOTE;
     }
+    kept[i] = some_kept;
     for (u32 k = 1; k < f->shnum && !some_kept; k++) {
       struct isec *is = f->isecs[k];
       const u8 *sh = shdr_at(f, k);
@@ -248,6 +319,13 @@ static void drop_dead_files_extras(struct ctx *ctx) {
       if (debugging_section(section_name(f, k)) || !is->nrels)
         is->live = false;
     }
+  }
+  struct vec work = {0};
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    if (!kept[i])
+      continue;
+    drop_debug_fragments(ctx->objs.v[i]);
+    keep_referenced_debug(ctx, ctx->objs.v[i], &work);
   }
 }
 

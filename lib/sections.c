@@ -64,7 +64,9 @@ static const struct {
     {".ldata", ".ldata .ldata.* .gnu.linkonce.l.*", true},
     {"(not loaded)", "", false},
     {".comment", ".comment", false},
-    {".debug_*", "each debugging section by name, in GNU ld's order", false},
+    {".debug_*", "each debugging section by name, in GNU ld's order; "
+                 ".debug_line also .debug_line.* .debug_line_end, "
+                 ".debug_info also .gnu.linkonce.wi.*", false},
     {".gnu.attributes", ".gnu.attributes", false},
     {".symtab .strtab .shstrtab", "", false},
 };
@@ -226,8 +228,15 @@ static bool script_rule(struct ctx *ctx, struct objfile *f, const char *n,
   }
   if (!strcmp(n, ".comment"))
     OUT(".comment", O_COMMENT);
+  // .debug_line also takes .debug_line.* (-gdwarf-sections) and
+  // .debug_line_end, .debug_info .gnu.linkonce.wi.*, in input order.
+  const char *dn = n;
+  if (starts(n, ".debug_line.") || !strcmp(n, ".debug_line_end"))
+    dn = ".debug_line";
+  else if (starts(n, ".gnu.linkonce.wi."))
+    dn = ".debug_info";
   for (u32 i = 0; i < sizeof(debug_names) / sizeof(*debug_names); i++)
-    if (debug_names[i][0] && !strcmp(n, debug_names[i]))
+    if (debug_names[i][0] && !strcmp(dn, debug_names[i]))
       OUT(debug_names[i], O_DEBUG + i);
   if (!strcmp(n, ".gnu.attributes"))
     OUT(".gnu.attributes", O_GNU_ATTRIBUTES);
