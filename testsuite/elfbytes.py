@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""elfbytes.py REF MLD [SKIP...]: the allocated sections (SHF_ALLOC) of
+the ELF64 little-endian file REF whose contents differ in MLD, one name a
+line, in REF's section header order, each name once.  A name stands for
+every section of that name, in order: their addresses and bytes must be
+the same, as readelf -x shows them (for SHT_NOBITS: nothing, but MLD's
+must be SHT_NOBITS too, and there).  Sections named in SKIP are left
+out.  A file that is not ELF64 little-endian is itself a difference.
+run-test.sh's loaded_bytes_differ."""
+
+import struct
+import sys
+
+SHF_ALLOC = 2
+SHT_NOBITS = 8
+
+
+def sections(path):
+    """[(name, type, flags, address, bytes or None)] of the file at
+    path."""
+    with open(path, 'rb') as f:
+        data = f.read()
+    if len(data) < 64 or data[:4] != b'\x7fELF' or data[4:6] != b'\2\1':
+        print('(%s: not an ELF64 little-endian file)' % path)
+        sys.exit(1)
+    shoff, = struct.unpack_from('<Q', data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x3a)
+    hdrs = [struct.unpack_from('<IIQQQQIIQQ', data, shoff + i * shentsize)
+            for i in range(shnum)]
+    if shnum == 0 or shstrndx >= len(hdrs):
+        return []
+    stroff = hdrs[shstrndx][4]
+    out = []
+    for h in hdrs:
+        name_off, typ, flags, addr, off, size = h[:6]
+        end = data.index(b'\0', stroff + name_off)
+        name = data[stroff + name_off:end].decode('latin-1')
+        body = None if typ == SHT_NOBITS else data[off:off + size]
+        out.append((name, typ, flags, addr, body))
+    return out
+
+
+def key(typ, addr, body):
+    """What readelf -x shows of a section: SHT_NOBITS has no data (not
+    even an address); the others their address and bytes."""
+    return ('nobits',) if typ == SHT_NOBITS else (addr, body)
+
+
+def main():
+    ref, mld = sections(sys.argv[1]), sections(sys.argv[2])
+    skip = set(sys.argv[3:])
+    seen = set()
+    for name, _typ, flags, _addr, _body in ref:
+        if not flags & SHF_ALLOC or name in skip or name in seen:
+            continue
+        seen.add(name)
+        want = [key(t, a, b) for n, t, _f, a, b in ref if n == name]
+        got = [key(t, a, b) for n, t, _f, a, b in mld if n == name]
+        if want != got:
+            print(name)
+
+
+main()
