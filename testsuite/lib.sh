@@ -212,16 +212,19 @@ void _start(void) {
 SRC
 }
 
-# t_target ARCH: sets cc, ld (GNU ld) and run (the runner, empty on the
-# host) for x86_64 or aarch64; skips the test if a tool is missing
+# t_target ARCH: sets cc, as, ld (GNU ld), objdump, run (the runner,
+# empty on the host) and emul (mld's -m) for x86_64 or aarch64; skips
+# the test if a tool is missing
 t_target() {
     if [ "$1" = x86_64 ]; then
-        cc=gcc ld=ld.bfd run=
+        cc=gcc as=as ld=ld.bfd objdump=objdump run= emul=elf_x86_64
     else
-        cc=aarch64-linux-gnu-gcc ld=aarch64-linux-gnu-ld run=qemu-aarch64
+        cc=aarch64-linux-gnu-gcc as=aarch64-linux-gnu-as
+        ld=aarch64-linux-gnu-ld objdump=aarch64-linux-gnu-objdump
+        run=qemu-aarch64 emul=aarch64linux
     fi
     local tool
-    for tool in $cc $ld $run; do
+    for tool in $cc $as $ld $objdump $run; do
         command -v $tool >/dev/null || t_skip "$tool is not installed"
     done
 }

@@ -16,12 +16,7 @@ t_write c.s <<'SRC'
 SRC
 
 for arch in x86_64 aarch64; do
-  if [ $arch = x86_64 ]; then
-    as=as ld=ld.bfd emul=elf_x86_64
-  else
-    as=aarch64-linux-gnu-as ld=aarch64-linux-gnu-ld emul=aarch64linux
-  fi
-  t_have $arch $as $ld || continue
+  t_target $arch
   $as --elf-stt-common=no -o x.o c.s && $as --elf-stt-common=yes -o y.o c.s ||
     t_hard_error "$as c.s failed"
   sym() { readelf -sW "$1" | awk '$8 == "foobar" {print $2, $3, $4, $5, $7}'; }

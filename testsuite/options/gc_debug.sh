@@ -76,12 +76,7 @@ dump() {   # the debugging sections and symbols of $1
 }
 
 for arch in x86_64 aarch64; do
-  if [ $arch = x86_64 ]; then
-    as=as ld=ld.bfd emul=elf_x86_64
-  else
-    as=aarch64-linux-gnu-as ld=aarch64-linux-gnu-ld emul=aarch64linux
-  fi
-  t_have $arch $as $ld || continue
+  t_target $arch
   for f in frag refs1 refs2 refs3; do
     $as -o $f.o $f.s || t_hard_error "$as $f.s failed"
   done

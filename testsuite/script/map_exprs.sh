@@ -46,12 +46,7 @@ SECTIONS
 LD
 
 for arch in x86_64 aarch64; do
-  if [ $arch = x86_64 ]; then
-    as=as ld=ld.bfd emul=elf_x86_64
-  else
-    as=aarch64-linux-gnu-as ld=aarch64-linux-gnu-ld emul=aarch64linux
-  fi
-  t_have $arch $as $ld || continue
+  t_target $arch
   $as -o $arch.o s.s || t_hard_error "$as s.s failed"
   $ld -T t.ld -o gnu.out $arch.o -Map gnu.map 2>gnu.err ||
     t_hard_error "$ld failed: $(cat gnu.err)"

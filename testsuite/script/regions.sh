@@ -109,13 +109,7 @@ LD
 }
 
 for arch in x86_64 aarch64; do
-  if [ $arch = x86_64 ]; then
-    as=as ld=ld.bfd objdump=objdump emul=elf_x86_64
-  else
-    as=aarch64-linux-gnu-as ld=aarch64-linux-gnu-ld
-    objdump=aarch64-linux-gnu-objdump emul=aarch64linux
-  fi
-  t_have $arch $as $ld $objdump || continue
+  t_target $arch
   $as -o $arch.o s.s || t_hard_error "$as s.s failed"
   for s in attrs tbss tbss_plain overflow phdrs types; do
     script_of $s >$s.ld
