@@ -979,8 +979,10 @@ bool expr_aligns_dot(const struct expr *e) {
 // "NAME (ARGS)".
 //
 
-static const char *op_text(int op) {
-  static char one[2];
+// A binary operator's text, also of a script's "op=" (its s->op).
+const char *expr_op_text(int op) {
+  static const char one[][2] = {{'+'}, {'-'}, {'*'}, {'/'}, {'%'}, {'&'},
+                                {'|'}, {'<'}, {'>'}};
   switch (op) {
   case OP_OROR: return "||";
   case OP_ANDAND: return "&&";
@@ -991,8 +993,10 @@ static const char *op_text(int op) {
   case OP_SHL: case 'L': return "<<";
   case OP_SHR: case 'R': return ">>";
   }
-  one[0] = (char)op;
-  return one;
+  for (u32 i = 0; i < sizeof(one) / sizeof(*one); i++)
+    if (one[i][0] == op)
+      return one[i];
+  return "?";
 }
 
 // What GNU ld's parser folds into a number as it builds the tree
@@ -1059,7 +1063,7 @@ void expr_print(struct ctx *ctx, FILE *fp, struct expr *e) {
   case N_BINARY:
     fputc('(', fp);
     expr_print(ctx, fp, e->a);
-    fprintf(fp, " %s ", op_text(e->op));
+    fprintf(fp, " %s ", expr_op_text(e->op));
     expr_print(ctx, fp, e->b);
     fputc(')', fp);
     return;

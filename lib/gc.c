@@ -138,19 +138,29 @@ static void mark_symbol(struct ctx *ctx, struct gc *gc,
   mark(ctx, gc, sym_isec(ctx, sym));
 }
 
-static void mark_rel_target(struct ctx *ctx, struct gc *gc,
-                            struct objfile *f, u32 symidx) {
+// The section a relocation of f refers to (its symbol's), or NULL.
+static struct isec *rel_target(struct ctx *ctx, struct objfile *f,
+                               u32 symidx) {
   if (symidx >= f->nsyms)
-    return;
+    return NULL;
   if (symidx >= f->first_global) {
-    mark_symbol(ctx, gc, f->globals[symidx - f->first_global]);
-    return;
+    struct symbol *sym = f->globals[symidx - f->first_global];
+    return sym && sym->state == SYM_DEFINED && !(sym->flags & SF_LINKER)
+               ? sym_isec(ctx, sym)
+               : NULL;
   }
   struct esym s;
   read_sym(f, symidx, &s);
   u32 shndx = sym_shndx(f, symidx, &s);
-  if (shndx != SHN_UNDEF && shndx < f->shnum)
-    mark(ctx, gc, f->isecs[shndx]);
+  return shndx != SHN_UNDEF && shndx < f->shnum ? f->isecs[shndx] : NULL;
+}
+
+static void mark_rel_target(struct ctx *ctx, struct gc *gc,
+                            struct objfile *f, u32 symidx) {
+  if (symidx >= f->first_global && symidx < f->nsyms)
+    mark_symbol(ctx, gc, f->globals[symidx - f->first_global]);
+  else
+    mark(ctx, gc, rel_target(ctx, f, symidx));
 }
 
 static void drain(struct ctx *ctx, struct gc *gc) {
@@ -228,22 +238,6 @@ static bool is_debug_isec(struct isec *is) {
   return is && debugging_section(section_name(is->file, is->shndx));
 }
 
-// The section a relocation of f refers to (its symbol's), or NULL.
-static struct isec *rel_target(struct ctx *ctx, struct objfile *f,
-                               u32 symidx) {
-  if (symidx >= f->nsyms)
-    return NULL;
-  if (symidx >= f->first_global) {
-    struct symbol *sym = f->globals[symidx - f->first_global];
-    return sym && sym->state == SYM_DEFINED && !(sym->flags & SF_LINKER)
-               ? sym_isec(ctx, sym)
-               : NULL;
-  }
-  struct esym s;
-  read_sym(f, symidx, &s);
-  u32 shndx = sym_shndx(f, symidx, &s);
-  return shndx != SHN_UNDEF && shndx < f->shnum ? f->isecs[shndx] : NULL;
-}
 
 // A file with sections kept, and -gdwarf-sections' fragments (a
 // .debug_line.* section): a fragment named after a code section that

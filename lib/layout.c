@@ -432,22 +432,15 @@ void assign_addresses(struct ctx *ctx) {
 
 struct ranked {
   struct chunk *c;
+  u64 start;                   // its LMA or VMA, as the check goes
   u32 pos;                     // in section header order
   bool warned;
 };
 
 static int cmp_ranked(const void *a, const void *b) {
   const struct ranked *x = a, *y = b;
-  if (x->c->addr != y->c->addr)
-    return x->c->addr < y->c->addr ? -1 : 1;
-  return x->pos < y->pos ? -1 : x->pos > y->pos;
-}
-
-static int cmp_ranked_lma(const void *a, const void *b) {
-  const struct ranked *x = a, *y = b;
-  u64 lx = x->c->addr + x->c->lma_delta, ly = y->c->addr + y->c->lma_delta;
-  if (lx != ly)
-    return lx < ly ? -1 : 1;
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
   return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
@@ -500,30 +493,29 @@ void check_section_addresses(struct ctx *ctx) {
       gap = c;
     }
     if (c->size && !chunk_is_tbss(c))
-      v[n++] = (struct ranked){c, i, false};
+      v[n++] = (struct ranked){c, 0, i, false};
   }
   // Load addresses first (sections with contents), then memory
   // addresses, each in its own order.
   for (int vma = 0; vma < 2; vma++) {
-    qsort(v, n, sizeof(*v), vma ? cmp_ranked : cmp_ranked_lma);
-    struct chunk *p = NULL;
-    u64 p_start = 0;
+    for (u32 i = 0; i < n; i++)
+      v[i].start = v[i].c->addr + (vma ? 0 : v[i].c->lma_delta);
+    qsort(v, n, sizeof(*v), cmp_ranked);
+    struct ranked *p = NULL;
     for (u32 i = 0; i < n; i++) {
       struct chunk *c = v[i].c;
       if (!vma && c->type == SHT_NOBITS)
         continue;
-      u64 start = c->addr + (vma ? 0 : c->lma_delta);
-      if (p && start <= p_start + p->size - 1 && !v[i].warned) {
+      if (p && v[i].start <= p->start + p->c->size - 1 && !v[i].warned) {
         gnu_error(ctx, "section %s %s [%016llx,%016llx] overlaps section %s "
               "%s [%016llx,%016llx]", c->name, vma ? "VMA" : "LMA",
-              (unsigned long long)start,
-              (unsigned long long)(start + c->size - 1), p->name,
-              vma ? "VMA" : "LMA", (unsigned long long)p_start,
-              (unsigned long long)(p_start + p->size - 1));
+              (unsigned long long)v[i].start,
+              (unsigned long long)(v[i].start + c->size - 1), p->c->name,
+              vma ? "VMA" : "LMA", (unsigned long long)p->start,
+              (unsigned long long)(p->start + p->c->size - 1));
         v[i].warned = true;
       }
-      p = c;
-      p_start = start;
+      p = &v[i];
     }
   }
   report_region_overflow(ctx);  // then by how much each region overflowed

@@ -240,11 +240,8 @@ static void print_assignment(struct ctx *ctx, FILE *fp,
                              const struct script_stmt *s) {
   bool provide = s->provide == PV_PROVIDE || s->provide == PV_PROVIDE_HIDDEN;
   fprintf(fp, "%s%s = ", provide ? "PROVIDE (" : "", s->sym);
-  if (s->op != '=') {
-    char op[2] = {(char)s->op, 0};
-    fprintf(fp, "(%s %s ", s->sym,
-            s->op == 'L' ? "<<" : s->op == 'R' ? ">>" : op);
-  }
+  if (s->op != '=')
+    fprintf(fp, "(%s %s ", s->sym, expr_op_text(s->op));
   expr_print(ctx, fp, s->e);
   if (s->op != '=')
     fputc(')', fp);

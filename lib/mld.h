@@ -1064,6 +1064,12 @@ struct chunk {
   u64 raw_size;                // compression (-Map shows them)
 };
 
+// A script's (TYPE = N) section of data commands alone: typed by the
+// script (a section with inputs has theirs, as bfd keeps them).
+static inline bool script_typed(const struct chunk *c) {
+  return c->stmt && c->stmt->sh_type && !c->isecs.len;
+}
+
 // Chunks that hold input sections.
 static inline bool has_inputs(const struct chunk *c) {
   return c->kind == CK_REGULAR || c->kind == CK_EH_FRAME;
@@ -1865,6 +1871,7 @@ bool eval_script_expr(struct ctx *ctx, struct expr *e, const char *what,
                       struct expr_value *out);
 bool expr_is_dot(const struct expr *e);
 void expr_print(struct ctx *ctx, FILE *fp, struct expr *e);
+const char *expr_op_text(int op);
 bool expr_is_constant(const struct expr *e);
 struct fill {                  // a script's fill pattern
   u8 *bytes;

@@ -849,7 +849,7 @@ void script_chunks(struct ctx *ctx) {
       c->flags &= ~(u64)SHF_WRITE;
     // (TYPE = N) types a section of data commands alone: one with
     // inputs has theirs (bfd copies it first, and keeps it).
-    if (c->stmt && c->stmt->sh_type && !c->isecs.len)
+    if (script_typed(c))
       c->type = c->stmt->sh_type;
 
     if (c->isecs.len && !strcmp(isec_name(c->isecs.v[0]), ".eh_frame") &&

@@ -528,8 +528,7 @@ void plan_segments(struct ctx *ctx) {
       continue;
     // A script's (TYPE = SHT_NOTE) section with no input notes is typed
     // after GNU ld has mapped its segments: no PT_NOTE.
-    bool typed = c->stmt && c->stmt->sh_type && !c->isecs.len;
-    if (c->type != SHT_NOTE || typed) {
+    if (c->type != SHT_NOTE || script_typed(c)) {
       note = NULL;
       continue;
     }
