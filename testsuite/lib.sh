@@ -28,6 +28,9 @@ case $MLD in
     /*) ;;
     *) MLD=$(cd "$(dirname "$MLD")" 2>/dev/null && pwd)/$(basename "$MLD") ;;
 esac
+# The Python interpreter: configure's (make check passes it), the
+# interpreter itself rather than a launcher such as pyenv's shim.
+PYTHON=${PYTHON:-python3}
 T_FAILS=0
 T_CHECKS=0
 T_SKIPS=

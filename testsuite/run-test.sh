@@ -16,6 +16,7 @@
 #   MLD_VARIANTS  variants to run (default: "glibc musl aarch64 glibc-pie
 #                 aarch64-pie", the last two static-pies)
 #   MLD_KEEP_TMP  if non-empty, keep the temporary directory and print its name
+#   PYTHON        the Python interpreter (default: python3)
 #   top_srcdir    used to find the test file if the given path does not exist
 #
 # Exit status: 0 pass, 1 fail, 77 skip (Automake conventions): a skip when
@@ -56,6 +57,7 @@ case $MLD in
     *) MLD=$(cd "$(dirname "$MLD")" 2>/dev/null && pwd)/$(basename "$MLD") ;;
 esac
 MLD_VARIANTS=${MLD_VARIANTS:-glibc musl aarch64 glibc-pie aarch64-pie}
+PYTHON=${PYTHON:-python3}
 
 # ---------------------------------------------------------------- variants
 # variant_setup NAME: sets
@@ -324,7 +326,7 @@ pie_layout_of() {
 # whole file, .symtab included.  One pass over both files (elfbytes.py),
 # where a readelf -x per section and file took a fifth of a test's time.
 loaded_bytes_differ() {
-    python3 "$script_dir/elfbytes.py" "$1" "$2" .note.gnu.build-id \
+    "$PYTHON" "$script_dir/elfbytes.py" "$1" "$2" .note.gnu.build-id \
         ${layout_drop:+"$layout_drop"}
 }
 

@@ -6,7 +6,7 @@ dir=$(cd "$(dirname "$0")" && pwd)
 # function it declares must be defined in lib/, in a file its banner
 # names, so the header stays a map of the code.
 
-out=$(python3 - "$dir/../../lib" <<'PY'
+out=$("$PYTHON" - "$dir/../../lib" <<'PY'
 import glob, os, re, sys
 lib = sys.argv[1]
 h = open(os.path.join(lib, "mld.h")).read().split("\n")

@@ -8,9 +8,9 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # section header's sh_name, on both targets, with and without .symtab
 # (-s), with -q's .rela sections, with a script that makes a section of
 # the same name twice.
-command -v python3 >/dev/null || t_skip "python3 not installed"
+command -v "$PYTHON" >/dev/null || t_skip "python3 not installed"
 sh_names() {   # each section header's sh_name and the name it gives
-  python3 - "$1" <<'PY'
+  "$PYTHON" - "$1" <<'PY'
 import struct, sys
 d = open(sys.argv[1], 'rb').read()
 shoff, = struct.unpack_from('<Q', d, 0x28)

@@ -20,6 +20,9 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
+# The interpreter itself, not a launcher (pyenv's shim costs half a
+# second a call, and ld-route.py runs for every link).
+python=${PYTHON:-$(python3 -c 'import sys; print(sys.executable)')}
 jobs=2
 arches="x86_64 aarch64"
 ci=false
@@ -92,7 +95,7 @@ run_one() {
 #!/bin/sh
 MLD_ROUTE_MODE=$mode MLD_ROUTE_ARCH=$arch MLD_ROUTE_LOG=$dir/route.log \\
 MLD_ROUTE_GNU=$gnu MLD_ROUTE_MLD=$mld MLD_ROUTE_DIRS=$dirs \\
-  exec python3 $here/ld-route.py "\$@"
+  exec $python $here/ld-route.py "\$@"
 EOS
   chmod +x "$dir/ld/ld-new"
   cat >"$dir/ld/site.exp" <<EOS
@@ -132,7 +135,7 @@ done
 rm -rf "$runs"
 printf '%s\n' "${list[@]}" | xargs -P "$jobs" -L 1 bash -c 'run_one "$@"' _
 if $ci; then
-  python3 "$here/tally.py" --known="$here" --mld-only "$runs" $arches
+  "$python" "$here/tally.py" --known="$here" --mld-only "$runs" $arches
 else
-  python3 "$here/tally.py" "$runs" $arches
+  "$python" "$here/tally.py" "$runs" $arches
 fi

@@ -12,11 +12,11 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # of changed symbols after an archive's first pass, so this is what
 # keeps that equal to GNU ld's walk of the whole index.
 t_need_ld_bfd_x86_64
-command -v python3 >/dev/null || t_skip "python3 not installed"
+command -v "$PYTHON" >/dev/null || t_skip "python3 not installed"
 
 gen() {   # gen SEED: main.o, liba.a, libb.a
     rm -f ./*.s ./*.o lib*.a
-    python3 - "$1" <<'PY'
+    "$PYTHON" - "$1" <<'PY'
 import random, sys
 rng = random.Random(int(sys.argv[1]))
 n = 160

@@ -11,9 +11,9 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # On both architectures: every .debug_* section has GNU ld's bytes, the
 # program prints what GNU ld's prints, and 1, 2 and 8 threads write the
 # same file.
-command -v python3 >/dev/null || t_skip "python3 not installed"
+command -v "$PYTHON" >/dev/null || t_skip "python3 not installed"
 
-python3 - <<'PY'
+"$PYTHON" - <<'PY'
 n = 5000
 out = ["#include <stdio.h>"]
 for i in range(n):

@@ -39,7 +39,7 @@ for i in range(1, shnum):
         continue
     print(name, t, hex(fl), hex(sz), al, es, hashlib.sha1(d[o:o + sz]).hexdigest()[:12])
 SRC
-secs() { python3 secs.py "$1"; }
+secs() { "$PYTHON" secs.py "$1"; }
 mapdebug() { grep '^\.debug_info' "$1"; }
 for cxx in g++ aarch64-linux-gnu-g++; do
   command -v $cxx >/dev/null || { echo "  (no $cxx)"; continue; }

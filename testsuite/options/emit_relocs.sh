@@ -17,8 +17,8 @@ dir=$(cd "$(dirname "$0")" && pwd)
 # --icf (no GNU ld reference: the relocations must still be right), -Map;
 # --no-relax; -q with -s, --compress-debug-sections and
 # --retain-symbols-file refused.
-norm() { python3 "$dir/relocnorm.py" "$@"; }
-mapnorm() { python3 "$dir/mapnorm.py" --no-merge "$@"; }
+norm() { "$PYTHON" "$dir/relocnorm.py" "$@"; }
+mapnorm() { "$PYTHON" "$dir/mapnorm.py" --no-merge "$@"; }
 
 t_write main.c <<'SRC'
 #include <stdio.h>

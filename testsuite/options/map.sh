@@ -13,7 +13,7 @@ dir=$(cd "$(dirname "$0")" && pwd)
 # whose pieces the two linkers list differently.  glibc programs on both
 # architectures, with and without --gc-sections, and C++ programs, with
 # C++ names demangled (--demangle, the default) or not (--no-demangle).
-norm() { python3 "$dir/mapnorm.py" "$@"; }
+norm() { "$PYTHON" "$dir/mapnorm.py" "$@"; }
 
 t_write main.c <<'SRC'
 #include <stdio.h>

@@ -46,7 +46,7 @@ t_write hello.c <<'SRC'
 #include <stdio.h>
 int main(void) { puts("hello"); return 0; }
 SRC
-norm() { python3 "$dir/layoutnorm.py" "$1"; }
+norm() { "$PYTHON" "$dir/layoutnorm.py" "$1"; }
 rwx() { grep -c 'LOAD segment with RWX permissions' "$1"; }
 for arch in x86 a64; do
   if [ $arch = x86 ]; then

@@ -293,7 +293,7 @@ exit 0" m3.o c4.o
   done
 
   # More than 65,280 sections: a function in a section of its own each.
-  python3 - "$arch" >big.s <<'PY'
+  "$PYTHON" - "$arch" >big.s <<'PY'
 import sys
 x86 = sys.argv[1] == "x86"
 n = 70000

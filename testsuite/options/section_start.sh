@@ -74,7 +74,7 @@ int main(int argc, char **argv) {
 }
 SRC
 
-norm() { python3 "$dir/layoutnorm.py" "$1"; }
+norm() { "$PYTHON" "$dir/layoutnorm.py" "$1"; }
 rwx() { grep -c 'LOAD segment with RWX permissions' "$1"; }
 
 # same OPTIONS: GNU ld's layout and program, with -Wl,OPTIONS.

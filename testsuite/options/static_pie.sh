@@ -58,7 +58,7 @@ SRC
 # relocations.
 phdrs() { $re -lW "$1" | awk '/^  [A-Z]/ && $1 != "Type" {print $1, $(NF-1)}'; }
 sections() {
-  $re -SW "$1" | python3 -c '
+  $re -SW "$1" | "$PYTHON" -c '
 import sys, re
 rows = []
 for l in sys.stdin:
@@ -81,7 +81,7 @@ counts() { $re -dW "$1" | awk -v a=$arch '/^ 0x/ && ($2 ~ /SZ\)|ENT\)|COUNT\)|FL
 # addresses in the image) and pads .rela.dyn with R_AARCH64_NONE; its
 # .got has them in another order, so there only the counts per section
 # are compared.
-dynrel() { { $re -SW "$1"; $re -rW "$1"; } | python3 -c '
+dynrel() { { $re -SW "$1"; $re -rW "$1"; } | "$PYTHON" -c '
 import sys, re, collections
 secs, rels = [], []
 for l in sys.stdin:
@@ -107,7 +107,7 @@ for k in sorted(out):
 ' $arch; }
 
 # DT_RELR: the addresses it relocates, as section + offset.
-relr() { { $re -SW "$1"; $re -rW "$1" | sed -n '/^Relocation section .\.relr\.dyn/,/^$/p' | grep -E '^[0-9a-f]{16} *'; } | python3 -c '
+relr() { { $re -SW "$1"; $re -rW "$1" | sed -n '/^Relocation section .\.relr\.dyn/,/^$/p' | grep -E '^[0-9a-f]{16} *'; } | "$PYTHON" -c '
 import sys, re
 secs = []
 for l in sys.stdin:

@@ -24,7 +24,7 @@ int main(void) {
   return __ehdr_start[0] == 0x7f ? 0 : 1;
 }
 SRC
-norm() { python3 "$dir/layoutnorm.py" "$1"; }
+norm() { "$PYTHON" "$dir/layoutnorm.py" "$1"; }
 warned() { grep -c "warning: address of \`text-segment' isn't multiple of maximum page size" "$1"; }
 for arch in x86 a64; do
   if [ $arch = x86 ]; then

@@ -11,7 +11,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # The symbol table is filled on all threads (intern_symbols), so this
 # also checks that GNU ld's symbol order does not depend on which thread
 # met a name first.
-command -v python3 >/dev/null || t_skip "python3 not installed"
+command -v "$PYTHON" >/dev/null || t_skip "python3 not installed"
 
 t_write prog.cc <<'SRC'
 #include <iostream>
@@ -30,7 +30,7 @@ int main() {
   }
 }
 SRC
-python3 - <<'PY'
+"$PYTHON" - <<'PY'
 n = 300
 for i in range(n):
     nxt = "gen_%d(x - 1) + " % (i + 1) if i + 1 < n else ""

@@ -39,7 +39,7 @@ t_mld --why-extract=- -o m.out main.o -L. -la -lb -e main
 # A glibc link: the members and symbols of GNU ld's map, in its order.
 gcc -static -o g.out main.o -L. -la -lb -Wl,-Map=gnu.map || t_hard_error "gcc failed"
 t_gcc_mld -static -o m.out main.o -L. -la -lb -Wl,--why-extract=why.txt
-python3 "$dir/mapnorm.py" gnu.map --members |
+"$PYTHON" "$dir/mapnorm.py" gnu.map --members |
   sed -n 's/^\([^ ]*\) .*(\([^()]*\))$/\1 \2/p' >gnu.pairs
 awk -F'\t' 'NR > 1 {print $2, $3}' why.txt >mld.pairs
 [ -s mld.pairs ] && cmp -s gnu.pairs mld.pairs &&

@@ -219,7 +219,7 @@ printf 'SECTIONS { . = 0x1000 + ; }\n' >expr.ld
 t_mld -T expr.ld empty.o -o out
 expect_failure
 expect_error "expr.ld:1: syntax error in expression"
-python3 -c "print('SECTIONS { . = ' + '(' * 100000 + '1' + ')' * 100000 + '; }')" >deep.ld
+"$PYTHON" -c "print('SECTIONS { . = ' + '(' * 100000 + '1' + ')' * 100000 + '; }')" >deep.ld
 t_mld -T deep.ld empty.o -o out
 expect_failure
 expect_error "deep.ld:1:" "nested too deeply"

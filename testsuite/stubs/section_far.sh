@@ -22,7 +22,7 @@ for t in $CC qemu-aarch64; do
   command -v $t >/dev/null || t_skip "$t not found"
 done
 T_CC=$CC
-norm() { python3 "$dir/options/layoutnorm.py" "$1"; }
+norm() { "$PYTHON" "$dir/options/layoutnorm.py" "$1"; }
 veneers() { readelf -sW "$1" | awk '/_veneer$/ {print $8}' | sort; }
 
 t_write far.c <<'SRC'
