@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
-"""elfbytes.py REF MLD [SKIP...]: the allocated sections (SHF_ALLOC) of
-the ELF64 little-endian file REF whose contents differ in MLD, one name a
-line, in REF's section header order, each name once.  A name stands for
-every section of that name, in order: their addresses and bytes must be
-the same, as readelf -x shows them (for SHT_NOBITS: nothing, but MLD's
-must be SHT_NOBITS too, and there).  Sections named in SKIP are left
-out.  A file that is not ELF64 little-endian is itself a difference.
-run-test.sh's loaded_bytes_differ."""
+"""elfbytes.py [--every] REF MLD [SKIP...]: the allocated sections
+(SHF_ALLOC) of the ELF64 little-endian file REF whose contents differ in
+MLD, one name a line, in REF's section header order, each name once.  A
+name stands for every section of that name, in order: their addresses and
+bytes must be the same, as readelf -x shows them (for SHT_NOBITS:
+nothing, but MLD's must be SHT_NOBITS too, and there).  Sections named in
+SKIP are left out.  A file that is not ELF64 little-endian is itself a
+difference.  run-test.sh's loaded_bytes_differ.
+
+With --every, every section is compared with the one of the same index
+(allocated or not; the names must match too), and the differing ones are
+printed as "[INDEX] NAME"; a different count of sections is a difference.
+One pass instead of a readelf -x per section and file."""
 
 import struct
 import sys
@@ -25,6 +30,10 @@ def sections(path):
         sys.exit(1)
     shoff, = struct.unpack_from('<Q', data, 0x28)
     shentsize, shnum, shstrndx = struct.unpack_from('<HHH', data, 0x3a)
+    if shoff and shnum == 0:            # extended numbering: in header 0
+        shnum = struct.unpack_from('<IIQQQQIIQQ', data, shoff)[5]
+    if shoff and shstrndx == 0xffff:    # SHN_XINDEX
+        shstrndx = struct.unpack_from('<IIQQQQIIQQ', data, shoff)[6]
     hdrs = [struct.unpack_from('<IIQQQQIIQQ', data, shoff + i * shentsize)
             for i in range(shnum)]
     if shnum == 0 or shstrndx >= len(hdrs):
@@ -46,9 +55,27 @@ def key(typ, addr, body):
     return ('nobits',) if typ == SHT_NOBITS else (addr, body)
 
 
+def every(ref, mld, skip):
+    """--every: index by index."""
+    if len(ref) != len(mld):
+        print('(%d sections, not %d)' % (len(mld), len(ref)))
+    for i, (r, m) in enumerate(zip(ref, mld)):
+        if i == 0 or r[0] in skip:
+            continue
+        if r[0] != m[0] or key(r[1], r[3], r[4]) != key(m[1], m[3], m[4]):
+            print('[%d] %s' % (i, r[0]))
+
+
 def main():
-    ref, mld = sections(sys.argv[1]), sections(sys.argv[2])
-    skip = set(sys.argv[3:])
+    args = sys.argv[1:]
+    index_order = args[:1] == ['--every']
+    if index_order:
+        args = args[1:]
+    ref, mld = sections(args[0]), sections(args[1])
+    skip = set(args[2:])
+    if index_order:
+        every(ref, mld, skip)
+        return
     seen = set()
     for name, _typ, flags, _addr, _body in ref:
         if not flags & SHF_ALLOC or name in skip or name in seen:
