@@ -114,6 +114,13 @@ variant_setup() {
     fi
     V_ARCH=$("${V_CC[@]}" -dumpmachine 2>/dev/null)
     V_ARCH=${V_ARCH%%-*}
+    # A compiler that makes PIE code by default (Debian's) needs no -fPIE:
+    # then the static-pie variant compiles what the static one does and
+    # takes its objects (see compile_sources).
+    if [ -n "$V_PIE" ] &&
+            "${V_CC[@]}" -dM -E - </dev/null 2>/dev/null | grep -q '^#define __PIE__ 2$'; then
+        V_CFLAGS=()
+    fi
     return 0
 }
 
@@ -475,6 +482,45 @@ run_gdb() {  # run_gdb DIR TAG
     ) | gdb_filter >"$vdir/gdb.$tag"
 }
 
+# compile_sources: compiles every source of the test once into the
+# variant's directory (the current one); both links use the same objects.
+# A variant with the compiler and flags of one that ran before (the
+# static-pie variant of a compiler that defaults to PIE) copies its
+# objects instead.  Sets result_kind and fail_reason on failure.
+compile_sources() {
+    local s a m obj key=${V_CC[*]}' '${V_CFLAGS[*]:-}
+    local cache=$tmp/objects.${key//[^A-Za-z0-9_.-]/_}
+    if [ -d "$cache" ]; then
+        cp "$cache"/*.o . || { result_kind=fail; fail_reason="cannot copy $cache"; return 1; }
+        return 0
+    fi
+    local -a all_src=("$test_name.c")
+    all_src+=(${D_SOURCES[@]+"${D_SOURCES[@]}"})
+    for a in ${D_ARCHIVES[@]+"${D_ARCHIVES[@]}"}; do
+        for m in ${D_ARCH_MEMBERS[$a]}; do all_src+=("$m"); done
+    done
+    declare -A done_src=()
+    for s in "${all_src[@]}"; do
+        [ -n "${done_src[$s]+x}" ] && continue
+        done_src[$s]=1
+        if [ ! -f "$src_dir/$s" ]; then
+            result_kind=fail; fail_reason="source $s not found in $src_dir"; return 1
+        fi
+        if [ "$s" = "$test_name.c" ]; then obj=$test_name.o; else obj=$(obj_name "$s"); fi
+        local -a fcf=()
+        read -ra fcf <<<"${D_FILE_CFLAGS[$s]:-}"
+        if ! "${V_CC[@]}" -c -I"$src_dir" ${V_CFLAGS[@]+"${V_CFLAGS[@]}"} \
+                ${D_CFLAGS[@]+"${D_CFLAGS[@]}"} \
+                ${fcf[@]+"${fcf[@]}"} -o "$obj" "$src_dir/$s" >compile.log 2>&1; then
+            result_kind=fail; fail_reason="compiling $s failed (test bug?)"
+            show_file compile.log
+            return 1
+        fi
+    done
+
+    mkdir "$cache" && cp ./*.o "$cache"/
+}
+
 # ---------------------------------------------------------------- one variant
 # run_variant NAME: prints nothing on success; sets result_kind to
 # pass / fail / skip and fail_reason.
@@ -513,30 +559,7 @@ run_variant() {
         result_kind=fail; fail_reason="${V_CC[*]} -B$tmp/bin/ would run '$ldprog', not mld"; return
     fi
 
-    # Compile every source once; both links use the same objects.
-    local -a all_src=("$test_name.c")
-    all_src+=(${D_SOURCES[@]+"${D_SOURCES[@]}"})
-    for a in ${D_ARCHIVES[@]+"${D_ARCHIVES[@]}"}; do
-        for m in ${D_ARCH_MEMBERS[$a]}; do all_src+=("$m"); done
-    done
-    declare -A done_src=()
-    for s in "${all_src[@]}"; do
-        [ -n "${done_src[$s]+x}" ] && continue
-        done_src[$s]=1
-        if [ ! -f "$src_dir/$s" ]; then
-            result_kind=fail; fail_reason="source $s not found in $src_dir"; return
-        fi
-        if [ "$s" = "$test_name.c" ]; then obj=$test_name.o; else obj=$(obj_name "$s"); fi
-        local -a fcf=()
-        read -ra fcf <<<"${D_FILE_CFLAGS[$s]:-}"
-        if ! "${V_CC[@]}" -c -I"$src_dir" ${V_CFLAGS[@]+"${V_CFLAGS[@]}"} \
-                ${D_CFLAGS[@]+"${D_CFLAGS[@]}"} \
-                ${fcf[@]+"${fcf[@]}"} -o "$obj" "$src_dir/$s" >compile.log 2>&1; then
-            result_kind=fail; fail_reason="compiling $s failed (test bug?)"
-            show_file compile.log
-            return
-        fi
-    done
+    compile_sources || return
 
     for a in ${D_ARCHIVES[@]+"${D_ARCHIVES[@]}"}; do
         local -a members=()
