@@ -250,6 +250,49 @@ static void print_assignment(struct ctx *ctx, FILE *fp,
   fputc('\n', fp);
 }
 
+// EXCLUDE_FILE's patterns, last first (GNU ld keeps the list reversed).
+static void print_excludes(FILE *fp, const struct vec *ex) {
+  if (!ex->len)
+    return;
+  fputs("EXCLUDE_FILE(", fp);
+  for (u32 i = ex->len; i-- > 0;)
+    fprintf(fp, "%s%s", (const char *)ex->v[i], i ? " " : ") ");
+}
+
+// An input section description as GNU ld's print_wild_statement writes
+// it: file and section patterns with their sorts and exclusions, one
+// space apart, sorted as --sort-section made them; KEEP and
+// INPUT_SECTION_FLAGS are not shown.
+static void print_input_stmt(struct ctx *ctx, FILE *fp,
+                             const struct script_stmt *s) {
+  static const char *const sorts[] = {
+      [PS_NAME] = "SORT_BY_NAME(",
+      [PS_ALIGN] = "SORT_BY_ALIGNMENT(",
+      [PS_NAME_ALIGN] = "SORT_BY_NAME(SORT_BY_ALIGNMENT(",
+      [PS_ALIGN_NAME] = "SORT_BY_ALIGNMENT(SORT_BY_NAME(",
+      [PS_INIT_PRIORITY] = "SORT_BY_INIT_PRIORITY(",
+      [PS_KEEP_ORDER] = "SORT_NONE(",
+  };
+  fputc(' ', fp);
+  print_excludes(fp, &s->file_exclude);
+  bool sorted = s->file_sort == PS_NAME;
+  fprintf(fp, "%s%s%s(", sorted ? "SORT_BY_NAME(" : "", s->file_pat,
+          sorted ? ")" : "");
+  for (u32 i = 0; !s->whole_file && i < s->pats.len; i++) {
+    const struct sec_pattern *p = s->pats.v[i];
+    u8 sort = pattern_sort(ctx, p);
+    if (sort != PS_NONE)
+      fputs(sorts[sort], fp);
+    print_excludes(fp, &p->exclude);
+    fputs(p->name, fp);
+    if (sort != PS_NONE)
+      fputs(sort == PS_NAME_ALIGN || sort == PS_ALIGN_NAME ? "))" : ")", fp);
+    if (i + 1 < s->pats.len)
+      fputc(' ', fp);
+  }
+  fputs(")\n", fp);
+}
+
 // A script statement in the map, as GNU ld lists them: an assignment
 // with its value (unevaluated: "[!provide]"), an input section
 // description as written, with runs of white space made one.
@@ -270,20 +313,7 @@ static void print_statement(struct ctx *ctx, FILE *fp,
     print_assignment(ctx, fp, s);
     return;
   }
-  fputc(' ', fp);
-  bool space = false;
-  for (u32 i = 0; i < s->text_len; i++) {
-    char ch = s->text[i];
-    if (ch == '\n' || ch == '\t' || ch == ' ') {
-      space = true;
-      continue;
-    }
-    if (space)
-      fputc(' ', fp);
-    space = false;
-    fputc(ch, fp);
-  }
-  fputc('\n', fp);
+  print_input_stmt(ctx, fp, s);
 }
 
 // The statements of C's output section description before the one with
@@ -307,7 +337,9 @@ static void print_statements_upto(struct ctx *ctx, FILE *fp,
 
 // The script's assignments outside output sections that follow OS's
 // description (or, OS NULL, come before the first), as GNU ld lists them
-// at the end of the section before.
+// at the end of the section before.  A description that made no section
+// (/DISCARD/, one nothing went to) GNU ld lists there too, by name, with
+// its statements, and what follows it.
 static void print_top_level(struct ctx *ctx, FILE *fp, struct out_stmt *os) {
   if (!ctx->script || (!os && !ctx->script->stmts.len))
     return;
@@ -320,9 +352,15 @@ static void print_top_level(struct ctx *ctx, FILE *fp, struct out_stmt *os) {
   }
   for (; i < v->len; i++) {
     struct script_stmt *s = v->v[i];
-    if (s->kind == SS_OUTPUT)
+    if (s->kind == SS_OUTPUT && s->os->chunk)
       break;
-    print_statement(ctx, fp, s);
+    if (s->kind != SS_OUTPUT) {
+      print_statement(ctx, fp, s);
+      continue;
+    }
+    fprintf(fp, "\n%s\n", s->os->name);
+    for (u32 k = 0; k < s->os->body.len; k++)
+      print_statement(ctx, fp, s->os->body.v[k]);
   }
 }
 
@@ -336,8 +374,12 @@ static void print_sections(struct ctx *ctx, FILE *fp) {
     print_top_level(ctx, fp, NULL);
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    // GNU ld's map shows no section -q makes.
-    if (!is_emitted(c) || c->kind == CK_EHDR || c->kind == CK_SYMTAB ||
+    // GNU ld's map shows no section -q makes; a script's section left out
+    // of the output for want of contents it shows, with its statements.
+    bool empty_script_sec = c->stmt && c->kind == CK_REGULAR && !c->home &&
+                            !c->discarded && !is_emitted(c);
+    if ((!is_emitted(c) && !empty_script_sec) || c->kind == CK_EHDR ||
+        c->kind == CK_SYMTAB ||
         c->kind == CK_STRTAB || c->kind == CK_SHSTRTAB ||
         c->kind == CK_EMIT_RELA)
       continue;
@@ -411,7 +453,8 @@ static void print_sections(struct ctx *ctx, FILE *fp) {
       }
     }
     print_statements_upto(ctx, fp, c, &next, 0);
-    print_top_level(ctx, fp, c->stmt);
+    if (c->stmt)
+      print_top_level(ctx, fp, c->stmt);
   }
 }
 

@@ -530,8 +530,6 @@ struct script_stmt {
   u32 size;                    // SS_DATA: 1, 2, 4 or 8
   bool is_signed;              // SQUAD
   const char *msg;             // SS_ASSERT
-  const char *text;            // the statement as written, for -Map
-  u32 text_len;
   u64 value;                   // set by script_layout.c: SS_ASSIGN's value
   // SS_INPUT: FILE(SECTIONS...), FILE alone being every section
   const char *file_pat;
@@ -1831,6 +1829,7 @@ void print_memory_usage(struct ctx *ctx);
 //
 
 void script_chunks(struct ctx *ctx);
+u8 pattern_sort(struct ctx *ctx, const struct sec_pattern *p);
 struct chunk *inserted_chunk(struct ctx *ctx, struct objfile *f,
                              const char *name, u32 default_order);
 void order_inserted(struct ctx *ctx);

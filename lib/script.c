@@ -624,8 +624,6 @@ static void assignment(struct lexer *lx, const char *at, const char *name,
   s->op = op;
   s->provide = provide;
   s->e = expr(lx);
-  s->text = at;
-  s->text_len = (u32)(lx->p - at);
   if (provide && !strcmp(name, "."))
     fail_at(lx, at, "cannot PROVIDE or HIDE the location counter");
 }
@@ -645,8 +643,6 @@ static bool provide(struct lexer *lx, const char *at, struct token *t,
     syntax_fail(lx);
   assignment(lx, at, name, '=', kind, into);
   needc(lx, ')');
-  struct script_stmt *st = into->v[into->len - 1];
-  st->text_len = (u32)(lx->p - at);
   return true;
 }
 
@@ -769,7 +765,6 @@ static void section_flags(struct lexer *lx, struct script_stmt *s) {
 static void input_spec(struct lexer *lx, const char *at, bool keep,
                        struct vec *into) {
   struct script_stmt *s = new_stmt(lx, SS_INPUT, at, into);
-  s->text = at;
   s->keep = keep;
   section_flags(lx, s);
   exclude_files(lx, &s->file_exclude);
@@ -785,13 +780,16 @@ static void input_spec(struct lexer *lx, const char *at, bool keep,
     sort_close(lx, fs);
   if (!eatc(lx, '(')) {
     s->whole_file = true;
-    s->text_len = (u32)(lx->p - at);
     return;
   }
   while (!eatc(lx, ')')) {
+    // EXCLUDE_FILE goes inside a sort in GNU ld's grammar; mld also takes
+    // it before one.
     struct vec excl = {0};
     exclude_files(lx, &excl);
     u8 ss = sort_open(lx);
+    if (ss && !excl.len)
+      exclude_files(lx, &excl);
     do {
       struct sec_pattern *p = arena_alloc(lx->ctx, sizeof(*p));
       memset(p, 0, sizeof(*p));
@@ -806,7 +804,6 @@ static void input_spec(struct lexer *lx, const char *at, bool keep,
   }
   if (!s->pats.len)
     fail_at(lx, at, "an input section description names no section");
-  s->text_len = (u32)(lx->p - at);
 }
 
 // The commands of an output section description, to its '}'.

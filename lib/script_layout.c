@@ -220,16 +220,37 @@ static struct chunk *out_chunk(struct ctx *ctx, struct out_stmt *os) {
   return os->chunk;
 }
 
+// PATTERN's sort with --sort-section=name|alignment, as GNU ld's
+// update_wild_statements makes it: an unsorted pattern is sorted by the
+// option's key, one sorted by the other key gets it second; a nested sort
+// of one key is that key.  A pattern of .init or .fini is left alone.
+u8 pattern_sort(struct ctx *ctx, const struct sec_pattern *p) {
+  if (ctx->cfg.sort_section == SORT_SECTION_NONE ||
+      !strcmp(p->name, ".init") || !strcmp(p->name, ".fini"))
+    return p->sort;
+  bool by_name = ctx->cfg.sort_section == SORT_SECTION_NAME;
+  switch (p->sort) {
+  case PS_NONE:
+    return by_name ? PS_NAME : PS_ALIGN;
+  case PS_NAME:
+    return by_name ? PS_NAME : PS_NAME_ALIGN;
+  case PS_ALIGN:
+    return by_name ? PS_ALIGN_NAME : PS_ALIGN;
+  default:
+    return p->sort;
+  }
+}
+
 // Input sections of a chunk, in the order they were matched; each
 // remembers its statement (by is->rank: 1 + its index in w->inputs) and
-// its pattern's sort.
+// its pattern's sort (none for a statement of whole files).
 static void place_isec(struct walk *w, struct isec *is, i32 k,
                        struct sec_pattern *p, u32 type, u64 flags,
                        u64 entsize) {
   struct out_stmt *os = w->owner.v[k];
   struct script_stmt *s = w->inputs.v[k];
   is->rank = (u32)k + 1;
-  is->sort = (void *)p != (void *)s ? p->sort : PS_NONE;
+  is->sort = (void *)p != (void *)s ? pattern_sort(w->ctx, p) : PS_NONE;
   is->file_sorted = s->file_sort == PS_NAME;
   is->script_keep = s->keep;
   add_isec(w->ctx, out_chunk(w->ctx, os), is, type, flags, entsize);
@@ -255,7 +276,7 @@ static struct chunk *script_common_home(struct ctx *ctx, struct isec *is,
   }
   struct out_stmt *os = the_walk->owner.v[k];
   is->rank = (u32)k + 1;
-  is->sort = p->sort;
+  is->sort = pattern_sort(ctx, p);
   return out_chunk(ctx, os);
 }
 
@@ -484,12 +505,6 @@ static int cmp_script_isec(const void *a, const void *b) {
 }
 
 static void sort_chunk(struct ctx *ctx, struct chunk *c) {
-  for (u32 i = 0; i < c->isecs.len; i++) {
-    struct isec *is = c->isecs.v[i];
-    if (is->sort == PS_NONE && ctx->cfg.sort_section)
-      is->sort = ctx->cfg.sort_section == SORT_SECTION_NAME ? PS_NAME
-                                                            : PS_ALIGN;
-  }
   vec_sort(&c->isecs, cmp_script_isec);
   // SORT_BY_INIT_PRIORITY: each run of its sections, by priority.
   for (u32 i = 0; i < c->isecs.len;) {
