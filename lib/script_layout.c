@@ -890,10 +890,21 @@ typedef void name_fn(struct ctx *ctx, struct expr *node, const char *name,
                      void *arg);
 
 // Every name the script's expressions use, in statement order.
-static void each_name(struct ctx *ctx, struct vec *stmts, name_fn *fn,
-                      void *arg) {
+static bool is_provide(const struct script_stmt *s) {
+  return s->kind == SS_ASSIGN &&
+         (s->provide == PV_PROVIDE || s->provide == PV_PROVIDE_HIDDEN);
+}
+
+// FN for every name the expressions of STMTS use; with PROVIDES, those of
+// PROVIDE statements are not walked but gathered there.
+static void each_name_but(struct ctx *ctx, struct vec *stmts, name_fn *fn,
+                          void *arg, struct vec *provides) {
   for (u32 i = 0; i < stmts->len; i++) {
     struct script_stmt *s = stmts->v[i];
+    if (provides && is_provide(s)) {
+      vec_push(ctx, provides, s);
+      continue;
+    }
     expr_symbols(ctx, s->e, fn, arg);
     if (s->kind != SS_OUTPUT)
       continue;
@@ -901,8 +912,13 @@ static void each_name(struct ctx *ctx, struct vec *stmts, name_fn *fn,
     struct expr *e[] = {os->addr, os->lma, os->align, os->subalign, os->fill};
     for (u32 k = 0; k < sizeof(e) / sizeof(*e); k++)
       expr_symbols(ctx, e[k], fn, arg);
-    each_name(ctx, &os->body, fn, arg);
+    each_name_but(ctx, &os->body, fn, arg, provides);
   }
+}
+
+static void each_name(struct ctx *ctx, struct vec *stmts, name_fn *fn,
+                      void *arg) {
+  each_name_but(ctx, stmts, fn, arg, NULL);
 }
 
 static void add_name(struct ctx *ctx, struct expr *node, const char *name,
@@ -935,8 +951,8 @@ static bool script_uses(const struct vec *names, const char *name) {
 }
 
 // USED: the names the script's expressions use.  GNU ld enters each in
-// its hash table, so that a PROVIDE defines a symbol the script alone
-// refers to (`LONG (bar)' ... `PROVIDE (bar = .)').
+// its hash table as it evaluates it, so that a PROVIDE defines a symbol
+// the script alone refers to (`LONG (bar)' ... `PROVIDE (bar = .)').
 //
 // Whether a PROVIDE is needed, GNU ld decides when it first evaluates
 // the script, as it opens the inputs (etree_provide: the name must be
@@ -1033,6 +1049,30 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
   }
 }
 
+// The names of USED (see define_assigned).  GNU ld evaluates a PROVIDE's
+// expression only when the PROVIDE is needed (an input refers to its
+// name, or an expression evaluated so far uses it), so a name that only
+// an unneeded PROVIDE uses is not used: the PROVIDEs' names are added
+// until no other PROVIDE becomes needed.
+static void script_used_names(struct ctx *ctx, struct vec *used) {
+  struct vec provides = {0};
+  each_name_but(ctx, &ctx->script->stmts, add_name, used, &provides);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (u32 i = 0; i < provides.len; i++) {
+      struct script_stmt *s = provides.v[i];
+      if (!s)
+        continue;
+      struct symbol *sym = sym_find_str(ctx, s->sym);
+      if (sym ? sym->state != SYM_UNDEF : !script_uses(used, s->sym))
+        continue;
+      expr_symbols(ctx, s->e, add_name, used);
+      provides.v[i] = NULL;
+      grew = true;
+    }
+  }
+}
+
 static void bind_name(struct ctx *ctx, struct expr *node, const char *name,
                       void *arg) {
   (void)arg;
@@ -1045,7 +1085,7 @@ void define_script_symbols(struct ctx *ctx) {
   if (!ctx->script)
     return;
   struct vec used = {0};
-  each_name(ctx, &ctx->script->stmts, add_name, &used);
+  script_used_names(ctx, &used);
   // A MEMORY region's ORIGIN and LENGTH count as uses too (GNU ld's
   // first lang_do_memory_regions pass enters their names).
   struct vec *r = &ctx->script->regions;
