@@ -27,6 +27,7 @@ enum node_kind {
   N_SIZEOF_HEADERS, N_LOG2CEIL, N_SEGMENT_START,
   // Linker scripts only:
   N_DOT, N_ORIGIN, N_LENGTH, N_DS_ALIGN, N_DS_RELRO_END, N_DS_END,
+  N_ASSERT,
 };
 
 // Binary operators, from the loosest: GNU ld's grammar.
@@ -337,6 +338,17 @@ static struct expr *parse_primary(struct parser *p) {
   } else if (call && !strcmp(n, "DATA_SEGMENT_END")) {
     script_only(p, n);
     r = call1(p, N_DS_END);
+  } else if (call && !strcmp(n, "ASSERT")) {
+    // ASSERT (EXPR, MESSAGE) in an expression: EXPR's value, and
+    // MESSAGE an error if that is 0 when the layout is final.
+    script_only(p, n);
+    struct expr *e = node(p, N_ASSERT);
+    expect(p, "(");
+    e->a = parse_cond(p);
+    expect(p, ",");
+    e->name = name(p);
+    expect(p, ")");
+    r = over(p, e);
   }
   static const struct {
     const char *name;
@@ -899,6 +911,13 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     a = eval(ev, e->a);
     v.v = a.v <= 1 ? 0 : 64 - __builtin_clzll(a.v - 1);
     return v;
+  case N_ASSERT:
+    // The last walk of the script evaluates loudly (GNU ld's final
+    // phase, etree_assert).
+    v = eval(ev, e->a);
+    if (ev->dot && !ev->quiet && ev->ok && !v.v)
+      error(ctx, "%s", e->name);
+    return v;
   }
   return v;
 }
@@ -1083,6 +1102,11 @@ void expr_print(struct ctx *ctx, FILE *fp, struct expr *e) {
     fprintf(fp, "%s (", fn1[e->kind]);
     expr_print(ctx, fp, e->a);
     fputc(')', fp);
+    return;
+  case N_ASSERT:
+    fputs("ASSERT (", fp);
+    expr_print(ctx, fp, e->a);
+    fprintf(fp, ", %s)", e->name);
     return;
   case N_ALIGN:
     if (e->name) {             // ALIGN (N), NEXT (N)
