@@ -621,6 +621,7 @@ static void defsym(struct ctx *ctx, const char *arg) {
   d->name = arena_strndup(ctx, n, ne - n);
   d->text = arena_printf(ctx, "--defsym %s", arg);
   d->expr = parse_expr(ctx, eq + 1, d->text);
+  d->after_scripts = ctx->cfg.scripts;
   vec_push(ctx, &ctx->cfg.defsyms, d);
   // As in GNU ld, the expression references its symbols where the option
   // stands: only archives after it (or in its group) are searched for them.

@@ -462,7 +462,7 @@ void read_inputs(struct ctx *ctx) {
   // --push-state saves --whole-archive and -Bstatic/-Bdynamic (GNU ld's
   // --as-needed too, which has no effect without shared libraries).
   struct { bool whole, dynamic; } saved[64];
-  u32 nsaved = 0;
+  u32 nsaved = 0, scripts = 0;
   // mld searches for archives only, but for a link gcc started as a
   // dynamic one (-dynamic-linker, no -static): there -lc finds libc.so
   // as GNU ld finds it, and object.c refuses it by name.
@@ -504,6 +504,7 @@ void read_inputs(struct ctx *ctx) {
       break;
     case IN_SCRIPT:
       read_script_file(ctx, in->arg);
+      add_late_defsyms(ctx, ++scripts);
       break;
     case IN_FORMAT_BINARY:
     case IN_FORMAT_ELF:

@@ -289,6 +289,7 @@ struct defsym {
   const char *name;
   const char *text;            // NAME=EXPR as given, for messages
   struct expr *expr;
+  u32 after_scripts;           // the -T scripts given before it
 };
 
 // -s, -S and --retain-symbols-file set one mode, the last given winning,
@@ -639,6 +640,7 @@ bool is_input_script(const u8 *p, u64 size);
 void read_input_script(struct ctx *ctx, struct mapping *m, const char *path,
                        bool whole);
 void read_script_file(struct ctx *ctx, const char *path);
+void add_late_defsyms(struct ctx *ctx, u32 scripts);
 struct mem_region *find_region(struct ctx *ctx, const char *name);
 bool script_output_format_matches(struct ctx *ctx, struct mapping *m);
 void check_output_arch(struct ctx *ctx);

@@ -1440,6 +1440,26 @@ static void add_script_items(struct ctx *ctx, struct mapping *m,
 
 // -T FILE: a whole script, found here or along -L (GNU ld), read at its
 // place on the command line.
+// The --defsym options given after the SCRIPTS-th -T script: GNU ld's
+// assignments there, after that script's statements, which do not see
+// them (DEFINED is false there, "." = NAME reads the script's value); a
+// --defsym before any -T is a symbol from the start (symbols.c).
+void add_late_defsyms(struct ctx *ctx, u32 scripts) {
+  for (u32 i = 0; i < ctx->cfg.defsyms.len; i++) {
+    struct defsym *d = ctx->cfg.defsyms.v[i];
+    if (d->after_scripts != scripts)
+      continue;
+    struct script_stmt *s = arena_alloc(ctx, sizeof(*s));
+    memset(s, 0, sizeof(*s));
+    s->kind = SS_ASSIGN;
+    s->file = d->text;
+    s->sym = d->name;
+    s->op = '=';
+    s->e = d->expr;
+    vec_push(ctx, &the_script(ctx)->stmts, s);
+  }
+}
+
 void read_script_file(struct ctx *ctx, const char *name) {
   const char *path = NULL;
   if (name[0] == '/' || file_exists(name))

@@ -680,6 +680,8 @@ static void resolve_roots(struct ctx *ctx) {
   // are referenced where the option stands (E_UNDEF below).
   for (u32 i = 0; i < ctx->cfg.defsyms.len; i++) {
     struct defsym *d = ctx->cfg.defsyms.v[i];
+    if (d->after_scripts)
+      continue;                // the script's (add_late_defsyms)
     struct symbol *sym = sym_intern(ctx, d->name, strlen(d->name));
     bool again = (sym->flags & SF_LINKER) && sym->symidx >> 1 == W_DEFSYM;
     sym->state = SYM_DEFINED;
