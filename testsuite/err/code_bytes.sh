@@ -37,7 +37,7 @@ void _start(void) {
 }
 SRC
 for cc in gcc aarch64-linux-gnu-gcc; do
-  command -v $cc >/dev/null || continue
+  t_have "$cc" $cc || continue
   ldbfd=ld.bfd objcopy=objcopy pic=-fPIC
   # AArch64: code only.  mld relaxes GOT loads to adrp+add where GNU ld
   # keeps them, and places the data segment of a program without RELRO

@@ -37,7 +37,7 @@ SRC
 try() {  # try NAME CXX RUN [FLAGS...]
   local name=$1 cxx=$2 run=$3
   shift 3
-  t_have "$name" "$cxx" || return
+  t_have "$name" "$cxx" $run || return
   $cxx -O2 -c -ffunction-sections -o "$name.o" prog.cc || t_hard_error "$cxx failed"
   $cxx -static -o "$name-ref" "$name.o" "$@" 2>/dev/null
   t_run $cxx -static -B"$T/bin/" -o "$name-mld" "$name.o" "$@"
@@ -52,6 +52,5 @@ try() {  # try NAME CXX RUN [FLAGS...]
 }
 try x86_64 g++ ""
 try x86_64-gc g++ "" -Wl,--gc-sections
-command -v qemu-aarch64 >/dev/null &&
-  try aarch64 aarch64-linux-gnu-g++ qemu-aarch64
+try aarch64 aarch64-linux-gnu-g++ qemu-aarch64
 t_done

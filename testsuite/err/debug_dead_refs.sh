@@ -22,7 +22,7 @@ int g1(int);
 int main(int c, char **) { return g1(c) + g2(c) > 100; }
 SRC
 for cxx in g++ aarch64-linux-gnu-g++; do
-  command -v $cxx >/dev/null || continue
+  t_have "$cxx" $cxx || continue
   objcopy=objcopy
   [ $cxx = g++ ] || objcopy=aarch64-linux-gnu-objcopy
   for dw in 4 5; do

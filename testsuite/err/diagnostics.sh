@@ -49,7 +49,7 @@ int h(void) { return cxxdef(3); }
 SRC
 check() {   # check CC CXX
   local cc=$1 cxx=$2
-  command -v $cc >/dev/null || { echo "  ($cc missing)"; return; }
+  t_have "$cc" $cc $cxx || return
   T_CC=$cc t_compile a.c -g -O0
   T_CC=$cc t_compile b.c -g
   T_CC=$cc t_compile c.c -g
@@ -160,9 +160,12 @@ expect_failure
   t_fail "DWARF 4, 300 files: $(head -3 stderr.txt)"
 
 # Clang's line tables (DWARF 5 with MD5 sums and line_strp names).
-if command -v clang >/dev/null; then
+if t_have "clang line tables" clang; then
   for target in x86_64-linux-gnu aarch64-linux-gnu; do
-    clang --target=$target -c -g -O0 a.c -o ac.o 2>/dev/null || { echo "  (no clang for $target)"; continue; }
+    clang --target=$target -c -g -O0 a.c -o ac.o 2>/dev/null || {
+      t_skip_part "clang line tables: clang cannot compile for $target"
+      continue
+    }
     t_mld -e main -o x ac.o
     expect_failure
     [ "$(head -3 stderr.txt)" = "mld: error: ac.o: in function \`main': $T/a.c:6: undefined reference to \`foo'

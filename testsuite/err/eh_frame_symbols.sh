@@ -124,7 +124,7 @@ check() {   # what: the two programs' .eh_frame symbols and bytes
 }
 
 for cc in gcc aarch64-linux-gnu-gcc; do
-  command -v $cc >/dev/null || { echo "  (no $cc)"; continue; }
+  t_have "$cc" $cc || continue
   if [ $cc = gcc ]; then
     cxx=g++ as=as readelf=readelf run="" at=@ ret=ret
     cie='	.long 0
@@ -138,7 +138,7 @@ for cc in gcc aarch64-linux-gnu-gcc; do
 	.byte 0x0c, 7, 8, 0x90, 1
 	.p2align 2'
   else
-    command -v qemu-aarch64 >/dev/null || { echo "  (no qemu-aarch64)"; continue; }
+    t_have "$cc" qemu-aarch64 || continue
     cxx=aarch64-linux-gnu-g++ as=aarch64-linux-gnu-as
     readelf=aarch64-linux-gnu-readelf run=qemu-aarch64 at=% ret=ret
     cie='	.long 0
@@ -159,7 +159,7 @@ for cc in gcc aarch64-linux-gnu-gcc; do
   T_CC=$cc t_gcc_mld -static -Wl,--gc-sections -o m keep.o eh.o
   [ "$T_STATUS" = 0 ] && check "hand-made .eh_frame, --gc-sections" ||
     t_fail "$cc: mld failed"
-  command -v $cxx >/dev/null || continue
+  t_have "$cc C++" $cxx || continue
   $cxx -O2 -ffunction-sections -c dead.cc live.cc || t_hard_error "$cxx failed"
   for gc in "" -Wl,--gc-sections; do
     $cxx -static $gc -o g dead.o live.o || t_hard_error "GNU ld failed"

@@ -54,8 +54,7 @@ check rwx nx.o wx.o
 check rwx-nowarn nx.o wx.o --no-warn-rwx-segments
 
 # AArch64: an input without the note does not make the stack executable.
-if command -v aarch64-linux-gnu-as >/dev/null &&
-   command -v aarch64-linux-gnu-ld.bfd >/dev/null; then
+if t_have AArch64 aarch64-linux-gnu-as aarch64-linux-gnu-ld.bfd; then
   printf '\t.text\n\t.globl _start\n_start:\n\tret\n' >a64.s
   printf '\t.section .note.GNU-stack,"",%%progbits\n' >>a64.s
   printf '\t.data\n\t.long 1\n' >a64nonote.s

@@ -30,7 +30,7 @@ same_got_listing() {
     fi
 }
 
-if command -v ld.bfd >/dev/null && command -v as >/dev/null; then
+if t_have x86-64 ld.bfd as; then
     t_write x86.s <<'SRC'
 	.text
 	.globl _start
@@ -44,7 +44,7 @@ SRC
     same_got_listing ld.bfd x86.o "x86-64, GOT load relaxed"
 fi
 
-if command -v aarch64-linux-gnu-ld >/dev/null; then
+if t_have AArch64 aarch64-linux-gnu-ld; then
     t_write a64.s <<'SRC'
 	.text
 	.globl _start

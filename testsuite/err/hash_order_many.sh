@@ -31,7 +31,7 @@ want=$((N * (N - 1) / 2))
 syms() { nm "$1" | awk '$3 ~ /^v[0-9]+$/ {print $1, $3}' | sort; }
 
 for cc in gcc aarch64-linux-gnu-gcc; do
-  command -v $cc >/dev/null || { echo "  (no $cc)"; continue; }
+  t_have "$cc" $cc || continue
   run=""
   if [ $cc = gcc ]; then
     {
@@ -53,8 +53,7 @@ for cc in gcc aarch64-linux-gnu-gcc; do
     as -mrelax-relocations=no -o sum.o sum.s || t_hard_error "as failed"
     readelf=readelf
   else
-    command -v qemu-aarch64 >/dev/null ||
-      { echo "  (no qemu-aarch64)"; continue; }
+    t_have "$cc" qemu-aarch64 || continue
     {
       echo '	.text'
       echo '	.globl sum_all'

@@ -158,9 +158,8 @@ expect_error "no way"
 expect_no_file out2
 
 # AArch64: its OUTPUT_FORMAT and OUTPUT_ARCH names.
-if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 &&
-   command -v aarch64-linux-gnu-ld.bfd >/dev/null 2>&1 &&
-   command -v qemu-aarch64 >/dev/null 2>&1; then
+if t_have AArch64 aarch64-linux-gnu-gcc aarch64-linux-gnu-ld.bfd \
+     qemu-aarch64; then
     t_write amain.c <<'SRC'
 extern int which(void);
 void _start(void) {

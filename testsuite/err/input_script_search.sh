@@ -112,7 +112,7 @@ link sd5.ld -lv
 # A candidate for another target is skipped and the search goes on: an
 # AArch64 object, an archive whose first member is one, a script whose
 # OUTPUT_FORMAT names another target.
-if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
+if t_have "another target's candidates" aarch64-linux-gnu-gcc; then
     printf 'int which(void) { return 9; }\n' >wa.c
     T_CC=aarch64-linux-gnu-gcc t_compile wa.c
     obj x.o 1; obj L/x.o 3

@@ -21,7 +21,7 @@ sec() { readelf -SW "$1" | sed 's/^ *\[ *[0-9]*\] *//' |
 plt() { objdump -d -j .plt "$1" 2>/dev/null | awk -F'\t' 'NF >= 3 {print $3}' |
   sed 's/0x[0-9a-f]*/X/g; s/#.*//'; }
 for cc in gcc aarch64-linux-gnu-gcc; do
-  command -v $cc >/dev/null || continue
+  t_have "$cc" $cc || continue
   T_CC=$cc
   $cc -O2 -c -o hello.$cc.o hello.c || t_hard_error "$cc failed"
   $cc -static -o ref.$cc hello.$cc.o || t_hard_error "$cc link failed"

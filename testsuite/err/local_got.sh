@@ -21,7 +21,7 @@ t_mld -static -o x86 x86.o
 [ $? = 42 ] && t_pass "x86-64: R_X86_64_GOTPCREL to a local" ||
   t_fail "x86-64: wrong value through the GOT"
 
-if command -v aarch64-linux-gnu-as >/dev/null && command -v qemu-aarch64 >/dev/null; then
+if t_have AArch64 aarch64-linux-gnu-as qemu-aarch64; then
   t_write a64.s <<'SRC'
 	.text
 	.globl _start

@@ -12,7 +12,7 @@ src=$(cd "$(dirname "$0")/../c" && pwd)
 # DW_CFA_nop padding, aligns records anew, pads sections inside records).
 
 for v in gcc musl-gcc aarch64-linux-gnu-gcc; do
-  command -v $v >/dev/null || continue
+  t_have "$v" $v || continue
   objcopy=objcopy
   [ $v = aarch64-linux-gnu-gcc ] && objcopy=aarch64-linux-gnu-objcopy
   $v -g -O2 -c -o $v-main.o "$src/string_merge.c" &&
@@ -31,7 +31,7 @@ for v in gcc musl-gcc aarch64-linux-gnu-gcc; do
   done
 done
 # C++: exceptions through several objects, --eh-frame-hdr.
-if command -v g++ >/dev/null; then
+if t_have C++ g++; then
   t_write x1.cc <<'SRC'
 #include <cstdio>
 #include <stdexcept>

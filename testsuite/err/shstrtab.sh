@@ -39,7 +39,7 @@ SECTIONS {
 }
 LD
 for cc in gcc aarch64-linux-gnu-gcc; do
-  command -v $cc >/dev/null || { echo "  (no $cc)"; continue; }
+  t_have "$cc" $cc || continue
   $cc -O1 -c main.c || t_hard_error "$cc -c main.c failed"
   for flags in "-static" "-static -s" "-static -Wl,-q" "-static -Wl,--gc-sections"; do
     $cc $flags -o g main.o || t_hard_error "GNU ld: $flags"
@@ -54,7 +54,7 @@ for cc in gcc aarch64-linux-gnu-gcc; do
     fi
   done
 done
-if command -v ld.bfd >/dev/null; then
+if t_have "GNU ld comparison" ld.bfd; then
   printf '%s\n' '__attribute__((section(".tail.plt"), used)) const int t = 1;' \
     '__attribute__((section(".rodata1"), used)) const int r = 2;' \
     'void _start(void) { for (;;) ; }' >fs.c

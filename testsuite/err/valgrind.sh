@@ -30,7 +30,7 @@ SRC
 check_link() {  # check_link NAME CC [RUN...]
   local name=$1 cc=$2
   shift 2
-  t_have "$name" "$cc" || return
+  t_have "$name" "$cc" "$@" || return
   $cc -static -B"$T/vbin/" -o "$name" main.c >"$name.log" 2>&1
   local rc=$?
   if [ $rc = 0 ] && [ "$("$@" "./$name")" = "42 8" ]; then
@@ -41,9 +41,7 @@ check_link() {  # check_link NAME CC [RUN...]
 }
 check_link glibc gcc
 check_link musl musl-gcc
-if command -v qemu-aarch64 >/dev/null; then
-  check_link aarch64 aarch64-linux-gnu-gcc qemu-aarch64
-fi
+check_link aarch64 aarch64-linux-gnu-gcc qemu-aarch64
 
 t_write undef.c <<'SRC'
 extern int missing(void);

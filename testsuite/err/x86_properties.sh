@@ -73,7 +73,7 @@ t_gcc_mld -static -o base.mld plain.o -Wl,-z,x86-64-baseline
 t_mld -o bad.out plain.o -z cet-report=bogus
 expect_error "invalid option for -z cet-report=: bogus"
 
-if command -v aarch64-linux-gnu-gcc >/dev/null; then
+if t_have AArch64 aarch64-linux-gnu-gcc; then
   aarch64-linux-gnu-gcc -c -o a64.o m.c || t_hard_error "aarch64 gcc failed"
   T_CC=aarch64-linux-gnu-gcc t_gcc_mld -static -o a64.out a64.o -Wl,-z,ibt,-z,x86-64-v2,-z,lam-u48,-z,ibtplt,-z,noreloc-overflow
   [ "$T_STATUS" = 0 ] && grep -q '^mld: warning: -z ibt ignored$' stderr.txt &&

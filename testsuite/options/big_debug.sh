@@ -38,8 +38,7 @@ for arch in x86_64 aarch64; do
   if [ $arch = x86_64 ]; then
     cc=gcc objcopy=objcopy readelf=readelf run=
   else
-    command -v aarch64-linux-gnu-gcc >/dev/null &&
-      command -v qemu-aarch64 >/dev/null || { echo "no AArch64 tools"; continue; }
+    t_have AArch64 aarch64-linux-gnu-gcc qemu-aarch64 || continue
     cc=aarch64-linux-gnu-gcc objcopy=aarch64-linux-gnu-objcopy
     readelf=aarch64-linux-gnu-readelf run=qemu-aarch64
   fi

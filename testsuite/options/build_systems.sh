@@ -70,30 +70,28 @@ ran() {
 }
 why() { echo "-Wl,--why-extract=$T/why.$1"; }
 
-if command -v cmake >/dev/null; then
+if t_have CMake cmake; then
   cmake -S src -B b-cmake-gcc -DCMAKE_C_COMPILER=gcc \
     "-DCMAKE_EXE_LINKER_FLAGS=-static -B$T/bin/ $(why cmake-gcc)" >build.log 2>&1 &&
     cmake --build b-cmake-gcc >>build.log 2>&1
   ran cmake-gcc b-cmake-gcc/hello
-  if command -v clang >/dev/null; then
+  if t_have "CMake with clang" clang; then
     cmake -S src -B b-cmake-clang -DCMAKE_C_COMPILER=clang \
       "-DCMAKE_EXE_LINKER_FLAGS=-static -fuse-ld=mld $(why cmake-clang)" >build.log 2>&1 &&
       cmake --build b-cmake-clang >>build.log 2>&1
     ran cmake-clang b-cmake-clang/hello
   fi
-  if command -v aarch64-linux-gnu-gcc >/dev/null && command -v qemu-aarch64 >/dev/null; then
+  if t_have "CMake for AArch64" aarch64-linux-gnu-gcc qemu-aarch64; then
     cmake -S src -B b-cmake-a64 -DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR=aarch64 \
       -DCMAKE_C_COMPILER=aarch64-linux-gnu-gcc \
       "-DCMAKE_EXE_LINKER_FLAGS=-static -B$T/bin/ $(why cmake-a64)" >build.log 2>&1 &&
       cmake --build b-cmake-a64 >>build.log 2>&1
     ran cmake-a64 b-cmake-a64/hello qemu-aarch64
   fi
-else
-  echo "  (no cmake)"
 fi
 
-if command -v meson >/dev/null && command -v ninja >/dev/null; then
-  if command -v clang >/dev/null; then
+if t_have Meson meson ninja; then
+  if t_have "Meson with clang" clang; then
     CC=clang CC_LD=$T/bin/ld.mld LDFLAGS="-static $(why meson-clang)" \
       meson setup b-meson-clang src >build.log 2>&1 && ninja -C b-meson-clang >>build.log 2>&1
     ran meson-clang b-meson-clang/hello
@@ -104,11 +102,9 @@ if command -v meson >/dev/null && command -v ninja >/dev/null; then
   CC=gcc LDFLAGS="-static -B$T/bin/ $(why meson-gcc)" \
     meson setup b-meson-gcc src >build.log 2>&1 && ninja -C b-meson-gcc >>build.log 2>&1
   ran meson-gcc b-meson-gcc/hello
-else
-  echo "  (no meson or ninja)"
 fi
 
-if command -v libtoolize >/dev/null && command -v autoreconf >/dev/null; then
+if t_have autotools libtoolize autoreconf; then
   (cd src && autoreconf -fi) >build.log 2>&1
   mkdir b-auto
   # configure tests link statically (mld makes nothing else); libtool
@@ -127,7 +123,5 @@ if command -v libtoolize >/dev/null && command -v autoreconf >/dev/null; then
   [ -n "$(lt b-gnu)" ] && [ "$(lt b-gnu)" = "$(lt b-auto)" ] &&
     t_pass "libtool: the linker settings GNU ld gets ($(lt b-auto | wc -l))" ||
     { t_fail "libtool's settings differ"; diff <(lt b-gnu) <(lt b-auto); }
-else
-  echo "  (no libtool or autoreconf)"
 fi
 t_done

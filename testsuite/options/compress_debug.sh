@@ -42,11 +42,11 @@ SRC
 secs() { "$PYTHON" secs.py "$1"; }
 mapdebug() { grep '^\.debug_info' "$1"; }
 for cxx in g++ aarch64-linux-gnu-g++; do
-  command -v $cxx >/dev/null || { echo "  (no $cxx)"; continue; }
+  t_have "$cxx" $cxx || continue
   run= objcopy=objcopy
   if [ $cxx != g++ ]; then
     run=qemu-aarch64 objcopy=aarch64-linux-gnu-objcopy
-    command -v $run >/dev/null || { echo "  (no $run)"; continue; }
+    t_have "$cxx" $run || continue
   fi
   $cxx -g -O1 -c c.cc -o c.o || t_hard_error "$cxx failed"
   $objcopy --set-section-flags .debug_mine=readonly,debug c.o c2.o ||

@@ -159,7 +159,7 @@ run() {   # run ARCH CC CXX
   same "$arch: undefined symbol" $cc "${n[@]}" a.o e.o b.o u.o libf.a libc1.a
   same "$arch: glibc" $cc -static -Wl,--cref m.o
   same "$arch: glibc, -Map" $cc -static -Wl,--cref,-Map=prog.map m.o
-  if command -v "$cxx" >/dev/null; then
+  if t_have "$arch C++" "$cxx"; then
     $cxx -c -O0 -fno-exceptions cp1.cc cp2.cc || t_hard_error "$cxx failed"
     same "$arch: C++, demangled" $cxx "${n[@]}" cp2.o cp1.o
     same "$arch: C++, --no-demangle" $cxx "${n[@]}" -Wl,--no-demangle \
@@ -171,7 +171,8 @@ run() {   # run ARCH CC CXX
 run x86_64 gcc g++
 run aarch64 aarch64-linux-gnu-gcc aarch64-linux-gnu-g++
 # No global symbol at all: AArch64 only (x86-64 has _GLOBAL_OFFSET_TABLE_).
-if command -v aarch64-linux-gnu-gcc >/dev/null; then
+if t_have "aarch64: no symbols" aarch64-linux-gnu-gcc \
+     aarch64-linux-gnu-as; then
   aarch64-linux-gnu-as -o loc.o loc.s || t_hard_error "as failed"
   same "aarch64: no symbols" aarch64-linux-gnu-gcc -static -nostdlib \
     -Wl,--cref,-e,0 loc.o

@@ -39,8 +39,7 @@ symline() {   # symline FILE NAME: value size type bind vis ndx
 for arch in x86_64 aarch64; do
   if [ $arch = x86_64 ]; then cc=gcc ld=ld.bfd; else
     cc=aarch64-linux-gnu-gcc ld=aarch64-linux-gnu-ld; fi
-  command -v $cc >/dev/null && command -v $ld >/dev/null ||
-    { echo "  (no $cc or $ld)"; continue; }
+  t_have $arch $cc $ld || continue
   T_CC=$cc t_compile s.c -fno-pic
   same=0
   for e in "${exprs[@]}"; do

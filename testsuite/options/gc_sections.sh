@@ -112,7 +112,7 @@ int main() {
 }
 SRC
 for cxx in g++ aarch64-linux-gnu-g++; do
-  command -v $cxx >/dev/null || { echo "  (no $cxx)"; continue; }
+  t_have "$cxx" $cxx || continue
   $cxx -O1 -ffunction-sections -fdata-sections -c c.cc -o c.o || t_hard_error "$cxx failed"
   $cxx -static -o cg c.o -Wl,--gc-sections,--print-gc-sections 2>cg.err ||
     t_hard_error "$cxx link failed"

@@ -51,9 +51,8 @@ textsize() {   # .text's sh_size, in decimal
   printf '%d' 0x$(readelf -SW "$1" | awk '{for (i = 1; i < NF; i++) if ($i == ".text") print $(i + 4)}')
 }
 for cc in gcc aarch64-linux-gnu-gcc; do
-  command -v $cc >/dev/null || { echo "  ($cc missing)"; continue; }
   run=; [ $cc = gcc ] || run=qemu-aarch64
-  [ -z "$run" ] || command -v $run >/dev/null || { echo "  (no $run)"; continue; }
+  t_have "$cc" $cc $run || continue
   for f in a b m; do T_CC=$cc t_compile $f.c -ffunction-sections; done
   T_CC=$cc t_gcc_mld -static -o none.out m.o a.o b.o
   base=$($run ./none.out)

@@ -26,7 +26,7 @@ gcc -static -B"$inst/libexec/mld/" -o hello.gcc hello.o -Wl,-v >gcc.out 2>&1
 grep -q '^mld ' gcc.out && [ "$(./hello.gcc)" = "hello from mld" ] &&
   t_pass "gcc -static -B\$libexecdir/mld: linked by mld, runs" ||
   { cat gcc.out; t_fail "gcc -B did not link with mld"; }
-if command -v clang >/dev/null; then
+if t_have "clang -fuse-ld=mld" clang; then
   PATH="$inst/bin:$PATH" clang -static -fuse-ld=mld -o hello.clang hello.o \
     -Wl,-v >clang.out 2>&1
   grep -q '^mld ' clang.out && [ "$(./hello.clang)" = "hello from mld" ] &&

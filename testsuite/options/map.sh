@@ -84,7 +84,7 @@ int main() {
 }
 SRC
 for cxx in g++ aarch64-linux-gnu-g++; do
-  command -v $cxx >/dev/null || { echo "  (no $cxx)"; continue; }
+  t_have "$cxx maps" $cxx || continue
   $cxx -O1 -c c.cc -o c.o || t_hard_error "$cxx failed"
   # libstdc++'s demangler leaves a few newer manglings (_Float16's DF16_)
   # alone that GNU ld's own demangles: c++filt finishes both sides.

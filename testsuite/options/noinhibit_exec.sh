@@ -36,9 +36,8 @@ t_write big.s <<'SRC'
 	.set big, 0x123456
 SRC
 for cc in gcc aarch64-linux-gnu-gcc; do
-  command -v $cc >/dev/null || { echo "  ($cc missing)"; continue; }
   run=; [ $cc = gcc ] || run=qemu-aarch64
-  [ -z "$run" ] || command -v $run >/dev/null || { echo "  (no $run)"; continue; }
+  t_have "$cc" $cc $run || continue
   for f in main d1 d2; do T_CC=$cc t_compile $f.c; done
   $cc -c far.s -o far.o && $cc -c big.s -o big.o || t_hard_error "$cc .s"
   objs="main.o d1.o d2.o far.o big.o"

@@ -21,7 +21,7 @@ ok_texts=('{"type":"deb","os":"debian","name":"x","version":"1.0-1"}' '[1,2]'
 bad_texts=('not json' '{"a":}' '{"a":1} x' '"str"' '{"a":tru}' '{"a" 1}'
   '{"a":1,}' '[1 2]' '{"a":"b\q"}')
 for cc in gcc aarch64-linux-gnu-gcc; do
-  command -v $cc >/dev/null || { echo "  ($cc missing)"; continue; }
+  t_have "$cc" $cc || continue
   T_CC=$cc t_compile m.c
   for j in "${ok_texts[@]}"; do
     $cc -static -o g.out m.o -Xlinker "--package-metadata=$j" || t_hard_error "$cc $j"

@@ -193,7 +193,7 @@ ret' "e.o: relocation R_X86_64_32S against symbol \`gv2' can not be used when ma
 refuse gcc '.text
 .globl ft
 ft: .quad ft' "relocation against \`ft' in read-only section \`.text'"
-if command -v aarch64-linux-gnu-gcc >/dev/null; then
+if t_have "AArch64 refusals" aarch64-linux-gnu-gcc; then
   aarch64-linux-gnu-gcc -O1 -fPIE -c p.c -o p.o
   refuse aarch64-linux-gnu-gcc '.data
 .globl gva

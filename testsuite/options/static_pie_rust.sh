@@ -354,10 +354,7 @@ elif [ ! -d "$("$RUSTC" --print sysroot)/lib/rustlib/$a64/lib" ]; then
   echo "note: no $a64 std in $("$RUSTC" --print sysroot)/lib/rustlib" \
        "(Debian 12 packages none; rustup target add $a64): AArch64 Rust" \
        "not tried"
-elif ! command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 ||
-     ! command -v qemu-aarch64 >/dev/null 2>&1; then
-  t_skip_part "AArch64: aarch64-linux-gnu-gcc or qemu-aarch64 missing"
-else
+elif t_have AArch64 aarch64-linux-gnu-gcc qemu-aarch64; then
   rust_variant "$a64" qemu-aarch64 aarch64-linux-gnu-gcc
 fi
 

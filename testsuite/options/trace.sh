@@ -17,7 +17,7 @@ int b1(void) { return 1; }
 int required_here(void) { return 2; }
 SRC
 for cc in gcc aarch64-linux-gnu-gcc; do
-  command -v $cc >/dev/null || { echo "  (no $cc)"; continue; }
+  t_have "$cc" $cc || continue
   T_CC=$cc t_compile main.c
   T_CC=$cc t_compile m1.c
   rm -f libm1.a && ar rcs libm1.a m1.o

@@ -22,7 +22,7 @@ int forced(void) { return 3; }
 SRC
 for f in main a b; do t_compile $f.c; done
 rm -f liba.a libb.a && ar rcs liba.a a.o && ar rcs libb.a b.o
-if command -v ld.lld >/dev/null; then
+if t_have "ld.lld comparison" ld.lld; then
   for args in "main.o -L. -la -lb -e main" "main.o -L. -la -lb -e main -u forced" \
               "main.o --whole-archive liba.a --no-whole-archive -L. -lb -e main"; do
     ld.lld --why-extract=lld.txt -o l.out $args || t_hard_error "ld.lld failed"

@@ -108,10 +108,9 @@ for arch in x86_64 aarch64; do
   if [ $arch = x86_64 ]; then
     cc=gcc readelf=readelf run= ld=ld.bfd emul=elf_x86_64 rom=0x400000 ram=0x600000
     page=0x1000
-    command -v ld.bfd >/dev/null || { echo "no ld.bfd"; continue; }
+    t_have x86-64 ld.bfd || continue
   else
-    command -v aarch64-linux-gnu-gcc >/dev/null &&
-      command -v qemu-aarch64 >/dev/null || { echo "no AArch64 tools"; continue; }
+    t_have AArch64 aarch64-linux-gnu-gcc qemu-aarch64 || continue
     cc=aarch64-linux-gnu-gcc readelf=aarch64-linux-gnu-readelf run=qemu-aarch64
     ld=aarch64-linux-gnu-ld emul=aarch64linux rom=0x10000000 ram=0x10100000
     page=0x10000

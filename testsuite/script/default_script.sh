@@ -91,10 +91,9 @@ check() {   # check NAME OPTIONS...: link $obj both ways with $script
 for arch in x86_64 aarch64; do
   if [ $arch = x86_64 ]; then
     cc=gcc cxx_=g++ readelf=readelf run= ld=ld.bfd
-    command -v ld.bfd >/dev/null || { echo "no ld.bfd"; continue; }
+    t_have x86-64 ld.bfd || continue
   else
-    command -v aarch64-linux-gnu-g++ >/dev/null &&
-      command -v qemu-aarch64 >/dev/null || { echo "no AArch64 tools"; continue; }
+    t_have AArch64 aarch64-linux-gnu-g++ qemu-aarch64 || continue
     cc=aarch64-linux-gnu-gcc cxx_=aarch64-linux-gnu-g++
     readelf=aarch64-linux-gnu-readelf run=qemu-aarch64 ld=aarch64-linux-gnu-ld
   fi
@@ -127,7 +126,7 @@ for arch in x86_64 aarch64; do
 done
 
 # musl's gcc wrapper, x86-64.
-if command -v musl-gcc >/dev/null && [ -f x86_64.ld ]; then
+if t_have "musl C" musl-gcc && [ -f x86_64.ld ]; then
   cc=gcc readelf=readelf run= script=x86_64.ld
   musl-gcc -O2 -c c.c -o musl.o || t_hard_error "musl-gcc -c"
   cxx=musl-gcc obj=musl.o

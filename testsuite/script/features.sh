@@ -148,9 +148,9 @@ shape() {
 for arch in x86_64 aarch64; do
   if [ $arch = x86_64 ]; then
     cc=gcc readelf=readelf ld=ld.bfd ar=ar emul=elf_x86_64
-    command -v ld.bfd >/dev/null || { echo "no ld.bfd"; continue; }
+    t_have x86-64 ld.bfd || continue
   else
-    command -v aarch64-linux-gnu-gcc >/dev/null || { echo "no AArch64 tools"; continue; }
+    t_have AArch64 aarch64-linux-gnu-gcc || continue
     cc=aarch64-linux-gnu-gcc readelf=aarch64-linux-gnu-readelf
     ld=aarch64-linux-gnu-ld ar=aarch64-linux-gnu-ar emul=aarch64linux
   fi
@@ -189,7 +189,7 @@ done
 # version script's (a static executable is the same without them), and
 # their syntax errors stop the link with GNU ld's words; an input script's
 # OUTPUT changes nothing (GNU ld has opened its output by then).
-if command -v ld.bfd >/dev/null; then
+if t_have "OUTPUT and VERSION" ld.bfd; then
   printf 'int v = 1;\nvoid _start(void) { for (;;) ; }\n' >ov.c
   gcc -O2 -fno-pie -c ov.c -o ov.o || t_hard_error "gcc -c ov.c"
   printf 'OUTPUT(named.out)\nVERSION {\n  V1 { global: _start; local: *; };\n  V2 { global: v; } V1;\n}\nSECTIONS { . = 0x400000; .text : { *(.text) } .data : { *(.data) } }\n' >ov.ld
@@ -253,7 +253,7 @@ int use_data(void) { return in_data; }
 __attribute__((section(".text.o"))) int use_other(void) { return in_other + use_data(); }
 void _start(void) { for (;;) ; }
 C
-if command -v ld.bfd >/dev/null; then
+if t_have NOCROSSREFS ld.bfd; then
   gcc -O2 -fno-pie -c ncr.c -o ncr.o || t_hard_error "gcc -c ncr.c"
   for nc in "NOCROSSREFS(.text .data)" "NOCROSSREFS_TO(.other .text)" \
             "NOCROSSREFS(.text2 .other)" "NOCROSSREFS(.data, .other)"; do
@@ -275,7 +275,7 @@ fi
 
 # AArch64 code placed 512 MiB apart by a script: branches reach through
 # range-extension stubs, as GNU ld makes them, and the program runs.
-if command -v aarch64-linux-gnu-gcc >/dev/null && command -v qemu-aarch64 >/dev/null; then
+if t_have "AArch64 far branches" aarch64-linux-gnu-gcc qemu-aarch64; then
   cat >far.c <<'C'
 __attribute__((section(".text.far"), noinline)) int far_fn(int x) { return x + 1; }
 __attribute__((section(".text.near"), noinline)) int near_fn(int x) { return far_fn(x) * 2; }

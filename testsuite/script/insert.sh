@@ -54,10 +54,9 @@ shape() {
 for arch in x86_64 aarch64; do
   if [ $arch = x86_64 ]; then
     cc=gcc readelf=readelf run=
-    command -v ld.bfd >/dev/null || { echo "no ld.bfd"; continue; }
+    t_have x86-64 ld.bfd || continue
   else
-    command -v aarch64-linux-gnu-gcc >/dev/null &&
-      command -v qemu-aarch64 >/dev/null || { echo "no AArch64 tools"; continue; }
+    t_have AArch64 aarch64-linux-gnu-gcc qemu-aarch64 || continue
     cc=aarch64-linux-gnu-gcc readelf=aarch64-linux-gnu-readelf run=qemu-aarch64
   fi
   $cc -O2 -c tab.c -o tab.o || t_hard_error "$cc -c tab.c"

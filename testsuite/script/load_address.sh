@@ -74,9 +74,9 @@ loads() {   # PT_LOADs, and each section's address and load address
 for arch in x86_64 aarch64; do
   if [ $arch = x86_64 ]; then
     cc=gcc readelf=readelf ld=ld.bfd emul=elf_x86_64
-    command -v ld.bfd >/dev/null || { echo "no ld.bfd"; continue; }
+    t_have x86-64 ld.bfd || continue
   else
-    command -v aarch64-linux-gnu-gcc >/dev/null || { echo "no AArch64 tools"; continue; }
+    t_have AArch64 aarch64-linux-gnu-gcc || continue
     cc=aarch64-linux-gnu-gcc readelf=aarch64-linux-gnu-readelf
     ld=aarch64-linux-gnu-ld emul=aarch64linux
   fi
