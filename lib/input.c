@@ -524,11 +524,16 @@ void read_inputs(struct ctx *ctx) {
   if (ctx->cfg.default_script && !ctx->cfg.scripts)
     read_script_file(ctx, ctx->cfg.default_script);
   // Input scripts may name nothing (an empty file is an empty script);
-  // --defsym's references are no input.
+  // --defsym's references are no input; a -T script's INPUT and GROUP
+  // files are (GNU ld's lang_has_input_file).
   u32 files = 0;
   for (u32 i = 0; i < ctx->cfg.inputs.len; i++) {
     enum input_kind k = ((struct input_spec *)ctx->cfg.inputs.v[i])->kind;
     files += k == IN_FILE || k == IN_LIB;
+  }
+  for (u32 i = 0; !files && i < ctx->entries.len; i++) {
+    enum entry_kind k = ((struct input_entry *)ctx->entries.v[i])->kind;
+    files += k == E_OBJECT || k == E_ARCHIVE;
   }
   if (!files && !ctx->errors)
     error(ctx, "no input files");
