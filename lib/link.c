@@ -126,6 +126,7 @@ static int link_relocatable(struct ctx *ctx) {
   check_relocatable_options(ctx); // what -r cannot honour is an error
   read_inputs(ctx);           // map files once, open archives
   checkpoint(ctx);
+  check_relocatable_script(ctx); // a -T script's SECTIONS: an error
   write_dependency_file(ctx); // --dependency-file: every input read
   timer(ctx, "read_inputs");
   intern_symbols(ctx);        // the objects' global names, on all threads

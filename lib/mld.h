@@ -1760,6 +1760,7 @@ void copy_isec(struct ctx *ctx, struct isec *is, u8 *dst);
 //
 
 struct rlink;
+void check_relocatable_script(struct ctx *ctx);
 void check_relocatable_options(struct ctx *ctx);
 void create_relocatable_sections(struct ctx *ctx);
 void plan_relocatable(struct ctx *ctx);

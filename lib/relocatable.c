@@ -122,6 +122,22 @@ void check_relocatable_options(struct ctx *ctx) {
   c->eh_frame_hdr = false;
 }
 
+// A -T script's SECTIONS, assignments and the like would change GNU ld's
+// -r output (its own sections, symbols, data); mld lays out -r with GNU
+// ld's built-in -r script only, so such a script is an error, not
+// ignored.  Input lists (INPUT, GROUP) and the like are taken.
+void check_relocatable_script(struct ctx *ctx) {
+  struct script *sc = ctx->script;
+  if (!sc || (!sc->stmts.len && !sc->has_sections))
+    return;
+  const struct script_stmt *s = sc->stmts.len ? sc->stmts.v[0] : NULL;
+  if (s && s->line)
+    fatal(ctx, "%s:%u: -r: a linker script's SECTIONS and assignments are "
+          "not supported in a relocatable link", s->file, s->line);
+  fatal(ctx, "-r: a linker script's SECTIONS and assignments are not "
+        "supported in a relocatable link");
+}
+
 //
 // Output sections
 //

@@ -55,6 +55,12 @@ refused -r -Map=m.map -- "-r: -Map, --cref, --print-memory-usage: not supported"
 refused -Ur -- "-Ur: -r for C++ with its constructors resolved is not implemented"
 refused -r -pie --no-dynamic-linker -- "-r and -pie may not be used together"
 refused -EB -- "-EB: big-endian output is not supported"
+# A -T script with -r: its SECTIONS, data and assignments change GNU ld's
+# -r output; mld took the script and left them out of its output.
+printf 'SECTIONS { .data : { aa = .; LONG (1) *(.data) } }\n' >r.lds
+refused -r -T r.lds -- "r.lds:1: -r: a linker script's SECTIONS and assignments are not supported in a relocatable link"
+printf 'bb = 1;\n' >r2.lds
+refused -r r2.lds -- "r2.lds:1: -r: a linker script's SECTIONS and assignments are not supported"
 printf 'SECTIONS { .text : { *(.text) } }\nINHIBIT_COMMON_ALLOCATION\n' >x.lds
 refused -T x.lds -- "x.lds:2: linker script command INHIBIT_COMMON_ALLOCATION is not supported yet (column 1)"
 refused -Y /lib -- "-Y /lib: Solaris's default library path is not supported"
