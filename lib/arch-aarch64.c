@@ -1480,7 +1480,6 @@ const struct arch arch_aarch64 = {
     .iplt_slot_bias = -1,
     .noseparate_code = true,
     .no_raw_image = true,
-    .no_start_stop_gc = true,
     .section_symbols = true,
     .fill_code = fill_code,
     .fill_script_sections_only = true,

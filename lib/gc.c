@@ -155,12 +155,44 @@ static struct isec *rel_target(struct ctx *ctx, struct objfile *f,
   return shndx != SHN_UNDEF && shndx < f->shnum ? f->isecs[shndx] : NULL;
 }
 
+// -z start-stop-gc as GNU ld 2.40 has it (_bfd_elf_gc_mark_rsec): the
+// first relocation a kept section has against the linker's __start_SEC
+// or __stop_SEC keeps nothing, but a later one (AArch64's ADRP and its
+// LDR are two) keeps the first input SEC, as any symbol keeps its
+// section.
+static void mark_start_stop_again(struct ctx *ctx, struct gc *gc,
+                                  struct symbol *sym) {
+  if (!sym || sym->state != SYM_DEFINED || !(sym->flags & SF_LINKER) ||
+      sym->symidx >> 1 == W_SCRIPT || !is_start_stop(sym))
+    return;
+  if (!(sym->ref_flags & REF_GC_SEEN)) {
+    sym->ref_flags |= REF_GC_SEEN;
+    return;
+  }
+  struct chunk *c = ctx->aux[sym->aux].osec;
+  const char *sec = sym->name + (strncmp(sym->name, "__start_", 8) ? 7 : 8);
+  struct isec *first = NULL;
+  for (u32 i = 0; c && has_inputs(c) && i < c->isecs.len; i++) {
+    struct isec *is = c->isecs.v[i];
+    if (strcmp(isec_name(is), sec))
+      continue;
+    if (!first || is->file->priority < first->file->priority ||
+        (is->file == first->file && is->shndx < first->shndx))
+      first = is;
+  }
+  mark(ctx, gc, first);
+}
+
 static void mark_rel_target(struct ctx *ctx, struct gc *gc,
                             struct objfile *f, u32 symidx) {
-  if (symidx >= f->first_global && symidx < f->nsyms)
-    mark_symbol(ctx, gc, f->globals[symidx - f->first_global]);
-  else
+  if (symidx >= f->first_global && symidx < f->nsyms) {
+    struct symbol *sym = f->globals[symidx - f->first_global];
+    if (ctx->cfg.z_start_stop_gc)
+      mark_start_stop_again(ctx, gc, sym);
+    mark_symbol(ctx, gc, sym);
+  } else {
     mark(ctx, gc, rel_target(ctx, f, symidx));
+  }
 }
 
 static void drain(struct ctx *ctx, struct gc *gc) {
@@ -375,9 +407,6 @@ static void print_gc_sections(struct ctx *ctx, struct vec *dead) {
 void gc_sections(struct ctx *ctx) {
   if (!ctx->cfg.gc_sections)
     return;
-  if (ctx->cfg.z_start_stop_gc && ctx->arch->no_start_stop_gc)
-    fatal(ctx, "-z start-stop-gc: not supported for %s (GNU ld 2.40 keeps "
-          "the sections there all the same)", ctx->arch->name);
   // Everything allocated starts dead, but .eh_frame (rewritten later),
   // which GNU ld's default script KEEPs: a -T script that does not goes
   // without it (its FDEs still keep their LSDAs, as GNU ld's

@@ -829,6 +829,10 @@ enum { REF_PLT_CALL = 1 << 7 };
 // In ref_flags, of an undefined symbol, with --gc-sections: a kept
 // section refers to it (gc.c), and so .symtab lists it (GNU ld's mark).
 enum { REF_GC_LIVE = 1 << 1 };
+// In ref_flags, of the linker's __start_SEC or __stop_SEC with
+// -z start-stop-gc: a kept section's relocation named it (GNU ld's
+// h->mark; the next one keeps an input SEC all the same, gc.c).
+enum { REF_GC_SEEN = 1 << 4 };
 // In ref_flags: a file the LTO plugin did not claim, -u, the entry or
 // --defsym refers to the symbol (GNU ld's non_ir_ref_regular; lto.c).
 enum { REF_NON_IR = 1 << 2 };
@@ -1619,9 +1623,6 @@ struct arch {
   bool no_raw_image;           // GNU ld refuses --oformat binary
   bool warn_textrel;           // a PIE's text relocations are warned of
                                // unless -z notext (GNU ld's x86-64)
-  // GNU ld 2.40 keeps __start_SEC's sections under -z start-stop-gc
-  // all the same (AArch64), for reasons mld does not model: refused.
-  bool no_start_stop_gc;
   bool p_align_default_page;   // PT_LOAD p_align stays max_page_size when
                                // -z common-page-size raises the layout's
   bool default_execstack;      // an input without .note.GNU-stack wants one
