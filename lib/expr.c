@@ -941,6 +941,39 @@ bool eval_expr(struct ctx *ctx, struct expr *e, const char *what,
 
 bool expr_is_dot(const struct expr *e) { return e->kind == N_DOT; }
 
+// Expressions OVERLAY makes (script.c), as GNU ld's
+// lang_enter_overlay_section builds them: FN (NAME) for ADDR, LOADADDR
+// and SIZEOF ('A', 'L', 'S'), A + B and MAX (A, B).
+static struct expr *made(struct ctx *ctx, enum node_kind kind,
+                         struct expr *a, struct expr *b) {
+  struct expr *e = arena_alloc(ctx, sizeof(*e));
+  memset(e, 0, sizeof(*e));
+  e->kind = kind;
+  e->a = a;
+  e->b = b;
+  u32 da = a ? a->depth : 0, db = b ? b->depth : 0;
+  e->depth = 1 + (da > db ? da : db);
+  return e;
+}
+
+struct expr *expr_of_section(struct ctx *ctx, char fn, const char *name) {
+  struct expr *e = made(ctx, fn == 'A' ? N_ADDR : fn == 'L' ? N_LOADADDR
+                                                             : N_SIZEOF,
+                        NULL, NULL);
+  e->name = name;
+  return e;
+}
+
+struct expr *expr_plus(struct ctx *ctx, struct expr *a, struct expr *b) {
+  struct expr *e = made(ctx, N_BINARY, a, b);
+  e->op = '+';
+  return e;
+}
+
+struct expr *expr_max(struct ctx *ctx, struct expr *a, struct expr *b) {
+  return made(ctx, N_MAX, a, b);
+}
+
 // The fill pattern of expression E with value V, as GNU ld's
 // exp_get_fill makes it: a hexadecimal number alone gives its digits'
 // bytes (an odd count: the first digit is a byte), anything else the

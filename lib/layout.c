@@ -444,12 +444,19 @@ static int cmp_ranked(const void *a, const void *b) {
   return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
+// Whether A and B are sections of one OVERLAY, which share addresses.
+static bool same_overlay(const struct chunk *a, const struct chunk *b) {
+  return a->stmt && b->stmt && a->stmt->overlay_group &&
+         a->stmt->overlay_group == b->stmt->overlay_group;
+}
+
 // GNU ld's check of the final addresses (lang_check_section_addresses),
 // in its words: no two sections with bytes may overlap in the load image
 // (LMA), nor any two allocated sections in memory (VMA), .tbss aside.
 // GNU ld skips the second check when two sections start at one address,
 // taking them for overlays, and then makes a broken program (x86-64
-// -Tbss=ADDR at .text's address); mld has no overlays and always checks.
+// -Tbss=ADDR at .text's address); mld checks all but the sections of one
+// OVERLAY.
 // And the TLS sections must be next to each other among the section
 // headers, as bfd requires for PT_TLS (--section-start=.tdata=ADDR moves
 // .tdata to the front).
@@ -506,7 +513,8 @@ void check_section_addresses(struct ctx *ctx) {
       struct chunk *c = v[i].c;
       if (!vma && c->type == SHT_NOBITS)
         continue;
-      if (p && v[i].start <= p->start + p->c->size - 1 && !v[i].warned) {
+      if (p && v[i].start <= p->start + p->c->size - 1 && !v[i].warned &&
+          !(vma && same_overlay(c, p->c))) {
         gnu_error(ctx, "section %s %s [%016llx,%016llx] overlaps section %s "
               "%s [%016llx,%016llx]", c->name, vma ? "VMA" : "LMA",
               (unsigned long long)v[i].start,

@@ -523,8 +523,8 @@ static void print_region_attrs(FILE *fp, struct mem_region *r) {
   static const struct {
     u32 flag;
     char c;
-  } names[] = {{RA_CODE, 'x'}, {RA_READONLY, 'r'}, {RA_DATA, 'w'},
-               {RA_ALLOC, 'a'}, {RA_LOAD, 'l'}};
+  } names[] = {{RA_ALLOC, 'a'}, {RA_CODE, 'x'}, {RA_READONLY, 'r'},
+               {RA_DATA, 'w'}, {RA_LOAD, 'l'}};
   for (u32 i = 0; i < 5; i++)
     if (r->flags_in & names[i].flag)
       fputc(names[i].c, fp);

@@ -559,9 +559,16 @@ struct out_stmt {
   struct vec body;             // struct script_stmt *
   struct chunk *chunk;         // set by script_layout.c
   bool disabled, violated;     // script_layout.c: ONLY_IF_RO/RW not met
+  // OVERLAY's sections (script.c overlay): the first, or one loaded after
+  // the one before; the last moves "." by update_dot.
+  u8 overlay;                  // enum overlay_kind
+  u32 overlay_group;           // which OVERLAY (1, 2, ...), or 0
+  struct expr *update_dot;
   const char *file;
   u32 line;
 };
+
+enum overlay_kind { OV_NONE, OV_FIRST, OV_NEXT };
 
 // What a MEMORY region's attributes name, as bfd's section flags (a
 // section with contents that is not code is "data", even read-only).
@@ -602,6 +609,7 @@ struct script {
   struct vec nocrossrefs;      // struct vec * of names; the first name
   struct vec nocrossrefs_to;   // of a NOCROSSREFS_TO list is the target
   struct out_stmt *last_os;    // script.c: the output section before
+  u32 overlays;                // OVERLAY commands so far
 };
 
 // DATA_SEGMENT_ALIGN, _RELRO_END and _END, as GNU ld evaluates them: a
@@ -1885,6 +1893,9 @@ bool expr_aligns_dot(const struct expr *e);
 struct expr *parse_script_expr(struct ctx *ctx, const char *file,
                                const char *text, const char *end,
                                const char **pos);
+struct expr *expr_of_section(struct ctx *ctx, char fn, const char *name);
+struct expr *expr_plus(struct ctx *ctx, struct expr *a, struct expr *b);
+struct expr *expr_max(struct ctx *ctx, struct expr *a, struct expr *b);
 void text_position(const char *text, const char *at, u32 *line, u32 *col);
 
 //

@@ -1008,6 +1008,153 @@ static void output_section(struct lexer *lx, const char *at,
   the_script(ctx)->last_os = os;
 }
 
+// PROVIDE (NAME = E) made by the linker, at the top level.
+static void provide_made(struct lexer *lx, const char *at, const char *name,
+                         struct expr *e, struct vec *into) {
+  struct script_stmt *s = new_stmt(lx, SS_ASSIGN, at, into);
+  s->sym = name;
+  s->op = '=';
+  s->provide = PV_PROVIDE;
+  s->e = e;
+}
+
+// [:PHDR ...] [=FILL] after a section's '}'.
+static void phdrs_fill(struct lexer *lx, struct vec *phdrs,
+                       struct expr **fill) {
+  for (;;) {
+    if (peekc(lx) == ':' && lx->end - lx->p > 1) {
+      lx->p++;
+      vec_push(lx->ctx, phdrs, (void *)need_name(lx, LM_SECT));
+    } else if (peekc(lx) == '=' && !(lx->end - lx->p > 1 && lx->p[1] == '=')) {
+      lx->p++;
+      *fill = expr(lx);
+    } else {
+      return;
+    }
+  }
+}
+
+// MAX (SIZEOF (first), ...) of the sections V[LO, HI), as a balanced tree
+// (a long chain would make evaluation recurse as deep).
+static struct expr *overlay_max(struct ctx *ctx, struct vec *v, u32 lo,
+                                u32 hi) {
+  if (hi - lo == 1)
+    return expr_of_section(ctx, 'S', ((struct out_stmt *)v->v[lo])->name);
+  u32 mid = lo + (hi - lo) / 2;
+  return expr_max(ctx, overlay_max(ctx, v, lo, mid),
+                  overlay_max(ctx, v, mid, hi));
+}
+
+// OVERLAY [START] : [NOCROSSREFS] [AT (LMA)] [SUBALIGN (N)]
+//   { NAME { ... } [:PHDR ...] [=FILL] [,] ... }
+//   [>REGION] [AT>REGION] [:PHDR ...] [=FILL] [,]
+// as GNU ld's lang_enter_overlay to lang_leave_overlay make it: output
+// sections at START (the first) and at the first's address (the others),
+// the first loaded at LMA, each other after the one before; "." past the
+// largest after the last; __load_start_NAME and __load_stop_NAME (NAME's
+// letters, digits and '_') provided after each.
+static void overlay(struct lexer *lx, const char *at, struct vec *into) {
+  struct ctx *ctx = lx->ctx;
+  struct script *sc = the_script(ctx);
+  struct expr *vma = NULL, *lma = NULL, *subalign = NULL;
+  if (!eatc(lx, ':')) {
+    vma = expr(lx);
+    needc(lx, ':');
+  }
+  bool nocross = eat_word(lx, "NOCROSSREFS");
+  if (eat_word(lx, "AT"))
+    lma = paren_expr(lx);
+  if (eat_word(lx, "SUBALIGN"))
+    subalign = paren_expr(lx);
+  needc(lx, '{');
+  u32 group = ++sc->overlays;
+  struct vec members = {0};
+  while (!eatc(lx, '}')) {
+    const char *sat = lx->p;
+    if (!peekc(lx))
+      syntax_fail(lx);
+    struct out_stmt *os = arena_alloc(ctx, sizeof(*os));
+    memset(os, 0, sizeof(*os));
+    os->name = need_name(lx, LM_SECT);
+    os->file = lx->file;
+    os->line = line_of(lx, sat);
+    os->addr = vma;
+    os->subalign = subalign;
+    os->overlay = members.len ? OV_NEXT : OV_FIRST;
+    os->overlay_group = group;
+    new_stmt(lx, SS_OUTPUT, sat, into)->os = os;
+    if (!members.len)
+      vma = expr_of_section(ctx, 'A', os->name);
+    vec_push(ctx, &members, os);
+    needc(lx, '{');
+    section_body(lx, &os->body);
+    phdrs_fill(lx, &os->phdrs, &os->fill);
+    eatc(lx, ',');
+    char *clean = arena_alloc(ctx, strlen(os->name) + 1), *d = clean;
+    for (const char *c = os->name; *c; c++)
+      if (isalnum((u8)*c) || *c == '_')
+        *d++ = *c;
+    *d = 0;
+    struct expr *load = expr_of_section(ctx, 'L', os->name);
+    provide_made(lx, sat, arena_printf(ctx, "__load_start_%s", clean), load,
+                 into);
+    provide_made(lx, sat, arena_printf(ctx, "__load_stop_%s", clean),
+                 expr_plus(ctx, load, expr_of_section(ctx, 'S', os->name)),
+                 into);
+  }
+  const char *region = NULL, *lma_region = NULL;
+  struct vec phdrs = {0};
+  struct expr *fill = NULL;
+  for (;;) {
+    const char *here = lx->p;
+    if (eatc(lx, '>')) {
+      region = need_name(lx, LM_SECT);
+    } else if (eat_word(lx, "AT")) {
+      if (!eatc(lx, '>')) {
+        lx->p = here;
+        break;
+      }
+      lma_region = need_name(lx, LM_SECT);
+    } else {
+      break;
+    }
+  }
+  phdrs_fill(lx, &phdrs, &fill);
+  eatc(lx, ',');
+  if (lma && lma_region)
+    fail_at(lx, at, "section has both a load address and a load region");
+  // lang_get_regions, with no address: AT> REGION alone is the runtime
+  // region too.
+  if (!region && lma_region)
+    region = lma_region;
+  struct vec *names = NULL;
+  if (nocross) {
+    names = arena_alloc(ctx, sizeof(*names));
+    memset(names, 0, sizeof(*names));
+  }
+  for (u32 i = 0; i < members.len; i++) {
+    struct out_stmt *os = members.v[i];
+    os->region = region;
+    os->lma_region = lma_region;
+    if (!os->fill)
+      os->fill = fill;
+    if (!os->phdrs.len)
+      os->phdrs = phdrs;
+    if (i == 0)
+      os->lma = lma;
+    if (names)
+      vec_push(ctx, names, (void *)os->name);
+  }
+  if (members.len) {
+    struct out_stmt *last = members.v[members.len - 1];
+    last->update_dot =
+        expr_plus(ctx, vma, overlay_max(ctx, &members, 0, members.len));
+    sc->last_os = last;
+  }
+  if (names && names->len >= 2)
+    vec_push(ctx, &sc->nocrossrefs, names);
+}
+
 // The commands of SECTIONS, to its '}'.
 static void sections_body(struct lexer *lx, struct vec *into) {
   for (;;) {
@@ -1033,7 +1180,7 @@ static void sections_body(struct lexer *lx, struct vec *into) {
     } else if (tok_is(&t, "INCLUDE")) {
       parse_include(lx, at, sections_body, into);
     } else if (tok_is(&t, "OVERLAY")) {
-      fail_at(lx, at, "OVERLAY is not supported");
+      overlay(lx, at, into);
     } else {
       const char *name = name_of(lx, &t);
       int op = t.quoted ? 0 : assign_op(lx);

@@ -1529,7 +1529,10 @@ static u64 load_delta(struct lay *l, struct chunk *c, struct mem_region *region,
     }
     return 0;
   }
-  u64 lma = vma + last->lma_delta;
+  // An OVERLAY's section after the first: loaded after the one before.
+  u64 lma = os && os->overlay == OV_NEXT
+                ? last->addr + last->lma_delta + last->size
+                : vma + last->lma_delta;
   return align_up(lma, os && os->addr ? own : align) - vma;
 }
 
@@ -1542,7 +1545,9 @@ static void track_lma(struct lay *l, struct chunk *c,
   struct chunk **last = region ? &region->last_lma : &l->default_last_lma;
   if (!(c->flags & SHF_ALLOC))
     return;
-  if (c->size || (!*last && c->lma_delta) || (*last && c->addr >= (*last)->addr))
+  if (c->size || (!*last && c->lma_delta) ||
+      (*last && c->addr >= (*last)->addr) ||
+      (c->stmt && c->stmt->overlay == OV_FIRST))
     *last = c;
 }
 
@@ -1647,6 +1652,10 @@ static void lay_section(struct lay *l, struct chunk *c) {
     l->d.dot = save > vma ? save : vma;
   else
     l->d.dot = end;
+  // An OVERLAY's last section: "." past the largest of them.
+  if (os && os->update_dot &&
+      eval_script_expr(ctx, os->update_dot, os->file, !l->final, &l->d, &v))
+    l->d.dot = v.v;
   if (!region)
     l->free = l->d.dot;
   // The regions' next free addresses, as GNU ld moves them: past the
@@ -1654,7 +1663,7 @@ static void lay_section(struct lay *l, struct chunk *c) {
   // for a section with contents, or aligned with its input.
   u64 taken = chunk_is_tbss(c) ? 0 : c->size;
   if (region) {
-    region->cur = vma + taken;
+    region->cur = os && os->update_dot ? l->d.dot : vma + taken;
     if (l->final && region->cur > region->origin + region->length &&
         !region->overflow_said) {
       gnu_error(ctx, "%s section `%s' will not fit in region `%s'",
