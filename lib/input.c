@@ -505,6 +505,9 @@ void read_inputs(struct ctx *ctx) {
     case IN_SCRIPT:
       read_script_file(ctx, in->arg);
       add_late_defsyms(ctx, ++scripts);
+      if (!ctx->script_read)
+        ctx->entries_by_script = ctx->entries.len;
+      ctx->script_read = true;
       break;
     case IN_FORMAT_BINARY:
     case IN_FORMAT_ELF:

@@ -96,8 +96,8 @@ static void print_discarded(struct ctx *ctx, FILE *fp) {
   }
 }
 
-static void print_loads(struct ctx *ctx, FILE *fp) {
-  for (u32 i = 0; i < ctx->entries.len; i++) {
+static void print_loads(struct ctx *ctx, FILE *fp, u32 from, u32 to) {
+  for (u32 i = from; i < to; i++) {
     struct input_entry *e = ctx->entries.v[i];
     switch (e->kind) {
     case E_OBJECT:
@@ -579,8 +579,13 @@ void write_map(struct ctx *ctx) {
   }
   fputs("*default*        0x0000000000000000 0xffffffffffffffff\n\n"
         "Linker script and memory map\n\n", fp);
-  print_loads(ctx, fp);
+  // GNU ld's statements in order: a -T script's come where it stands
+  // among the inputs, the default script's after them all.
+  u32 split = ctx->script_read && script_layout(ctx) ? ctx->entries_by_script
+                                                      : ctx->entries.len;
+  print_loads(ctx, fp, 0, split);
   print_sections(ctx, fp);
+  print_loads(ctx, fp, split, ctx->entries.len);
   fprintf(fp, "OUTPUT(%s %s)\n", ctx->cfg.output,
           ctx->cfg.oformat_binary ? "binary" : ctx->arch->output_format);
   // GNU ld's AArch64 emulation adds the file of its stubs last.

@@ -1990,6 +1990,9 @@ struct ctx {
   struct mapping **map_slots;  // by (st_dev, st_ino), open addressing
   u32 map_mask;
   struct vec entries;          // struct input_entry *, in command-line order
+  u32 entries_by_script;       // those before the first -T script's end
+                               // (-Map lists the later ones after it)
+  bool script_read;            // a -T script was read
   bool lib_dynamic;            // -Bdynamic in effect where inputs are read
   bool textrel;                // a PIE relocates read-only sections
   bool in_binary;              // -b binary in effect there

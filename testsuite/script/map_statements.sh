@@ -17,7 +17,9 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 #   either ([!provide], no symbol; mld defined it);
 # - a script's section left empty is listed with its statements and the
 #   assignments after it (mld left out the assignments that followed the
-#   last section it wrote).
+#   last section it wrote);
+# - the inputs' LOAD lines come where the -T script stands among them:
+#   before the script's sections or after them (mld: always before).
 # Compared: the map's statement and assignment lines, nm -n.
 
 for f in a b; do
@@ -89,6 +91,16 @@ for arch in x86_64 aarch64; do
     nm -n gnu.out >gnu.nm
     nm -n mld.out >mld.nm
     t_same "$what: symbols (nm -n)" gnu.nm mld.nm "$(echo $(awk '{ print $3 }' mld.nm))"
+  done
+  # The inputs' LOAD lines where GNU ld has them: a -T script's
+  # statements where the script stands among the inputs.
+  for args in "-T t.ld a.o b.o" "a.o -T t.ld b.o" "a.o b.o -T t.ld"; do
+    $ld $args -o gnu.out -Map gnu.map 2>/dev/null
+    t_mld -m $emul $args -o mld.out -Map mld.map
+    marks() { grep -E '^(LOAD|\.text|\.data|/DISCARD/|OUTPUT)' "$1" | sed 's/^OUTPUT.*/OUTPUT/'; }
+    marks gnu.map >gnu.m
+    marks mld.map >mld.m
+    t_same "$arch $args: LOAD lines in the map" gnu.m mld.m
   done
 done
 t_done
