@@ -1155,11 +1155,11 @@ static void set_symbol(struct lay *l, struct script_stmt *s) {
   } else if (!sec && v.plain) {
     // A plain number outside is absolute.
   }
-  // An absolute value made from "." outside output sections: the
-  // symbol is relative to "."'s section in the output, but absolute in
-  // expressions (GNU ld's rel_from_abs, made relative only by
-  // ldexp_finalize_syms).
-  bool from_abs = !sec && !v.plain && l->d.used && !l->d.in_section;
+  // An absolute value made from "." outside output sections, a number
+  // too (". > 0": GNU ld's comparisons keep rel_from_abs): the symbol is
+  // relative to "."'s section in the output, but absolute in expressions
+  // (GNU ld's rel_from_abs, made relative only by ldexp_finalize_syms).
+  bool from_abs = !sec && l->d.used && !l->d.in_section;
   if (from_abs)                // section_for_dot: before all, the first
     sec = l->d.sec ? l->d.sec : l->d.near;
   if (s->op != '=') {

@@ -10,7 +10,9 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # every symbol's value, type and section index against GNU ld's.  An
 # object's symbol the script assigns from itself before SECTIONS
 # (__obj = ABSOLUTE (__obj), GNU ld's ld-scripts/pr14962) has the
-# object's value: mld gave it 0.
+# object's value: mld gave it 0.  A comparison that read "." outside
+# sections is a number relative to "."'s section, as GNU ld makes any
+# value made from "." there (rel_from_abs; mld made it absolute).
 t_need_ld_bfd_x86_64
 t_write a.c <<'SRC'
 int d = 1;
@@ -37,6 +39,10 @@ SECTIONS {
   __outside_num = 0x20;
   __outside_dot = .;
   __o2 = ADDR(.data) + 4;
+  __cmp = . > 0;
+  __cmp_cond = . > 0 ? 7 : 8;
+  __cmp_mask = (. & 0xff) == 0;
+  __cmp_max = MAX (., 4) > 1;
   /DISCARD/ : { *(.comment) *(.note.*) *(.eh_frame) }
 }
 LD
