@@ -930,6 +930,34 @@ static bool section_type(struct lexer *lx, u8 *type, u32 *sh_type) {
   return false;
 }
 
+// What may follow a section's '}', in any order: [>REGION] [AT>REGION]
+// (where REGION is not NULL: not in an OVERLAY's sections) [:PHDR ...]
+// [=FILL].
+static void section_tail(struct lexer *lx, const char **region,
+                         const char **lma_region, struct vec *phdrs,
+                         struct expr **fill) {
+  for (;;) {
+    const char *here = lx->p;
+    if (region && eatc(lx, '>')) {
+      *region = need_name(lx, LM_SECT);
+    } else if (region && eat_word(lx, "AT")) {
+      if (!eatc(lx, '>')) {
+        lx->p = here;
+        return;
+      }
+      *lma_region = need_name(lx, LM_SECT);
+    } else if (peekc(lx) == ':' && lx->end - lx->p > 1) {
+      lx->p++;
+      vec_push(lx->ctx, phdrs, (void *)need_name(lx, LM_SECT));
+    } else if (peekc(lx) == '=' && !(lx->end - lx->p > 1 && lx->p[1] == '=')) {
+      lx->p++;
+      *fill = expr(lx);
+    } else {
+      return;
+    }
+  }
+}
+
 // NAME [ADDRESS] [(TYPE)] : [AT(LMA)] [ALIGN(A) | ALIGN_WITH_INPUT]
 //   [SUBALIGN(A)] [ONLY_IF_RO | ONLY_IF_RW] { ... } [>REGION]
 //   [AT>REGION] [:PHDR ...] [=FILL] [,]
@@ -971,26 +999,7 @@ static void output_section(struct lexer *lx, const char *at,
           "specified", os->file, os->line);
   needc(lx, '{');
   section_body(lx, &os->body);
-  for (;;) {
-    const char *here = lx->p;
-    if (eatc(lx, '>')) {
-      os->region = need_name(lx, LM_SECT);
-    } else if (eat_word(lx, "AT")) {
-      if (!eatc(lx, '>')) {
-        lx->p = here;
-        break;
-      }
-      os->lma_region = need_name(lx, LM_SECT);
-    } else if (peekc(lx) == ':' && lx->end - lx->p > 1) {
-      lx->p++;
-      vec_push(ctx, &os->phdrs, (void *)need_name(lx, LM_SECT));
-    } else if (peekc(lx) == '=' && !(lx->end - lx->p > 1 && lx->p[1] == '=')) {
-      lx->p++;
-      os->fill = expr(lx);
-    } else {
-      break;
-    }
-  }
+  section_tail(lx, &os->region, &os->lma_region, &os->phdrs, &os->fill);
   eatc(lx, ',');
   if (os->lma && os->lma_region)
     fail_at(lx, at, "section has both a load address and a load region");
@@ -1016,22 +1025,6 @@ static void provide_made(struct lexer *lx, const char *at, const char *name,
   s->op = '=';
   s->provide = PV_PROVIDE;
   s->e = e;
-}
-
-// [:PHDR ...] [=FILL] after a section's '}'.
-static void phdrs_fill(struct lexer *lx, struct vec *phdrs,
-                       struct expr **fill) {
-  for (;;) {
-    if (peekc(lx) == ':' && lx->end - lx->p > 1) {
-      lx->p++;
-      vec_push(lx->ctx, phdrs, (void *)need_name(lx, LM_SECT));
-    } else if (peekc(lx) == '=' && !(lx->end - lx->p > 1 && lx->p[1] == '=')) {
-      lx->p++;
-      *fill = expr(lx);
-    } else {
-      return;
-    }
-  }
 }
 
 // MAX (SIZEOF (first), ...) of the sections V[LO, HI), as a balanced tree
@@ -1088,7 +1081,7 @@ static void overlay(struct lexer *lx, const char *at, struct vec *into) {
     vec_push(ctx, &members, os);
     needc(lx, '{');
     section_body(lx, &os->body);
-    phdrs_fill(lx, &os->phdrs, &os->fill);
+    section_tail(lx, NULL, NULL, &os->phdrs, &os->fill);
     eatc(lx, ',');
     char *clean = arena_alloc(ctx, strlen(os->name) + 1), *d = clean;
     for (const char *c = os->name; *c; c++)
@@ -1105,21 +1098,7 @@ static void overlay(struct lexer *lx, const char *at, struct vec *into) {
   const char *region = NULL, *lma_region = NULL;
   struct vec phdrs = {0};
   struct expr *fill = NULL;
-  for (;;) {
-    const char *here = lx->p;
-    if (eatc(lx, '>')) {
-      region = need_name(lx, LM_SECT);
-    } else if (eat_word(lx, "AT")) {
-      if (!eatc(lx, '>')) {
-        lx->p = here;
-        break;
-      }
-      lma_region = need_name(lx, LM_SECT);
-    } else {
-      break;
-    }
-  }
-  phdrs_fill(lx, &phdrs, &fill);
+  section_tail(lx, &region, &lma_region, &phdrs, &fill);
   eatc(lx, ',');
   if (lma && lma_region)
     fail_at(lx, at, "section has both a load address and a load region");
