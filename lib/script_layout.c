@@ -978,7 +978,7 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
       continue;
     }
     struct symbol *sym = sym_find_str(ctx, s->sym);
-    bool provide = s->provide == PV_PROVIDE || s->provide == PV_PROVIDE_HIDDEN;
+    bool provide = is_provide(s);
     bool self = expr_names(ctx, s->e, s->sym);
     bool was_new = !script_uses(seen, s->sym);
     expr_symbols(ctx, s->e, add_name, seen);
