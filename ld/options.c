@@ -115,7 +115,10 @@ static const char usage[] =
     "  --eh-frame-hdr, --no-eh-frame-hdr\n"
     "                              Make .eh_frame_hdr and PT_GNU_EH_FRAME\n"
     "  --gc-sections, --no-gc-sections\n"
-    "                              Drop sections nothing refers to\n"
+    "                              Drop sections nothing refers to (with\n"
+    "                              -r: from -e or -u symbols)\n"
+    "  --gc-keep-exported          With --gc-sections, keep what every\n"
+    "                              global not hidden refers to\n"
     "  -Map=FILE, -M, --print-map  Write a map of the output (GNU ld's\n"
     "                              layout) to FILE (DIR/OUTPUT.map for a\n"
     "                              directory) or standard output\n"
@@ -888,7 +891,7 @@ static const char *const no_effect_flags[] = {
     // relocatable links, linker scripts and shared objects only
     "force-group-allocation", "enable-non-contiguous-regions",
     "disable-multiple-abs-defs", "split-by-reloc", "Bgroup",
-    "enable-non-contiguous-regions-warnings", "gc-keep-exported",
+    "enable-non-contiguous-regions-warnings",
     // no CTF, no text relocations, no PLT unwind information to make
     "ctf-variables", "no-ctf-variables",
     "ld-generated-unwind-info", "no-ld-generated-unwind-info",
@@ -1373,6 +1376,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->gc_sections = yn;
       continue;
     }
+    if (is(s, "gc-keep-exported")) {
+      c->gc_keep_exported = true;
+      continue;
+    }
     if ((yn = yes_no(s, "print-gc-sections")) >= 0) {
       c->print_gc_sections = yn;
       continue;
@@ -1672,6 +1679,12 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
           dynamic_only = s;
         if (!strcmp(o, "dynamic-linker"))
           dynamic_linker = v;
+        // DT_INIT and DT_FINI name none in a static executable, but
+        // --gc-sections keeps the functions (gc.c).
+        if (!strcmp(o, "init"))
+          c->init_name = v;
+        if (!strcmp(o, "fini"))
+          c->fini_name = v;
       } else {
         i = save;
       }

@@ -437,10 +437,8 @@ void size_eh_frame(struct ctx *ctx, struct chunk *c) {
     // GNU ld edits .eh_frame after laying it out from the inputs' sizes,
     // and its symbol adjustment sees those offsets (eh_symbol_addr).
     gnu = align_up(gnu, is->align ? is->align : 1);
-    if (eh) {
+    if (eh)
       eh->gnu_offset = gnu;
-      eh->edited = !ctx->cfg.relocatable;
-    }
     gnu += is->size;
     bool term = eh && eh->terminator && i + 1 == c->isecs.len;
     bool any = term;
@@ -511,7 +509,7 @@ void size_eh_frame(struct ctx *ctx, struct chunk *c) {
 u64 eh_symbol_addr(const struct isec *is, u64 off, bool global) {
   const struct eh_frame *eh = is->eh;
   u64 base = isec_addr((struct isec *)is);
-  if (!eh || !eh->edited || (!eh->nrecs && !eh->terminator))
+  if (!eh || (!eh->nrecs && !eh->terminator))
     return base + off;
   // Where the kept terminator is, or the section's end (padded for a
   // global): what follows the last record.

@@ -235,9 +235,12 @@ static bool is_root(struct ctx *ctx, struct isec *is) {
   if (type == SHT_INIT_ARRAY || type == SHT_FINI_ARRAY ||
       type == SHT_PREINIT_ARRAY || (SH_FLAGS(sh) & SHF_GNU_RETAIN))
     return true;
-  // The default script's KEEPs; a -T script says its own.
+  // The default script's KEEPs; a -T script says its own.  -r's keeps
+  // .init, .fini and .jcr themselves (and .eh_frame, above).
   if (script_layout(ctx))
     return false;
+  if (ctx->cfg.relocatable)
+    return !strcmp(n, ".init") || !strcmp(n, ".fini") || !strcmp(n, ".jcr");
   static const char *const keep[] = {".init", ".fini", ".preinit_array",
                                      ".jcr", ".init_array", ".fini_array",
                                      ".ctors", ".dtors"};
@@ -404,9 +407,63 @@ static void print_gc_sections(struct ctx *ctx, struct vec *dead) {
   }
 }
 
+// GNU ld's roots by name (its gc_sym_list): the entry point, -u symbols,
+// and the -init and -fini functions (_init and _fini); for an executable
+// also the symbol that was the entry point before any input script's
+// ENTRY.  A -T script without ENTRY leaves "start" (entry_symbol), not
+// _start.  --gc-keep-exported adds every global a shared object would
+// export (bfd_elf_gc_mark_dynamic_ref_symbol).
+static void mark_root_symbols(struct ctx *ctx, struct gc *gc) {
+  mark_symbol(ctx, gc, sym_find_str(ctx, entry_symbol(ctx)));
+  if (!script_layout(ctx) && !ctx->cfg.relocatable)
+    mark_symbol(ctx, gc, sym_find_str(ctx, ctx->cfg.entry ? ctx->cfg.entry
+                                                            : "_start"));
+  for (u32 i = 0; i < ctx->cfg.undefined.len; i++)
+    mark_symbol(ctx, gc, sym_find_str(ctx, ctx->cfg.undefined.v[i]));
+  const char *init = ctx->cfg.init_name ? ctx->cfg.init_name : "_init";
+  const char *fini = ctx->cfg.fini_name ? ctx->cfg.fini_name : "_fini";
+  for (u32 i = 0; i < 2; i++) {
+    struct symbol *sym = sym_find_str(ctx, i ? fini : init);
+    if (sym && sym->state == SYM_DEFINED)
+      mark_symbol(ctx, gc, sym);
+  }
+  if (!ctx->cfg.gc_keep_exported)
+    return;
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = f->first_global; k < f->nsyms; k++) {
+      struct symbol *sym = f->globals[k - f->first_global];
+      if (sym && sym->state == SYM_DEFINED &&
+          sym->visibility != STV_HIDDEN && sym->visibility != STV_INTERNAL)
+        mark_symbol(ctx, gc, sym);
+    }
+  }
+}
+
+// -r: GNU ld wants a root by name that is defined in a section (an
+// absolute symbol does not count), unless --gc-keep-exported.
+static void check_relocatable_roots(struct ctx *ctx) {
+  if (!ctx->cfg.relocatable || ctx->cfg.gc_keep_exported)
+    return;
+  const char *fixed[] = {
+      entry_symbol(ctx), ctx->cfg.init_name ? ctx->cfg.init_name : "_init",
+      ctx->cfg.fini_name ? ctx->cfg.fini_name : "_fini"};
+  bool ok = false;
+  for (u32 i = 0; i < 3 + ctx->cfg.undefined.len && !ok; i++) {
+    const char *name = i < 3 ? fixed[i] : ctx->cfg.undefined.v[i - 3];
+    struct symbol *sym = sym_find_str(ctx, name);
+    ok = sym && sym->state == SYM_DEFINED && !(sym->flags & SF_LINKER) &&
+         sym_isec(ctx, sym);
+  }
+  if (!ok)
+    fatal(ctx, "--gc-sections requires a defined symbol root specified by "
+          "-e or -u");
+}
+
 void gc_sections(struct ctx *ctx) {
   if (!ctx->cfg.gc_sections)
     return;
+  check_relocatable_roots(ctx);
   // Everything allocated starts dead, but .eh_frame (rewritten later),
   // which GNU ld's default script KEEPs: a -T script that does not goes
   // without it (its FDEs still keep their LSDAs, as GNU ld's
@@ -444,15 +501,7 @@ void gc_sections(struct ctx *ctx) {
       }
     }
   }
-  // The entry point, and the symbol that was the entry point before any
-  // input script's ENTRY: GNU ld keeps both.  A -T script without ENTRY
-  // leaves "start" (entry_symbol), not _start.
-  mark_symbol(ctx, &gc, sym_find_str(ctx, entry_symbol(ctx)));
-  if (!script_layout(ctx))
-    mark_symbol(ctx, &gc, sym_find_str(ctx, ctx->cfg.entry ? ctx->cfg.entry
-                                                             : "_start"));
-  for (u32 i = 0; i < ctx->cfg.undefined.len; i++)
-    mark_symbol(ctx, &gc, sym_find_str(ctx, ctx->cfg.undefined.v[i]));
+  mark_root_symbols(ctx, &gc);
   for (u32 i = 0; i < ctx->extern_syms.len; i++)
     mark_symbol(ctx, &gc, sym_find_str(ctx, ctx->extern_syms.v[i]));
   for (u32 i = 0; i < ctx->cfg.defsyms.len; i++) {

@@ -143,6 +143,10 @@ static int link_relocatable(struct ctx *ctx) {
   warn_exec_memory(ctx);      // an input wants an executable stack
   create_relocatable_sections(ctx); // the -r script's output sections,
   checkpoint(ctx);            // one per kept group member, SHT_GROUPs
+  if (ctx->cfg.gc_sections) {
+    gc_sections(ctx);         // --gc-sections: from -e and -u symbols,
+    create_relocatable_sections(ctx); // and the plan of what is left
+  }
   if (ctx->synth[CK_EH_FRAME]) // FDEs of kept code, every CIE, no padding
     size_eh_frame(ctx, ctx->synth[CK_EH_FRAME]);
   timer(ctx, "create_sections");

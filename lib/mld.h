@@ -381,6 +381,10 @@ struct config {
   enum { SORT_SECTION_NONE, SORT_SECTION_NAME, SORT_SECTION_ALIGNMENT }
       sort_section;            // --sort-section=name|alignment
   bool gc_sections;
+  bool gc_keep_exported;       // --gc-keep-exported: exported globals are
+                               // roots (gc.c)
+  const char *init_name;       // -init, -fini: roots of gc; NULL: _init,
+  const char *fini_name;       // _fini
   bool emit_relocs;            // -q, --emit-relocs: .rela.SECTION kept
   bool eh_frame_hdr;
   bool stats;
@@ -1262,7 +1266,7 @@ struct eh_frame {
   u32 out_size, padded_size;   // set by size_eh_frame
   u64 gnu_offset;              // the section's offset before the edit
   bool terminator;             // ends with a zero word (crtend.o)
-  bool term_kept, edited;      // edited: records moved, not with -r
+  bool term_kept;
 };
 
 void parse_eh_frame(struct ctx *ctx);

@@ -69,12 +69,15 @@ struct rlink {
   u32 *gsym;                   // [symbol seq]: output index of a global
   u8 *utype;                   // [symbol seq]: an undefined one's type
   struct vec globals;          // struct symbol *, in output order
+  struct vec forced;           // --gc-sections: undefined globals no kept
+                               // section named, made local (GNU ld)
   u32 nlocal, nsyms;
   u64 strtab_size, shstrtab_size;
   u32 orphan_seq;
   struct rsec **by_name;       // output sections of input sections by
   u32 name_mask, name_count;   // name (not group members), open addressing
   bool gnu_osabi;              // IFUNC or UNIQUE symbols, retained sections
+  bool after_gc;               // planned again: what --gc-sections left
 };
 
 #define KEEP UINT32_MAX
@@ -85,8 +88,6 @@ struct rlink {
 void check_relocatable_options(struct ctx *ctx) {
   struct config *c = &ctx->cfg;
   const char *bad = c->relocatable_conflict;
-  if (!bad && c->gc_sections)
-    bad = "--gc-sections";
   if (!bad && c->icf != ICF_NONE)
     bad = "--icf";
   if (!bad && c->section_starts.len)
@@ -334,6 +335,12 @@ static void join(struct ctx *ctx, struct rsec *s, struct isec *is,
   vec_push(ctx, &c->isecs, is);
 }
 
+// Whether input section IS goes to the output: all do, but those
+// --gc-sections collected.
+static bool placed(struct rlink *rl, struct isec *is) {
+  return is && (!rl->after_gc || is->osec);
+}
+
 // The kept groups of F: each gets its SHT_GROUP output section, and its
 // members are marked to get output sections of their own.
 static void add_groups(struct ctx *ctx, struct rlink *rl, struct objfile *f) {
@@ -355,7 +362,7 @@ static void add_groups(struct ctx *ctx, struct rlink *rl, struct objfile *f) {
               "exist", f->name, i, m);
         return;
       }
-      if (f->isecs[m]) {
+      if (placed(rl, f->isecs[m])) {
         kept = true;
         g[m] = 1;
       }
@@ -408,6 +415,8 @@ static void add_file_sections(struct ctx *ctx, struct rlink *rl,
   for (u32 i = 1; i < f->shnum; i++) {
     struct isec *is = f->isecs[i];
     const char *name = section_name(f, i);
+    if (is && !placed(rl, is))
+      continue;
     if (!is) {
       if (!f->discarded || !f->discarded[i])
         add_note(ctx, rl, name);
@@ -469,8 +478,16 @@ static void size_sections(struct ctx *ctx, struct rlink *rl) {
 }
 
 void create_relocatable_sections(struct ctx *ctx) {
+  // Again after --gc-sections: the plan of what it left, in the order
+  // the sections kept come in (GNU ld collects before it places).
+  bool again = ctx->rlink != NULL;
+  if (again) {
+    ctx->chunks.len = 0;
+    ctx->synth[CK_EH_FRAME] = NULL;
+  }
   struct rlink *rl = arena_alloc(ctx, sizeof(*rl));
   ctx->rlink = rl;
+  rl->after_gc = again;
   u32 nf = ctx->next_priority + 1;
   rl->locmap = arena_alloc(ctx, (u64)nf * sizeof(*rl->locmap));
   rl->grouped = arena_alloc(ctx, (u64)nf * sizeof(*rl->grouped));
@@ -492,6 +509,7 @@ struct symw {
   u8 *shndx;                   // .symtab_shndx's, if any
   char *str;
   u32 n;
+  u32 files;                   // STT_FILE symbols written
   u64 strpos;
 };
 
@@ -515,6 +533,7 @@ static void put(struct ctx *ctx, struct symw *w, const char *name, u32 len,
     }
   }
   w->n++;
+  w->files += ELF64_ST_TYPE(info) == STT_FILE;
   if (len)
     w->strpos += len + 1;
   rl->gnu_osabi |= ELF64_ST_TYPE(info) == STT_GNU_IFUNC ||
@@ -583,19 +602,13 @@ static bool local_kept(struct ctx *ctx, struct objfile *f,
   }
 }
 
-// Symbol value in the output: its input section's place added.  In
-// .eh_frame, the place of its record; one in a record left out goes as
-// if the record were at the section's start (bfd's new_offset 0).
-static u64 out_value(struct isec *is, u64 v) {
+// Symbol value in the output: its input section's place added; in
+// .eh_frame, where GNU ld moves it when it drops records
+// (eh_symbol_addr: -r drops those of collected code, and padding).
+static u64 out_value(struct isec *is, u64 v, bool global) {
   if (!is)
     return v;
-  struct eh_frame *eh = is->eh;
-  for (u32 k = 0; eh && k < eh->nrecs; k++) {
-    struct eh_rec *rec = &eh->recs[k];
-    if (v >= rec->offset && v < rec->offset + rec->size)
-      return (rec->emitted ? rec->out_offset : is->offset) + v - rec->offset;
-  }
-  return is->offset + v;
+  return is->eh ? eh_symbol_addr(is, v, global) : is->offset + v;
 }
 
 static void put_local(struct ctx *ctx, struct symw *w, struct objfile *f,
@@ -622,7 +635,7 @@ static void put_local(struct ctx *ctx, struct symw *w, struct objfile *f,
   }
   put(ctx, w, name, strlen(name), s.st_info, s.st_other,
       is ? is->osec->shndx : gs ? gs->shndx : SHN_ABS, !is && !gs,
-      gs ? s.st_value : out_value(is, s.st_value), s.st_size);
+      gs ? s.st_value : out_value(is, s.st_value, false), s.st_size);
 }
 
 // The locals -x or -X left out that a relocation of f names (marked KEEP
@@ -715,8 +728,23 @@ static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
     return;
   }
   put(ctx, w, sym->name, sym->namelen, info, other,
-      is ? is->osec->shndx : SHN_ABS, !is, out_value(is, s.st_value),
+      is ? is->osec->shndx : SHN_ABS, !is, out_value(is, s.st_value, true),
       s.st_size);
+}
+
+// --gc-sections: a global defined in a collected section leaves .symtab,
+// and an undefined one that nothing kept names (no kept relocation, no
+// -u) becomes local, as GNU ld's elf_gc_sweep_symbol hides them.
+enum fate { G_GLOBAL, G_DROP, G_LOCAL };
+
+static enum fate global_fate(struct ctx *ctx, struct symbol *sym) {
+  if (!ctx->cfg.gc_sections || sym->state == SYM_COMMON)
+    return G_GLOBAL;
+  if (sym->state == SYM_DEFINED) {
+    struct isec *is = sym_isec(ctx, sym);
+    return !is || is->osec ? G_GLOBAL : G_DROP;
+  }
+  return sym->ref_flags & REF_GC_LIVE ? G_GLOBAL : G_LOCAL;
 }
 
 // The globals in output order: each once, in GNU ld's walk of its hash
@@ -738,7 +766,8 @@ static void order_globals(struct ctx *ctx, struct rlink *rl) {
         if (sym_shndx(f, k, &s) == SHN_UNDEF && ELF64_ST_TYPE(s.st_info))
           rl->utype[sym->seq] = ELF64_ST_TYPE(s.st_info);
       }
-      if (rl->gsym[sym->seq] || (sym->flags & SF_LINKER))
+      if (rl->gsym[sym->seq] || (sym->flags & SF_LINKER) ||
+          global_fate(ctx, sym) == G_DROP)
         continue;
       rl->gsym[sym->seq] = KEEP;
       vec_push(ctx, &all, sym);
@@ -751,13 +780,16 @@ static void order_globals(struct ctx *ctx, struct rlink *rl) {
       vec_push(ctx, &all, sym);
     }
   }
+
   struct order_key *keys = arena_alloc(ctx, (u64)all.len * sizeof(*keys) + 1);
   for (u32 i = 0; i < all.len; i++)
     keys[i] = (struct order_key){.order = bfd_walk_order(ctx, all.v[i]),
                                  .sym = all.v[i]};
   qsort(keys, all.len, sizeof(*keys), cmp_order_key);
   for (u32 i = 0; i < all.len; i++)
-    vec_push(ctx, &rl->globals, keys[i].sym);
+    vec_push(ctx, global_fate(ctx, keys[i].sym) == G_LOCAL ? &rl->forced
+                                                          : &rl->globals,
+             keys[i].sym);
 }
 
 // The one walk over .symtab: numbering (w->sym NULL) and writing.
@@ -775,6 +807,20 @@ static void walk_symtab(struct ctx *ctx, struct symw *w) {
   }
   for (u32 i = 0; i < ctx->objs.len; i++)
     walk_locals(ctx, w, ctx->objs.v[i]);
+  // Globals made local follow, after an STT_FILE without a name if there
+  // were file symbols, so that no file claims them (bfd's
+  // elf_link_output_extsym).
+  if (rl->forced.len && w->files)
+    put(ctx, w, "", 0, ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, true,
+        0, 0);
+  for (u32 i = 0; i < rl->forced.len; i++) {
+    struct symbol *sym = rl->forced.v[i];
+    if (!w->sym)
+      rl->gsym[sym->seq] = w->n;
+    put(ctx, w, sym->name, sym->namelen,
+        ELF64_ST_INFO(STB_LOCAL, rl->utype[sym->seq]),
+        sym->visibility | sto_merged(sym), SHN_UNDEF, true, 0, 0);
+  }
   if (!w->sym)
     rl->nlocal = w->n;
   for (u32 i = 0; i < rl->globals.len; i++) {
@@ -811,10 +857,14 @@ static enum map map_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
   *out = 0;
   if (symidx == 0)
     return MAP_OK;
+  bool debug = !(SH_FLAGS(shdr_at(f, is->shndx)) & SHF_ALLOC) &&
+               is_debugging_name(isec_name(is));
   if (symidx >= f->first_global) {
     struct symbol *sym = f->globals[symidx - f->first_global];
     if (!sym)
       return MAP_NONE;
+    if (global_fate(ctx, sym) == G_DROP)  // from unallocated sections
+      return debug ? MAP_DROP : MAP_NONE;
     *out = rl->gsym[sym->seq];
     return MAP_OK;
   }
@@ -834,8 +884,6 @@ static enum map map_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
     // debugging sections it is dropped if there is none, elsewhere it is
     // an error, and R_*_NONE.
     struct isec *kept = f->kept && shndx < f->shnum ? f->kept[shndx] : NULL;
-    bool debug = !(SH_FLAGS(shdr_at(f, is->shndx)) & SHF_ALLOC) &&
-                 is_debugging_name(isec_name(is));
     if (kept && kept->osec) {
       t = kept;
     } else if (debug) {
@@ -877,6 +925,12 @@ static u64 each_rela(struct ctx *ctx, struct isec *is, u8 *out) {
   if (is->eh) {
     struct eh_frame *eh = is->eh;
     u64 last = is->offset;
+    // An input none of whose records is left has none at all (GNU ld).
+    bool any = false;
+    for (u32 k = 0; k < eh->nrecs && !any; k++)
+      any = eh->recs[k].emitted;
+    if (!any)
+      return 0;
     for (u32 k = 0; k < eh->nrecs; k++) {
       struct eh_rec *rec = &eh->recs[k];
       for (u32 r = rec->rel_begin; r < rec->rel_end; r++) {

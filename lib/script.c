@@ -1665,7 +1665,7 @@ const char *entry_symbol(struct ctx *ctx) {
   if (ctx->script_entry)
     return ctx->script_entry;
   // GNU ld's default script says ENTRY(_start); a -T script without
-  // ENTRY leaves ld's own default, "start" (ldlang.c), which it looks
-  // for without a warning.
-  return script_layout(ctx) ? "start" : "_start";
+  // ENTRY, and -r's script, leave ld's own default, "start" (ldlang.c),
+  // which it looks for without a warning.
+  return script_layout(ctx) || ctx->cfg.relocatable ? "start" : "_start";
 }

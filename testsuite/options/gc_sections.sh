@@ -92,6 +92,43 @@ else
   diff <(alloc pg) <(alloc pm)
 fi
 
+# GNU ld's roots by name besides the entry point: _init and _fini, or
+# what -init and -fini name, wherever they are; with --gc-keep-exported
+# every global that is not hidden, as in a shared object.
+t_write roots.s <<'SRC'
+	.section .text.i,"ax",@progbits
+	.globl _init
+_init:	ret
+	.section .text.f,"ax",@progbits
+	.globl _fini
+_fini:	ret
+	.section .text.g,"ax",@progbits
+	.globl g
+g:	ret
+	.section .text.h,"ax",@progbits
+	.globl h
+	.hidden h
+h:	ret
+	.section .text.x,"ax",@progbits
+x:	ret
+	.text
+	.globl _start
+_start:	ret
+SRC
+as -o roots.o roots.s || t_hard_error "as failed"
+for o in "" --gc-keep-exported "-init g -fini=x"; do
+  ld.bfd --gc-sections $o --print-gc-sections -o rg roots.o 2>rg.err ||
+    t_hard_error "ld.bfd failed"
+  t_mld --gc-sections $o --print-gc-sections -o rm roots.o
+  if [ "$(gcl rg.err)" = "$(gcl stderr.txt)" ] &&
+     [ "$(alloc rg)" = "$(alloc rm)" ]; then
+    t_pass "roots by name${o:+ with $o}: GNU ld's ($(gcl rg.err | wc -l) removed)"
+  else
+    t_fail "roots by name${o:+ with $o}: differ from GNU ld"
+    diff <(gcl rg.err) <(gcl stderr.txt)
+  fi
+done
+
 # C++ with libstdc++ (COMDAT groups, x86-64's SystemTap probes, the VTTs
 # of the streams, in their vtables' groups).
 t_write c.cc <<'SRC'

@@ -43,7 +43,7 @@ refused -static-pie -- "-static-pie: not an option of GNU ld; gcc -static-pie pa
 refused -pie --no-dynamic-linker -E -- "-E: with -pie it changes the dynamic section or symbols"
 refused -pie --no-dynamic-linker -rpath /opt -- "-rpath: with -pie it changes the dynamic section or symbols"
 # -r with what mld does not do in a relocatable link (GNU ld does each).
-refused -r --gc-sections -e _start -- "-r: --gc-sections: not supported in a relocatable link"
+refused -r --gc-sections -- "--gc-sections requires a defined symbol root specified by -e or -u"
 refused -r --icf=all -- "-r: --icf: not supported in a relocatable link"
 refused -r -d -- "-r: -d: not supported in a relocatable link"
 refused -i -dc -- "-r: -dc: not supported in a relocatable link"

@@ -209,6 +209,21 @@ for arch in x86 a64; do
   for o in -x -X -S --wrap=puts "-u extra" --discard-none "-e main" -N; do
     partial "C, $o" $o main.o util.o data.o && same_as_gnu "C, $o"
   done
+  # --gc-sections from the -e and -u roots (GNU ld wants one defined),
+  # or from every exported global: the sections they do not reach go with
+  # their symbols, .eh_frame records and debugging relocations, and the
+  # undefined symbols only those named become local.  The output runs.
+  for o in "-e main" "-u util" "-e util -u name" --gc-keep-exported; do
+    partial "C, --gc-sections $o" --gc-sections $o main.o util.o data.o &&
+      same_as_gnu "C, --gc-sections $o"
+  done
+  partial "C, --gc-sections -e main" --gc-sections -e main main.o util.o \
+    data.o && runs "C, --gc-sections -e main" "$ref" m.o
+  $ld -r --gc-sections main.o util.o data.o -o g.o 2>/dev/null &&
+    t_hard_error "$ld -r --gc-sections without a root links"
+  t_mld -r --gc-sections main.o util.o data.o -o m.o
+  expect_failure
+  expect_error "--gc-sections requires a defined symbol root specified by -e or -u"
   # Debug information: kept with its relocations, and the final program
   # has the original's lines.
   [ -n "$(readelf -SW m.o | grep '\.rela\.debug_info')" ] &&
@@ -252,6 +267,18 @@ for arch in x86 a64; do
     runs "$what" "$ref" m.o
     cc=$cxx_cc
   done
+
+  # --gc-sections on groups and exceptions; an .eh_frame input all of
+  # whose records go (here a COMDAT copy's) keeps none of its relocations.
+  for o in "-e main" "-u _Z7catcheri"; do
+    partial "C++, --gc-sections $o" --gc-sections $o c1.o c2.o &&
+      same_as_gnu "C++, --gc-sections $o"
+  done
+  printf 'inline int f(int x) { return x + 1; }\nint a(int x) { return f(x); }\n' >in1.cc
+  printf 'inline int f(int x) { return x + 1; }\nint (*p)(int) = f;\n' >in2.cc
+  $cxx -O0 -c in1.cc in2.cc || t_hard_error "$cxx failed"
+  partial "COMDAT copy's records" in1.o in2.o &&
+    same_as_gnu "COMDAT copy's records"
 
   # Groups signed by local symbols keep their signatures (regression:
   # they were written unnamed, and a final link then kept one of them).
