@@ -1327,6 +1327,7 @@ void need_gotgd(struct ctx *ctx, struct symbol *sym);
 void need_iplt(struct ctx *ctx, struct symbol *sym);
 void allocate_slots(struct ctx *ctx);
 void fix_linker_symbols(struct ctx *ctx);
+void eval_defsyms(struct ctx *ctx);
 struct chunk *chunk_named(struct ctx *ctx, const char *name);
 void forget_linker_symbol(struct ctx *ctx, struct symbol *sym);
 void undefine_linker_symbol(struct ctx *ctx, struct symbol *sym);

@@ -104,8 +104,6 @@ void check_relocatable_options(struct ctx *ctx) {
     bad = "--package-metadata";
   if (!bad && c->compress_debug != COMPRESS_NONE)
     bad = "--compress-debug-sections";
-  if (!bad && c->defsyms.len)
-    bad = "--defsym";
   if (!bad && (c->unique.len || c->unique_orphans))
     bad = "--unique";
   if (!bad && c->sort_section != SORT_SECTION_NONE)
@@ -694,6 +692,14 @@ static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
   struct rlink *rl = ctx->rlink;
   u8 vis = sym->visibility;
   u8 sto = sto_merged(sym);
+  if (sym->flags & SF_LINKER) {  // --defsym (value_defsyms)
+    struct sym_aux *aux = &ctx->aux[sym->aux];
+    put(ctx, w, sym->name, sym->namelen,
+        ELF64_ST_INFO(STB_GLOBAL, sym->type), vis | sto,
+        aux->osec ? aux->osec->shndx : SHN_ABS, !aux->osec, sym->value,
+        aux->shadowed ? aux->shadow_size : 0);
+    return;
+  }
   struct esym s;
   struct isec *is = NULL;
   u32 shndx = SHN_UNDEF;
@@ -747,6 +753,33 @@ static enum fate global_fate(struct ctx *ctx, struct symbol *sym) {
   return sym->ref_flags & REF_GC_LIVE ? G_GLOBAL : G_LOCAL;
 }
 
+// A symbol of an input at its place in the output, for --defsym.
+static void r_value(struct ctx *ctx, struct expr *node, const char *name,
+                    void *unused) {
+  (void)name, (void)unused;
+  struct symbol *sym = expr_bound(node);
+  if (!sym || sym->state != SYM_DEFINED || (sym->flags & SF_LINKER))
+    return;
+  struct esym s;
+  read_sym(sym->file, sym->symidx, &s);
+  struct isec *is = sym_isec(ctx, sym);
+  sym->value = is && is->osec ? out_value(is, s.st_value, true) : s.st_value;
+}
+
+// --defsym: its expression's value, with the symbols it names at their
+// places in their output sections (at address 0): absolute, or in the
+// section of the one symbol it is (GNU ld's rules outside SECTIONS).  The
+// type is the symbol's it names; the size that of a definition it
+// replaces.
+static void value_defsyms(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->linker_syms.len; i++) {
+    struct symbol *sym = ctx->linker_syms.v[i];
+    if (sym->symidx >> 1 == W_DEFSYM)
+      expr_symbols(ctx, ctx->aux[sym->aux].expr, r_value, NULL);
+  }
+  eval_defsyms(ctx);
+}
+
 // The globals in output order: each once, in GNU ld's walk of its hash
 // table (elf_link_output_extsym through bfd_link_hash_traverse).
 static void order_globals(struct ctx *ctx, struct rlink *rl) {
@@ -780,7 +813,13 @@ static void order_globals(struct ctx *ctx, struct rlink *rl) {
       vec_push(ctx, &all, sym);
     }
   }
-
+  for (u32 i = 0; i < ctx->linker_syms.len; i++) {
+    struct symbol *sym = ctx->linker_syms.v[i];
+    if (sym->symidx >> 1 == W_DEFSYM && !rl->gsym[sym->seq]) {
+      rl->gsym[sym->seq] = KEEP;
+      vec_push(ctx, &all, sym);
+    }
+  }
   struct order_key *keys = arena_alloc(ctx, (u64)all.len * sizeof(*keys) + 1);
   for (u32 i = 0; i < all.len; i++)
     keys[i] = (struct order_key){.order = bfd_walk_order(ctx, all.v[i]),
@@ -1070,6 +1109,8 @@ void plan_relocatable(struct ctx *ctx) {
   }
   checkpoint(ctx);
   number_sections(ctx, rl);
+  value_defsyms(ctx);
+  checkpoint(ctx);
   order_globals(ctx, rl);
   struct symw w = {0};
   w.strpos = 1;

@@ -609,6 +609,11 @@ void fix_linker_symbols(struct ctx *ctx) {
       break;
     }
   }
+  eval_defsyms(ctx);
+}
+
+// Each --defsym's value, once the symbols it names have theirs.
+void eval_defsyms(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
     if (sym->symidx >> 1 == W_DEFSYM)

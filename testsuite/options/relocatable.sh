@@ -206,7 +206,13 @@ for arch in x86 a64; do
   # relocations need, -S drops debugging sections and their relocations,
   # --wrap renames references, -u adds an undefined symbol; -e and -N
   # change nothing.
-  for o in -x -X -S --wrap=puts "-u extra" --discard-none "-e main" -N; do
+  # --defsym: absolute, or in the section of the symbol it is (GNU ld's
+  # rule outside SECTIONS), with the type of the symbol it names and the
+  # size of a definition it replaces.
+  defsyms="--defsym a=0x10+2*3 --defsym r=main --defsym s=main+4
+    --defsym hook=0x40 --defsym d=table_sum-name"
+  for o in -x -X -S --wrap=puts "-u extra" --discard-none "-e main" -N \
+      "$defsyms"; do
     partial "C, $o" $o main.o util.o data.o && same_as_gnu "C, $o"
   done
   # --gc-sections from the -e and -u roots (GNU ld wants one defined),
