@@ -824,12 +824,14 @@ enum {
 // names each input whose GNU_PROPERTY_X86_FEATURE_1_AND lacks IBT or
 // SHSTK, -z lam-u48-report and lam-u57-report one that lacks LAM_U48 or
 // LAM_U57, except a feature the command line forces on anyway.
+// In GNU ld's words, which its tests and build logs match: "FILE:
+// warning: missing IBT property".
 static void report_missing(struct ctx *ctx, struct objfile *f, u8 level,
                            const char *what) {
   if (level == 2)
-    error(ctx, "%s: missing %s", f->name, what);
+    gnu_error(ctx, "%s: error: missing %s", f->name, what);
   else if (level == 1)
-    warn_always(ctx, "%s: missing %s", f->name, what);
+    gnu_warning(ctx, "%s: warning: missing %s", f->name, what);
 }
 
 static void file_properties(struct ctx *ctx, struct objfile *f, u32 value) {

@@ -112,9 +112,6 @@ void check_relocatable_options(struct ctx *ctx) {
     bad = "--oformat binary";
   if (!bad && (c->map_file || c->cref || c->print_memory_usage))
     bad = "-Map, --cref, --print-memory-usage";
-  if (!bad && (c->z_ibt || c->z_shstk || c->z_lam_u48 || c->z_lam_u57 ||
-               c->z_ibtplt || c->z_isa_level))
-    bad = "-z ibt, shstk, ibtplt, lam-u48, lam-u57, x86-64-vN";
   if (bad)
     fatal(ctx, "-r: %s: not supported in a relocatable link", bad);
   // No effect on GNU ld's -r output.

@@ -20,10 +20,10 @@ gcc -c -o plain.o m.c && gcc -c -fcf-protection -o cet.o m.c &&
 
 props() { readelf -n "$1" 2>/dev/null | sed -n '/NT_GNU_PROPERTY_TYPE_0/,/^$/p' |
   grep -v NT_GNU_PROPERTY_TYPE_0 | sed 's/^[[:space:]]*//'; }
-# "ld: FILE: warning: missing X" and "mld: warning: FILE: missing X" alike.
+# GNU ld's words, "ld: FILE: warning: missing X", but for the program.
 reports() {
-  sed -n 's/^[^ ]*ld: \(.*\): \(warning\|error\): \(missing .*\)/\2 \1: \3/p;
-          s/^mld: \(warning\|error\): \(.*\): \(missing .*\)/\1 \2: \3/p' "$1" |
+  sed -n 's/^[^ ]*ld\(\.bfd\)\{0,1\}: \(.*: \(warning\|error\): missing .*\)/\2/p;
+          s/^mld: \(.*: \(warning\|error\): missing .*\)/\1/p' "$1" |
     head -n "${REPORT_LIMIT:-100000}" | sort
 }
 check() {  # check NAME OBJ -z ...: same properties, status and reports
@@ -61,6 +61,36 @@ check lam-u48-report plain.o -Wl,-z,lam-u48-report=warning
 REPORT_LIMIT=20 check lam-u57-report plain.o -Wl,-z,lam-u57-report=error
 check lam-report-forced plain.o -Wl,-z,lam-u57,-z,lam-u57-report=warning
 check lam-report-u48-forced plain.o -Wl,-z,lam-u48,-z,lam-report=warning
+
+# The same with -r: the options merge into the output's note as in an
+# executable, and the reports name the same inputs.
+echo 'int f1(void) { return 1; }' >f1.c && echo 'int f2(void) { return 2; }' >f2.c &&
+  echo 'int f3(void) { return 3; }' >f3.c || t_hard_error "cannot write"
+gcc -c -o r1.o f1.c && gcc -c -fcf-protection -o r2.o f2.c &&
+  gcc -c -mneeded -march=x86-64-v3 -o r3.o f3.c || t_hard_error "gcc failed"
+check_r() {  # check_r NAME -z ...: r1.o r2.o r3.o, by ld -r
+  local name=$1
+  shift
+  ld.bfd -r -o "$name.bfd" r1.o r2.o r3.o "$@" 2>"$name.bfd.err"
+  local st_bfd=$?
+  t_mld -r -o "$name.mld" r1.o r2.o r3.o "$@"
+  cp stderr.txt "$name.mld.err"
+  local want got
+  want="status=$st_bfd $(props "$name.bfd" | tr '\n' '|') reports=$(reports "$name.bfd.err" | tr '\n' '|')"
+  got="status=$T_STATUS $(props "$name.mld" | tr '\n' '|') reports=$(reports "$name.mld.err" | tr '\n' '|')"
+  [ "$got" = "$want" ] && t_pass "-r $name: $got" ||
+    t_fail "-r $name: mld '$got', GNU ld '$want'"
+}
+check_r none
+check_r ibt -z ibt
+check_r shstk -z shstk
+check_r lam-u48 -z lam-u48
+check_r lam-u57 -z lam-u57
+check_r isa-v4 -z x86-64-v4
+check_r ibtplt -z ibtplt
+check_r report-warning -z cet-report=warning
+check_r report-error -z cet-report=error
+check_r lam-report -z lam-report=warning
 
 # GNU ld 2.40 aborts on -z x86-64-baseline (an internal error in
 # _bfd_x86_elf_merge_gnu_properties, fixed in later versions); mld marks
