@@ -93,7 +93,8 @@ struct job {
   u64 *cap;                    // room for the compressed stream
 };
 
-// The section's bytes, as write_output would write them.
+// The section's bytes, as write_output would write them (with -r, as
+// write_relocatable would).
 static u8 *contents(struct ctx *ctx, struct chunk *c) {
   u8 *buf = calloc(1, c->size ? c->size : 1);
   if (!buf)
@@ -101,7 +102,9 @@ static u8 *contents(struct ctx *ctx, struct chunk *c) {
           (unsigned long long)c->size);
   for (u32 k = 0; k < c->isecs.len; k++) {
     struct isec *is = c->isecs.v[k];
-    if (is->mout || (is->data && is->size))
+    if (ctx->cfg.relocatable && is->data)
+      memcpy(buf + is->offset, is->data, is->size);  // -r: not relocated
+    else if (is->mout || (is->data && is->size))
       copy_isec(ctx, is, buf + is->offset);
   }
   return buf;

@@ -102,8 +102,6 @@ void check_relocatable_options(struct ctx *ctx) {
     bad = "--build-id";
   if (!bad && c->package_metadata)
     bad = "--package-metadata";
-  if (!bad && c->compress_debug != COMPRESS_NONE)
-    bad = "--compress-debug-sections";
   if (!bad && (c->unique.len || c->unique_orphans))
     bad = "--unique";
   if (!bad && c->sort_section != SORT_SECTION_NONE)
@@ -841,8 +839,23 @@ static void walk_symtab(struct ctx *ctx, struct symw *w) {
     put(ctx, w, "", 0, ELF64_ST_INFO(STB_LOCAL, STT_SECTION), 0, s->shndx,
         false, 0, 0);
   }
-  for (u32 i = 0; i < ctx->objs.len; i++)
-    walk_locals(ctx, w, ctx->objs.v[i]);
+  // Each file's locals, the files in the order their sections come in
+  // the output (bfd_elf_final_link's walk of the link orders), then
+  // those with none.
+  u8 *done = arena_alloc(ctx, ctx->next_priority + 1);
+  for (u32 i = 0; i <= rl->secs.len; i++) {
+    struct rsec *s = i < rl->secs.len ? rl->secs.v[i] : NULL;
+    u32 n = !s ? ctx->objs.len : s->c ? s->c->isecs.len : s->gfile ? 1 : 0;
+    for (u32 k = 0; k < n; k++) {
+      struct objfile *f = !s   ? ctx->objs.v[k]
+                          : s->c ? ((struct isec *)s->c->isecs.v[k])->file
+                                 : s->gfile;
+      if (!done[f->priority]) {
+        done[f->priority] = 1;
+        walk_locals(ctx, w, f);
+      }
+    }
+  }
   // Globals made local follow, after an STT_FILE without a name if there
   // were file symbols, so that no file claims them (bfd's
   // elf_link_output_extsym).
@@ -1079,6 +1092,21 @@ static void number_sections(struct ctx *ctx, struct rlink *rl) {
   }
 }
 
+// --compress-debug-sections: as in an executable (compress.c), before
+// the relocation sections are named after theirs (.rela.zdebug_info).
+static void compress_sections(struct ctx *ctx, struct rlink *rl) {
+  compress_debug_sections(ctx);
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    if (s->c && s->c->zdata) {
+      s->name = s->c->name;
+      s->flags = s->c->flags;
+      s->align = s->c->align;
+      s->size = s->c->size;
+    }
+  }
+}
+
 // Sizes, counts and numbers, in dependency order: sections are sorted
 // and their relocation sections made (any input relocation makes one;
 // GNU ld keeps it even if every entry is dropped), then the symbols are
@@ -1087,6 +1115,7 @@ void plan_relocatable(struct ctx *ctx) {
   struct rlink *rl = ctx->rlink;
   vec_sort(&rl->secs, cmp_rsec);
   size_sections(ctx, rl);
+  compress_sections(ctx, rl);
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
     bool any = false;
@@ -1316,7 +1345,9 @@ static void write_section(struct ctx *ctx, struct rsec *s, u8 *buf) {
     return;
   switch (s->kind) {
   case RS_SECTION:
-    if (s->c)
+    if (s->c && s->c->zdata)
+      memcpy(p, s->c->zdata, s->size);
+    else if (s->c)
       write_contents(ctx, s, p);
     else if (s->note == NOTE_PROPERTY)
       write_property_note(ctx, p);

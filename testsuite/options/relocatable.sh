@@ -225,6 +225,14 @@ for arch in x86 a64; do
   done
   partial "C, --gc-sections -e main" --gc-sections -e main main.o util.o \
     data.o && runs "C, --gc-sections -e main" "$ref" m.o
+  # --compress-debug-sections: the .debug_* sections compressed as GNU ld
+  # compresses them (the same bytes from the same zlib and zstd), their
+  # relocations in the offsets before; zlib-gnu renames them .zdebug_*.
+  for z in zlib zlib-gnu zstd; do
+    partial "C, --compress-debug-sections=$z" --compress-debug-sections=$z \
+      main.o util.o data.o && same_as_gnu "C, --compress-debug-sections=$z"
+  done
+  runs "C, --compress-debug-sections=zstd" "$ref" m.o
   $ld -r --gc-sections main.o util.o data.o -o g.o 2>/dev/null &&
     t_hard_error "$ld -r --gc-sections without a root links"
   t_mld -r --gc-sections main.o util.o data.o -o m.o
@@ -257,6 +265,14 @@ for arch in x86 a64; do
   partial "-r of -r outputs" g1.o g2.o && same_as_gnu "-r of -r outputs"
   t_mld -r m1.o m2.o -o mm.o
   runs "-r of mld's -r outputs" "$ref" mm.o
+
+  # A file's locals come where its first section comes in the output:
+  # with --gc-sections main.o's empty .text goes, and its locals follow
+  # the other files' (main is in .text.startup at -O2).
+  mkdir -p o2 && (cd o2 && $cc -O2 -g -c ../main.c ../util.c ../data.c) ||
+    t_hard_error "$cc failed"
+  partial "C -O2, --gc-sections -e main" --gc-sections -e main o2/main.o \
+    o2/util.o o2/data.o && same_as_gnu "C -O2, --gc-sections -e main"
 
   # C++: exceptions across objects, COMDAT groups kept once each.
   for flags in -O0 "-O2 -g"; do
