@@ -1354,6 +1354,7 @@ const char *synthetic_map_name(struct chunk *c);
 bool gotplt_in_got(struct ctx *ctx);
 u64 property_note_size(struct ctx *ctx);
 u32 build_id_size(struct ctx *ctx);
+void write_build_id_header(struct ctx *ctx, u8 *p);
 void write_property_note(struct ctx *ctx, u8 *p);
 bool is_local_label(const char *name);
 
@@ -1760,6 +1761,7 @@ enum out_mode { OUT_RENAME, OUT_IN_PLACE, OUT_STREAM };
 void open_output(struct ctx *ctx, u64 filesize);
 void write_output_bytes(struct ctx *ctx, int fd, const u8 *p, u64 len);
 void close_output(struct ctx *ctx);
+void fill_build_id(struct ctx *ctx, u8 *buf, u64 filesize, u64 note);
 void remove_temp_output(struct ctx *ctx);
 void discard_output(struct ctx *ctx);
 void close_report(struct ctx *ctx, FILE *fp, const char *what,

@@ -571,11 +571,10 @@ static void write_sections(struct ctx *ctx) {
   fill_code_gaps(ctx);
 }
 
-// The build ID's descriptor, from the finished file's bytes.
-static void fill_build_id(struct ctx *ctx, u8 *buf, u64 filesize) {
-  if (!ctx->synth[CK_BUILD_ID]->size)
-    return;
-  u8 *desc = buf + ctx->synth[CK_BUILD_ID]->offset + 16;
+// The descriptor of the build ID note at file offset note, from the
+// finished file's bytes.
+void fill_build_id(struct ctx *ctx, u8 *buf, u64 filesize, u64 note) {
+  u8 *desc = buf + note + 16;
   switch (ctx->cfg.build_id) {
   case BUILD_ID_SHA1:
   case BUILD_ID_MD5:
@@ -628,6 +627,7 @@ void write_output(struct ctx *ctx) {
   if (!ctx->cfg.oformat_binary) // a raw image has none (binary.c)
     write_headers(ctx, buf);  // last: section names are in .shstrtab now
   checkpoint(ctx);
-  fill_build_id(ctx, buf, ctx->filesize);
+  if (ctx->synth[CK_BUILD_ID]->size)
+    fill_build_id(ctx, buf, ctx->filesize, ctx->synth[CK_BUILD_ID]->offset);
   close_output(ctx);
 }

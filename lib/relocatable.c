@@ -30,8 +30,9 @@ enum rsec_kind {
   RS_GROUP, RS_RELA, RS_SYMTAB, RS_SHNDX, RS_STRTAB, RS_SHSTRTAB,
 };
 
-// A synthetic note's contents: .note.gnu.property or .note.GNU-stack.
-enum { NOTE_NONE, NOTE_PROPERTY, NOTE_STACK };
+// A synthetic note's contents: .note.gnu.property, .note.GNU-stack or
+// .note.gnu.build-id.
+enum { NOTE_NONE, NOTE_PROPERTY, NOTE_STACK, NOTE_BUILD_ID };
 
 // One section of the output.
 struct rsec {
@@ -59,6 +60,7 @@ struct rlink {
   struct rsec **by_shndx;      // [nsecs]
   u32 nsecs;
   struct rsec *symtab, *shndx, *strtab, *shstrtab, *stack, *property;
+  struct rsec *build_id;
   u32 **locmap;                // [file priority][symidx < first_global]:
                                // output index, or KEEP before numbering
   u8 **grouped;                // [file priority][shndx]: in a kept group
@@ -98,8 +100,6 @@ void check_relocatable_options(struct ctx *ctx) {
     bad = "-s (--strip-all)";
   if (!bad && c->strip == STRIP_SOME)
     bad = "--retain-symbols-file";
-  if (!bad && c->build_id != BUILD_ID_NONE)
-    bad = "--build-id";
   if (!bad && c->package_metadata)
     bad = "--package-metadata";
   if (!bad && (c->unique.len || c->unique_orphans))
@@ -449,6 +449,8 @@ static void size_sections(struct ctx *ctx, struct rlink *rl) {
     struct rsec *s = rl->secs.v[i];
     if (s->note == NOTE_PROPERTY)
       s->size = property_note_size(ctx);
+    if (s->note == NOTE_BUILD_ID)
+      s->size = 16 + (u64)build_id_size(ctx);
     if (!s->c)
       continue;
     struct chunk *c = s->c;
@@ -488,6 +490,16 @@ void create_relocatable_sections(struct ctx *ctx) {
   rl->needed = arena_alloc(ctx, (u64)nf * sizeof(*rl->needed));
   for (u32 i = 0; i < ctx->objs.len; i++)
     add_groups(ctx, rl, ctx->objs.v[i]);
+  // --build-id: GNU ld makes the note first, in the first input.
+  if (ctx->cfg.build_id != BUILD_ID_NONE && ctx->objs.len) {
+    const char *name = ".note.gnu.build-id";
+    rl->build_id = add_rsec(ctx, rl, new_rsec(ctx, name, RS_SECTION,
+                                              SHT_NOTE, SHF_ALLOC, 4, 0));
+    rl->build_id->note = NOTE_BUILD_ID;
+    u32 key = statement_key(ctx, name);
+    rl->build_id->order =
+        key ? key : orphan_key(ctx, rl, name, SHT_NOTE, SHF_ALLOC);
+  }
   for (u32 i = 0; i < ctx->objs.len; i++)
     add_file_sections(ctx, rl, ctx->objs.v[i]);
 }
@@ -1351,6 +1363,8 @@ static void write_section(struct ctx *ctx, struct rsec *s, u8 *buf) {
       write_contents(ctx, s, p);
     else if (s->note == NOTE_PROPERTY)
       write_property_note(ctx, p);
+    else if (s->note == NOTE_BUILD_ID)
+      write_build_id_header(ctx, p);
     return;
   case RS_GROUP:
     group_words(rl, s, p);
@@ -1391,6 +1405,8 @@ void write_relocatable(struct ctx *ctx) {
     struct rsec *s = rl->secs.v[i];
     write_shdr(buf + shoff + (u64)s->shndx * sizeof(Elf64_Shdr), s);
   }
+  if (rl->build_id)
+    fill_build_id(ctx, buf, ctx->filesize, rl->build_id->offset);
   checkpoint(ctx);
   close_output(ctx);
 }

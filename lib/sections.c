@@ -397,6 +397,10 @@ static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
     return true;
   if (!strcmp(name, ".note.GNU-stack") || !strcmp(name, ".note.gnu.property"))
     return true;
+  // GNU ld drops the inputs' build IDs, with --build-id or not
+  // (ldelf_after_open); the output has its own, if asked.
+  if (!strcmp(name, ".note.gnu.build-id"))
+    return true;
   if (starts(name, ".gnu.warning") || starts(name, ".gnu.lto_") ||
       starts(name, ".gnu.linkonce.wi."))
     return true;

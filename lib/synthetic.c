@@ -882,9 +882,14 @@ static void write_package(struct ctx *ctx, struct chunk *c, u8 *buf) {
   memcpy(p, json, strlen(json));
 }
 
-// The descriptor is filled last, by fill_build_id.
+// The build ID note's header at p; the descriptor is filled last, by
+// fill_build_id.
+void write_build_id_header(struct ctx *ctx, u8 *p) {
+  note_header(p, build_id_size(ctx), NT_GNU_BUILD_ID, "GNU");
+}
+
 static void write_build_id(struct ctx *ctx, struct chunk *c, u8 *buf) {
-  note_header(buf + c->offset, build_id_size(ctx), NT_GNU_BUILD_ID, "GNU");
+  write_build_id_header(ctx, buf + c->offset);
 }
 
 static void write_got(struct ctx *ctx, struct chunk *got, u8 *buf) {

@@ -266,6 +266,31 @@ for arch in x86 a64; do
   t_mld -r m1.o m2.o -o mm.o
   runs "-r of mld's -r outputs" "$ref" mm.o
 
+  # --build-id: -r makes the note (first, as GNU ld), of each style's
+  # size; a link drops the inputs' notes (GNU ld's ldelf_after_open),
+  # keeping only its own, or none with --build-id=none.
+  for b in md5 sha1 uuid 0xfeedf00d; do
+    partial "C, --build-id=$b" --build-id=$b main.o util.o data.o || continue
+    for f in sections relocs symbols groups; do
+      [ "$($f g.o)" = "$($f m.o)" ] &&
+        t_pass "$arch C, --build-id=$b: $f as GNU ld's" ||
+        { t_fail "$arch C, --build-id=$b: $f differ"; diff <($f g.o) <($f m.o) | head; }
+    done
+  done
+  partial "C, --build-id" --build-id main.o util.o && cp m.o bid1.o &&
+    partial "C, --build-id=md5" --build-id=md5 data.o && cp m.o bid2.o &&
+    for b in sha1 none; do
+      rm -f p.gnu p.mld
+      $cc -static -Wl,--build-id=$b -o p.gnu bid1.o bid2.o &&
+        $cc -static -B"$T/bin/" -Wl,--build-id=$b -o p.mld bid1.o bid2.o ||
+        { t_fail "$arch: cannot link the -r outputs with build IDs"; continue; }
+      n=$(readelf -n p.mld | grep -c 'Build ID')
+      [ "$n" = "$(readelf -n p.gnu | grep -c 'Build ID')" ] &&
+        [ "$(t_section_names p.gnu)" = "$(t_section_names p.mld)" ] &&
+        t_pass "$arch: --build-id=$b over inputs with build IDs: $n, as GNU ld" ||
+        t_fail "$arch: --build-id=$b over inputs with build IDs: $n notes"
+    done
+
   # A file's locals come where its first section comes in the output:
   # with --gc-sections main.o's empty .text goes, and its locals follow
   # the other files' (main is in .text.startup at -O2).
