@@ -307,6 +307,20 @@ static u32 tlsld_seq(struct isec *is, u32 i, u64 off) {
   return 0;
 }
 
+// A TLS access whose code is not in a form GNU ld (and mld) can rewrite
+// to the model a static link gives it, in GNU ld's words; the link then
+// stops after the scan, as GNU ld stops in check_relocs.
+static void tls_transition_failed(struct ctx *ctx, struct isec *is, u64 off,
+                                  u32 from, u32 to,
+                                  const struct reloc_sym *rs) {
+  u8 when = from == R_X86_64_GOTTPOFF ? TLS_FAILED_RELOCATE : TLS_FAILED_SCAN;
+  gnu_error(ctx, "%s: TLS transition from %s to %s against `%s' at 0x%llx "
+            "in section `%s' failed", is->file->name, reloc_name(from),
+            reloc_name(to), reloc_sym_name(rs), (unsigned long long)off,
+            isec_name(is));
+  __atomic_or_fetch(&ctx->tls_transition_failed, when, __ATOMIC_RELAXED);
+}
+
 static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
   struct objfile *f = is->file;
   for (u32 i = from; i < to; i++) {
@@ -359,19 +373,26 @@ static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
                              type == R_X86_64_GOTPLT64;
       break;
     case R_X86_64_GOTTPOFF:
-      if (!gottpoff_relaxable(is, off))
+      // A defined symbol's IE access becomes LE: only from mov and add.
+      if (gottpoff_relaxable(is, off))
+        break;
+      if (rs.defined)
+        tls_transition_failed(ctx, is, off, type, R_X86_64_TPOFF32, &rs);
+      else
         need_gottp(ctx, reloc_symbol(ctx, f, symidx));
       break;
     case R_X86_64_TLSGD:
     case R_X86_64_TLSLD: {
       u32 n = type == R_X86_64_TLSGD ? tlsgd_seq(is, i, off)
                                      : tlsld_seq(is, i, off);
-      if (!n) {
-        error(ctx, "%s:(%s+0x%llx): %s is not followed by a call to "
-              "__tls_get_addr in a form mld can relax", f->name,
-              isec_name(is), (unsigned long long)off, reloc_name(type));
-        break;
-      }
+      // GD becomes LE or IE, LD becomes LE; GNU ld names IE for a global
+      // symbol, as it checks before it knows where the symbol is.
+      if (!n)
+        tls_transition_failed(ctx, is, off, type,
+                              type == R_X86_64_TLSGD && rs.sym
+                                  ? R_X86_64_GOTTPOFF
+                                  : R_X86_64_TPOFF32,
+                              &rs);
       i++;        // the call's relocation (to __tls_get_addr) goes away
       break;
     }

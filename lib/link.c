@@ -162,6 +162,15 @@ static int link_relocatable(struct ctx *ctx) {
   return 0;
 }
 
+// A TLS sequence that cannot be rewritten stops the link where GNU ld
+// stops, before anything else is reported.
+static void stop_on_tls_transition(struct ctx *ctx) {
+  if (ctx->tls_transition_failed & TLS_FAILED_SCAN)
+    fatal(ctx, "failed to set dynamic section sizes: bad value");
+  if (ctx->tls_transition_failed)
+    fatal(ctx, "final link failed: bad value");
+}
+
 // The addresses of everything allocated, then of every symbol.
 static void lay_out(struct ctx *ctx) {
   assign_addresses(ctx);      // every allocated section has an address
@@ -209,6 +218,7 @@ int mld_link(struct ctx *ctx) {
   checkpoint(ctx);
   timer(ctx, "merge_sections");
   scan_relocations(ctx);      // undefined symbols, GOT/IPLT needs
+  stop_on_tls_transition(ctx); // GNU ld's TLS sequences only
   scan_dynamic_relocs(ctx);   // -pie: a RELATIVE per absolute address
   report_undefined_symbols(ctx); // each with where it is referenced
   check_cross_refs(ctx);      // NOCROSSREFS: none between those named

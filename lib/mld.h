@@ -877,6 +877,10 @@ static inline u8 sto_merged(const struct symbol *sym) {
 
 _Static_assert(sizeof(struct symbol) <= 48, "struct symbol grew");
 
+// Which of GNU ld's passes would have found a bad TLS sequence: its
+// check_relocs (GD, LD) or its relocate_section (IE).
+enum { TLS_FAILED_SCAN = 1, TLS_FAILED_RELOCATE = 2 };
+
 // Per-symbol data that only a few symbols need: slots and linker data.
 // Where a linker-defined symbol points (kept in symidx, which linker
 // symbols do not otherwise use).
@@ -2148,6 +2152,8 @@ struct ctx {
   u32 stub_passes;
   struct rlink *rlink;         // relocatable.c: -r's output sections
   bool got_referenced;         // _GLOBAL_OFFSET_TABLE_ is used
+  u8 tls_transition_failed;    // TLS_FAILED_*: a TLS sequence mld and GNU
+                               // ld cannot rewrite (arch scan_relocs)
   struct archive_scan *archive_scan; // symbols.c: the scan under way
   u64 new_undefs;              // set by symbols.c: names first referenced
                                // strongly while undefined

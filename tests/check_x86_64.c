@@ -443,8 +443,10 @@ START_TEST(tlsld_large_other_register) {
   capture_begin(&c);
   arch_x86_64.scan_relocs(ctx, is, 0, is->nrels);
   ck_assert_contains(capture_end(&c),
-                     "t.o:(.text+0x3): R_X86_64_TLSLD is not followed by a "
-                     "call to __tls_get_addr in a form mld can relax");
+                     "t.o: TLS transition from R_X86_64_TLSLD to "
+                     "R_X86_64_TPOFF32 against `x' at 0x3 in section "
+                     "`.text' failed");
+  ck_assert(ctx->tls_transition_failed == TLS_FAILED_SCAN);
 } END_TEST
 
 //
