@@ -162,6 +162,8 @@ static const char usage[] =
     "                              text (a PIE's text relocation: error),\n"
     "                              notext (DT_TEXTREL, no warning);\n"
     "                              start-stop-visibility=V (__start_SEC's);\n"
+    "                              unique-symbol (locals NAME.N),\n"
+    "                              nounique-symbol;\n"
     "                              common, nocommon (-r: COMMON's type);\n"
     "                              x86-64: ibt, shstk, lam-u48, lam-u57\n"
     "                              (features forced on), ibtplt (IBT IPLT),\n"
@@ -521,6 +523,9 @@ static void z_option(struct ctx *ctx, const char *kw) {
     // for the other x86-64 keywords).
     c->pack_relative_relocs = kw[0] == 'p';
     vec_push(ctx, &c->z_x86, (void *)kw);
+  } else if (!strcmp(kw, "unique-symbol") ||
+             !strcmp(kw, "nounique-symbol")) {
+    c->z_unique_symbol = kw[0] == 'u';
   } else if (!strcmp(kw, "muldefs")) {
     c->allow_multiple_definition = true;
   } else if (!strcmp(kw, "start-stop-gc") || !strcmp(kw, "nostart-stop-gc")) {
@@ -542,7 +547,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
         "defs", "undefs", "origin",
         "combreloc", "nocombreloc", "global", "initfirst", "interpose",
         "unique", "nounique", "nodelete", "nodlopen", "nodump", "loadfltr",
-        "nodefaultlib", "globalaudit", "nocopyreloc", "nounique-symbol",
+        "nodefaultlib", "globalaudit", "nocopyreloc",
     };
     // ... the x86-64 ones (GNU ld for AArch64 warns that they are ignored)
     static const char *const x86_no_effect[] = {
@@ -551,18 +556,12 @@ static void z_option(struct ctx *ctx, const char *kw) {
         "noindirect-extern-access",
     };
     // ... and those that change it, which mld does not implement yet.
-    static const char *const refused[] = {
-        "unique-symbol",
-    };
     static const char *const x86_refused[] = {
         "indirect-extern-access", "report-relative-reloc",
     };
     for (u32 i = 0; i < sizeof(no_effect) / sizeof(*no_effect); i++)
       if (!strcmp(kw, no_effect[i]))
         return;
-    for (u32 i = 0; i < sizeof(refused) / sizeof(*refused); i++)
-      if (!strcmp(kw, refused[i]))
-        fatal(ctx, "-z %s: not implemented yet", kw);
     if (!strncmp(kw, "start-stop-visibility=", 22)) {
       static const char *const vis[] = {"default", "internal", "hidden",
                                         "protected"};

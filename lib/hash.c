@@ -396,3 +396,42 @@ struct symbol *sym_find_str(struct ctx *ctx, const char *name) {
 struct symbol *sym_intern(struct ctx *ctx, const char *name, u32 len) {
   return table_intern(ctx, &ctx->symbols, name, len, NULL);
 }
+
+// -z unique-symbol: how many locals of NAME were written before, counted
+// from 0 (the table grows as it fills).
+u32 name_count_next(struct ctx *ctx, struct name_counts *t, const char *name,
+                    u32 len) {
+  if (t->count * 2 >= t->mask) {
+    u64 cap = t->mask ? 2 * (t->mask + 1) : 1024;
+    struct name_count *old = t->slots;
+    u64 oldcap = t->mask ? t->mask + 1 : 0;
+    t->slots = arena_alloc(ctx, cap * sizeof(*old));
+    t->mask = cap - 1;
+    for (u64 i = 0; i < oldcap; i++) {
+      if (!old[i].name)
+        continue;
+      u64 j = hash_name(old[i].name, old[i].len) & t->mask;
+      while (t->slots[j].name)
+        j = (j + 1) & t->mask;
+      t->slots[j] = old[i];
+    }
+  }
+  u64 j = hash_name(name, len) & t->mask;
+  for (; t->slots[j].name; j = (j + 1) & t->mask)
+    if (t->slots[j].len == len && !memcmp(t->slots[j].name, name, len))
+      return t->slots[j].n++;
+  t->slots[j] = (struct name_count){name, len, 1};
+  t->count++;
+  return 0;
+}
+
+// NAME as -z unique-symbol writes a local of that name: "NAME.N", N in
+// hexadecimal, as GNU ld's elf_link_output_symstrtab appends it to every
+// local but file and section symbols.
+const char *unique_local_name(struct ctx *ctx, struct name_counts *t,
+                              const char *name, u32 *len) {
+  u32 n = name_count_next(ctx, t, name, *len);
+  char *s = arena_printf(ctx, "%.*s.%x", (int)*len, name, n);
+  *len = (u32)strlen(s);
+  return s;
+}

@@ -236,6 +236,18 @@ void table_see(struct name_table *t, struct symbol *s);
 struct symbol *sym_intern(struct ctx *ctx, const char *name, u32 len);
 struct symbol *sym_find(struct ctx *ctx, const char *name, u32 len);
 struct symbol *sym_find_str(struct ctx *ctx, const char *name);
+struct name_count {
+  const char *name;
+  u32 len, n;
+};
+struct name_counts {
+  struct name_count *slots;
+  u64 mask, count;
+};
+u32 name_count_next(struct ctx *ctx, struct name_counts *t, const char *name,
+                    u32 len);
+const char *unique_local_name(struct ctx *ctx, struct name_counts *t,
+                              const char *name, u32 *len);
 
 //
 // Options (filled by ld/options.c)
@@ -389,6 +401,7 @@ struct config {
   bool eh_frame_hdr;
   bool stats;
   bool z_start_stop_gc;        // __start_SEC keeps no SEC alive (gc.c)
+  bool z_unique_symbol;        // locals NAME.N in .symtab (hash.c)
   u8 start_stop_visibility;    // -z start-stop-visibility=: STV_* + 1;
                                // 0: protected, GNU ld 2.40's default
   u32 threads;                 // --threads=N; 0: one per online processor

@@ -516,6 +516,7 @@ struct symw {
   u32 n;
   u32 files;                   // STT_FILE symbols written
   u64 strpos;
+  struct name_counts *uniq;    // -z unique-symbol: the locals' names
 };
 
 // A symbol of output section shndx, or of a special index (SHN_UNDEF,
@@ -525,6 +526,10 @@ static void put(struct ctx *ctx, struct symw *w, const char *name, u32 len,
                 u8 info, u8 other, u32 shndx, bool special, u64 value,
                 u64 size) {
   struct rlink *rl = ctx->rlink;
+  u8 type = ELF64_ST_TYPE(info);
+  if (w->uniq && len && ELF64_ST_BIND(info) == STB_LOCAL &&
+      type != STT_FILE && type != STT_SECTION)
+    name = unique_local_name(ctx, w->uniq, name, &len);
   if (w->sym) {
     u8 *p = w->sym + (u64)w->n * sizeof(Elf64_Sym);
     bool x = !special && shndx >= SHN_LORESERVE;
@@ -841,6 +846,8 @@ static void order_globals(struct ctx *ctx, struct rlink *rl) {
 // The one walk over .symtab: numbering (w->sym NULL) and writing.
 static void walk_symtab(struct ctx *ctx, struct symw *w) {
   struct rlink *rl = ctx->rlink;
+  if (ctx->cfg.z_unique_symbol)
+    w->uniq = arena_alloc(ctx, sizeof(*w->uniq));
   put(ctx, w, "", 0, 0, 0, SHN_UNDEF, true, 0, 0);
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
@@ -874,6 +881,8 @@ static void walk_symtab(struct ctx *ctx, struct symw *w) {
   if (rl->forced.len && w->files)
     put(ctx, w, "", 0, ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, true,
         0, 0);
+  struct name_counts *uniq = w->uniq;  // -z unique-symbol: not globals
+  w->uniq = NULL;
   for (u32 i = 0; i < rl->forced.len; i++) {
     struct symbol *sym = rl->forced.v[i];
     if (!w->sym)
@@ -882,6 +891,7 @@ static void walk_symtab(struct ctx *ctx, struct symw *w) {
         ELF64_ST_INFO(STB_LOCAL, rl->utype[sym->seq]),
         sym->visibility | sto_merged(sym), SHN_UNDEF, true, 0, 0);
   }
+  w->uniq = uniq;
   if (!w->sym)
     rl->nlocal = w->n;
   for (u32 i = 0; i < rl->globals.len; i++) {

@@ -198,10 +198,16 @@ struct symtab_writer {
   u64 strpos;
   bool gnu;                    // an STT_GNU_IFUNC or STB_GNU_UNIQUE symbol
   u32 nfiles;                  // STT_FILE symbols of the inputs put
+  struct ctx *ctx;             // -z unique-symbol: the locals' names
+  struct name_counts *uniq;    // counted, in a walk on one thread
 };
 
 static void put_n(struct symtab_writer *w, const char *name, u32 len,
                   u8 info, u8 other, u16 shndx, u64 value, u64 size) {
+  u8 type = ELF64_ST_TYPE(info);
+  if (w->uniq && len && ELF64_ST_BIND(info) == STB_LOCAL &&
+      type != STT_FILE && type != STT_SECTION)
+    name = unique_local_name(w->ctx, w->uniq, name, &len);
   if (w->sym) {
     wr_esym(w->sym + (u64)w->n * sizeof(Elf64_Sym), len ? w->strpos : 0,
             info, other, shndx, value, size);
@@ -234,8 +240,21 @@ static u64 tls_adjust(struct ctx *ctx, u8 type, u64 value) {
   return type == STT_TLS ? value - ctx->tls_start : value;
 }
 
+static void put_global_named(struct ctx *ctx, struct symtab_writer *w,
+                             struct symbol *sym, bool as_local);
+
+// A global symbol, or one made local: -z unique-symbol renames neither
+// (GNU ld renames only symbols without a hash table entry).
 static void put_global(struct ctx *ctx, struct symtab_writer *w,
                        struct symbol *sym, bool as_local) {
+  struct name_counts *uniq = w->uniq;
+  w->uniq = NULL;
+  put_global_named(ctx, w, sym, as_local);
+  w->uniq = uniq;
+}
+
+static void put_global_named(struct ctx *ctx, struct symtab_writer *w,
+                             struct symbol *sym, bool as_local) {
   u8 bind = as_local ? STB_LOCAL : sym->binding;
   u8 other = (as_local ? STV_DEFAULT : sym->visibility) | sto_merged(sym);
   if (ctx->sym_out)
@@ -480,18 +499,51 @@ static void put_part_of(struct ctx *ctx, void *arg, u32 i) {
   }
 }
 
+// The files in the order GNU ld lists their locals: as their sections
+// first come in the output (bfd_elf_final_link's walk of each output
+// section's inputs), then the others, which list none.
+static struct objfile **locals_order(struct ctx *ctx) {
+  struct objfile **v = arena_alloc(ctx, ((u64)ctx->objs.len + 1) *
+                                            sizeof(*v));
+  u8 *seen = arena_alloc(ctx, (u64)ctx->next_priority + 1);
+  u32 n = 0;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!has_inputs(c) || !is_emitted(c))
+      continue;
+    for (u32 k = 0; k < c->isecs.len; k++) {
+      struct objfile *f = ((struct isec *)c->isecs.v[k])->file;
+      if (!seen[f->priority]) {
+        seen[f->priority] = 1;
+        v[n++] = f;
+      }
+    }
+  }
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    if (!seen[f->priority]) {
+      seen[f->priority] = 1;
+      v[n++] = f;
+    }
+  }
+  return v;
+}
+
 static void put_file_parts(struct ctx *ctx, struct symtab_writer *w,
                            enum part part) {
-  if (ctx->cfg.emit_relocs) {
+  struct objfile **order = part == PART_LOCALS
+                               ? locals_order(ctx)
+                               : (struct objfile **)ctx->objs.v;
+  if (ctx->cfg.emit_relocs || w->uniq) {
     for (u32 i = 0; i < ctx->objs.len; i++)
-      put_file_part(ctx, w, ctx->objs.v[i], part);
+      put_file_part(ctx, w, order[i], part);
     return;
   }
   struct part_job j = {w, part};
   if (!w->sym)
     parallel_for(ctx, ctx->objs.len, put_part_of, &j);
   for (u32 i = 0; i < ctx->objs.len; i++) {
-    struct symtab_part *p = &((struct objfile *)ctx->objs.v[i])->symtab_parts[part];
+    struct symtab_part *p = &order[i]->symtab_parts[part];
     p->at = w->n;
     p->stroff = w->strpos;
     w->n += p->n;
@@ -553,6 +605,10 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       struct objfile *f = ctx->objs.v[i];
       memset(f->out_locals, 0, ((u64)f->first_global + 1) * sizeof(u32));
     }
+  }
+  if (ctx->cfg.z_unique_symbol) {
+    w->ctx = ctx;
+    w->uniq = arena_alloc(ctx, sizeof(*w->uniq));
   }
   put(w, "", 0, 0, 0, 0, 0);
   // GNU ld writes them on AArch64, and with -q on x86-64 too; not for
