@@ -413,6 +413,12 @@ static void print_gc_sections(struct ctx *ctx, struct vec *dead) {
 // ENTRY.  A -T script without ENTRY leaves "start" (entry_symbol), not
 // _start.  --gc-keep-exported adds every global a shared object would
 // export (bfd_elf_gc_mark_dynamic_ref_symbol).
+// The -init and -fini functions' names (GNU ld's defaults _init, _fini).
+static const char *init_fini_name(struct ctx *ctx, bool fini) {
+  const char *name = fini ? ctx->cfg.fini_name : ctx->cfg.init_name;
+  return name ? name : fini ? "_fini" : "_init";
+}
+
 static void mark_root_symbols(struct ctx *ctx, struct gc *gc) {
   mark_symbol(ctx, gc, sym_find_str(ctx, entry_symbol(ctx)));
   if (!script_layout(ctx) && !ctx->cfg.relocatable)
@@ -420,10 +426,8 @@ static void mark_root_symbols(struct ctx *ctx, struct gc *gc) {
                                                             : "_start"));
   for (u32 i = 0; i < ctx->cfg.undefined.len; i++)
     mark_symbol(ctx, gc, sym_find_str(ctx, ctx->cfg.undefined.v[i]));
-  const char *init = ctx->cfg.init_name ? ctx->cfg.init_name : "_init";
-  const char *fini = ctx->cfg.fini_name ? ctx->cfg.fini_name : "_fini";
   for (u32 i = 0; i < 2; i++) {
-    struct symbol *sym = sym_find_str(ctx, i ? fini : init);
+    struct symbol *sym = sym_find_str(ctx, init_fini_name(ctx, i));
     if (sym && sym->state == SYM_DEFINED)
       mark_symbol(ctx, gc, sym);
   }
@@ -445,9 +449,8 @@ static void mark_root_symbols(struct ctx *ctx, struct gc *gc) {
 static void check_relocatable_roots(struct ctx *ctx) {
   if (!ctx->cfg.relocatable || ctx->cfg.gc_keep_exported)
     return;
-  const char *fixed[] = {
-      entry_symbol(ctx), ctx->cfg.init_name ? ctx->cfg.init_name : "_init",
-      ctx->cfg.fini_name ? ctx->cfg.fini_name : "_fini"};
+  const char *fixed[] = {entry_symbol(ctx), init_fini_name(ctx, false),
+                         init_fini_name(ctx, true)};
   bool ok = false;
   for (u32 i = 0; i < 3 + ctx->cfg.undefined.len && !ok; i++) {
     const char *name = i < 3 ? fixed[i] : ctx->cfg.undefined.v[i - 3];
