@@ -227,7 +227,9 @@ static const char usage[] =
     "  --audit, --depaudit/-P, other systems' options\n"
     "  (-assert, -A, -G, -Qy, -qmagic, --embedded-relocs, ...), the -z\n"
     "  keywords of dynamic linking (text, defs, origin, combreloc, ...);\n"
-    "  other -z keywords get a warning that they are ignored, as in GNU ld\n"
+    "  other -z keywords get a warning that they are ignored, as in GNU ld;\n"
+    "  -E and the dynamic lists are refused with -pie or --no-dynamic-linker,\n"
+    "  where GNU ld makes dynamic symbols for them\n"
     "\n"
     // GNU ld's last lines, which libtool's probes read.
     "mld: supported targets: elf64-x86-64 elf64-littleaarch64\n"
@@ -977,6 +979,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   // Options without effect in a static executable that would change a
   // static PIE's dynamic section or symbols: the first one seen.
   const char *dynamic_only = NULL;
+  // -E (the last of it and --no-export-dynamic) and the first option
+  // naming a dynamic list: with --no-dynamic-linker, GNU ld makes
+  // .dynsym and .dynamic for them in any executable (elflink.c).
+  const char *export_dynamic = NULL, *dynamic_list = NULL;
   // The last of --fatal-warnings and --no-fatal-warnings applies to the
   // whole link, warnings about the options themselves included.
   bool fatal_warnings = false;
@@ -1009,6 +1015,12 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     if (flag) {
       if (!dynamic_only && changes_dynamic(s))
         dynamic_only = s;
+      if (is(s, "E") || is(s, "export-dynamic"))
+        export_dynamic = s;
+      else if (is(s, "no-export-dynamic"))
+        export_dynamic = NULL;
+      else if (!dynamic_list && !strncmp(s + strspn(s, "-"), "dynamic-list", 12))
+        dynamic_list = s;
       continue;
     }
     for (u32 k = 0; k < sizeof(refused_flags) / sizeof(*refused_flags); k++)
@@ -1029,10 +1041,12 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
          (v = arg_of(ctx, &a, &i, NULL, "export-dynamic-symbol-list")))) {
       read_version_script(ctx, v, true, fatal_warnings);
       dynamic_only = dynamic_only ? dynamic_only : s;
+      dynamic_list = dynamic_list ? dynamic_list : s;
       continue;
     }
     if (two_dashes && arg_of(ctx, &a, &i, NULL, "export-dynamic-symbol")) {
       dynamic_only = dynamic_only ? dynamic_only : s;
+      dynamic_list = dynamic_list ? dynamic_list : s;
       continue;
     }
     if (arg_of(ctx, &a, &i, NULL, "version-exports-section") ||
@@ -1727,6 +1741,11 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   if (c->pie && dynamic_only)
     fatal(ctx, "%s: with -pie it changes the dynamic section or symbols, "
           "which mld does not make for a static PIE", dynamic_only);
+  if (!c->pie && !c->relocatable && c->no_dynamic_linker &&
+      (export_dynamic || dynamic_list))
+    fatal(ctx, "%s: with --no-dynamic-linker GNU ld makes .dynsym and "
+          ".dynamic, which mld does not make for a static executable",
+          export_dynamic ? export_dynamic : dynamic_list);
   // GNU ld 2.40 fails on -q -s ("final link failed: invalid operation").
   if (c->emit_relocs && c->strip == STRIP_ALL)
     error(ctx, "--emit-relocs with --strip-all: the relocations need "
