@@ -66,6 +66,22 @@ def every(ref, mld, skip):
             print('[%d] %s' % (i, r[0]))
 
 
+def differing(ref, mld, skip):
+    """The names of REF's allocated sections whose contents differ in
+    MLD (lists from sections()), each once, SKIP aside."""
+    seen = set()
+    out = []
+    for name, _typ, flags, _addr, _body in ref:
+        if not flags & SHF_ALLOC or name in skip or name in seen:
+            continue
+        seen.add(name)
+        want = [key(t, a, b) for n, t, _f, a, b in ref if n == name]
+        got = [key(t, a, b) for n, t, _f, a, b in mld if n == name]
+        if want != got:
+            out.append(name)
+    return out
+
+
 def main():
     args = sys.argv[1:]
     index_order = args[:1] == ['--every']
@@ -76,15 +92,9 @@ def main():
     if index_order:
         every(ref, mld, skip)
         return
-    seen = set()
-    for name, _typ, flags, _addr, _body in ref:
-        if not flags & SHF_ALLOC or name in skip or name in seen:
-            continue
-        seen.add(name)
-        want = [key(t, a, b) for n, t, _f, a, b in ref if n == name]
-        got = [key(t, a, b) for n, t, _f, a, b in mld if n == name]
-        if want != got:
-            print(name)
+    for name in differing(ref, mld, skip):
+        print(name)
 
 
-main()
+if __name__ == '__main__':
+    main()

@@ -64,7 +64,6 @@ PYTHON=${PYTHON:-python3}
 #   V_CC      compiler driver command (array); the reference link uses it
 #             as is, the mld link adds -B<dir>/
 #   V_RUN     command prefix to run a target executable (array, may be empty)
-#   V_READELF readelf command
 #   V_ARCH    target architecture (first part of -dumpmachine)
 #   V_LIBC    glibc or musl
 #   V_GDB     gdb command for the gdb directive (empty: cannot debug here)
@@ -74,7 +73,6 @@ PYTHON=${PYTHON:-python3}
 # Returns 1 with V_SKIP set if the variant is not available here.
 variant_setup() {
     V_RUN=()
-    V_READELF=readelf
     V_GDB=gdb
     V_SKIP=
     V_PIE=
@@ -108,9 +106,6 @@ variant_setup() {
     fi
     if [ ${#V_RUN[@]} -gt 0 ] && ! command -v "${V_RUN[0]}" >/dev/null 2>&1; then
         V_SKIP="${V_RUN[0]} not installed"; return 1
-    fi
-    if ! command -v "$V_READELF" >/dev/null 2>&1; then
-        V_SKIP="$V_READELF not installed"; return 1
     fi
     V_ARCH=$("${V_CC[@]}" -dumpmachine 2>/dev/null)
     V_ARCH=${V_ARCH%%-*}
@@ -243,175 +238,8 @@ obj_name() {
 }
 
 # ---------------------------------------------------------------- structure
-# sections_of EXE: output section names in order (index 0 omitted)
-sections_of() {
-    "$V_READELF" -SW "$1" | awk '
-        /^ *\[ *0\]/ { next }
-        /^ *\[ *[0-9]+\]/ { sub(/^ *\[ *[0-9]+\] */, ""); split($0, f, " "); print f[1] }'
-}
-
-# phdrs_of EXE: one "TYPE FLAGS" line per program header
-phdrs_of() {
-    "$V_READELF" -lW "$1" | awk '
-        /^Program Headers:/ { p = 1; next }
-        !p { next }
-        /^ *Type / { next }
-        /^ *\[/ { next }
-        /^ *$/ { exit }
-        { fl = ""; for (i = 7; i < NF; i++) fl = fl $i; print $1, fl }'
-}
-
-# incongruent_loads EXE: the PT_LOADs with file contents whose p_offset is
-# not congruent to p_vaddr modulo p_align (the ELF spec's rule), one line each
-incongruent_loads() {
-    local off va fs al
-    "$V_READELF" -lW "$1" | awk '$1 == "LOAD" { print $2, $3, $5, $NF }' |
-        while read -r off va fs al; do
-            if (( fs != 0 && off % al != va % al )); then
-                echo "PT_LOAD at $va: p_offset $off, p_align $al"
-            fi
-        done
-}
-
-# layout_of EXE: every section header (name, type, address, offset, size,
-# entry size, flags, link, info, alignment) and program header in full,
-# and the contents of .got (GNU ld's entry order).
-# .strtab and .shstrtab keep only name, type, flags and alignment: GNU ld
-# shares string tails there, and .shstrtab's offset follows .strtab.
-# In a static-pie variant sh_link (and sh_info with SHF_INFO_LINK) are
-# given as section names, and the section named by $layout_drop (if set)
-# is left out (see the .plt.got rule in run_variant).
-layout_of() {
-    "$V_READELF" -SW "$1" | awk -v byname="$V_PIE" -v drop="${layout_drop:-}" '
-        /^ *\[ *[0-9]+\]/ {
-            line = $0
-            sub(/^ *\[ */, "", line); idx = line + 0
-            sub(/^[0-9]+\] */, "", line)
-            split(line, f, " ")
-            n++; raw[n] = line; name[idx] = f[1]; nm[n] = f[1]
-        }
-        END {
-            for (i = 1; i <= n; i++) {
-                if (nm[i] == drop) continue
-                nf = split(raw[i], f, " ")
-                if (f[1] == ".strtab" || f[1] == ".shstrtab") { print f[1], f[2], f[nf]; continue }
-                if (byname && nf >= 9) {
-                    if (f[nf - 2] != "0" && (f[nf - 2] in name)) f[nf - 2] = name[f[nf - 2]]
-                    if (nf == 10 && f[7] ~ /I/ && f[nf - 1] != "0" && (f[nf - 1] in name))
-                        f[nf - 1] = name[f[nf - 1]]
-                    s = f[1]; for (j = 2; j <= nf; j++) s = s " " f[j]
-                    print s
-                } else print raw[i]
-            }
-        }'
-    "$V_READELF" -lW "$1" | awk '
-        /^Program Headers:/ { p = 1; next }
-        !p || /^ *Type / || /^ *\[/ { next }
-        /^ *$/ { exit }
-        { print }'
-    "$V_READELF" -x .got "$1" 2>/dev/null | grep '^ *0x'
-}
-
-# pie_layout_of EXE: layout_of's headers without addresses, offsets and
-# sizes (name, type, entry size, flags, link, info, alignment; each
-# program header's type, flags and alignment).  .symtab's count of
-# locals is left out with the $x symbols (see symbols_of).
-pie_layout_of() {
-    layout_of "$1" | awk '
-        /^ *0x/ { next }                       # .got contents
-        $1 ~ /^[A-Z_]+$/ && NF >= 8 {
-            s = $1; for (i = 7; i <= NF; i++) s = s " " $i; print s; next }
-        $1 == ".symtab" { $3 = $4 = $5 = $(NF - 1) = ""; print; next }
-        NF >= 9 { $3 = $4 = $5 = ""; print; next }
-        { print }'
-}
-
-# loaded_bytes_differ REF MLD: the allocated sections (SHF_ALLOC) of REF
-# whose contents differ in MLD, one name a line: the bytes of every
-# section of that name, in order (SHT_NOBITS: none, but the section must
-# be there and be one).  .note.gnu.build-id is left out: it hashes the
-# whole file, .symtab included.  One pass over both files (elfbytes.py),
-# where a readelf -x per section and file took a fifth of a test's time.
-loaded_bytes_differ() {
-    "$PYTHON" "$script_dir/elfbytes.py" "$1" "$2" .note.gnu.build-id \
-        ${layout_drop:+"$layout_drop"}
-}
-
-# header_of EXE: the ELF header fields two correct links share
-header_of() {
-    "$V_READELF" -hW "$1" | grep -E '^ *(Class|Data|OS/ABI|ABI Version|Type|Machine|Flags):'
-}
-
-# section_index_of EXE: "INDEX NAME" for every section header
-section_index_of() {
-    "$V_READELF" -SW "$1" | awk '
-        /^ *\[ *[0-9]+\]/ { sub(/^ *\[ */, ""); sub(/\] */, " "); print $1, $2 }'
-}
-
-# pie_shape_of EXE: what makes EXE not a static-pie, one line each: it
-# must be ET_DYN, with a PT_DYNAMIC and no PT_INTERP
-pie_shape_of() {
-    "$V_READELF" -hW "$1" | grep -q '^ *Type: *DYN ' ||
-        echo "not ET_DYN: $("$V_READELF" -hW "$1" | sed -n 's/^ *Type: *//p')"
-    local ph
-    ph=$(phdrs_of "$1" | awk '{ print $1 }')
-    in_list INTERP "$ph" && echo "has a PT_INTERP"
-    in_list DYNAMIC "$ph" || echo "has no PT_DYNAMIC"
-    return 0
-}
-
-# dyntags_of EXE: the .dynamic tag names in order (readelf -dW), no values
-dyntags_of() {
-    "$V_READELF" -dW "$1" | awk '/^ *0x[0-9a-f]+ +\(/ { t = $2; gsub(/[()]/, "", t); print t }'
-}
-
-# dynrelocs_of EXE: "SECTION TYPE COUNT" for the dynamic relocations of
-# .rela.dyn, .rela.plt and .relr.dyn (readelf -rW), sorted.  R_*_NONE
-# entries are left out: AArch64 GNU ld 2.40 over-allocates .rela.dyn and
-# pads it with two of them.  .relr.dyn counts the offsets it encodes.
-dynrelocs_of() {
-    "$V_READELF" -rW "$1" | awk '
-        /^Relocation section / {
-            s = $3; gsub(/\047/, "", s)
-            p = (s == ".rela.dyn" || s == ".rela.plt" || s == ".relr.dyn"); next }
-        !p { next }
-        s == ".relr.dyn" && $2 == "offsets" { n[s " RELR"] += $1; next }
-        s == ".relr.dyn" { next }
-        # AArch64 GNU ld 2.40 also relocates absolute symbols GOT entries
-        # (values below 0x100 that are no address in the image); mld not.
-        $3 == "R_AARCH64_RELATIVE" && length($4) <= 2 { next }
-        $1 ~ /^[0-9a-f]+$/ && $3 ~ /^R_/ && $3 !~ /_NONE$/ { n[s " " $3]++ }
-        END { for (k in n) print k, n[k] }' | sort
-}
-
-# symbols_of EXE: every defined symbol of .symtab as "TYPE BIND VIS NDX NAME",
-# sorted, duplicates kept (two FILE symbols of one name are two lines).
-# In a static-pie variant NDX is the section's name, not its index (see
-# the .plt.got rule in run_variant).
-symbols_of() {
-    local names=
-    if [ -n "$V_PIE" ]; then
-        names=${1//\//_}.secnames   # in the variant's directory
-        section_index_of "$1" >"$names"
-    fi
-    "$V_READELF" -sW "$1" | awk -v secfile="$names" '
-        BEGIN {
-            if (secfile != "")
-                while ((getline l < secfile) > 0) { split(l, a, " "); sec[a[1]] = a[2] }
-        }
-        /^Symbol table / { p = ($0 ~ /\.symtab/); next }
-        !p { next }
-        $1 ~ /^[0-9]+:$/ && NF >= 7 {
-            if ($1 == "0:") next
-            ndx = (NF >= 8) ? $(NF - 1) : $NF; name = (NF >= 8) ? $NF : ""
-            if (ndx in sec) ndx = sec[ndx]
-            # In a static-pie, where addresses differ from those of GNU ld, the
-            # Cortex-A53 843419 veneers (each with a $x) fall elsewhere.
-            if (secfile != "" && name == "$x") next
-            if (ndx != "UND")
-                print $4, $5, $6, ndx, name
-        }' | sort
-}
+# What is compared of the two executables' structure (README.md, "What is
+# compared") is written by elfshape.py, one file per view, in one run.
 
 # ---------------------------------------------------------------- helpers
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/mld-test.$test_name.XXXXXX") || exit 99
@@ -606,82 +434,62 @@ run_variant() {
         return
     fi
 
-    local bad=
-    layout_drop=
+    local bad= shape_args=()
+    [ -n "$V_PIE" ] && shape_args+=(--pie)
+    in_list "$v" "$D_LAYOUT_EXCEPT" && shape_args+=(--no-layout)
+    if ! "$PYTHON" "$script_dir/elfshape.py" ${shape_args[@]+"${shape_args[@]}"} \
+            ref/prog mld/prog >shape.log 2>&1; then
+        result_kind=fail; fail_reason="elfshape.py failed"; show_file shape.log; return
+    fi
     if [ -n "$V_PIE" ]; then
         # A static-pie variant: the reference must be one (else the test
         # cannot be one: mark it nopie), and so must mld's output.
-        pie_shape_of ref/prog >pie.ref
         if [ -s pie.ref ]; then
             result_kind=fail
             fail_reason="GNU ld's $V_LINK output is not a static-pie (test bug? nopie?): $(paste -sd, pie.ref)"
             return
         fi
-        pie_shape_of mld/prog >pie.mld
         if [ -s pie.mld ]; then
             echo "  --- mld's output is not a static-pie ---"
             sed 's/^/    /' pie.mld
             bad="$bad, static-pie shape"
         fi
     fi
-    # Structure.
-    sections_of ref/prog >sections.ref
-    sections_of mld/prog >sections.mld
-    if [ -n "$V_PIE" ] && grep -qx '\.plt\.got' sections.ref &&
-            ! grep -qx '\.plt\.got' sections.mld; then
-        # The .plt.got rule: x86-64 GNU ld leaves a dead 8-byte .plt.got
-        # in static-pies (a stub for a GOTPCRELX it later relaxed; its
-        # target is bogus).  mld may leave it out.  Then it is not in the
-        # section names, the layout or the bytes compared, and symbols,
-        # sh_link and sh_info are compared by section name, not index;
-        # every other section must still be where GNU ld puts it.
-        sed -i '/^\.plt\.got$/d' sections.ref
-        layout_drop=.plt.got
-    fi
+    # Structure.  The .plt.got rule (elfshape.py drops it, shape.log says
+    # so): x86-64 GNU ld leaves a dead 8-byte .plt.got in static-pies (a
+    # stub for a GOTPCRELX it later relaxed; its target is bogus).  mld
+    # may leave it out.  Then it is not in the section names or the layout
+    # compared, and symbols, sh_link and sh_info are compared by section
+    # name, not index; every other section must still be where GNU ld puts
+    # it.
     compare_files "section names" sections.ref sections.mld || bad="$bad, section names"
-    phdrs_of ref/prog >phdrs.ref
-    phdrs_of mld/prog >phdrs.mld
     compare_files "program headers" phdrs.ref phdrs.mld || bad="$bad, program headers"
-    incongruent_loads mld/prog >loads.mld
     if [ -s loads.mld ]; then
         echo "  --- mld's PT_LOADs: p_offset not congruent to p_vaddr ---"
         cat loads.mld
         bad="$bad, PT_LOAD offsets"
     fi
-    header_of ref/prog >header.ref
-    header_of mld/prog >header.mld
     compare_files "ELF header" header.ref header.mld || bad="$bad, ELF header"
-    symbols_of ref/prog >symbols.ref
-    symbols_of mld/prog >symbols.mld
     compare_files "defined symbols (type, binding, visibility, section)" \
         symbols.ref symbols.mld || bad="$bad, symbols"
     if [ -n "$V_PIE" ]; then
-        dyntags_of ref/prog >dyntags.ref
-        dyntags_of mld/prog >dyntags.mld
-        compare_files "dynamic section tags (readelf -d)" dyntags.ref dyntags.mld ||
+        compare_files "dynamic section tags" dyntags.ref dyntags.mld ||
             bad="$bad, dynamic tags"
-        dynrelocs_of ref/prog >dynrelocs.ref
-        dynrelocs_of mld/prog >dynrelocs.mld
         compare_files "dynamic relocation types and counts (R_*_NONE aside)" \
             dynrelocs.ref dynrelocs.mld || bad="$bad, dynamic relocations"
     fi
 
-    if [ -n "$V_PIE" ]; then
+    if [ -n "$V_PIE" ] && [ -f layout.ref ]; then
         # A static-pie's addresses are not yet GNU ld's on x86-64: its
         # .eh_frame has FDEs for .plt and for the dead .plt.got that mld
         # does not write; on AArch64 its RELATIVE for absolute symbols'
         # GOT entries (a GNU ld bug) change .rela.dyn's bytes.  So the
         # shape of each header is compared, not addresses or sizes.
-        pie_layout_of ref/prog >layout.ref
-        pie_layout_of mld/prog >layout.mld
         compare_files "layout (section and program headers, no addresses)" \
             layout.ref layout.mld || bad="$bad, layout"
-    elif ! in_list "$v" "$D_LAYOUT_EXCEPT"; then
-        layout_of ref/prog >layout.ref
-        layout_of mld/prog >layout.mld
+    elif [ -f layout.ref ]; then
         compare_files "layout (section and program headers)" layout.ref layout.mld ||
             bad="$bad, layout"
-        loaded_bytes_differ ref/prog mld/prog >bytes.diff
         if [ -s bytes.diff ]; then
             echo "  --- allocated sections whose bytes differ from GNU ld's ---"
             sed 's/^/    /' bytes.diff
