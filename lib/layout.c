@@ -85,12 +85,15 @@ static bool relro_anyway(struct ctx *ctx) {
 }
 
 // GNU ld's script ends .bss (and x86-64 .ldata) with
-// . = ALIGN(. != 0 ? 8 : 1): the section's size reaches an aligned end.
+// . = ALIGN(. != 0 ? 8 : 1): the section's size reaches an aligned end,
+// unless it has none (the section-relative "." is 0; -q keeps it).
 static void set_tail(struct chunk *c) {
   if (!c->tail_align)
     return;
   c->size -= c->tail;
-  c->tail = align_up(c->addr + c->size, c->tail_align) - (c->addr + c->size);
+  c->tail = c->size ? align_up(c->addr + c->size, c->tail_align) -
+                          (c->addr + c->size)
+                    : 0;
   c->size += c->tail;
 }
 

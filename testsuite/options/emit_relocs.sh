@@ -68,6 +68,10 @@ int main(int argc, char **) {
   return twice(argc) - 2;
 }
 SRC
+t_write nobss.c <<'SRC'
+int value = 1;
+void _start(void) { for (;;) value++; }
+SRC
 t_write icf.c <<'SRC'
 #include <stdio.h>
 __attribute__((noinline)) int f1(int x) { return x * 13 + 7; }
@@ -143,6 +147,16 @@ for arch in x86_64 aarch64; do
   objs="$p-main.o $p-gcf.o $p-pic.o"
   link $p-c $cc $objs && same $p-c
   link $p-gc $cc -Wl,--gc-sections $objs && same $p-gc
+  # -q keeps the empty .bss, and empty: GNU ld's ". = ALIGN(. != 0 ? 8 :
+  # 1)" pads only one with contents (mld made it 4 bytes).
+  $cc -O1 -c nobss.c -o $p-nobss.o &&
+    $cc -nostdlib -static -Wl,-q -o $p-nobss.g $p-nobss.o ||
+    t_hard_error "$cc -q nobss.c failed"
+  T_CC=$cc t_gcc_mld -nostdlib -static -Wl,-q -o $p-nobss.m $p-nobss.o
+  bss() { readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".bss" { print $3, $5 }'; }
+  [ -n "$(bss $p-nobss.g)" ] && [ "$(bss $p-nobss.g)" = "$(bss $p-nobss.m)" ] &&
+    t_pass "$p: -q, empty .bss as GNU ld's: $(bss $p-nobss.m)" ||
+    t_fail "$p: -q, empty .bss: GNU ld's '$(bss $p-nobss.g)', mld's '$(bss $p-nobss.m)'"
   # The collected function's FDE is gone (its relocation an R_*_NONE at
   # the previous one's place), and debug information referring to it
   # gets R_*_NONE.
