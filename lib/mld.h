@@ -865,6 +865,10 @@ enum { REF_NON_IR = 1 << 2 };
 // STO_AARCH64_VARIANT_PCS), which a -r output's symbol then has, defined
 // or not (GNU ld's elfNN_aarch64_merge_symbol_attribute ORs it in).
 enum { REF_STO_VARIANT_PCS = 1 << 3 };
+// In ref_flags: a definition in a discarded section (a lost COMDAT group
+// or .gnu.linkonce.* copy) was read as a reference; left undefined, the
+// symbol is not in .symtab (GNU ld's h->indx == -3).
+enum { REF_DISCARDED_DEF = 1 << 5 };
 
 struct symbol {
   const char *name;            // NUL-terminated, in a mapped strtab
@@ -2061,6 +2065,7 @@ struct ctx {
   struct lto *lto;             // lto.c: the plugin and what it claimed
   struct vec version_nodes;    // version_script.c: the tags read so far
   struct name_table comdats;   // COMDAT signatures seen
+  struct name_table linkonce;  // .gnu.linkonce.* section names seen
   struct vec sym_warnings;     // warnings.c: .gnu.warning.SYM messages
   // sections.c / layout.c
   struct vec chunks;           // struct chunk *, in output order

@@ -51,6 +51,8 @@ struct rsec {
   struct rsec *rela;           // its relocations, or NULL
   struct rsec *of;             // RS_RELA: the section relocated
   u64 nrels;                   // RS_RELA: set by count_relocations
+  u64 none_at;                 // RS_RELA: where the R_*_NONE of a section
+                               // whose relocations all went is (or ~0)
   struct objfile *gfile;       // RS_GROUP: the input group section
   u32 gshndx;
 };
@@ -750,12 +752,16 @@ static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
       s.st_size);
 }
 
+// A global left undefined whose definitions were all in discarded
+// sections leaves .symtab (GNU ld's elf_link_output_extsym).
 // --gc-sections: a global defined in a collected section leaves .symtab,
 // and an undefined one that nothing kept names (no kept relocation, no
 // -u) becomes local, as GNU ld's elf_gc_sweep_symbol hides them.
 enum fate { G_GLOBAL, G_DROP, G_LOCAL };
 
 static enum fate global_fate(struct ctx *ctx, struct symbol *sym) {
+  if (sym->state == SYM_UNDEF && (sym->ref_flags & REF_DISCARDED_DEF))
+    return G_DROP;
   if (!ctx->cfg.gc_sections || sym->state == SYM_COMMON)
     return G_GLOBAL;
   if (sym->state == SYM_DEFINED) {
@@ -988,10 +994,11 @@ static bool out_rela(struct ctx *ctx, struct isec *is, u64 off, u64 info,
 }
 
 // The output relocations of one input section, written to out (unless
-// NULL); returns how many.  .eh_frame's follow their records; those of a
+// NULL); returns how many.  *dropped: the place of the last one dropped.  .eh_frame's follow their records; those of a
 // record left out become R_*_NONE at the offset of the relocation before
 // (bfd's elf_link_input_bfd, for _bfd_elf_eh_frame_section_offset's -1).
-static u64 each_rela(struct ctx *ctx, struct isec *is, u8 *out) {
+static u64 each_rela(struct ctx *ctx, struct isec *is, u8 *out,
+                     u64 *dropped) {
   u64 n = 0;
   if (is->eh) {
     struct eh_frame *eh = is->eh;
@@ -1021,6 +1028,8 @@ static u64 each_rela(struct ctx *ctx, struct isec *is, u8 *out) {
                      e->addend, o)) {
           n++;
           last = off;
+        } else {
+          *dropped = off;
         }
       }
     }
@@ -1028,8 +1037,12 @@ static u64 each_rela(struct ctx *ctx, struct isec *is, u8 *out) {
   }
   for (u32 i = 0; i < is->nrels; i++) {
     const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
-    n += out_rela(ctx, is, is->offset + rd64(r), rd64(r + 8),
-                  (i64)rd64(r + 16), out ? out + 24 * n : NULL);
+    u64 off = is->offset + rd64(r);
+    if (out_rela(ctx, is, off, rd64(r + 8), (i64)rd64(r + 16),
+                 out ? out + 24 * n : NULL))
+      n++;
+    else
+      *dropped = off;
   }
   return n;
 }
@@ -1169,8 +1182,17 @@ void plan_relocatable(struct ctx *ctx) {
     struct rsec *s = rl->secs.v[i];
     if (s->kind != RS_RELA)
       continue;
+    u64 dropped = ~0ULL;
     for (u32 k = 0; k < s->of->c->isecs.len; k++)
-      s->nrels += each_rela(ctx, s->of->c->isecs.v[k], NULL);
+      s->nrels += each_rela(ctx, s->of->c->isecs.v[k], NULL, &dropped);
+    // GNU ld drops a debugging section's relocations against discarded
+    // sections but the one that would leave the output's section empty,
+    // which becomes R_*_NONE (RELOC_AGAINST_DISCARDED_SECTION).
+    s->none_at = ~0ULL;
+    if (!s->nrels && dropped != ~0ULL) {
+      s->none_at = dropped;
+      s->nrels = 1;
+    }
     s->size = s->nrels * sizeof(Elf64_Rela);
   }
 }
@@ -1380,9 +1402,15 @@ static void write_section(struct ctx *ctx, struct rsec *s, u8 *buf) {
     group_words(rl, s, p);
     return;
   case RS_RELA: {
-    u64 n = 0;
+    u64 n = 0, dropped;
     for (u32 k = 0; k < s->of->c->isecs.len; k++)
-      n += each_rela(ctx, s->of->c->isecs.v[k], p + 24 * n);
+      n += each_rela(ctx, s->of->c->isecs.v[k], p + 24 * n, &dropped);
+    if (s->none_at != ~0ULL) {
+      wr64(p, s->none_at);
+      wr64(p + 8, 0);
+      wr64(p + 16, 0);
+      n = 1;
+    }
     sort_relocations(ctx, p, n);
     return;
   }

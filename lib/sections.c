@@ -523,7 +523,8 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
 }
 
 // For each member of a losing COMDAT group, the winning group's member of
-// the same name, if its size is the same (GNU ld's kept_section and
+// the same name, and for a losing .gnu.linkonce.* section the winner, if
+// its size is the same (GNU ld's kept_section and
 // _bfd_elf_check_kept_section): references from debug information to the
 // discarded copy go to it.
 static void find_kept_sections(struct ctx *ctx, struct objfile *f) {
@@ -537,6 +538,11 @@ static void find_kept_sections(struct ctx *ctx, struct objfile *f) {
     const u8 *p = w->data + SH_OFFSET(gsh);
     const char *name = section_name(f, m);
     u64 size = SH_SIZE(shdr_at(f, m));
+    if (SH_TYPE(gsh) != SHT_GROUP) {       // a .gnu.linkonce.* section
+      if (SH_SIZE(gsh) == size)
+        f->kept[m] = w->isecs[g->symidx];
+      continue;
+    }
     for (u64 k = 1; k < SH_SIZE(gsh) / 4; k++) {
       u32 s = rd32(p + k * 4);
       if (s < w->shnum && w->isecs[s] && !strcmp(section_name(w, s), name)) {

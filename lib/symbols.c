@@ -44,12 +44,53 @@ const char *group_signature(struct objfile *f, u32 symidx) {
   return section_name(f, shndx < f->shnum ? shndx : 0);
 }
 
-// Marks the members of COMDAT groups whose signature was seen before.
+// Section m of f is discarded, its definitions references: section
+// (a group, or m itself) of g's file won.
+static void discard_section(struct ctx *ctx, struct objfile *f, u32 m,
+                            struct symbol *g) {
+  if (!f->discarded) {
+    f->discarded = arena_alloc(ctx, f->shnum);
+    f->lost_to = arena_alloc(ctx, f->shnum * sizeof(struct symbol *));
+  }
+  f->discarded[m] = 1;
+  f->lost_to[m] = g;
+}
+
+// A .gnu.linkonce.* section outside any group: the first of each name
+// wins, as a COMDAT group does (GNU ld's _bfd_elf_section_already_linked,
+// which gives such sections SEC_LINK_ONCE).  And g++ 3.4's
+// .gnu.linkonce.r.F goes when the .gnu.linkonce.t.F that won is another
+// file's: it was the read-only part of that function's copy.
+static void handle_linkonce(struct ctx *ctx, struct objfile *f, u32 i) {
+  const char *name = section_name(f, i);
+  bool created;
+  struct symbol *g = table_intern(ctx, &ctx->linkonce, name, strlen(name),
+                                  &created);
+  if (!created) {
+    discard_section(ctx, f, i, g);
+    return;
+  }
+  g->file = f;                 // the winning section itself
+  g->symidx = i;
+  if (!strncmp(name, ".gnu.linkonce.r.", 16)) {
+    char *t = arena_printf(ctx, ".gnu.linkonce.t.%s", name + 16);
+    struct symbol *text = table_find(&ctx->linkonce, t, strlen(t));
+    if (text && text->file != f)
+      discard_section(ctx, f, i, NULL);
+  }
+}
+
+// Marks the members of COMDAT groups whose signature was seen before, and
+// the .gnu.linkonce.* sections whose name was.
 static void handle_comdat(struct ctx *ctx, struct objfile *f) {
   for (u32 i = 1; i < f->shnum; i++) {
     const u8 *sh = shdr_at(f, i);
-    if (SH_TYPE(sh) != SHT_GROUP)
+    if (SH_TYPE(sh) != SHT_GROUP) {
+      if (!(SH_FLAGS(sh) & SHF_GROUP) &&
+          !strncmp(section_name(f, i), ".gnu.linkonce.", 14))
+        handle_linkonce(ctx, f, i);
       continue;
+    }
     const u8 *p = f->data + SH_OFFSET(sh);
     u64 n = SH_SIZE(sh) / 4;
     if (n == 0 || !(rd32(p) & GRP_COMDAT))
@@ -69,10 +110,6 @@ static void handle_comdat(struct ctx *ctx, struct objfile *f) {
       g->symidx = i;
       continue;
     }
-    if (!f->discarded) {
-      f->discarded = arena_alloc(ctx, f->shnum);
-      f->lost_to = arena_alloc(ctx, f->shnum * sizeof(struct symbol *));
-    }
     for (u64 k = 1; k < n; k++) {
       u32 m = rd32(p + k * 4);
       if (m >= f->shnum) {
@@ -80,8 +117,7 @@ static void handle_comdat(struct ctx *ctx, struct objfile *f) {
               "exist", f->name, i, m);
         continue;
       }
-      f->discarded[m] = 1;
-      f->lost_to[m] = g;
+      discard_section(ctx, f, m, g);
     }
   }
 }
@@ -370,6 +406,8 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
       sym->ref_flags |= SF_REFERENCED;
       if (bind != STB_WEAK)
         sym->ref_flags |= SF_REF_STRONG;
+      if (shndx != SHN_UNDEF)
+        sym->ref_flags |= REF_DISCARDED_DEF;
       continue;
     }
     if (common) {

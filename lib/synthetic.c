@@ -569,6 +569,7 @@ static void collect_gc_undefined(struct ctx *ctx) {
         continue;
       if ((sym->ref_flags & SF_REF_STRONG) &&
           (sym->ref_flags & REF_GC_LIVE) && !(sym->flags & SF_IN_SYMTAB) &&
+          !(sym->ref_flags & REF_DISCARDED_DEF) &&
           !(ctx->sym_out && ctx->sym_out[sym->seq]))
         vec_push(ctx, &ctx->undef_syms, sym);
       sym->flags |= SF_IN_SYMTAB;
@@ -584,6 +585,7 @@ static void collect_root_undefined(struct ctx *ctx) {
                              ? sym_find_str(ctx, ctx->cfg.undefined.v[i])
                              : ctx->entry_undef;
     if (!sym || sym->state != SYM_UNDEF || (sym->flags & SF_IN_SYMTAB) ||
+        (sym->ref_flags & REF_DISCARDED_DEF) ||
         (ctx->sym_out && ctx->sym_out[sym->seq]))
       continue;
     sym->flags |= SF_IN_SYMTAB;

@@ -93,6 +93,19 @@ int thrower(int x) {
   return x;
 }
 SRC
+# .gnu.linkonce.* sections: the first of each name stays, the others go
+# with their symbols; the debugging relocations against a lost copy of
+# another size go, but one R_*_NONE that keeps .rela.debug_frame (GNU
+# ld's RELOC_AGAINST_DISCARDED_SECTION; GNU's ld-elf/linkonce1).
+t_write lo1.c <<'SRC'
+__attribute__((section(".gnu.linkonce.d.dummy"))) int lo_first = 1;
+int main(void) { return lo_first - 1; }
+SRC
+t_write lo2.c <<'SRC'
+__attribute__((section(".gnu.linkonce.d.dummy"))) int lo_pad;
+__attribute__((section(".gnu.linkonce.d.dummy"), used)) static int lo_local = 2;
+asm(".section .debug_frame,\"\",%progbits\n.quad lo_local\n.text");
+SRC
 # Constructors of the C5 COMDAT groups: no symbol has the signature's
 # name, so the assembler makes a local one in the SHT_GROUP section.
 # c4.o's copy of A's group is the one discarded.
@@ -253,6 +266,13 @@ for arch in x86 a64; do
   [ "$(lines orig)" = "$(lines p.mld)" ] &&
     t_pass "$arch: addr2line as the original: $(lines orig | tr '\n' ' ')" ||
     t_fail "$arch: addr2line differs: $(lines orig) vs $(lines p.mld)"
+
+  # .gnu.linkonce.*: the second copy and its debugging relocation go.
+  $cc -c lo1.c lo2.c || t_hard_error "$cc failed"
+  partial "linkonce" lo1.o lo2.o && same_as_gnu "linkonce"
+  [ "$(readelf -rW m.o | grep -c '_NONE')" = 1 ] &&
+    t_pass "$arch linkonce: one R_*_NONE left in .rela.debug_frame" ||
+    t_fail "$arch linkonce: $(readelf -rW m.o | grep -c '_NONE') R_*_NONE"
 
   # An archive member extracted by -r; a -r of -r outputs.
   rm -f libud.a
