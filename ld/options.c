@@ -23,6 +23,8 @@ static const char usage[] =
     "  -o FILE, --output=FILE      Write the executable to FILE (a.out)\n"
     "  -r, -i, --relocatable       Write a relocatable object instead (a\n"
     "                              partial link, as GNU ld's -r)\n"
+    "  -Ur                         -r, with __start_SEC and __stop_SEC\n"
+    "                              defined\n"
     "  -L DIR, --library-path=DIR  Search DIR for -l libraries\n"
     "  -l NAME, --library=NAME     Link libNAME.a (-l:FILE links FILE)\n"
     "  -e SYM, --entry=SYM         Start execution at SYM (_start)\n"
@@ -937,8 +939,6 @@ static const struct refused {
                                 "the order of GOT entries; mld keeps the "
                                 "default order"},
     {"pic-veneer", "mld writes absolute veneers only"},
-    {"Ur", "-r for C++ with its constructors resolved is not implemented "
-           "(-r is)"},
     {"traditional-format", "mld always edits .eh_frame (one copy of each "
                            "CIE), as GNU ld does by default"},
     {"no-define-common", "may not be used without -shared (as in GNU ld)"},
@@ -1558,6 +1558,14 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if (is(s, "r") || is(s, "relocatable") || is(s, "i")) {
       c->relocatable = true;
+      c->build_constructors = false;
+      continue;
+    }
+    // -Ur: -r, and __start_SEC and __stop_SEC defined as in a link
+    // (GNU ld's build_constructors, the only difference for ELF).
+    if (is(s, "Ur")) {
+      c->relocatable = true;
+      c->build_constructors = true;
       continue;
     }
     // -pie with --no-dynamic-linker and no shared library: a static PIE

@@ -453,6 +453,7 @@ struct config {
   const char *plugin;          // -plugin FILE (gcc's LTO plugin)
   struct vec plugin_opts;      // -plugin-opt=OPT: const char *
   bool relocatable;            // -r, -i, --relocatable
+  bool build_constructors;     // -Ur (with relocatable): __start_SEC
   bool oformat_binary;         // --oformat binary, OUTPUT_FORMAT(binary):
                                // a raw image of the loaded sections
   bool oformat_given;          // --oformat: scripts do not change it
@@ -1349,6 +1350,7 @@ void need_iplt(struct ctx *ctx, struct symbol *sym);
 void allocate_slots(struct ctx *ctx);
 void fix_linker_symbols(struct ctx *ctx);
 void eval_defsyms(struct ctx *ctx);
+bool is_c_identifier(const char *s);
 struct chunk *chunk_named(struct ctx *ctx, const char *name);
 void forget_linker_symbol(struct ctx *ctx, struct symbol *sym);
 void undefine_linker_symbol(struct ctx *ctx, struct symbol *sym);

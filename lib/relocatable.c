@@ -702,10 +702,41 @@ static void walk_locals(struct ctx *ctx, struct symw *w, struct objfile *f) {
     put_local(ctx, w, f, (u32)(uintptr_t)v->v[i], &have_file);
 }
 
+// -Ur: the output section an undefined __start_SEC or __stop_SEC names,
+// whose name is a C identifier (GNU ld's lang_init_start_stop with
+// build_constructors), or NULL.
+static struct rsec *start_stop_section(struct ctx *ctx, struct symbol *sym) {
+  struct rlink *rl = ctx->rlink;
+  if (!ctx->cfg.build_constructors || sym->state != SYM_UNDEF)
+    return NULL;
+  const char *sec = !strncmp(sym->name, "__start_", 8)  ? sym->name + 8
+                    : !strncmp(sym->name, "__stop_", 7) ? sym->name + 7
+                                                         : NULL;
+  if (!sec || !is_c_identifier(sec))
+    return NULL;
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    if (s->kind == RS_SECTION && s->c && !strcmp(s->name, sec))
+      return s;
+  }
+  return NULL;
+}
+
 static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
   struct rlink *rl = ctx->rlink;
   u8 vis = sym->visibility;
   u8 sto = sto_merged(sym);
+  struct rsec *ss = start_stop_section(ctx, sym);
+  if (ss) {  // GNU ld's bfd_elf_define_start_stop
+    u8 ssv = ctx->cfg.start_stop_visibility
+                 ? ctx->cfg.start_stop_visibility - 1
+                 : STV_PROTECTED;
+    put(ctx, w, sym->name, sym->namelen,
+        ELF64_ST_INFO(STB_GLOBAL, rl->utype[sym->seq]),
+        (vis == STV_INTERNAL ? vis : ssv) | sto, ss->shndx, false,
+        sym->name[4] == 'o' ? ss->size : 0, 0);
+    return;
+  }
   if (sym->flags & SF_LINKER) {  // --defsym (value_defsyms)
     struct sym_aux *aux = &ctx->aux[sym->aux];
     put(ctx, w, sym->name, sym->namelen,

@@ -334,7 +334,8 @@ static void eval_defsym(struct ctx *ctx, struct symbol *sym, bool final) {
     sym->value = v.v;
 }
 
-static bool is_c_identifier(const char *s) {
+// A section name __start_ and __stop_ symbols are made for.
+bool is_c_identifier(const char *s) {
   if (!*s)
     return false;
   for (; *s; s++)

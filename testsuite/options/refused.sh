@@ -65,7 +65,6 @@ refused -i -dc -- "-r: -dc: not supported in a relocatable link"
 refused --relocatable --section-start=.data=0x1000 -- "-r: -Ttext, -Tdata, -Tbss, --section-start: not supported"
 refused -r -s -- "-r: -s (--strip-all): not supported in a relocatable link"
 refused -r -Map=m.map -- "-r: -Map, --cref, --print-memory-usage: not supported"
-refused -Ur -- "-Ur: -r for C++ with its constructors resolved is not implemented"
 refused -r -pie --no-dynamic-linker -- "-r and -pie may not be used together"
 refused -EB -- "-EB: big-endian output is not supported"
 # A -T script with -r: its SECTIONS, data and assignments change GNU ld's

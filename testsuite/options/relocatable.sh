@@ -106,6 +106,19 @@ __attribute__((section(".gnu.linkonce.d.dummy"))) int lo_pad;
 __attribute__((section(".gnu.linkonce.d.dummy"), used)) static int lo_local = 2;
 asm(".section .debug_frame,\"\",%progbits\n.quad lo_local\n.text");
 SRC
+# -Ur defines __start_SEC and __stop_SEC in the output's SEC, as a link
+# does (GNU ld's build_constructors); -r leaves them undefined.
+t_write ss.c <<'SRC'
+#include <stdio.h>
+__attribute__((section("my_items"), used)) static int items[3] = {1, 2, 3};
+extern int __start_my_items[], __stop_my_items[];
+int main(void) {
+  int s = 0;
+  for (int *p = __start_my_items; p < __stop_my_items; p++) s += *p;
+  printf("%d\n", s);
+  return 0;
+}
+SRC
 # Constructors of the C5 COMDAT groups: no symbol has the signature's
 # name, so the assembler makes a local one in the SHT_GROUP section.
 # c4.o's copy of A's group is the one discarded.
@@ -273,6 +286,22 @@ for arch in x86 a64; do
   [ "$(readelf -rW m.o | grep -c '_NONE')" = 1 ] &&
     t_pass "$arch linkonce: one R_*_NONE left in .rela.debug_frame" ||
     t_fail "$arch linkonce: $(readelf -rW m.o | grep -c '_NONE') R_*_NONE"
+
+  # -Ur: __start_my_items and __stop_my_items defined, protected (or as
+  # -z start-stop-visibility says).
+  $cc -c ss.c && $cc -static -o ss ss.o || t_hard_error "$cc failed"
+  ssref=$($run ./ss 2>&1; echo "exit $?")
+  for o in -Ur "-Ur -z start-stop-visibility=hidden"; do
+    partial "$o" $o ss.o && same_as_gnu "$o" && runs "$o" "$ssref" m.o
+  done
+  t_mld -Ur -z start-stop-visibility=hidden ss.o -o ur.o
+  readelf -sW ur.o | grep -q ' HIDDEN .* __stop_my_items$' &&
+    t_pass "$arch -Ur: __stop_my_items defined, hidden" ||
+    t_fail "$arch -Ur: no hidden __stop_my_items"
+  t_mld -r ss.o -o r.o
+  readelf -sW r.o | grep -q ' UND __start_my_items$' &&
+    t_pass "$arch -r: __start_my_items undefined" ||
+    t_fail "$arch -r: __start_my_items defined"
 
   # An archive member extracted by -r; a -r of -r outputs.
   rm -f libud.a
