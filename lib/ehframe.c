@@ -101,6 +101,7 @@ static bool parse_cie(struct eh_rec *rec, const u8 *d) {
   const u8 *end = d + rec->size, *p = d + 8;
   rec->fde_enc = 0;
   rec->aug_z = false;
+  rec->decoded = false;
   if (p >= end)
     return false;
   u8 version = *p++;
@@ -142,17 +143,19 @@ static bool parse_cie(struct eh_rec *rec, const u8 *d) {
     return false;
   }
   rec->pad = cfa_padding(p, end, enc_width(rec->fde_enc), true);
+  rec->decoded = true;
   return true;
 }
 
-// An FDE's padding, from its CIE's encoding.
+// An FDE's padding, from its CIE's encoding; augmentation data only
+// with a 'z' augmentation (none with an empty one, GNU ld's length 0).
 static void parse_fde(struct eh_rec *rec, const u8 *d) {
   struct eh_rec *cie = rec->cie;
   const u8 *end = d + rec->size, *p = d + 8;
   u32 w = enc_width(cie->fde_enc);
   u64 len;
-  if (!w || !skip(&p, end, 2 * (u64)w) || !cie->aug_z ||
-      !uleb(&p, end, &len) || !skip(&p, end, len))
+  if (!w || !cie->decoded || !skip(&p, end, 2 * (u64)w) ||
+      (cie->aug_z && (!uleb(&p, end, &len) || !skip(&p, end, len))))
     return;
   rec->pad = cfa_padding(p, end, w, false);
 }

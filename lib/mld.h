@@ -1269,6 +1269,7 @@ struct eh_rec {
   u16 pad;                     // trailing DW_CFA_nop bytes, not copied
   u8 fde_enc;                  // CIE: its FDEs' pointer encoding ('R')
   bool aug_z;                  // CIE: 'z' augmentation (its length given)
+  bool decoded;                // CIE: its augmentation is one GNU ld reads
   struct eh_rec *cie;          // FDE: its CIE
   struct eh_rec *leader;       // CIE: the first identical CIE
   bool is_cie, live, referenced, emitted;
