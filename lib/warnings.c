@@ -132,6 +132,13 @@ static const char *location(struct ctx *ctx, struct objfile *f, u32 shndx,
                       (unsigned long long)off);
 }
 
+// A .gnu.warning text at WHERE (a file, or a place in one), in GNU ld's
+// words (warning_callback's "%C: warning: TEXT"); -w silences it.
+static void warn_at(struct ctx *ctx, const char *where, const char *text) {
+  if (!ctx->cfg.no_warnings)
+    gnu_warning(ctx, "%s: warning: %s", where, text);
+}
+
 // Gives SYM's warning, naming the first relocation against it in origin
 // (the file GNU ld remembers for SYM), or else in the first file in link
 // order that has one, or else origin itself.  Without a file (-u) it is
@@ -145,17 +152,17 @@ static void give(struct ctx *ctx, struct symbol *sym, const char *text,
     return;
   }
   if (first_reloc_against(origin, sym->name, &shndx, &off)) {
-    warn(ctx, "%s: %s", location(ctx, origin, shndx, off), text);
+    warn_at(ctx, location(ctx, origin, shndx, off), text);
     return;
   }
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     if (f != origin && first_reloc_against(f, sym->name, &shndx, &off)) {
-      warn(ctx, "%s: %s", location(ctx, f, shndx, off), text);
+      warn_at(ctx, location(ctx, f, shndx, off), text);
       return;
     }
   }
-  warn(ctx, "%s: %s", origin->name, text);
+  warn_at(ctx, origin->name, text);
 }
 
 static bool is_dash_u(struct ctx *ctx, struct symbol *sym) {
@@ -251,7 +258,7 @@ void warn_linked_objects(struct ctx *ctx) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = 1; k < f->shnum; k++) {
       if (!strcmp(section_name(f, k), ".gnu.warning")) {
-        warn(ctx, "%s: %s", f->name, section_text(ctx, f, k));
+        warn_at(ctx, f->name, section_text(ctx, f, k));
         break;
       }
     }

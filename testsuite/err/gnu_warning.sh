@@ -3,7 +3,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 . "$(dirname "$0")/../lib.sh"
 # .gnu.warning.SYM and .gnu.warning sections: mld gives GNU ld's warnings,
 # once each, with GNU ld's text and location ("a.o: in function 'a1':
-# a.c:(.text+0x5): TEXT", on one line after "mld: warning: "), in the
+# a.c:(.text+0x5): warning: TEXT", on one line after "mld: "), in the
 # same cases: static glibc's getpwnam, and hand-made sections referenced
 # before and after the file holding them joins the link, weakly, from
 # data, only by a COMMON symbol, only by -u.  Neither kind of section
@@ -17,7 +17,7 @@ norm_gnu() {
     -e "s/\`/'/g" -e 's/warning: //' "$1" | grep -v 'GNU-stack\|^NOTE: '
 }
 norm_mld() {
-  sed -e 's/^mld: warning: //' "$1"
+  sed -e 's/^mld: warning: //' -e 's/^mld: //' -e 's/warning: //' "$1"
 }
 same_text() {  # same_text WHAT GNU-STDERR: mld's stderr.txt says the same
   if [ "$(norm_gnu "$2")" = "$(norm_mld stderr.txt)" ]; then
@@ -233,14 +233,18 @@ case_ a.o libw.a --gc-sections
 t_mld -o once start.o a.o b.o libw.a
 [ "$(grep -c 'foo is deprecated' stderr.txt)" = 1 ] &&
   t_pass "the warning is given once" || t_fail "not given exactly once"
+# GNU ld's form, "PLACE: warning: TEXT" (GNU's ld-elf/warn1 matches it).
+grep -qx "mld: a.o: in function 'a1': a.c:(.text+0x5): warning: foo is deprecated" stderr.txt &&
+  t_pass "GNU ld's form: PLACE: warning: TEXT" ||
+  t_fail "not GNU ld's form: $(grep 'foo is deprecated' stderr.txt)"
 
 t_mld -o fatal --fatal-warnings start.o a.o libw.a
 expect_failure
 expect_first_line_prefix
-expect_error "a.o: in function 'a1': a.c:(.text+0x5): foo is deprecated"
+expect_error "a.o: in function 'a1': a.c:(.text+0x5): warning: foo is deprecated"
 expect_no_file fatal
 t_mld -o fatal2 --fatal-warnings start.o a.o plain.o libw.a
 expect_failure
-expect_error "plain.o: plain.o is linked"
+expect_error "plain.o: warning: plain.o is linked"
 expect_no_file fatal2
 t_done
