@@ -486,6 +486,18 @@ void expr_symbols(struct ctx *ctx, struct expr *e,
   expr_symbols(ctx, e->c, fn, arg);
 }
 
+void expr_sections(struct expr *e,
+                   void (*fn)(const char *name, bool loadaddr, void *arg),
+                   void *arg) {
+  if (!e)
+    return;
+  if (e->kind == N_ADDR || e->kind == N_LOADADDR)
+    fn(e->name, e->kind == N_LOADADDR, arg);
+  expr_sections(e->a, fn, arg);
+  expr_sections(e->b, fn, arg);
+  expr_sections(e->c, fn, arg);
+}
+
 void expr_bind(struct expr *node, struct symbol *sym) { node->sym = sym; }
 
 struct symbol *expr_bound(struct expr *node) { return node->sym; }

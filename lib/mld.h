@@ -1904,6 +1904,10 @@ void expr_symbols(struct ctx *ctx, struct expr *e,
                   void (*fn)(struct ctx *ctx, struct expr *node,
                              const char *name, void *arg),
                   void *arg);
+// Calls fn for each ADDR (NAME) and LOADADDR (NAME) in e.
+void expr_sections(struct expr *e,
+                   void (*fn)(const char *name, bool loadaddr, void *arg),
+                   void *arg);
 void expr_bind(struct expr *node, struct symbol *sym);
 struct symbol *expr_bound(struct expr *node);
 bool eval_expr(struct ctx *ctx, struct expr *e, const char *what,
