@@ -346,24 +346,25 @@ static void plan_phdrs(struct ctx *ctx) {
   struct placed *v;
   u32 n = sort_sections(ctx, &v);
   ctx->lowest = n ? v[0].c : NULL;
-  // Assignments in section order (the statements' order).
+  // Assignments in section order (the statements' order), as GNU ld's
+  // lang_record_phdrs: a section without ":NAME" goes where the one
+  // before it went, or before any, where the first later one with
+  // ":NAME" goes; a NOLOAD one goes nowhere.
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind == CK_EHDR || !(c->flags & SHF_ALLOC) || !is_emitted(c))
       continue;
     if (c->stmt && c->stmt->phdrs.len)
       cur = &c->stmt->phdrs;
-    if (!cur) {
-      // Before any ":NAME", GNU ld puts a section in the first PT_LOAD.
-      for (u32 k = 0; k < ph->len; k++) {
-        struct phdr_stmt *p = ph->v[k];
-        if (p->type == PT_LOAD) {
-          vec_push(ctx, &p->chunks, c);
-          break;
-        }
-      }
+    else if (c->stmt && c->stmt->type == OT_NOLOAD)
       continue;
+    for (u32 j = i + 1; !cur && j < ctx->chunks.len; j++) {
+      struct chunk *d = ctx->chunks.v[j];
+      if (d->stmt && d->stmt->phdrs.len)
+        cur = &d->stmt->phdrs;
     }
+    if (!cur)
+      fatal(ctx, "no sections assigned to phdrs");
     for (u32 k = 0; k < cur->len; k++) {
       const char *name = cur->v[k];
       if (!strcmp(name, "NONE"))
@@ -391,7 +392,8 @@ static void plan_phdrs(struct ctx *ctx) {
       struct segment *s = &ctx->segs[i];
       memset(s, 0, sizeof(*s));
       s->type = p->type;
-      s->flags = PF_R;
+      // PF_R from its sections or headers: none for an empty one (bfd).
+      s->flags = p->chunks.len || p->filehdr || p->phdrs ? PF_R : 0;
       s->align = p->type == PT_LOAD ? (ctx->paged ? ctx->load_align : 1) : 8;
       struct chunk *first = p->chunks.len ? p->chunks.v[0] : NULL;
       for (u32 k = 0; k < p->chunks.len; k++) {
@@ -419,6 +421,8 @@ static void plan_phdrs(struct ctx *ctx) {
         } else if (first) {
           s->vaddr = first->addr;
           s->offset = fpos + ((first->addr - fpos) & (m - 1));
+        } else {
+          s->offset = fpos;    // an empty one: where the file is (bfd)
         }
         for (u32 k = 0; k < p->chunks.len; k++) {
           struct chunk *c = p->chunks.v[k];

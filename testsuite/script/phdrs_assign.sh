@@ -1,0 +1,71 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# PHDRS: which program header a section without ":NAME" goes to, as GNU
+# ld's lang_record_phdrs decides.  Before any section with ":NAME", the
+# first later one's headers (mld put such sections in the first
+# PT_LOAD); none at all is GNU ld's "no sections assigned to phdrs"; a
+# NOLOAD section goes in none; an empty PT_LOAD has no flags and the
+# file position of its place.  Program headers and section headers
+# against GNU ld's.
+t_need_ld_bfd_x86_64
+t_write p.s <<'SRC'
+	.globl _start
+	.text
+_start:	nop
+	.section .a,"a"
+	.byte 1
+	.section .b,"a"
+	.byte 2
+	.section .c,"aw",%nobits
+	.zero 16
+SRC
+as -o p.o p.s || t_hard_error "as failed"
+
+same_headers() {   # same_headers SCRIPT WHAT
+  ld.bfd -T "$1" -o g.out p.o 2>/dev/null || t_hard_error "GNU ld fails $1"
+  t_mld -T "$1" -o m.out p.o
+  readelf -lW g.out | sed -n '/^Program Headers/,$p' >g.ph
+  readelf -lW m.out | sed -n '/^Program Headers/,$p' >m.ph
+  t_same "$2" g.ph m.ph "$(grep -c LOAD m.ph) PT_LOADs"
+  # Sections without file offsets: GNU ld gives a NOBITS section in no
+  # segment offset 0, mld where the file is (no byte of it is there).
+  readelf -SW g.out | sed -n 's/^ *\[ *[0-9]*\] //p' | grep -v strtab |
+    awk '{ $4 = ""; print }' >g.sh
+  readelf -SW m.out | sed -n 's/^ *\[ *[0-9]*\] //p' | grep -v strtab |
+    awk '{ $4 = ""; print }' >m.sh
+  t_same "$2: sections" g.sh m.sh
+}
+
+t_write later.t <<'LD'
+PHDRS { text PT_LOAD; data PT_LOAD; }
+SECTIONS {
+  . = 0x10000;
+  .a : { *(.a) }
+  .text : { *(.text) }
+  . = 0x20000;
+  .b : { *(.b) } :data
+}
+LD
+same_headers later.t "sections before any :NAME take the first later one's"
+t_write noload.t <<'LD'
+PHDRS { text PT_LOAD; data PT_LOAD; }
+SECTIONS {
+  . = 0x10000;
+  .text : { *(.text) } :text
+  .a : { *(.a) }
+  . = 0x20000;
+  .b : { *(.b) } :data
+  .c (NOLOAD) : { *(.c) }
+}
+LD
+same_headers noload.t "a NOLOAD section in no header"
+t_write none.t <<'LD'
+PHDRS { text PT_LOAD; }
+SECTIONS { . = 0x10000; .a : { *(.a) } .text : { *(.text) } }
+LD
+ld.bfd -T none.t -o g.out p.o 2>g.err && t_hard_error "GNU ld takes none.t"
+t_mld -T none.t -o m.out p.o
+expect_failure
+expect_error "$(sed -n 's/^ld\.bfd: //p' g.err | head -1)"
+t_done
