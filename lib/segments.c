@@ -413,11 +413,14 @@ static void plan_phdrs(struct ctx *ctx) {
       } else if (p->type == PT_LOAD) {
         u64 m = s->align > page || !ctx->paged ? s->align : page;
         if (p->filehdr || p->phdrs) {
+          // PHDRS without FILEHDR: from the program headers on (bfd).
           u64 base = first ? (first->addr - hdr) & -m : 0;
-          s->vaddr = ctx->synth[CK_EHDR]->addr = base;
-          s->offset = 0;
-          s->filesz = s->memsz = hdr;
-          ctx->headers_loaded = true;
+          u64 skip = p->filehdr ? 0 : sizeof(Elf64_Ehdr);
+          ctx->synth[CK_EHDR]->addr = base;
+          s->vaddr = base + skip;
+          s->offset = skip;
+          s->filesz = s->memsz = hdr - skip;
+          ctx->headers_loaded = p->filehdr;
         } else if (first) {
           s->vaddr = first->addr;
           s->offset = fpos + ((first->addr - fpos) & (m - 1));

@@ -6,7 +6,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # first later one's headers (mld put such sections in the first
 # PT_LOAD); none at all is GNU ld's "no sections assigned to phdrs"; a
 # NOLOAD section goes in none; an empty PT_LOAD has no flags and the
-# file position of its place.  Program headers and section headers
+# file position of its place; a PT_LOAD with PHDRS but not FILEHDR
+# starts at the program headers.  Program headers and section headers
 # against GNU ld's.
 t_need_ld_bfd_x86_64
 t_write p.s <<'SRC'
@@ -60,6 +61,13 @@ SECTIONS {
 }
 LD
 same_headers noload.t "a NOLOAD section in no header"
+# PHDRS without FILEHDR: the PT_LOAD starts at the program headers, not
+# at the ELF header (GNU's ld-elf/size-2).
+t_write phdrs.t <<'LD'
+PHDRS { header PT_PHDR PHDRS; image PT_LOAD FLAGS (5) PHDRS; }
+SECTIONS { .text 0x100 : { *(.text) } :image .a : { *(.a) } }
+LD
+same_headers phdrs.t "PHDRS without FILEHDR"
 t_write none.t <<'LD'
 PHDRS { text PT_LOAD; }
 SECTIONS { . = 0x10000; .a : { *(.a) } .text : { *(.text) } }
