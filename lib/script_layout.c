@@ -437,13 +437,9 @@ static i32 orphan_after(struct ctx *ctx, struct orphan_places *pl,
   for (u32 i = 0; after && i < order->len; i++)
     if (order->v[i] == after)
       at = (i32)i;
-  if (at < 0 && (c->flags & SHF_ALLOC)) {
-    // No kin: after the last allocated section.
-    for (u32 i = 0; i < order->len; i++)
-      if (((struct chunk *)order->v[i])->flags & SHF_ALLOC)
-        at = (i32)i;
-  }
-  if (at < 0)
+  // No kin: an allocated orphan goes first (GNU ld's "after *ABS*", the
+  // first statement), another last.
+  if (at < 0 && !(c->flags & SHF_ALLOC))
     at = (i32)order->len - 1;
   return at;
 }

@@ -1,0 +1,40 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# An allocated orphan that no output section of the script is akin to
+# (here a note and read-only data, beside writable .data only) goes
+# first, as GNU ld's ldelf_place_orphan inserts it after *ABS*, at the
+# location counter's start; mld put it after the last allocated
+# section.  A symbol in an empty section then takes the section before
+# (GNU's ld-elf/pr23658-3).  Section headers and symbols against GNU ld.
+t_need_ld_bfd_x86_64
+t_write a.s <<'SRC'
+	.globl _start
+	.data
+_start:	.quad __FOO
+	.section .note.x,"a",%note
+	.balign 4
+	.long 4, 4, 1
+	.asciz "GNU"
+	.long 0
+	.section .ro,"a"
+	.byte 1
+SRC
+as -o a.o a.s || t_hard_error "as failed"
+t_write s.t <<'LD'
+SECTIONS
+{
+  .data 0x1000 : { *(.data) }
+  .foo 0x4000 : { PROVIDE (__FOO = .); *(.foo) }
+}
+LD
+ld.bfd -T s.t -o g.out a.o 2>/dev/null || t_hard_error "GNU ld failed"
+t_mld -T s.t -o m.out a.o
+readelf -SW g.out | sed -n 's/^ *\[ *[0-9]*\] //p' | grep -v strtab |
+  awk '{ $4 = ""; print }' >g.sh
+readelf -SW m.out | sed -n 's/^ *\[ *[0-9]*\] //p' | grep -v strtab |
+  awk '{ $4 = ""; print }' >m.sh
+t_same "orphans without kin first" g.sh m.sh "$(head -2 m.sh | tail -1 | cut -d' ' -f1)"
+nm g.out | grep __FOO >g.nm; nm m.out | grep __FOO >m.nm
+t_same "__FOO in the section before" g.nm m.nm "$(cat m.nm)"
+t_done
