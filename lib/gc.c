@@ -221,6 +221,14 @@ static bool input_alloc(struct isec *is) {
          (SH_FLAGS(shdr_at(is->file, is->shndx)) & SHF_ALLOC);
 }
 
+// An unallocated section with SHF_LINK_ORDER (.stack_sizes) stays only
+// with the section it is linked to, as GNU ld's
+// _bfd_elf_gc_mark_extra_sections keeps only those linked to nothing.
+static bool linked_unallocated(struct isec *is) {
+  const u8 *sh = shdr_at(is->file, is->shndx);
+  return !is->is_common && (SH_FLAGS(sh) & SHF_LINK_ORDER) && SH_LINK(sh);
+}
+
 static bool is_root(struct ctx *ctx, struct isec *is) {
   struct objfile *f = is->file;
   if (is->is_common)
@@ -481,6 +489,8 @@ void gc_sections(struct ctx *ctx) {
       struct isec *is = c->isecs.v[k];
       if (input_alloc(is))
         is->live = is->eh && (!script_layout(ctx) || is->script_keep);
+      else if (linked_unallocated(is))
+        is->live = is->script_keep;
     }
   }
 

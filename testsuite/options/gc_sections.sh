@@ -148,6 +148,36 @@ int main() {
   return 0;
 }
 SRC
+# An unallocated SHF_LINK_ORDER section (.stack_sizes) goes with the
+# section it is linked to (GNU's ld-elf/pr25021); mld kept every one.
+cat >ss.s <<'SRC'
+	.section .text.live,"ax",%progbits
+	.globl live
+live:	.byte 0
+	.section .stack_sizes,"o",%progbits,.text.live,unique,0
+	.byte 1
+	.section .text.dead,"ax",%progbits
+	.globl dead
+dead:	.byte 1
+	.section .stack_sizes,"o",%progbits,.text.dead,unique,1
+	.byte 2
+	.section .text.main,"ax",%progbits
+	.globl _start
+_start:	.byte 0
+	.section .note,"",%note
+	.dc.a live
+SRC
+for arch in x86_64 aarch64; do
+  t_target $arch
+  $as -o ss.o ss.s || t_hard_error "$as failed"
+  $ld --gc-sections -o ss.g ss.o || t_hard_error "$ld failed"
+  t_mld -m $emul --gc-sections -o ss.m ss.o
+  secs() { readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '{ print $1, $2, $5 }' | grep -v strtab; }
+  secs ss.g >ss.g.secs; secs ss.m >ss.m.secs
+  t_same "$arch: .stack_sizes of collected code goes" ss.g.secs ss.m.secs \
+    "$(grep stack_sizes ss.m.secs)"
+done
+
 for cxx in g++ aarch64-linux-gnu-g++; do
   t_have "$cxx" $cxx || continue
   $cxx -O1 -ffunction-sections -fdata-sections -c c.cc -o c.o || t_hard_error "$cxx failed"
