@@ -471,10 +471,28 @@ static void check_relocatable_roots(struct ctx *ctx) {
           "-e or -u");
 }
 
+// GNU ld's _bfd_elf_gc_mark_extra_sections refuses a
+// __patchable_function_entries linked to no section: it cannot tell
+// which function's entries it holds.
+static void check_patchable_entries(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = 1; k < f->shnum; k++) {
+      const u8 *sh = shdr_at(f, k);
+      if (!strcmp(section_name(f, k), "__patchable_function_entries") &&
+          (!(SH_FLAGS(sh) & SHF_LINK_ORDER) || !SH_LINK(sh)))
+        gnu_error(ctx, "%s(%s): error: need linked-to section for "
+                  "--gc-sections", f->name, section_name(f, k));
+    }
+  }
+  checkpoint(ctx);
+}
+
 void gc_sections(struct ctx *ctx) {
   if (!ctx->cfg.gc_sections)
     return;
   check_relocatable_roots(ctx);
+  check_patchable_entries(ctx);
   // Everything allocated starts dead, but .eh_frame (rewritten later),
   // which GNU ld's default script KEEPs: a -T script that does not goes
   // without it (its FDEs still keep their LSDAs, as GNU ld's

@@ -469,7 +469,8 @@ void check_section_addresses(struct ctx *ctx) {
   // strong one is an undefined reference.  (A PIE would need no RELATIVE
   // for it: still an error there.)
   struct symbol *ehdr = sym_find_str(ctx, "__ehdr_start");
-  if (ehdr && (ehdr->flags & SF_LINKER) && !ctx->headers_loaded) {
+  if (ehdr && (ehdr->flags & SF_LINKER) && ehdr->symidx >> 1 == W_EHDR &&
+      !ctx->headers_loaded) {
     if (!(ehdr->ref_flags & SF_REF_STRONG) && !ctx->cfg.pie)
       undefine_linker_symbol(ctx, ehdr);
     else

@@ -1880,6 +1880,7 @@ void insert_symbols(struct ctx *ctx);
 void check_cross_refs(struct ctx *ctx);
 void check_discarded_refs(struct ctx *ctx);
 void define_script_symbols(struct ctx *ctx);
+bool script_assigns(struct ctx *ctx, const char *name);
 void report_region_overflow(struct ctx *ctx);
 void script_addresses(struct ctx *ctx);
 // The end of the script's data statements (LONG ...) in [FROM, TO) of

@@ -391,6 +391,8 @@ void define_linker_symbols(struct ctx *ctx) {
         strcmp(ls->name, "_TLS_MODULE_BASE_") &&
         strcmp(ls->name, "__GNU_EH_FRAME_HDR") && strcmp(ls->name, "_DYNAMIC"))
       continue;
+    if (ls->where == W_EHDR && script_assigns(ctx, ls->name))
+      continue;
     struct chunk *c = ls->section ? chunk_named(ctx, ls->section) : NULL;
     bool always = ls->always;
     // GNU ld's script for a PIE has no __rela_iplt_*; only a PIE has

@@ -1077,6 +1077,22 @@ static void bind_name(struct ctx *ctx, struct expr *node, const char *name,
   expr_bind(node, sym_find_str(ctx, name));
 }
 
+static bool assigns(struct vec *stmts, const char *name) {
+  for (u32 i = 0; i < stmts->len; i++) {
+    struct script_stmt *s = stmts->v[i];
+    if ((s->kind == SS_ASSIGN && !strcmp(s->sym, name)) ||
+        (s->kind == SS_OUTPUT && assigns(&s->os->body, name)))
+      return true;
+  }
+  return false;
+}
+
+// Whether the -T script assigns NAME (then GNU ld's own definition of
+// __ehdr_start, made only for a name still undefined, never comes).
+bool script_assigns(struct ctx *ctx, const char *name) {
+  return ctx->script && assigns(&ctx->script->stmts, name);
+}
+
 void define_script_symbols(struct ctx *ctx) {
   if (!ctx->script)
     return;

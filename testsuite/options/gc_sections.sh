@@ -178,6 +178,16 @@ for arch in x86_64 aarch64; do
     "$(grep stack_sizes ss.m.secs)"
 done
 
+# __patchable_function_entries linked to no section: GNU ld's error
+# (GNU's ld-elf/pr25490-1).
+printf '\t.globl _start\n\t.text\n_start:\t.byte 0\n\t.section __patchable_function_entries,"aw",%%progbits\n\t.dc.a _start\n' >pfe.s
+as -o pfe.o pfe.s || t_hard_error "as failed"
+ld.bfd --gc-sections -e _start -o pfe.g pfe.o 2>pfe.err &&
+  t_hard_error "GNU ld took pfe.o"
+t_mld --gc-sections -e _start -o pfe.m pfe.o
+expect_failure
+T_GNU_ERROR=1 expect_error "$(sed -n 's/^ld\.bfd: //p' pfe.err | head -1)"
+
 for cxx in g++ aarch64-linux-gnu-g++; do
   t_have "$cxx" $cxx || continue
   $cxx -O1 -ffunction-sections -fdata-sections -c c.cc -o c.o || t_hard_error "$cxx failed"

@@ -48,4 +48,16 @@ for arch in x86_64 aarch64; do
     checked=$((checked + 1))
 done
 [ $checked = 2 ] || t_fail "only $checked of 2 architectures checked"
+
+# A script that assigns __ehdr_start defines it, GLOBAL, with its value:
+# GNU ld's own (hidden) definition never comes (GNU's
+# ld-elf/ehdr_start-userdef).  mld refused the strong reference and
+# listed the name twice.
+printf 'SECTIONS {\n  . = 0x10000000;\n  .text : { *(.text) }\n  __ehdr_start = 0x12345678;\n  . = 0x20000000;\n  .data : { *(.data) }\n}\n' >user.ld
+gcc -O2 -fno-pie -c strong.c -o strong.o || t_hard_error "gcc failed"
+ld.bfd -T user.ld -o user.g strong.o || t_hard_error "GNU ld failed"
+t_mld -T user.ld -o user.m strong.o
+readelf -sW user.g | grep __ehdr_start | sed 's/^ *[0-9]*://' >user.g.sym
+readelf -sW user.m | grep __ehdr_start | sed 's/^ *[0-9]*://' >user.m.sym
+t_same "a script's __ehdr_start" user.g.sym user.m.sym "$(cat user.m.sym)"
 t_done
