@@ -962,6 +962,7 @@ bool load_entries(struct ctx *ctx, u32 from, u32 to);
 void rescan_entries(struct ctx *ctx, u32 from, bool added);
 void finish_resolution(struct ctx *ctx);
 const char *group_signature(struct objfile *f, u32 symidx);
+const char *section_label(struct ctx *ctx, struct objfile *f, u32 shndx);
 void hide_excluded_libs(struct ctx *ctx);
 void add_file_symbols(struct ctx *ctx, struct objfile *f);
 struct sym_aux *sym_aux(struct ctx *ctx, struct symbol *sym);

@@ -784,7 +784,9 @@ static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
 }
 
 // A global left undefined whose definitions were all in discarded
-// sections leaves .symtab (GNU ld's elf_link_output_extsym).
+// sections leaves .symtab (GNU ld's elf_link_output_extsym), unless a
+// relocation of the output names it (its h->indx -2, set by
+// elf_link_input_bfd, replaces -3): kept_references clears the flag.
 // --gc-sections: a global defined in a collected section leaves .symtab,
 // and an undefined one that nothing kept names (no kept relocation, no
 // -u) becomes local, as GNU ld's elf_gc_sweep_symbol hides them.
@@ -800,6 +802,32 @@ static enum fate global_fate(struct ctx *ctx, struct symbol *sym) {
     return !is || is->osec ? G_GLOBAL : G_DROP;
   }
   return sym->ref_flags & REF_GC_LIVE ? G_GLOBAL : G_LOCAL;
+}
+
+static void clear_discarded_def(struct objfile *f, u32 symidx) {
+  if (symidx >= f->first_global && symidx < f->nsyms) {
+    struct symbol *sym = f->globals[symidx - f->first_global];
+    if (sym)
+      sym->ref_flags &= ~REF_DISCARDED_DEF;
+  }
+}
+
+// The globals defined only in discarded sections that the output's
+// relocations name stay in .symtab, undefined (see global_fate).
+static void kept_references(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = 1; f->isecs && k < f->shnum; k++) {
+      struct isec *is = f->isecs[k];
+      if (!is || !is->osec)
+        continue;
+      for (u32 r = 0; r < is->nrels; r++)
+        clear_discarded_def(
+            f, ELF64_R_SYM(rd64(is->rels + (u64)r * sizeof(Elf64_Rela) + 8)));
+      for (u32 r = 0; is->eh && r < is->eh->nrels; r++)
+        clear_discarded_def(f, is->eh->rels[r].symidx);
+    }
+  }
 }
 
 // A symbol of an input at its place in the output, for --defsym.
@@ -845,7 +873,9 @@ static void order_globals(struct ctx *ctx, struct rlink *rl) {
       if (sym->state == SYM_UNDEF && !rl->utype[sym->seq]) {
         struct esym s;
         read_sym(f, k, &s);
-        if (sym_shndx(f, k, &s) == SHN_UNDEF && ELF64_ST_TYPE(s.st_info))
+        u32 shndx = sym_shndx(f, k, &s);
+        bool lost = shndx < f->shnum && f->discarded && f->discarded[shndx];
+        if ((shndx == SHN_UNDEF || lost) && ELF64_ST_TYPE(s.st_info))
           rl->utype[sym->seq] = ELF64_ST_TYPE(s.st_info);
       }
       if (rl->gsym[sym->seq] || (sym->flags & SF_LINKER) ||
@@ -987,22 +1017,25 @@ static enum map map_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
   struct isec *t = shndx < f->shnum ? f->isecs[shndx] : NULL;
   u64 value = ELF64_ST_TYPE(s.st_info) == STT_SECTION ? 0 : s.st_value;
   if (!t || !t->osec) {
-    // GNU ld: a reference to a discarded COMDAT member goes to the kept
-    // copy of the same name and size (_bfd_elf_check_kept_section); from
-    // debugging sections it is dropped if there is none, elsewhere it is
-    // an error, and R_*_NONE.
+    // GNU ld (elf_link_input_bfd's elf_action_discarded): a reference
+    // to a discarded COMDAT or linkonce copy is an error, but from
+    // debugging sections, .eh_frame and .gcc_except_table; from
+    // debugging sections it goes to the kept copy of the same name and
+    // size (_bfd_elf_check_kept_section), or is dropped; from the others
+    // it is R_*_NONE.
     struct isec *kept = f->kept && shndx < f->shnum ? f->kept[shndx] : NULL;
-    if (kept && kept->osec) {
+    const char *from = isec_name(is);
+    bool quiet = debug || !strcmp(from, ".eh_frame") ||
+                 !strcmp(from, ".gcc_except_table");
+    if (!quiet && shndx < f->shnum && f->discarded && f->discarded[shndx])
+      error(ctx, "`%s' referenced in section `%s' of %s: defined in "
+            "discarded section `%s' of %s", sym_name(f, &s),
+            section_label(ctx, f, is->shndx), f->name,
+            section_label(ctx, f, shndx), f->name);
+    if (kept && kept->osec && (debug || !quiet))
       t = kept;
-    } else if (debug) {
-      return MAP_DROP;
-    } else {
-      if (shndx < f->shnum && f->discarded && f->discarded[shndx])
-        error(ctx, "`%s' referenced in section `%s' of %s: defined in "
-              "discarded section `%s' of %s", sym_name(f, &s), isec_name(is),
-              f->name, section_name(f, shndx), f->name);
-      return MAP_NONE;
-    }
+    else
+      return debug ? MAP_DROP : MAP_NONE;
   }
   *addend += t->offset + value;
   *out = rl->by_shndx[t->osec->shndx]->sym;
@@ -1203,6 +1236,7 @@ void plan_relocatable(struct ctx *ctx) {
   number_sections(ctx, rl);
   value_defsyms(ctx);
   checkpoint(ctx);
+  kept_references(ctx);
   order_globals(ctx, rl);
   struct symw w = {0};
   w.strpos = 1;

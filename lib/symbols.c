@@ -80,6 +80,25 @@ static void handle_linkonce(struct ctx *ctx, struct objfile *f, u32 i) {
   }
 }
 
+// A section's name as BFD's "%pA" gives it in messages: "NAME[GROUP]"
+// for a member of a section group.
+const char *section_label(struct ctx *ctx, struct objfile *f, u32 shndx) {
+  const char *name = section_name(f, shndx);
+  if (!(SH_FLAGS(shdr_at(f, shndx)) & SHF_GROUP) || !f->symtab)
+    return name;
+  for (u32 i = 1; i < f->shnum; i++) {
+    const u8 *sh = shdr_at(f, i);
+    if (SH_TYPE(sh) != SHT_GROUP || SH_INFO(sh) >= f->nsyms)
+      continue;
+    const u8 *p = f->data + SH_OFFSET(sh);
+    for (u64 k = 1; k < SH_SIZE(sh) / 4; k++)
+      if (rd32(p + k * 4) == shndx)
+        return arena_printf(ctx, "%s[%s]", name,
+                            group_signature(f, SH_INFO(sh)));
+  }
+  return name;
+}
+
 // Marks the members of COMDAT groups whose signature was seen before, and
 // the .gnu.linkonce.* sections whose name was.
 static void handle_comdat(struct ctx *ctx, struct objfile *f) {

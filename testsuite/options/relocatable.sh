@@ -119,6 +119,34 @@ int main(void) {
   return 0;
 }
 SRC
+# A global defined only in a lost COMDAT group's member: an undefined
+# symbol of its type where a kept relocation names it (GNU's
+# ld-elf/pr17550d), GNU ld's error naming the member as "NAME[GROUP]"
+# where the reference's symbol is local (pr17550c).
+t_write cg1.s <<'SRC'
+	.section .data,"awG",%progbits,foo_group,comdat
+	.type	x, %object
+	.p2align 2
+	.size	x, 4
+x:	.zero	4
+SRC
+t_write cg2.s <<'SRC'
+	.data
+	.dc.a	y
+	.section .data,"awG",%progbits,foo_group,comdat
+	.globl	y
+	.type	y, %object
+	.size	y, 4
+y:	.zero	4
+SRC
+t_write cg3.s <<'SRC'
+	.data
+	.dc.a	y
+	.section .data,"awG",%progbits,foo_group,comdat
+	.type	y, %object
+	.size	y, 4
+y:	.zero	4
+SRC
 # Constructors of the C5 COMDAT groups: no symbol has the signature's
 # name, so the assembler makes a local one in the SHT_GROUP section.
 # c4.o's copy of A's group is the one discarded.
@@ -302,6 +330,17 @@ for arch in x86 a64; do
   readelf -sW r.o | grep -q ' UND __start_my_items$' &&
     t_pass "$arch -r: __start_my_items undefined" ||
     t_fail "$arch -r: __start_my_items defined"
+
+  # Lost COMDAT definitions: y stays undefined, or is GNU ld's error.
+  $as -o cg1.o cg1.s && $as -o cg2.o cg2.s && $as -o cg3.o cg3.s ||
+    t_hard_error "$as failed"
+  partial "lost COMDAT definition" cg1.o cg2.o && same_as_gnu "lost COMDAT definition"
+  $ld -r -o g.o cg1.o cg3.o 2>cg.err && t_hard_error "$ld -r took cg3.o"
+  t_mld -r -o m.o cg1.o cg3.o
+  expect_failure
+  grep -q 'defined in discarded section' cg.err ||
+    t_hard_error "$ld's message: $(cat cg.err)"
+  expect_error "$(grep 'defined in discarded section' cg.err | head -1)"
 
   # An archive member extracted by -r; a -r of -r outputs.
   rm -f libud.a
