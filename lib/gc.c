@@ -74,8 +74,7 @@ static void mark(struct ctx *ctx, struct gc *gc, struct isec *is) {
 }
 
 static bool is_start_stop(const struct symbol *sym) {
-  return !strncmp(sym->name, "__start_", 8) ||
-         !strncmp(sym->name, "__stop_", 7);
+  return start_stop_target(sym->name) != NULL;
 }
 
 // -z start-stop-gc: __start_SEC and __stop_SEC kept nothing; where no
@@ -170,7 +169,7 @@ static void mark_start_stop_again(struct ctx *ctx, struct gc *gc,
     return;
   }
   struct chunk *c = ctx->aux[sym->aux].osec;
-  const char *sec = sym->name + (strncmp(sym->name, "__start_", 8) ? 7 : 8);
+  const char *sec = start_stop_target(sym->name);
   struct isec *first = NULL;
   for (u32 i = 0; c && has_inputs(c) && i < c->isecs.len; i++) {
     struct isec *is = c->isecs.v[i];

@@ -1353,6 +1353,8 @@ void allocate_slots(struct ctx *ctx);
 void fix_linker_symbols(struct ctx *ctx);
 void eval_defsyms(struct ctx *ctx);
 bool is_c_identifier(const char *s);
+const char *start_stop_target(const char *name);
+u8 start_stop_visibility(const struct ctx *ctx);
 struct chunk *chunk_named(struct ctx *ctx, const char *name);
 void forget_linker_symbol(struct ctx *ctx, struct symbol *sym);
 void undefine_linker_symbol(struct ctx *ctx, struct symbol *sym);
@@ -2075,6 +2077,7 @@ struct ctx {
   struct vec version_nodes;    // version_script.c: the tags read so far
   struct name_table comdats;   // COMDAT signatures seen
   struct name_table linkonce;  // .gnu.linkonce.* section names seen
+  bool discarded_defs;         // some symbol has REF_DISCARDED_DEF
   struct vec sym_warnings;     // warnings.c: .gnu.warning.SYM messages
   // sections.c / layout.c
   struct vec chunks;           // struct chunk *, in output order

@@ -709,9 +709,7 @@ static struct rsec *start_stop_section(struct ctx *ctx, struct symbol *sym) {
   struct rlink *rl = ctx->rlink;
   if (!ctx->cfg.build_constructors || sym->state != SYM_UNDEF)
     return NULL;
-  const char *sec = !strncmp(sym->name, "__start_", 8)  ? sym->name + 8
-                    : !strncmp(sym->name, "__stop_", 7) ? sym->name + 7
-                                                         : NULL;
+  const char *sec = start_stop_target(sym->name);
   if (!sec || !is_c_identifier(sec))
     return NULL;
   for (u32 i = 0; i < rl->secs.len; i++) {
@@ -728,12 +726,10 @@ static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
   u8 sto = sto_merged(sym);
   struct rsec *ss = start_stop_section(ctx, sym);
   if (ss) {  // GNU ld's bfd_elf_define_start_stop
-    u8 ssv = ctx->cfg.start_stop_visibility
-                 ? ctx->cfg.start_stop_visibility - 1
-                 : STV_PROTECTED;
     put(ctx, w, sym->name, sym->namelen,
         ELF64_ST_INFO(STB_GLOBAL, rl->utype[sym->seq]),
-        (vis == STV_INTERNAL ? vis : ssv) | sto, ss->shndx, false,
+        (vis == STV_INTERNAL ? vis : start_stop_visibility(ctx)) | sto,
+        ss->shndx, false,
         sym->name[4] == 'o' ? ss->size : 0, 0);
     return;
   }
@@ -815,7 +811,7 @@ static void clear_discarded_def(struct objfile *f, u32 symidx) {
 // The globals defined only in discarded sections that the output's
 // relocations name stay in .symtab, undefined (see global_fate).
 static void kept_references(struct ctx *ctx) {
-  for (u32 i = 0; i < ctx->objs.len; i++) {
+  for (u32 i = 0; ctx->discarded_defs && i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = 1; f->isecs && k < f->shnum; k++) {
       struct isec *is = f->isecs[k];
@@ -1058,7 +1054,8 @@ static bool out_rela(struct ctx *ctx, struct isec *is, u64 off, u64 info,
 }
 
 // The output relocations of one input section, written to out (unless
-// NULL); returns how many.  *dropped: the place of the last one dropped.  .eh_frame's follow their records; those of a
+// NULL); returns how many, and in *dropped the place of the last one
+// dropped.  .eh_frame's follow their records; those of a
 // record left out become R_*_NONE at the offset of the relocation before
 // (bfd's elf_link_input_bfd, for _bfd_elf_eh_frame_section_offset's -1).
 static u64 each_rela(struct ctx *ctx, struct isec *is, u8 *out,

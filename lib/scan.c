@@ -334,6 +334,20 @@ static void eval_defsym(struct ctx *ctx, struct symbol *sym, bool final) {
     sym->value = v.v;
 }
 
+// The section __start_SEC or __stop_SEC names (SEC), or NULL.
+const char *start_stop_target(const char *name) {
+  return !strncmp(name, "__start_", 8) ? name + 8
+         : !strncmp(name, "__stop_", 7) ? name + 7
+                                         : NULL;
+}
+
+// __start_SEC's and __stop_SEC's visibility: -z start-stop-visibility's,
+// protected by default.
+u8 start_stop_visibility(const struct ctx *ctx) {
+  return ctx->cfg.start_stop_visibility ? ctx->cfg.start_stop_visibility - 1
+                                        : STV_PROTECTED;
+}
+
 // A section name __start_ and __stop_ symbols are made for.
 bool is_c_identifier(const char *s) {
   if (!*s)
@@ -444,8 +458,7 @@ void define_linker_symbols(struct ctx *ctx) {
         ((struct symbol *)ctx->linker_syms.v[i])->symidx >> 1 == W_DEFSYM)
       eval_defsym(ctx, ctx->linker_syms.v[i], false);
   // __start_SEC and __stop_SEC for sections named like C identifiers.
-  u8 vis = ctx->cfg.start_stop_visibility ? ctx->cfg.start_stop_visibility - 1
-                                          : STV_PROTECTED;
+  u8 vis = start_stop_visibility(ctx);
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind != CK_REGULAR || !is_c_identifier(c->name))

@@ -1890,21 +1890,14 @@ void report_region_overflow(struct ctx *ctx) {
 
 // The output sections walked so far: GNU ld knows a section's address
 // once it has placed it, and its load address just after.
-struct placed {
+struct known_addrs {
   struct vec vma, lma;         // const char *: section names
   const char *bad;             // a name not known yet, or NULL
 };
 
-static bool in_names(const struct vec *v, const char *name) {
-  for (u32 i = 0; i < v->len; i++)
-    if (!strcmp(v->v[i], name))
-      return true;
-  return false;
-}
-
 static void check_placed(const char *name, bool loadaddr, void *arg) {
-  struct placed *p = arg;
-  if (!p->bad && !in_names(loadaddr ? &p->lma : &p->vma, name))
+  struct known_addrs *p = arg;
+  if (!p->bad && !script_uses(loadaddr ? &p->lma : &p->vma, name))
     p->bad = name;
 }
 
@@ -1914,7 +1907,7 @@ static void check_placed(const char *name, bool loadaddr, void *arg) {
 // (lang_size_sections_1's exp_get_vma and "load base").  Names of no
 // output section are left to the evaluation's own error.
 static void check_forward_refs(struct ctx *ctx, struct vec *stmts,
-                               struct placed *p, const struct vec *outs) {
+                               struct known_addrs *p, const struct vec *outs) {
   for (u32 i = 0; i < stmts->len; i++) {
     struct script_stmt *s = stmts->v[i];
     if (s->kind != SS_OUTPUT)
@@ -1922,13 +1915,13 @@ static void check_forward_refs(struct ctx *ctx, struct vec *stmts,
     struct out_stmt *os = s->os;
     p->bad = NULL;
     expr_sections(os->addr, check_placed, p);
-    if (p->bad && in_names(outs, p->bad))
+    if (p->bad && script_uses(outs, p->bad))
       error(ctx, "%s:%u: non constant or forward reference address "
             "expression for section %s", os->file, os->line, os->name);
     vec_push(ctx, &p->vma, (void *)os->name);
     p->bad = NULL;
     expr_sections(os->lma, check_placed, p);
-    if (p->bad && in_names(outs, p->bad))
+    if (p->bad && script_uses(outs, p->bad))
       error(ctx, "%s:%u: nonconstant expression for load base", os->file,
             os->line);
     vec_push(ctx, &p->lma, (void *)os->name);
@@ -1946,9 +1939,9 @@ static void output_names(struct ctx *ctx, struct vec *stmts,
 
 void script_addresses(struct ctx *ctx) {
   struct vec outs = {0};
-  struct placed placed = {0};
+  struct known_addrs known = {0};
   output_names(ctx, &ctx->script->stmts, &outs);
-  check_forward_refs(ctx, &ctx->script->stmts, &placed, &outs);
+  check_forward_refs(ctx, &ctx->script->stmts, &known, &outs);
   checkpoint(ctx);
   u32 nphdr = estimate_segments(ctx);
   for (int tries = 0;; tries++) {

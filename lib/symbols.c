@@ -425,8 +425,10 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
       sym->ref_flags |= SF_REFERENCED;
       if (bind != STB_WEAK)
         sym->ref_flags |= SF_REF_STRONG;
-      if (shndx != SHN_UNDEF)
+      if (shndx != SHN_UNDEF) {
         sym->ref_flags |= REF_DISCARDED_DEF;
+        ctx->discarded_defs = true;
+      }
       continue;
     }
     if (common) {
