@@ -104,6 +104,11 @@ static bool eat(struct parser *p, const char *tok) {
   if (p->file && next == '=' && strchr("+-*/<>&|", tok[n - 1]) &&
       strcmp(tok, "<=") && strcmp(tok, ">=") && (n == 1 || tok[0] == tok[1]))
     return false;
+  // In a script, "/DISCARD/" is a name, never a division: a fill
+  // expression may end just before it ("} = 0  /DISCARD/ : ...").
+  if (p->file && !strcmp(tok, "/") &&
+      (u64)(p->end - p->s) >= 9 && !memcmp(p->s, "/DISCARD/", 9))
+    return false;
   p->s += n;
   return true;
 }
@@ -214,10 +219,23 @@ static struct expr *call1(struct parser *p, enum node_kind kind) {
   return over(p, e);
 }
 
+// The name of a section or region in ADDR(), SIZEOF(), ORIGIN() and the
+// like is read as a script reads a file name, as GNU ld does: with "-",
+// "+", ":" and the like in it (ADDR(.silly-name)).
+static const char *paren_name(struct parser *p) {
+  skip_space(p);
+  const char *start = p->s;
+  if (peek(p, 0) == '"' || (!name_start(peek(p, 0)) && peek(p, 0) != '~'))
+    return name(p);
+  while (peek(p, 0) && (name_char(peek(p, 0)) || strchr("-+:[],=", peek(p, 0))))
+    p->s++;
+  return arena_strndup(p->ctx, start, (u64)(p->s - start));
+}
+
 static struct expr *call_section(struct parser *p, enum node_kind kind) {
   struct expr *e = node(p, kind);
   expect(p, "(");
-  e->name = name(p);
+  e->name = paren_name(p);
   expect(p, ")");
   return e;
 }
