@@ -1068,6 +1068,8 @@ struct chunk {
   u32 hdr_start;               // sections.c: 1 + its section_starts index
   u32 hdr_follows;             // sections.c: 1 + that of the section given
                                // an address whose header its follows
+  u32 orphan_seq;              // sections.c: 1 + an orphan's place among
+  bool orphan_notes_seen;      // them, and whether a note came before
   struct chunk *home;          // not a section: its bytes start home's
                                // (-z now: .got.plt at the start of .got),
                                // or are among home's inputs (a script's
@@ -1211,6 +1213,8 @@ void create_chunks(struct ctx *ctx);
 bool orphan(struct ctx *ctx, struct objfile *f, u32 k, const char *out);
 void discard_input(struct ctx *ctx, struct objfile *f, u32 k);
 void property_orphan(struct ctx *ctx, struct objfile *f, u32 k);
+struct chunk *orphan_home(struct ctx *ctx, struct chunk *first, u32 type,
+                          u64 flags);
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
                         u32 type, u64 flags, u64 align);
 i64 init_priority(const char *name);

@@ -718,6 +718,8 @@ void script_chunks(struct ctx *ctx) {
       if (ctx->cfg.orphan_handling != OH_PLACE && !orphan(ctx, f, i, name))
         continue;
       struct chunk *c = chunk_named(ctx, name);
+      if (c && c->kind == CK_REGULAR)
+        c = orphan_home(ctx, c, SH_TYPE(sh), SH_FLAGS(sh));
       if (!c || c->kind != CK_REGULAR) {
         c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
         vec_push(ctx, &orphans, c);

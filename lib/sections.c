@@ -299,6 +299,36 @@ static struct chunk *find_chunk(struct ctx *ctx, const char *name) {
   return NULL;
 }
 
+// Whether an orphan of TYPE and FLAGS may join output section C of its
+// name, as in GNU ld's ldelf_place_orphan: C has no input yet, or both
+// are allocated or neither, both loaded (not NOBITS) or neither, and of
+// one ELF type.
+static bool orphan_fits(const struct chunk *c, u32 type, u64 flags) {
+  if (!c->isecs.len)
+    return true;
+  bool alloc = flags & SHF_ALLOC;
+  if (alloc != ((c->flags & SHF_ALLOC) != 0))
+    return false;
+  if (alloc && (type == SHT_NOBITS) != (c->type == SHT_NOBITS))
+    return false;
+  return c->type == type;
+}
+
+// The output section an orphan joins: FIRST (the first of its name) or a
+// later one of that name that fits it; NULL if it needs one of its own.
+struct chunk *orphan_home(struct ctx *ctx, struct chunk *first, u32 type,
+                          u64 flags) {
+  if (!first || orphan_fits(first, type, flags))
+    return first;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c != first && named_regular(c, first->name) &&
+        orphan_fits(c, type, flags))
+      return c;
+  }
+  return NULL;
+}
+
 // The anchor of an orphan section, from its flags and type.
 // GNU ld puts a debugging orphan after every section its script names,
 // and other unallocated orphans after .comment.
@@ -379,6 +409,23 @@ static u32 orphan_key(struct ctx *ctx, const char *name, u32 anchor,
   if (a >= 0)
     *follows = a + 1;
   return KEY(anchor) + 1 + (*seq)++;
+}
+
+// GNU ld places an orphan by the flags of every input it will hold, not
+// only the first's (ldelf_place_orphan looks at the later sections of its
+// name): read-only data joined by writable data goes with the data.
+static void place_by_all_inputs(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!c->orphan_seq || !c->isecs.len)
+      continue;
+    struct isec *first = c->isecs.v[0];
+    u32 seq = c->orphan_seq - 1;
+    c->order = orphan_key(ctx, c->name,
+                          orphan_order(c->name, c->type, c->flags,
+                                       first->align),
+                          &seq, c->orphan_notes_seen, &c->hdr_follows);
+  }
 }
 
 static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
@@ -1150,9 +1197,11 @@ void create_chunks(struct ctx *ctx) {
       } else {
         if (oh && !orphan(ctx, f, i, name))
           continue;
-        c = find_chunk(ctx, name);
+        c = orphan_home(ctx, find_chunk(ctx, name), type, flags);
         if (!c) {
-          c = regular_chunk(ctx, name, 0);
+          c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
+          c->orphan_seq = 1 + orphan_seq;
+          c->orphan_notes_seen = notes_seen;
           c->order = orphan_key(ctx, name,
                                 orphan_order(name, type, flags, is->align),
                                 &orphan_seq, notes_seen, &c->hdr_follows);
@@ -1176,6 +1225,7 @@ void create_chunks(struct ctx *ctx) {
     }
   }
   ctx->chunk_memo = NULL;      // chunks may change from here on
+  place_by_all_inputs(ctx);
   if (ctx->cfg.package_metadata && find_chunk(ctx, ".note.package"))
     error(ctx, "--package-metadata: an input has a .note.package section "
           "already");
