@@ -83,6 +83,10 @@ static const char usage[] =
     "  --no-dynamic-linker         No program interpreter (a static PIE)\n"
     "  --hash-style=sysv|gnu|both  -pie: .hash, .gnu.hash or both (default)\n"
     "  --spare-dynamic-tags=N      -pie: DT_NULL entries ending .dynamic (5)\n"
+    "  --hash-size=N               GNU ld's symbol table size, which orders\n"
+    "                              the GOT and the like (default 4051)\n"
+    "  --reduce-memory-overheads   Its size 1021, and -Map lists symbols in\n"
+    "                              the table's order\n"
     "  -n, --nmagic                Not demand-paged: one RWX PT_LOAD, headers\n"
     "                              not loaded (so no __ehdr_start, which\n"
     "                              static glibc needs)\n"
@@ -935,9 +939,6 @@ static const struct refused {
   const char *opt, *why;
 } refused_flags[] = {
     {"no-warn-mismatch", "mld links only inputs of one machine and ABI"},
-    {"reduce-memory-overheads", "it changes GNU ld's hash table and so "
-                                "the order of GOT entries; mld keeps the "
-                                "default order"},
     {"pic-veneer", "mld writes absolute veneers only"},
     {"traditional-format", "mld always edits .eh_frame (one copy of each "
                            "CIE), as GNU ld does by default"},
@@ -949,8 +950,6 @@ static const struct refused {
     {"split-by-file", "it changes GNU ld's output sections; not supported"},
 }, refused_with_arg[] = {
     {"error-handling-script", "not implemented"},
-    {"hash-size", "it changes GNU ld's hash table and so the order of GOT "
-                  "entries; mld keeps the default order"},
     {"stub-group-size", "mld groups stubs by GNU ld's default size only"},
     {"just-symbols", "taking another executable's symbols is not supported"},
     {"task-link", "not supported"},
@@ -1591,6 +1590,22 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
         c->hash_style = HASH_BOTH;
       else
         fatal(ctx, "invalid hash style `%s'", v);
+      continue;
+    }
+    // GNU ld's symbol table size, which orders the GOT, .symtab's
+    // linker-made locals and the like (strtoul's number: what follows
+    // digits is ignored, as in GNU ld).
+    if ((v = arg_of(ctx, &a, &i, NULL, "hash-size"))) {
+      u64 n = strtoull(v, NULL, 0);
+      if (!n)
+        fatal(ctx, "--hash-size needs a numeric argument");
+      c->hash_size = bfd_table_size(n);
+      continue;
+    }
+    if (is(s, "reduce-memory-overheads")) {
+      c->reduce_memory_overheads = true;
+      if (!c->hash_size)
+        c->hash_size = bfd_table_size(1021);
       continue;
     }
     if ((v = arg_of(ctx, &a, &i, NULL, "spare-dynamic-tags"))) {

@@ -187,15 +187,28 @@ u32 bfd_hash(const char *name, u32 len) {
   return h;
 }
 
+// bfd's sizes: primes just under powers of two (higher_prime_number).
+static const u32 bfd_primes[] = {
+    31, 61, 127, 251, 509, 1021, 2039, 4093, 8191, 16381, 32749, 65521,
+    131071, 262139, 524287, 1048573, 2097143, 4194301, 8388593, 16777213,
+    33554393, 67108859, 134217689, 268435399, 536870909, 1073741789,
+    2147483647};
+
+// The first of them above SIZE (SIZE when there is none).
 static u32 bfd_grown_size(u32 size) {
-  static const u32 primes[] = {
-      4093, 8191, 16381, 32749, 65521, 131071, 262139, 524287, 1048573,
-      2097143, 4194301, 8388593, 16777213, 33554393, 67108859, 134217689,
-      268435399, 536870909, 1073741789, 2147483647};
-  for (u32 i = 0; i < sizeof(primes) / sizeof(*primes); i++)
-    if (primes[i] > size)
-      return primes[i];
+  for (u32 i = 0; i < sizeof(bfd_primes) / sizeof(*bfd_primes); i++)
+    if (bfd_primes[i] > size)
+      return bfd_primes[i];
   return size;
+}
+
+// The table's first size for --hash-size=N (and 1021 for
+// --reduce-memory-overheads): bfd_hash_set_default_size's, the first of
+// bfd's primes not under N, N at most 0x4000000.
+u32 bfd_table_size(u64 n) {
+  if (n > 0x4000000)
+    n = 0x4000000;
+  return bfd_grown_size((u32)n - 1);
 }
 
 enum { NO_SEQ = UINT32_MAX };
@@ -226,9 +239,10 @@ static u32 *bfd_grow(u32 *table, u32 size, u32 newsize, u32 *next,
 
 // The table's sizes as the link grows it to n names, and the last seq
 // each size holds before it grows; returns the number of stages.
-static u32 walk_stages(u32 n, u32 *size, u32 *last_seq, u32 cap) {
+static u32 walk_stages(struct ctx *ctx, u32 n, u32 *size, u32 *last_seq,
+                       u32 cap) {
   u32 t = 0;
-  size[0] = 4051;
+  size[0] = ctx->cfg.hash_size ? ctx->cfg.hash_size : 4051;
   for (;;) {
     u32 grow_at = (u32)((u64)size[t] * 3 / 4); // bfd grows after this seq
     u32 next = bfd_grown_size(size[t]);
@@ -251,7 +265,7 @@ static void bfd_walk_ranks(struct ctx *ctx) {
   u32 *hash = malloc((u64)n * sizeof(u32) + 1);
   u32 *next = malloc((u64)n * sizeof(u32) + 1);
   u32 size[32], last_seq[32], stage = 0;
-  walk_stages(n, size, last_seq, 32);
+  walk_stages(ctx, n, size, last_seq, 32);
   u32 *table = malloc((u64)size[0] * sizeof(u32));
   if (!hash || !next || !table)
     fatal(ctx, "out of memory ordering %u symbols", n);
@@ -341,7 +355,7 @@ void bfd_walk_orders(struct ctx *ctx, struct order_key *k, u32 n) {
                (ctx->bfd_rank && ctx->bfd_rank_seen == seen);
   if (!whole) {
     u32 size[32], last_seq[32];
-    u32 nst = walk_stages(seen, size, last_seq, 32);
+    u32 nst = walk_stages(ctx, seen, size, last_seq, 32);
     struct walk_ent *e = malloc((u64)m * sizeof(*e) + 1);
     u32 *buckets = malloc((u64)m * nst * sizeof(u32) + 1);
     if (!e || !buckets)

@@ -134,6 +134,15 @@ static int cmp_map_sym(const void *a, const void *b) {
   return x->order < y->order ? -1 : x->order > y->order;
 }
 
+// --reduce-memory-overheads: GNU ld lists a section's symbols as it
+// walks its table, not by value.
+static int cmp_map_sym_walk(const void *a, const void *b) {
+  const struct map_sym *x = a, *y = b;
+  if (x->is != y->is)
+    return (uintptr_t)x->is < (uintptr_t)y->is ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
 // A symbol in a merged section points where its bytes were kept, maybe in
 // another file's piece: GNU ld lists it under the input section holding
 // that address (the last one starting at or before it).
@@ -178,7 +187,8 @@ static struct map_sym *collect_symbols(struct ctx *ctx, u64 *count) {
       v[n++] = (struct map_sym){is, sym, bfd_walk_order(ctx, sym)};
     }
   }
-  qsort(v, n, sizeof(*v), cmp_map_sym);
+  qsort(v, n, sizeof(*v), ctx->cfg.reduce_memory_overheads ? cmp_map_sym_walk
+                                                          : cmp_map_sym);
   *count = n;
   return v;
 }

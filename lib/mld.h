@@ -213,6 +213,7 @@ enum { SEQ_UNSEEN = UINT32_MAX };
 u64 hash_name(const char *name, u32 len);
 u32 bfd_hash(const char *name, u32 len);
 u64 bfd_walk_order(struct ctx *ctx, const struct symbol *sym);
+u32 bfd_table_size(u64 n);
 // Sort keys for orders GNU ld takes from its hash table (qsort with
 // cmp_order_key): group, then order, then kind.
 struct order_key {
@@ -424,6 +425,9 @@ struct config {
   bool pack_relative_relocs;   // -z pack-relative-relocs: DT_RELR
   enum { HASH_SYSV = 1, HASH_GNU = 2, HASH_BOTH = 3 } hash_style;
   u32 spare_dynamic_tags;      // DT_NULL entries ending .dynamic
+  u32 hash_size;               // --hash-size: GNU ld's first table size
+                               // (0: its default, 4051)
+  bool reduce_memory_overheads; // map: symbols in GNU ld's table order
   const char *map_file;        // -Map=FILE; "-" for standard output
   const char *why_extract;     // --why-extract=FILE; "-": standard output
   bool no_print_map_discarded; // --no-print-map-discarded

@@ -10,8 +10,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # prefixes of long options, as GNU ld's getopt takes them; a -) with
 # no -( before it; -fuse-ld= (the compiler driver's, ignored); and the
 # refusals with their reasons (input and output formats other than the
-# target's ELF, an --orphan-handling GNU ld does not know, --hash-size,
-# --reduce-memory-overheads, --traditional-format,
+# target's ELF, an --orphan-handling GNU ld does not know,
+# --traditional-format,
 # --pic-veneer, --stub-group-size, -Y, -f and -F and --no-define-common
 # (GNU ld's words: they need -shared), -R FILE and --just-symbols,
 # --task-link, --no-check-sections, --no-strip-discarded,
@@ -131,7 +131,6 @@ t_mld --gc-sections --print-gc-sections -o m2.out s.o
 cmp -s m1.out m2.out && t_pass "--gc-sec --print-gc: as the full names" || t_fail "abbreviations"
 
 for o in "--oformat=srec" "--format=srec" "--orphan-handling=loud" \
-         "--hash-size=31" "--reduce-memory-overheads" \
          "--traditional-format" "--pic-veneer" "--stub-group-size=1" "-Y /lib" \
          "-f x.so" "-F x.so" "--no-define-common" "-R u.o" "--just-symbols=u.o" \
          "--task-link=x" "--no-check-sections" "--no-strip-discarded" \
