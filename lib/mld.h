@@ -1242,6 +1242,8 @@ bool copied_in_reverse(const char *in, const char *out);
 void set_array_type(struct chunk *c);
 u32 script_point(enum script_point p);
 struct gnu_prop *gnu_property(struct ctx *ctx, u32 type);
+enum prop_merge { PM_NONE, PM_AND, PM_OR, PM_OR_AND, PM_ANY, PM_MAX };
+enum prop_merge prop_merge(const struct ctx *ctx, u32 type);
 bool every_input_has(struct ctx *ctx, u32 type, u32 bit);
 void force_feature(struct ctx *ctx, u32 type, u32 bits);
 
@@ -2019,9 +2021,10 @@ struct timer {
   double seconds;
 };
 
-// One merged .note.gnu.property entry (4-byte values only).
+// One merged .note.gnu.property entry.
 struct gnu_prop {
-  u32 type, value, nfiles;     // nfiles: how many inputs have it
+  u32 type, nfiles;            // nfiles: how many inputs have it
+  u64 value;                   // 8 bytes for GNU_PROPERTY_STACK_SIZE
 };
 
 struct ctx {

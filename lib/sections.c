@@ -460,6 +460,32 @@ static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
   return false;
 }
 
+// How GNU ld merges a property of this type (elf-properties.c and the
+// target's): the bits all inputs have (AND; kept if some remain), the
+// bits any has (OR; kept unless none), the bits any has but only if all
+// have the property (OR_AND), present if any input has it (ANY), or the
+// largest value (MAX); others are left out.  x86's two old ISA
+// properties are its own.
+enum prop_merge prop_merge(const struct ctx *ctx, u32 type) {
+  if (type == GNU_PROPERTY_STACK_SIZE)
+    return PM_MAX;
+  if (type == GNU_PROPERTY_NO_COPY_ON_PROTECTED)
+    return PM_ANY;
+  if (ctx->arch->e_machine == EM_X86_64 && type == 0xc0000000)
+    return PM_OR_AND;          // GNU_PROPERTY_X86_COMPAT_ISA_1_USED
+  if (ctx->arch->e_machine == EM_X86_64 && type == 0xc0000001)
+    return PM_OR;              // GNU_PROPERTY_X86_COMPAT_ISA_1_NEEDED
+  if ((type >= 0xc0000000 && type < 0xc0008000) ||
+      (type >= 0xb0000000 && type < 0xb0008000))
+    return PM_AND;
+  if ((type >= 0xc0008000 && type < 0xc0010000) ||
+      (type >= 0xb0008000 && type < 0xb0010000))
+    return PM_OR;
+  if (type >= 0xc0010000 && type < 0xc0018000)
+    return PM_OR_AND;
+  return PM_NONE;              // not merged: left out
+}
+
 // .note.gnu.property: properties of all inputs merged as GNU ld does.
 // AND-type properties survive only if every input has them; OR-type ones
 // are ORed; OR_AND ones are ORed but survive only if every input has them.
@@ -473,8 +499,7 @@ struct gnu_prop *gnu_property(struct ctx *ctx, u32 type) {
   if (k == sizeof(ctx->props) / sizeof(*ctx->props))
     return NULL;
   ctx->props[k].type = type;
-  ctx->props[k].value = type >= 0xc0000000 && type < 0xc0008000 ? 0xffffffff
-                                                                  : 0;
+  ctx->props[k].value = prop_merge(ctx, type) == PM_AND ? 0xffffffff : 0;
   ctx->props[k].nfiles = 0;
   ctx->nprops++;
   return &ctx->props[k];
@@ -496,7 +521,7 @@ void force_feature(struct ctx *ctx, u32 type, u32 bits) {
   struct gnu_prop *p = gnu_property(ctx, type);
   if (!p)
     return;
-  u32 all = p->nfiles == ctx->nprop_files ? p->value : 0;
+  u64 all = p->nfiles == ctx->nprop_files ? p->value : 0;
   p->value = all | bits;
   p->nfiles = ctx->nprop_files;
 }
@@ -505,7 +530,8 @@ void force_feature(struct ctx *ctx, u32 type, u32 bits) {
 // values ORed (bfd's _bfd_elf_get_property, then |=), before the file's
 // value is merged with the others'.
 struct file_prop {
-  u32 type, value;
+  u32 type;
+  u64 value;
 };
 
 static void read_properties(struct ctx *ctx, struct objfile *f) {
@@ -538,13 +564,20 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
           u32 pt = rd32(p + q), pd = rd32(p + q + 4);
           if (pd > desc + descsz - q - 8)
             break;
-          if (pd == 4) {
+          // GNU_PROPERTY_NO_COPY_ON_PROTECTED has no data and
+          // GNU_PROPERTY_STACK_SIZE 8 bytes; the others GNU ld merges
+          // hold 4.
+          bool stack = pt == GNU_PROPERTY_STACK_SIZE;
+          if ((pd == 4 && !stack) || (pd == 8 && stack) ||
+              (pd == 0 && pt == GNU_PROPERTY_NO_COPY_ON_PROTECTED)) {
             u32 k = 0;
             while (k < nfp && fp[k].type != pt)
               k++;
             if (k == nfp && nfp < sizeof(fp) / sizeof(*fp))
               fp[nfp++] = (struct file_prop){pt, 0};
-            if (k < nfp)
+            if (k < nfp && stack && rd64(p + q + 8) > fp[k].value)
+              fp[k].value = rd64(p + q + 8);
+            else if (k < nfp && pd == 4)
               fp[k].value |= rd32(p + q + 8);
           }
           q += align_up(8 + pd, 8);
@@ -556,8 +589,11 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
   for (u32 k = 0; k < nfp; k++) {
     struct gnu_prop *gp = gnu_property(ctx, fp[k].type);
     if (gp) {
-      if (fp[k].type >= 0xc0000000 && fp[k].type < 0xc0008000)
+      enum prop_merge how = prop_merge(ctx, fp[k].type);
+      if (how == PM_AND)
         gp->value &= fp[k].value;
+      else if (how == PM_MAX)
+        gp->value = fp[k].value > gp->value ? fp[k].value : gp->value;
       else
         gp->value |= fp[k].value;
       gp->nfiles++;
@@ -721,6 +757,16 @@ void parse_sections(struct ctx *ctx) {
     ctx->iplt_size = ctx->arch->plt_size;
     ctx->iplt_align = 16;
     ctx->iplt_slot_bias = ctx->arch->plt_slot_bias;
+  }
+  // -z stack-size=N where an input has properties: the stack size
+  // property is N if that is larger (GNU ld's
+  // _bfd_elf_link_setup_gnu_properties).
+  struct gnu_prop *sp;
+  if (ctx->cfg.z_stack_size && ctx->prop_note_file &&
+      (sp = gnu_property(ctx, GNU_PROPERTY_STACK_SIZE))) {
+    if (ctx->cfg.z_stack_size > sp->value)
+      sp->value = ctx->cfg.z_stack_size;
+    sp->nfiles += !sp->nfiles;
   }
   // Properties the command line adds (x86 -z ibt, ...); they may choose
   // another form of PLT entry.

@@ -20,23 +20,39 @@
 #include <stdlib.h>
 
 static bool prop_kept(struct ctx *ctx, u32 k) {
-  u32 t = ctx->props[k].type;
-  bool and_type = t >= 0xc0000000 && t < 0xc0008000;
-  bool or_type = (t >= 0xc0008000 && t < 0xc0010000) ||
-                 (t >= 0xb0008000 && t < 0xb0010000);
-  bool or_and = t >= 0xc0010000 && t < 0xc0018000;
-  bool all = ctx->props[k].nfiles == ctx->nprop_files;
-  if (and_type)
-    return all && ctx->props[k].value;
-  if (or_and)
+  const struct gnu_prop *p = &ctx->props[k];
+  bool all = p->nfiles == ctx->nprop_files;
+  switch (prop_merge(ctx, p->type)) {
+  case PM_AND:
+    return all && p->value;
+  case PM_OR_AND:
     return all;
-  return or_type;
+  case PM_ANY:
+  case PM_MAX:
+    return p->nfiles != 0;
+  case PM_OR:
+    return p->value != 0;      // GNU ld drops it when no bit is left
+  case PM_NONE:
+    return false;
+  }
+  return false;
 }
 
-static u32 kept_props(struct ctx *ctx) {
+// A property's bytes in the note: its type and size, then its data (4
+// bytes, 8 for GNU_PROPERTY_STACK_SIZE, none for
+// GNU_PROPERTY_NO_COPY_ON_PROTECTED), padded to 8.
+static u32 prop_bytes(u32 type) {
+  return type == GNU_PROPERTY_NO_COPY_ON_PROTECTED ? 8 : 16;
+}
+
+static u32 kept_props(struct ctx *ctx, u32 *bytes) {
   u32 n = 0;
+  *bytes = 0;
   for (u32 k = 0; k < ctx->nprops; k++)
-    n += prop_kept(ctx, k);
+    if (prop_kept(ctx, k)) {
+      n++;
+      *bytes += prop_bytes(ctx->props[k].type);
+    }
   return n;
 }
 
@@ -52,8 +68,8 @@ u32 build_id_size(struct ctx *ctx) {
 
 // .note.gnu.property's size: 0 if no property is kept.
 u64 property_note_size(struct ctx *ctx) {
-  u32 n = kept_props(ctx);
-  return n ? 16 + 16 * n : 0;
+  u32 bytes;
+  return kept_props(ctx, &bytes) ? 16 + bytes : 0;
 }
 
 static void size_property(struct ctx *ctx, struct chunk *c) {
@@ -909,8 +925,8 @@ static u8 *note_header(u8 *p, u32 descsz, u32 type, const char *name) {
 // The merged properties at p (property_note_size bytes), in ascending
 // type order.
 void write_property_note(struct ctx *ctx, u8 *p) {
-  u32 n = kept_props(ctx);
-  p = note_header(p, 16 * n, NT_GNU_PROPERTY_TYPE_0, "GNU");
+  u32 bytes, n = kept_props(ctx, &bytes);
+  p = note_header(p, bytes, NT_GNU_PROPERTY_TYPE_0, "GNU");
   u32 last = 0;
   for (u32 done = 0; done < n; done++) {
     u32 best = UINT32_MAX, bk = 0;
@@ -921,9 +937,16 @@ void write_property_note(struct ctx *ctx, u8 *p) {
         bk = k;
       }
     wr32(p, best);
-    wr32(p + 4, 4);
-    wr32(p + 8, ctx->props[bk].value);
-    p += 16;
+    if (best == GNU_PROPERTY_NO_COPY_ON_PROTECTED) {
+      wr32(p + 4, 0);
+    } else if (best == GNU_PROPERTY_STACK_SIZE) {
+      wr32(p + 4, 8);
+      wr64(p + 8, ctx->props[bk].value);
+    } else {
+      wr32(p + 4, 4);
+      wr32(p + 8, (u32)ctx->props[bk].value);
+    }
+    p += prop_bytes(best);
     last = best;
   }
 }
