@@ -97,54 +97,101 @@ static bool in_large_section(const struct reloc_sym *rs) {
          (SH_FLAGS(shdr_at(f, shndx)) & SHF_X86_64_LARGE);
 }
 
+// The value GNU ld checks an immediate form against when it relaxes
+// (elf_x86_64_convert_load_reloc's abs_relocation): a symbol's own
+// st_value, for an absolute one its address; a linker-defined one's only
+// if it is a constant --defsym or script assignment (GNU ld knows no
+// other when it relaxes).
+// All known when relocations are scanned, so scan and apply agree.
+static u64 relax_check_value(struct ctx *ctx, const struct reloc_sym *rs) {
+  struct symbol *sym = rs->sym;
+  if (sym && (sym->flags & SF_LINKER)) {
+    return sym->aux && sym_aux(ctx, sym)->const_known ? sym->value : 0;
+  }
+  struct objfile *f = sym ? sym->file : rs->file;
+  if (!f || (sym && sym->state != SYM_DEFINED))
+    return 0;
+  struct esym e;
+  read_sym(f, sym ? sym->symidx : rs->symidx, &e);
+  return e.st_value;
+}
+
+// Whether V fits an imm32 that is sign-extended (WIDE: REX.W, GNU ld's
+// R_X86_64_32S) or not (R_X86_64_32).  GNU ld skips the test for 0.
+static bool imm_fits(u64 v, bool wide) {
+  return !v || (wide ? v + 0x80000000 <= 0xffffffff : v <= 0xffffffff);
+}
+
 // Decides how a GOTPCRELX relocation at loc (pointing at the 4-byte
-// displacement) can be relaxed, from the instruction bytes before it and
-// the symbol.  Scan and apply both call this, so they always agree.
-static enum relax gotpcrelx_form(struct ctx *ctx, struct isec *is, u64 off,
-                                 u32 type, i64 addend,
-                                 const struct reloc_sym *rs) {
+// displacement) is relaxed, as GNU ld's elf_x86_64_convert_load_reloc
+// does when it scans relocations, before any address is known: from the
+// instruction bytes before it and the symbol, never from where things
+// end up (a relaxed form that then overflows is GNU ld's "failed to
+// convert GOTPCREL relocation").  Scan and apply both call this, so
+// they always agree.
+//   - A plain GOTPCREL: only a mov, made a lea.
+//   - call/jmp: direct, PC-relative.
+//   - mov: in an executable that is not position-independent mov $foo
+//     (R_X86_64_32S with REX.W, else R_X86_64_32); else a lea.
+//   - test and the binary operations: their immediate forms, not in a
+//     PIE.
+//   - An undefined weak symbol is 0: its loads become immediates even in
+//     a PIE or with --no-relax; its calls and jumps go to 0 (not in a
+//     PIE, not with --no-relax).
+//   - --no-relax keeps every other GOT load, and so does a symbol in a
+//     large-model section, and _DYNAMIC; an immediate whose checked value
+//     does not fit keeps it too.
+// Where GNU ld would make a PC-relative form of an absolute address in
+// a PIE (a --defsym constant's mov, or any absolute symbol's call, jump
+// or plain GOTPCREL mov), wrong once the PIE is moved, mld keeps an
+// immediate or the GOT load.
+static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
+                            u32 type, i64 addend,
+                            const struct reloc_sym *rs) {
   bool relocx = type == R_X86_64_GOTPCRELX || type == R_X86_64_REX_GOTPCRELX;
-  bool pie = ctx->cfg.pie;
-  // GNU ld relaxes only the displacement of the instruction's end: -4.
-  if ((!relocx && type != R_X86_64_GOTPCREL) || off < 2 || !is->data ||
-      off > is->size || rs->is_ifunc || addend != -4 ||
-      (rs->defined && in_large_section(rs)))
+  bool rex = type == R_X86_64_REX_GOTPCRELX;
+  if ((!relocx && type != R_X86_64_GOTPCREL) || off < (rex ? 3u : 2u) ||
+      !is->data || off > is->size || rs->is_ifunc || addend != -4)
     return RX_NONE;
   const u8 *loc = is->data + off;
   u8 op = loc[-2], modrm = loc[-1];
-  // mov $imm rewrites the REX prefix of the REX form, before the opcode.
-  bool rex_ok = type != R_X86_64_REX_GOTPCRELX || off >= 3;
-  // An undefined weak symbol is 0 in a static executable.  As GNU ld does
-  // (elf_x86_64_convert_load_reloc), every GOTPCRELX form then uses 0
-  // directly (the branches go to address 0), and a plain GOTPCREL mov
-  // becomes lea 0(%rip).
-  if (!rs->defined && !rs->undef_weak)
+  if (op != 0x8b && !relocx)
     return RX_NONE;
+  bool pie = ctx->cfg.pie, no_relax = ctx->cfg.no_relax;
+  bool pc32 = op == 0xff || !relocx || no_relax || pie;
   bool zero = !rs->defined;
-  bool abs = !zero && rs->sym && sym_is_abs(rs->sym);
-  // A plain GOTPCREL: only a mov, which GNU ld has long made a lea (its
-  // REX prefix cannot be trusted for anything else), in a static PIE not
-  // for an undefined weak symbol.  An absolute symbol keeps its GOT
-  // entry: GNU ld would make a PC-relative lea of it.
-  if (!relocx)
-    return op == 0x8b && (modrm & 0xc7) == 0x05 && !abs && !(pie && zero)
-               ? RX_LEA
-               : RX_NONE;
-  // In a static PIE (GNU ld): only what stays position-independent, or
-  // is a constant: lea for a mov, direct calls and jumps to a defined
-  // symbol, immediates of absolute and undefined weak symbols.
-  if (op == 0xff && modrm == 0x15)
-    return abs || (pie && zero) ? RX_NONE : RX_CALL;
-  if (op == 0xff && modrm == 0x25)
-    return abs || (pie && zero) ? RX_NONE : RX_JMP;
+  bool linker = rs->sym && (rs->sym->flags & SF_LINKER);
+  if (zero) {
+    if (!rs->undef_weak || (op == 0xff && no_relax))
+      return RX_NONE;
+    if (op != 0xff && relocx)
+      pc32 = false;
+    if (pc32 && pie)
+      return RX_NONE;
+  } else if (no_relax || (!linker && in_large_section(rs))) {
+    return RX_NONE;
+  } else if (linker && !strcmp(rs->sym->name, "_DYNAMIC")) {
+    return RX_NONE;            // the dynamic loader may read its GOT entry
+  }
+  bool abs_symbol = !zero && !linker && rs->abs;  // GNU's ABS_SYMBOL_P
+  bool absolute = !zero && rs->sym && sym_is_abs(rs->sym);
+  if (op == 0xff) {
+    if (pie && absolute)
+      return RX_NONE;
+    return modrm == 0x25 ? RX_JMP : modrm == 0x15 ? RX_CALL : RX_NONE;
+  }
   if ((modrm & 0xc7) != 0x05)
     return RX_NONE;
-  if (op == 0x8b)
-    return !abs && !zero ? RX_LEA : rex_ok ? RX_MOV_IMM : RX_NONE;
-  if (type != R_X86_64_REX_GOTPCRELX || off < 3)
-    return RX_NONE;
-  // test/binop with an immediate need a REX.W prefix right before.
-  if ((loc[-3] & 0xf8) != 0x48 || (pie && !abs && !zero))
+  bool wide = rex && (loc[-3] & 8);
+  bool fits = imm_fits(relax_check_value(ctx, rs), wide);
+  if (op == 0x8b) {
+    if ((abs_symbol || (pie && absolute)) && relocx)
+      pc32 = false;
+    if (pc32)
+      return pie && absolute ? RX_NONE : RX_LEA;
+    return fits ? RX_MOV_IMM : RX_NONE;
+  }
+  if (pc32 || !fits)
     return RX_NONE;
   if (op == 0x85)
     return RX_TEST;
@@ -154,31 +201,13 @@ static enum relax gotpcrelx_form(struct ctx *ctx, struct isec *is, u64 off,
   return RX_NONE;
 }
 
-// --no-relax keeps GOT loads as GNU ld keeps them: only an undefined weak
-// symbol's loads still become its value 0 (mov, test, binop, lea), not
-// its indirect calls and jumps.
-static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
-                            u32 type, i64 addend,
-                            const struct reloc_sym *rs) {
-  enum relax rx = gotpcrelx_form(ctx, is, off, type, addend, rs);
-  if (ctx->cfg.no_relax && (rs->defined || rx == RX_CALL || rx == RX_JMP))
-    return RX_NONE;
-  return rx;
-}
-
-// The rewrite apply_relocs makes: GNU ld rewrites a GOTPCRELX mov in an
-// executable that is not position-independent as mov $foo
-// (elf_x86_64_convert_load_reloc), where the address (the GOT entry's
-// value: no addend) fits the immediate.
-static enum relax gotpcrelx_applied(struct ctx *ctx, struct isec *is,
-                                    u64 off, u32 type, i64 addend,
-                                    const struct reloc_sym *rs) {
-  enum relax rx = gotpcrelx(ctx, is, off, type, addend, rs);
-  if (rx == RX_LEA && type != R_X86_64_GOTPCREL && !ctx->cfg.pie &&
-      (off >= 3 || type == R_X86_64_GOTPCRELX) && (i64)rs->S == (i32)rs->S &&
-      (i64)rs->S >= 0)
-    rx = RX_MOV_IMM;
-  return rx;
+// A relaxed GOTPCRELX whose new field does not hold the value: GNU ld
+// decided before addresses were known, and says so in these words.
+static void relax_overflow(struct ctx *ctx, struct isec *is, u64 off,
+                           const struct reloc_sym *rs) {
+  soft_error(ctx, "%sfailed to convert GOTPCREL relocation against '%s'; "
+             "relink with --no-relax",
+             gnu_place(ctx, is->file, is->shndx, off), reloc_sym_name(rs));
 }
 
 // Whether a relaxed `call *foo@GOTPCREL(%rip)` becomes "call foo; nop"
@@ -204,7 +233,7 @@ static u32 emitted_type(struct ctx *ctx, struct isec *is, u32 i, u64 *off,
   struct reloc_sym rs;
   i64 A = *addend;
   reloc_target_addend(ctx, is->file, ELF64_R_SYM(info), &A, &rs);
-  switch (gotpcrelx_applied(ctx, is, *off, type, (i64)rd64(r + 16), &rs)) {
+  switch (gotpcrelx(ctx, is, *off, type, (i64)rd64(r + 16), &rs)) {
   case RX_NONE:
     return type;
   case RX_LEA:
@@ -217,13 +246,11 @@ static u32 emitted_type(struct ctx *ctx, struct isec *is, u32 i, u64 *off,
     *off -= 1;
     return R_X86_64_PC32;
   case RX_MOV_IMM:
-    *addend = 0;
-    return type == R_X86_64_REX_GOTPCRELX && (is->data[*off - 3] & 8)
-               ? R_X86_64_32S : R_X86_64_32;
   case RX_TEST:
   case RX_BINOP:
     *addend = 0;
-    return R_X86_64_32S;       // only relaxed with REX.W
+    return type == R_X86_64_REX_GOTPCRELX && (is->data[*off - 3] & 8)
+               ? R_X86_64_32S : R_X86_64_32;
   }
   return type;
 }
@@ -605,7 +632,16 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     case R_X86_64_REX_GOTPCRELX:
     case R_X86_64_GOTPCREL: {
       enum relax rx =
-          gotpcrelx_applied(ctx, is, off, type, (i64)rd64(r + 16), &rs);
+          gotpcrelx(ctx, is, off, type, (i64)rd64(r + 16), &rs);
+      // The relaxed form's field; GNU ld's words if it overflows.
+      bool wide = type == R_X86_64_REX_GOTPCRELX && (loc[-3] & 8);
+      // (GNU ld names the field where it now is: a byte earlier in a jmp.)
+#define PUT_RELAXED(where, val, ok)                                          \
+  do {                                                                       \
+    if (!(ok))                                                               \
+      relax_overflow(ctx, is, off - (u64)(loc - (where)), &rs);              \
+    wr32(where, val);                                                        \
+  } while (0)
       switch (rx) {
       case RX_NONE:
         v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - P;
@@ -614,44 +650,39 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
       case RX_LEA:
         loc[-2] = 0x8d;
         v = S + A - P;
-        PUT_S32(loc, v);
+        PUT_RELAXED(loc, v, fits_s32(v));
         break;
-      case RX_MOV_IMM: {
-        // mov $S, %r: the register moves from ModRM.reg to ModRM.rm.
-        u8 reg = (loc[-1] >> 3) & 7;
-        if (type == R_X86_64_REX_GOTPCRELX && (loc[-3] & 4))
-          loc[-3] = (loc[-3] & ~4) | 1;
-        loc[-2] = 0xc7;
-        loc[-1] = 0xc0 | reg;
-        v = S;
-        PUT_S32(loc, v);
-        break;
-      }
       case RX_CALL:
         if (call_nop_after(ctx, &rs)) {
           loc[-2] = 0xe8;          // call rel32
           v = S + A - P + 1;       // the call now starts one byte earlier
-          PUT_S32(loc - 1, v);
+          PUT_RELAXED(loc - 1, v, fits_s32(v));
           loc[3] = (u8)ctx->cfg.z_call_nop; // -z call-nop=suffix-*
         } else {
           loc[-2] = ctx->cfg.z_call_nop ? (u8)ctx->cfg.z_call_nop : 0x67;
           loc[-1] = 0xe8;          // addr32 (or -z call-nop) call rel32
           v = S + A - P;
-          PUT_S32(loc, v);
+          PUT_RELAXED(loc, v, fits_s32(v));
         }
         break;
       case RX_JMP:
         loc[-2] = 0xe9;            // jmp rel32
         v = S + A - P + 1;         // the jump now starts one byte earlier
-        PUT_S32(loc - 1, v);
+        PUT_RELAXED(loc - 1, v, fits_s32(v));
         loc[3] = 0x90;             // nop
         break;
+      case RX_MOV_IMM:
       case RX_TEST:
       case RX_BINOP: {
+        // The register moves from ModRM.reg to ModRM.rm (REX.R to REX.B);
+        // the immediate is sign-extended with REX.W, else not.
         u8 reg = (loc[-1] >> 3) & 7;
-        if (loc[-3] & 4)
+        if (type == R_X86_64_REX_GOTPCRELX && (loc[-3] & 4))
           loc[-3] = (loc[-3] & ~4) | 1;
-        if (rx == RX_TEST) {
+        if (rx == RX_MOV_IMM) {
+          loc[-2] = 0xc7;            // mov $imm32, %r
+          loc[-1] = 0xc0 | reg;
+        } else if (rx == RX_TEST) {
           loc[-2] = 0xf7;            // test $imm32, %r
           loc[-1] = 0xc0 | reg;
         } else {
@@ -660,10 +691,11 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
           loc[-1] = 0xc0 | (op & 0x38) | reg;
         }
         v = S;
-        PUT_S32(loc, v);
+        PUT_RELAXED(loc, v, wide ? fits_s32(v) : fits_u32(v));
         break;
       }
       }
+#undef PUT_RELAXED
       break;
     }
     case R_X86_64_GOT32:

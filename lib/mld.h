@@ -945,6 +945,8 @@ struct sym_aux {
   u8 shadow_type;              // type and size stay
   bool early;                  // a script's assignment GNU ld makes when
                                // it first evaluates the script
+  bool const_known;            // --defsym or a script's one assignment
+                               // of a constant: value known before layout
   bool by_object;              // a script assigned it, an object defined it
   struct objfile *prior_file;  // ... from itself: the object's definition
   u32 prior_symidx;            // (symbol prior_symidx), its value until then

@@ -315,8 +315,8 @@ struct chunk *chunk_named(struct ctx *ctx, const char *name) {
 }
 
 // --defsym's symbol from its expression: its type and visibility, whether
-// it is absolute or in a section, and (FINAL: once layout has run) its
-// value.  Errors are reported once, though layout may run again.
+// it is absolute or in a section, and (FINAL: once layout has run, or a
+// constant) its value.  Errors are reported once, though layout may run again.
 static void eval_defsym(struct ctx *ctx, struct symbol *sym, bool final) {
   struct sym_aux *aux = &ctx->aux[sym->aux];
   struct expr_value v;
@@ -330,8 +330,12 @@ static void eval_defsym(struct ctx *ctx, struct symbol *sym, bool final) {
     sym->flags &= ~SF_ABS;
   else
     sym->flags |= SF_ABS;
-  if (final)
+  // A constant's value is known at once (x86-64's GOTPCRELX relaxation
+  // looks at it when relocations are scanned, as GNU ld does).
+  if (final || expr_is_constant(aux->expr)) {
     sym->value = v.v;
+    aux->const_known = !v.sec;
+  }
 }
 
 // The section __start_SEC or __stop_SEC names (SEC), or NULL.

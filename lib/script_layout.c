@@ -1006,8 +1006,10 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
     else if (!provide && s->op == '=' && !self)
       warn_script_redefinition(ctx, sym, s->file, s->line);
     s->target = sym;
-    if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_SCRIPT)
+    if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_SCRIPT) {
+      sym_aux(ctx, sym)->const_known = false;  // not its one assignment
       continue;                // assigned before: the same symbol
+    }
     // A --defsym before the script is an assignment GNU ld made before
     // it: DEFINED sees it, and the script's own starts from its value.
     bool defsym = (sym->flags & SF_LINKER) && sym->symidx >> 1 == W_DEFSYM;
@@ -1038,6 +1040,13 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
     struct sym_aux *aux = sym_aux(ctx, sym);
     aux->osec = NULL;
     aux->early = !self && (expr_is_constant(s->e) || (was_new && !provide));
+    // A constant's value is known at once (x86-64's GOTPCRELX relaxation
+    // looks at it when relocations are scanned, as GNU ld does).
+    struct expr_value cv;
+    aux->const_known = !provide && s->op == '=' && expr_is_constant(s->e) &&
+                       eval_expr(ctx, s->e, s->file, true, &cv) && !cv.sec;
+    if (aux->const_known)
+      sym->value = cv.v;
     aux->by_object = by_object;
     aux->prior_file = prior_file;
     aux->prior_symidx = prior_symidx;
