@@ -274,6 +274,7 @@ static bool gottpoff_relaxable(struct isec *is, u64 off) {
 static const u8 gd_plt[] = {0x66, 0x48, 0x8d, 0x3d};
 static const u8 gd_call_plt[] = {0x66, 0x66, 0x48, 0xe8};
 static const u8 gd_call_got[] = {0x66, 0x48, 0xff, 0x15};
+static const u8 gd_call_addr32[] = {0x66, 0x48, 0x67, 0xe8};
 
 // Relocation i + 1 has this type and lies at this offset.
 static bool next_rel_at(struct isec *is, u32 i, u64 off, u32 type) {
@@ -282,6 +283,24 @@ static bool next_rel_at(struct isec *is, u32 i, u64 off, u32 type) {
   const u8 *r = is->rels + (u64)(i + 1) * sizeof(Elf64_Rela);
   return rd64(r) == off && (type == UINT32_MAX ||
                             ELF64_R_TYPE(rd64(r + 8)) == type);
+}
+
+// The call of a GD or LD sequence: relocation i + 1 lies at off, is
+// against the global __tls_get_addr and of the call's kind (GNU ld's
+// elf_x86_64_check_tls_transition): R_X86_64_GOTPCRELX for an indirect
+// call, R_X86_64_PC32 or R_X86_64_PLT32 for a direct one.
+static bool tls_call_at(struct isec *is, u32 i, u64 off, bool indirect) {
+  if (i + 1 >= is->nrels)
+    return false;
+  const u8 *r = is->rels + (u64)(i + 1) * sizeof(Elf64_Rela);
+  u32 type = ELF64_R_TYPE(rd64(r + 8)), symidx = ELF64_R_SYM(rd64(r + 8));
+  struct objfile *f = is->file;
+  if (rd64(r) != off || symidx < f->first_global || symidx >= f->nsyms ||
+      !f->globals[symidx - f->first_global] ||
+      strcmp(f->globals[symidx - f->first_global]->name, "__tls_get_addr"))
+    return false;
+  return indirect ? type == R_X86_64_GOTPCRELX
+                  : type == R_X86_64_PC32 || type == R_X86_64_PLT32;
 }
 
 // -mcmodel=large -fPIC, from off - 3 (22 bytes):
@@ -309,15 +328,17 @@ static u32 tlsgd_seq(struct isec *is, u32 i, u64 off) {
   if (off < 4 || off + 12 > is->size)
     return 0;
   const u8 *p = is->data + (off - 4);
-  if (memcmp(p, gd_plt, 4) || !next_rel_at(is, i, off + 8, UINT32_MAX))
+  if (memcmp(p, gd_plt, 4))
     return 0;
-  if (!memcmp(p + 8, gd_call_plt, 4) || !memcmp(p + 8, gd_call_got, 4))
-    return 16;
+  if (!memcmp(p + 8, gd_call_got, 4))
+    return tls_call_at(is, i, off + 8, true) ? 16 : 0;
+  if (!memcmp(p + 8, gd_call_plt, 4) || !memcmp(p + 8, gd_call_addr32, 4))
+    return tls_call_at(is, i, off + 8, false) ? 16 : 0;
   return 0;
 }
 
-// A TLSLD sequence, from off - 3: 12 (call via PLT), 13 (call via GOT),
-// 22 (large model), 0 if unknown.
+// A TLSLD sequence, from off - 3: 12 (call via PLT), 13 (call via GOT or
+// addr32 call), 22 (large model), 0 if unknown.
 static u32 tlsld_seq(struct isec *is, u32 i, u64 off) {
   if (large_call(is, i, off))
     return 22;
@@ -326,10 +347,15 @@ static u32 tlsld_seq(struct isec *is, u32 i, u64 off) {
   const u8 *p = is->data + (off - 3);
   if (p[0] != 0x48 || p[1] != 0x8d || p[2] != 0x3d)
     return 0;
-  if (p[7] == 0xe8 && next_rel_at(is, i, off + 5, UINT32_MAX))
+  if (p[7] == 0xe8 && tls_call_at(is, i, off + 5, false))
     return 12;
+  // call *__tls_get_addr@GOTPCREL(%rip), or addr32 call __tls_get_addr
+  // (what a relaxed one is).
   if (off + 10 <= is->size && p[7] == 0xff && p[8] == 0x15 &&
-      next_rel_at(is, i, off + 6, UINT32_MAX))
+      tls_call_at(is, i, off + 6, true))
+    return 13;
+  if (off + 10 <= is->size && p[7] == 0x67 && p[8] == 0xe8 &&
+      tls_call_at(is, i, off + 6, false))
     return 13;
   return 0;
 }
@@ -727,12 +753,21 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     case R_X86_64_GOTTPOFF:
       if (gottpoff_relaxable(is, off)) {
         // movq foo@gottpoff(%rip), %r -> movq $tpoff, %r
-        // addq foo@gottpoff(%rip), %r -> addq $tpoff, %r
+        // addq foo@gottpoff(%rip), %r -> leaq tpoff(%r), %r, or for
+        // %rsp and %r12 (which lea cannot take so) addq $tpoff, %r: GNU
+        // ld's forms.
         u8 reg = (loc[-1] >> 3) & 7;
-        if (loc[-3] == 0x4c)
-          loc[-3] = 0x49;
-        loc[-2] = loc[-2] == 0x8b ? 0xc7 : 0x81;
-        loc[-1] = 0xc0 | reg;
+        if (loc[-2] == 0x8b || reg == 4) {
+          if (loc[-3] == 0x4c)
+            loc[-3] = 0x49;
+          loc[-2] = loc[-2] == 0x8b ? 0xc7 : 0x81;
+          loc[-1] = 0xc0 | reg;
+        } else {
+          if (loc[-3] == 0x4c)
+            loc[-3] = 0x4d;
+          loc[-2] = 0x8d;
+          loc[-1] = 0x80 | reg | reg << 3;
+        }
         v = tp_offset(ctx, S);
       } else {
         v = gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - P;
@@ -760,9 +795,12 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     }
     case R_X86_64_TLSLD: {
       // lea x@tlsld(%rip), %rdi; call __tls_get_addr  ->
-      // data16 data16 data16 mov %fs:0, %rax (+ nop for the GOT form)
-      static const u8 le[] = {0x66, 0x66, 0x66, 0x64, 0x48, 0x8b, 0x04,
-                              0x25, 0,    0,    0,    0,    0x90};
+      // data16 data16 data16 mov %fs:0, %rax (a fourth data16 for the
+      // 13-byte GOT or addr32 form, as GNU ld writes it)
+      static const u8 le[] = {0x66, 0x66, 0x66, 0x64, 0x48, 0x8b,
+                              0x04, 0x25, 0,    0,    0,    0};
+      static const u8 le13[] = {0x66, 0x66, 0x66, 0x66, 0x64, 0x48, 0x8b,
+                                0x04, 0x25, 0,    0,    0,    0};
       // The large model's: data16 x3 cs nopw 0x0(%rax,%rax,1);
       // mov %fs:0, %rax
       static const u8 le_large[] = {
@@ -771,7 +809,7 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
       u32 n = tlsld_seq(is, i, off);
       if (!n)
         break;
-      memcpy(loc - 3, n == 22 ? le_large : le, n);
+      memcpy(loc - 3, n == 22 ? le_large : n == 13 ? le13 : le, n);
       i++;
       break;
     }

@@ -296,8 +296,18 @@ START_TEST(gottpoff_add) {
   static const u8 code[] = {0x48, 0x03, 0x05, 0, 0, 0, 0};
   struct reloc r = {3, X, R_X86_64_GOTTPOFF, -4};
   define("x", X_ADDR);
-  // add $-8, %rax
-  static const u8 want[] = {0x48, 0x81, 0xc0, 0xf8, 0xff, 0xff, 0xff};
+  // lea -8(%rax), %rax (GNU ld's form)
+  static const u8 want[] = {0x48, 0x8d, 0x80, 0xf8, 0xff, 0xff, 0xff};
+  ck_assert_bytes(apply(code, 7, &r, 1), want, 7);
+} END_TEST
+
+START_TEST(gottpoff_add_rsp) {
+  // add x@gottpoff(%rip), %rsp: lea cannot take %rsp so
+  static const u8 code[] = {0x48, 0x03, 0x25, 0, 0, 0, 0};
+  struct reloc r = {3, X, R_X86_64_GOTTPOFF, -4};
+  define("x", X_ADDR);
+  // add $-8, %rsp
+  static const u8 want[] = {0x48, 0x81, 0xc4, 0xf8, 0xff, 0xff, 0xff};
   ck_assert_bytes(apply(code, 7, &r, 1), want, 7);
 } END_TEST
 
@@ -538,6 +548,7 @@ int main(void) {
   tcase_add_test(tc, gottpoff_mov_to_le);
   tcase_add_test(tc, gottpoff_mov_r12);
   tcase_add_test(tc, gottpoff_add);
+  tcase_add_test(tc, gottpoff_add_rsp);
   tcase_add_test(tc, tpoff32);
   tcase_add_test(tc, tlsgd_to_le);
   tcase_add_test(tc, tlsgd_got_call_to_le);
