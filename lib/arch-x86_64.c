@@ -896,10 +896,13 @@ static void write_plt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot, u32 idx,
   wr32(buf + 12, plt - (addr + 16));
 }
 
-// 32-bit absolute addresses cannot move with the load address.
+// 32-bit absolute addresses cannot move with the load address; nor can
+// a PC-relative reference from code reach an undefined weak symbol's 0.
 static enum pie_reloc pie_reloc(u32 type) {
   switch (type) {
   case R_X86_64_64: return PIE_ABS64;
+  case R_X86_64_PC32: case R_X86_64_PC16: case R_X86_64_PC8:
+    return PIE_PCREL;
   case R_X86_64_32: case R_X86_64_32S: return PIE_ERROR_PIE;
   case R_X86_64_16: case R_X86_64_8: return PIE_ERROR_SHARED_PIC;
   }

@@ -30,14 +30,23 @@ static bool relocated_alloc(struct isec *is) {
          (is->osec->flags & SHF_ALLOC) && is->osec->type != SHT_NOBITS;
 }
 
+// GNU ld's words (x86-64's elf_x86_64_need_pic for a PIE): a global
+// symbol is "undefined" if it is, and named by its visibility; the
+// advice to recompile only for a default one or a local symbol.
 static void pie_reloc_error(struct ctx *ctx, struct isec *is, u32 type,
                             const struct reloc_sym *rs, enum pie_reloc how) {
   const char *rn = ctx->arch->reloc_name(type);
   const char *name = reloc_sym_name(rs);
-  if (how == PIE_ERROR_PIE)
-    error(ctx, "%s: relocation %s against %s`%s' can not be used when "
-          "making a PIE object; recompile with -fPIE", is->file->name, rn,
-          rs->local_section ? "" : "symbol ", name);
+  if (how == PIE_ERROR_PIE || how == PIE_PCREL) {
+    static const char *const vis[] = {"symbol ", "internal symbol ",
+                                      "hidden symbol ", "protected symbol "};
+    u8 v = rs->sym ? rs->sym->visibility & 3 : 0;
+    error(ctx, "%s: relocation %s against %s%s`%s' can not be used when "
+          "making a PIE object%s", is->file->name, rn,
+          rs->sym && !rs->defined ? "undefined " : "",
+          rs->local_section ? "" : vis[v], name,
+          v ? "" : "; recompile with -fPIE");
+  }
   else
     error(ctx, "%s: relocation %s against `%s' can not be used when making "
           "a shared object%s", is->file->name, rn, name,
@@ -94,7 +103,7 @@ void scan_dynamic_relocs(struct ctx *ctx) {
   if (!ctx->cfg.pie)
     return;
   const struct arch *arch = ctx->arch;
-  bool bad = false;
+  bool bad = false, bad_pcrel = false;
   struct textrel t = {0};
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
@@ -112,6 +121,13 @@ void scan_dynamic_relocs(struct ctx *ctx) {
         enum pie_reloc how = arch->pie_reloc(type);
         if (how == PIE_PLAIN)
           continue;
+        // (Most PC-relative ones are not to an undefined global: cheaply
+        // passed over.)
+        if (how == PIE_PCREL &&
+            (symidx < f->first_global || symidx >= f->nsyms ||
+             !f->globals[symidx - f->first_global] ||
+             f->globals[symidx - f->first_global]->state != SYM_UNDEF))
+          continue;
         struct reloc_sym rs;
         reloc_target(ctx, f, ELF64_R_SYM(rd64(p + 8)), &rs);
         struct chunk *part =
@@ -128,7 +144,18 @@ void scan_dynamic_relocs(struct ctx *ctx) {
           if (!(is->osec->flags & SHF_WRITE))
             note_textrel(ctx, &t, is, &rs);
         }
-        if (!moves(&rs))
+        // An undefined weak symbol is 0 wherever the PIE is loaded: no
+        // 32-bit absolute address of it, nor a PC-relative one from a
+        // read-only section (GNU ld's check_relocs and relocate_section).
+        bool weak0 = rs.sym && rs.undef_weak;
+        if (how == PIE_PCREL) {
+          if (weak0 && !(SH_FLAGS(shdr_at(f, k)) & SHF_WRITE)) {
+            pie_reloc_error(ctx, is, type, &rs, how);
+            bad_pcrel = true;
+          }
+          continue;
+        }
+        if (!moves(&rs) && !(weak0 && how != PIE_ABS64))
           continue;
         if (how != PIE_ABS64) {
           pie_reloc_error(ctx, is, type, &rs, how);
@@ -148,6 +175,8 @@ void scan_dynamic_relocs(struct ctx *ctx) {
   }
   if (bad)
     error(ctx, "failed to set dynamic section sizes: bad value");
+  else if (bad_pcrel)
+    error(ctx, "final link failed: bad value");
   report_textrel(ctx, &t);     // DT_TEXTREL (-z text: GNU ld's error)
 }
 

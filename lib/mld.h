@@ -1406,6 +1406,8 @@ bool is_local_label(const char *name);
 // (R_*_RELATIVE), or one a PIE cannot have, with GNU ld's message.
 enum pie_reloc {
   PIE_PLAIN, PIE_ABS64,
+  PIE_PCREL,                   // plain, but not against an undefined weak
+                               // symbol from a read-only section (x86-64)
   PIE_ERROR_PIE,               // "... when making a PIE object; recompile
                                // with -fPIE"
   PIE_ERROR_SHARED,            // "... when making a shared object"
