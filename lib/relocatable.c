@@ -502,8 +502,13 @@ void create_relocatable_sections(struct ctx *ctx) {
     rl->build_id->order =
         key ? key : orphan_key(ctx, rl, name, SHT_NOTE, SHF_ALLOC);
   }
-  for (u32 i = 0; i < ctx->objs.len; i++)
+  for (u32 i = 0; i < ctx->objs.len; i++) {
     add_file_sections(ctx, rl, ctx->objs.v[i]);
+    // Properties only the command line gives (-z ibt, -z x86-64-v4 ...):
+    // GNU ld makes the note a section of the first input, after its own.
+    if (i == 0 && property_note_size(ctx))
+      add_note(ctx, rl, ".note.gnu.property");
+  }
 }
 
 //

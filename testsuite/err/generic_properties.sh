@@ -95,4 +95,17 @@ for link in "used0.o used0.o" "used0.o used1.o" "used1.o main.x86_64.o" \
     notes g.out >g.n; notes m.out >m.n
     t_same "x86_64 -r $link" g.n m.n "$(grep -c . m.n) lines"
 done
+# With no input's properties, -r still writes those of -z ibt, -z shstk
+# and -z x86-64-vN (a section of the first input, after its own); mld
+# wrote none.
+as --64 -mx86-used-note=no -o plain.o main.s || t_hard_error "as failed"
+printf '.section .foo,"a"\n.byte 1\n' >foo.s
+as --64 -mx86-used-note=no -o foo.o foo.s || t_hard_error "as failed"
+for z in "-z ibt" "-z shstk" "-z x86-64-v3"; do
+    ld.bfd -r $z -o g.out plain.o foo.o || t_hard_error "GNU ld -r $z failed"
+    t_mld -r $z -o m.out plain.o foo.o
+    { notes g.out; readelf -SW g.out | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\).*/\1/p'; } >g.n
+    { notes m.out; readelf -SW m.out | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\).*/\1/p'; } >m.n
+    t_same "x86_64 -r $z, no input properties" g.n m.n "$(grep Properties m.n)"
+done
 t_done
