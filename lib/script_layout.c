@@ -438,9 +438,9 @@ static i32 orphan_after(struct ctx *ctx, struct orphan_places *pl,
     if (order->v[i] == after)
       at = (i32)i;
   // No kin: an allocated orphan goes first (GNU ld's "after *ABS*", the
-  // first statement), another last.
-  if (at < 0 && !(c->flags & SHF_ALLOC))
-    at = (i32)order->len - 1;
+  // first statement: after the ELF header, order's first), another last.
+  if (at < 0)
+    at = c->flags & SHF_ALLOC ? 0 : (i32)order->len - 1;
   return at;
 }
 

@@ -37,4 +37,35 @@ readelf -SW m.out | sed -n 's/^ *\[ *[0-9]*\] //p' | grep -v strtab |
 t_same "orphans without kin first" g.sh m.sh "$(head -2 m.sh | tail -1 | cut -d' ' -f1)"
 nm g.out | grep __FOO >g.nm; nm m.out | grep __FOO >m.nm
 t_same "__FOO in the section before" g.nm m.nm "$(cat m.nm)"
+
+# A script with only ". = SIZEOF_HEADERS;": the first orphan, code with no
+# kin, goes after the ELF header, at the location counter, as GNU ld
+# places it (GNU's ld-x86-64/pr19539).  mld put it before the header in
+# its list, so it was never laid out and stayed at address 0, over the
+# headers.  Both targets: section headers and program headers.
+t_write h.t <<'LD'
+SECTIONS
+{
+  . = SIZEOF_HEADERS;
+}
+LD
+t_write h.s <<'SRC'
+	.section .prefix,"a"
+	.quad 1
+	.text
+	.globl _start
+_start:	.quad 0
+SRC
+for arch in x86_64 aarch64; do
+    t_target $arch
+    $as -o h.$arch.o h.s || t_hard_error "$as failed"
+    $ld -T h.t -o h.g h.$arch.o 2>/dev/null || t_hard_error "$ld failed"
+    t_mld -T h.t -o h.m h.$arch.o
+    for f in g m; do
+        { readelf -SW h.$f | sed -n 's/^ *\[ *[0-9]*\] //p' | grep -v strtab
+          readelf -lW h.$f | grep -E '^ +(LOAD|PHDR)'; } >h.$f.view
+    done
+    t_same "$arch: orphans after . = SIZEOF_HEADERS" h.g.view h.m.view \
+        "$(grep '^\.text' h.m.view | awk '{print $3}')"
+done
 t_done
