@@ -613,9 +613,11 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
       v = S + A;
       PUT_S32(loc, v);
       break;
+    // R_X86_64_16 and R_X86_64_8 are bfd's bitfields: from -2^n (an
+    // address that wraps) to 2^n - 1.
     case R_X86_64_16:
       v = S + A;
-      CHECK(v, v >= INT16_MIN && v <= UINT16_MAX, INT16_MIN, UINT16_MAX);
+      CHECK(v, v >= -65536 && v <= UINT16_MAX, -65536, UINT16_MAX);
       wr16(loc, v);
       break;
     case R_X86_64_PC16:
@@ -625,7 +627,7 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
       break;
     case R_X86_64_8:
       v = S + A;
-      CHECK(v, v >= INT8_MIN && v <= UINT8_MAX, INT8_MIN, UINT8_MAX);
+      CHECK(v, v >= -256 && v <= UINT8_MAX, -256, UINT8_MAX);
       *loc = v;
       break;
     case R_X86_64_PC8:
