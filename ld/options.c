@@ -557,7 +557,8 @@ static void z_option(struct ctx *ctx, const char *kw) {
         "unique", "nounique", "nodelete", "nodlopen", "nodump", "loadfltr",
         "nodefaultlib", "globalaudit", "nocopyreloc",
     };
-    // ... the x86-64 ones (GNU ld for AArch64 warns that they are ignored)
+    // ... the x86-64 ones (GNU ld for AArch64 warns that they are ignored;
+    // noreloc-overflow has an effect in a PIE, kept in the config)
     static const char *const x86_no_effect[] = {
         "noextern-protected-data", "dynamic-undefined-weak",
         "nodynamic-undefined-weak", "noreloc-overflow",
@@ -587,6 +588,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
     for (u32 i = 0; x86 && i < sizeof(x86_no_effect) / sizeof(char *); i++)
       if (!strcmp(kw, x86_no_effect[i])) {
         vec_push(ctx, &c->z_x86, (void *)kw);
+        c->z_noreloc_overflow |= !strcmp(kw, "noreloc-overflow");
         return;
       }
     if (x86 && !strncmp(kw, "call-nop=", 9)) {

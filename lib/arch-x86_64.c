@@ -905,7 +905,8 @@ static enum pie_reloc pie_reloc(u32 type) {
   case R_X86_64_64: return PIE_ABS64;
   case R_X86_64_PC32: case R_X86_64_PC16: case R_X86_64_PC8:
     return PIE_PCREL;
-  case R_X86_64_32: case R_X86_64_32S: return PIE_ERROR_PIE;
+  case R_X86_64_32: return PIE_ERROR_PIE;
+  case R_X86_64_32S: return PIE_ERROR_PIE_NONE;
   case R_X86_64_16: case R_X86_64_8: return PIE_ERROR_SHARED_PIC;
   }
   return PIE_PLAIN;

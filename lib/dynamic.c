@@ -53,6 +53,20 @@ static void pie_reloc_error(struct ctx *ctx, struct isec *is, u32 type,
           how == PIE_ERROR_SHARED_PIC ? "; recompile with -fPIC" : "");
 }
 
+// What a relocation type is to this static PIE: with x86-64's
+// -z noreloc-overflow, a 32-bit absolute address is relocated as a
+// 64-bit one (an R_*_RELATIVE over the field: GNU ld's, for kernels
+// that relocate themselves), and a sign-extended one gets a reserved
+// slot GNU ld leaves R_*_NONE.
+static enum pie_reloc pie_kind(struct ctx *ctx, u32 type) {
+  enum pie_reloc how = ctx->arch->pie_reloc(type);
+  if (how == PIE_ERROR_PIE && ctx->cfg.z_noreloc_overflow)
+    return PIE_ABS64;
+  if (how == PIE_ERROR_PIE_NONE && !ctx->cfg.z_noreloc_overflow)
+    return PIE_ERROR_PIE;
+  return how;
+}
+
 // Whether GNU ld checks text relocations: -z text (an error),
 // --warn-textrel, and x86-64 unless -z notext.
 static bool textrel_checked(struct ctx *ctx) {
@@ -118,7 +132,7 @@ void scan_dynamic_relocs(struct ctx *ctx) {
         if ((type == arch->r_plt_call || type == arch->r_plt_jump) &&
             symidx >= f->first_global && symidx < f->nsyms)
           f->globals[symidx - f->first_global]->ref_flags |= REF_PLT_CALL;
-        enum pie_reloc how = arch->pie_reloc(type);
+        enum pie_reloc how = pie_kind(ctx, type);
         if (how == PIE_PLAIN)
           continue;
         // (Most PC-relative ones are not to an undefined global: cheaply
@@ -136,6 +150,14 @@ void scan_dynamic_relocs(struct ctx *ctx) {
         // address of a global absolute symbol too, and writes R_*_NONE;
         // in a read-only section that is a text relocation (ld-aarch64's
         // pr20402).
+        if (how == PIE_ERROR_PIE_NONE) {   // -z noreloc-overflow
+          if (moves(&rs)) {
+            ctx->dyn_none++;
+            if (!(is->osec->flags & SHF_WRITE))
+              note_textrel(ctx, &t, is, &rs);
+          }
+          continue;
+        }
         if (how == PIE_ABS64 && arch->pie_abs_none && rs.abs && rs.sym) {
           if (part)
             part->part_relocs++;
@@ -250,7 +272,6 @@ typedef void dyn_site_fn(struct ctx *ctx, void *arg, u64 P, u64 addend,
 // PART (NAME: only the sections of that name).
 static void file_dyn_sites(struct ctx *ctx, struct objfile *f, u32 part,
                            const char *name, dyn_site_fn *fn, void *arg) {
-  const struct arch *arch = ctx->arch;
   for (u32 k = 1; k < f->shnum; k++) {
     struct isec *is = f->isecs[k];
     if (!is || !relocated_alloc(is) || is->rela_part != part ||
@@ -258,7 +279,7 @@ static void file_dyn_sites(struct ctx *ctx, struct objfile *f, u32 part,
       continue;
     for (u32 r = 0; r < is->nrels; r++) {
       const u8 *e = is->rels + (u64)r * sizeof(Elf64_Rela);
-      if (arch->pie_reloc(ELF64_R_TYPE(rd64(e + 8))) != PIE_ABS64)
+      if (pie_kind(ctx, ELF64_R_TYPE(rd64(e + 8))) != PIE_ABS64)
         continue;
       i64 A = (i64)rd64(e + 16);
       struct reloc_sym rs;

@@ -421,6 +421,8 @@ struct config {
   bool interp_search_shared;   // and no -static: -l finds .so first
   bool z_text;                 // -z text: a text relocation is an error
   bool z_notext;               // -z notext (textoff): and no warning
+  bool z_noreloc_overflow;     // x86-64 -pie: R_X86_64_32 and 32S get
+                               // R_X86_64_RELATIVE, not an error
   bool warn_textrel;           // --warn-textrel
   bool pack_relative_relocs;   // -z pack-relative-relocs: DT_RELR
   enum { HASH_SYSV = 1, HASH_GNU = 2, HASH_BOTH = 3 } hash_style;
@@ -1409,7 +1411,10 @@ enum pie_reloc {
   PIE_PCREL,                   // plain, but not against an undefined weak
                                // symbol from a read-only section (x86-64)
   PIE_ERROR_PIE,               // "... when making a PIE object; recompile
-                               // with -fPIE"
+                               // with -fPIE" (x86-64 -z noreloc-overflow:
+                               // an R_*_RELATIVE over the field)
+  PIE_ERROR_PIE_NONE,          // the same, but -z noreloc-overflow
+                               // reserves an R_*_NONE
   PIE_ERROR_SHARED,            // "... when making a shared object"
   PIE_ERROR_SHARED_PIC,        // ... "; recompile with -fPIC"
 };
