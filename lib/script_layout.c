@@ -386,6 +386,32 @@ static bool akin(u32 k, const struct chunk *x, const struct chunk *c) {
   return !alloc && same_flags(x, c);
 }
 
+// Where a TLS orphan goes when no section has its flags and type (GNU
+// ld's lang_output_section_find_by_flags): after the last TLS section,
+// but a .tdata kind before a .tbss; with none, after the last loaded
+// section (".tdata can go after .data").
+static struct chunk *tls_place(struct ctx *ctx, struct vec *order,
+                               const struct chunk *c) {
+  struct chunk *found = NULL;
+  bool seen_tls = false;
+  for (u32 i = 0; i < order->len; i++) {
+    struct chunk *x = order->v[i];
+    if (!has_section(ctx, x) || x->kind == CK_EHDR)
+      continue;
+    if ((x->flags & (SHF_ALLOC | SHF_TLS)) == (SHF_ALLOC | SHF_TLS)) {
+      if (x->type == SHT_NOBITS && c->type != SHT_NOBITS)
+        break;
+      found = x;
+      seen_tls = true;
+    } else if (seen_tls) {
+      break;
+    } else if ((x->flags & SHF_ALLOC) && x->type != SHT_NOBITS) {
+      found = x;
+    }
+  }
+  return found;
+}
+
 // The index in ORDER after which orphan C goes.
 static i32 orphan_after(struct ctx *ctx, struct orphan_places *pl,
                         struct vec *order, struct chunk *c) {
@@ -421,6 +447,10 @@ static i32 orphan_after(struct ctx *ctx, struct orphan_places *pl,
     // lang_output_section_find_by_flags with the type check, then
     // without).
     for (int step = 0; step < 4 && !after; step++) {
+      if (step == 1 && k == PL_TDATA) {
+        after = tls_place(ctx, order, c);
+        break;
+      }
       for (u32 i = 0; i < order->len; i++) {
         struct chunk *x = order->v[i];
         if (!has_section(ctx, x) || x->kind == CK_EHDR)
