@@ -386,7 +386,9 @@ static void add_note(struct ctx *ctx, struct rlink *rl, const char *name) {
     rl->stack->note = NOTE_STACK;
     rl->stack->order = orphan_key(ctx, rl, name, SHT_PROGBITS, flags);
   }
-  if (!strcmp(name, ".note.gnu.property") && !rl->property) {
+  // (None when the merge left no property: GNU ld discards the section.)
+  if (!strcmp(name, ".note.gnu.property") && !rl->property &&
+      property_note_size(ctx)) {
     rl->property = add_rsec(ctx, rl, new_rsec(ctx, ".note.gnu.property",
                                               RS_SECTION, SHT_NOTE,
                                               SHF_ALLOC, 8, 0));
