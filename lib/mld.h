@@ -1078,6 +1078,8 @@ struct chunk {
                                // an address whose header its follows
   u32 orphan_seq;              // sections.c: 1 + an orphan's place among
   bool orphan_notes_seen;      // them, and whether a note came before
+  struct chunk *orphan_after;  // script_layout.c: the section a script's
+                               // allocated orphan follows
   struct chunk *home;          // not a section: its bytes start home's
                                // (-z now: .got.plt at the start of .got),
                                // or are among home's inputs (a script's

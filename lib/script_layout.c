@@ -477,6 +477,7 @@ static i32 orphan_after(struct ctx *ctx, struct orphan_places *pl,
 static void place_orphan(struct ctx *ctx, struct orphan_places *pl,
                          struct vec *order, struct chunk *c) {
   u32 at = (u32)(orphan_after(ctx, pl, order, c) + 1);
+  c->orphan_after = at > 1 && (c->flags & SHF_ALLOC) ? order->v[at - 1] : NULL;
   vec_push(ctx, order, c);
   memmove(&order->v[at + 1], &order->v[at],
           (u64)(order->len - 1 - at) * sizeof(void *));
@@ -1635,13 +1636,19 @@ static void lay_section(struct lay *l, struct chunk *c) {
   c->at_address = (os && os->addr) || started;
   // A section given no region takes the first whose attributes match
   // it, unless it has an address (GNU ld's lang_memory_default).
+  // An allocated orphan takes the regions of the section it follows
+  // (GNU ld's lang_insert_orphan), where that one names them.
   struct mem_region *region = NULL, *lma_region = NULL;
-  if (os && os->region)
-    region = region_named(l, os, os->region);
+  struct out_stmt *ros = os;
+  if (!os && c->orphan_after && c->orphan_after->stmt &&
+      c->orphan_after->stmt->region && !c->at_address)
+    ros = c->orphan_after->stmt;
+  if (ros && ros->region)
+    region = region_named(l, ros, ros->region);
   else if (alloc && ctx->script->regions.len && !c->at_address)
     region = default_region(ctx, c);
-  if (os && os->lma_region)
-    lma_region = region_named(l, os, os->lma_region);
+  if (ros && ros->lma_region)
+    lma_region = region_named(l, ros, ros->lma_region);
   c->region = region;
   if (started) {
     vma = start;

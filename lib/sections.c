@@ -1178,9 +1178,18 @@ void property_orphan(struct ctx *ctx, struct objfile *f, u32 k) {
     ctx->nprops = 0;
 }
 
+// -N: GNU ld makes .text writable (the output section of that name), in
+// its default layout or a script's (lang_process).
+static void omagic_text(struct ctx *ctx) {
+  struct chunk *text = find_chunk(ctx, ".text");
+  if (ctx->cfg.omagic && text)
+    text->flags |= SHF_WRITE;
+}
+
 void create_chunks(struct ctx *ctx) {
   if (script_layout(ctx)) {
     script_chunks(ctx);       // -T: the script's output sections
+    omagic_text(ctx);
     return;
   }
   u32 orphan_seq = 0;          // orphans keep their order of appearance
@@ -1325,10 +1334,7 @@ void create_chunks(struct ctx *ctx) {
       break;
     }
   }
-  // -N: GNU ld makes .text writable (the output section of that name).
-  struct chunk *text = find_chunk(ctx, ".text");
-  if (ctx->cfg.omagic && text)
-    text->flags |= SHF_WRITE;
+  omagic_text(ctx);
   create_emit_relocs(ctx);    // -q: .rela<NAME> after each NAME
   order_headers(ctx);
 }
