@@ -366,8 +366,11 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
   u8 *e = buf;
   wr_ehdr_common(e, type, arch->e_machine, shoff, ctx->gnu_osabi);
   wr64(e + offsetof(Elf64_Ehdr, e_entry), ctx->entry_addr);
-  wr64(e + offsetof(Elf64_Ehdr, e_phoff), sizeof(Elf64_Ehdr));
-  wr16(e + offsetof(Elf64_Ehdr, e_phentsize), sizeof(Elf64_Phdr));
+  // (No program headers: no offset or size of them, as GNU ld writes it.)
+  wr64(e + offsetof(Elf64_Ehdr, e_phoff),
+       ctx->nsegs ? sizeof(Elf64_Ehdr) : 0);
+  wr16(e + offsetof(Elf64_Ehdr, e_phentsize),
+       ctx->nsegs ? sizeof(Elf64_Phdr) : 0);
   wr16(e + offsetof(Elf64_Ehdr, e_phnum), ctx->nsegs);
   wr16(e + offsetof(Elf64_Ehdr, e_shnum), nsh);
   wr16(e + offsetof(Elf64_Ehdr, e_shstrndx), shstrndx);

@@ -695,6 +695,28 @@ static void split_dynamic_relocs(struct ctx *ctx, struct walk *w) {
   }
 }
 
+// Whether a section SHF_LINK_ORDER ties, through its chain of linked-to
+// sections, to one /DISCARD/ or COMDAT took: GNU ld then discards it too
+// (ldelf_before_place_orphans).
+static bool link_chain_discarded(struct walk *w, struct objfile *f, u32 i) {
+  u64 keep = w->flags;
+  bool gone = false;
+  for (u32 n = 0, l = SH_LINK(shdr_at(f, i)); !gone && n < f->shnum &&
+       l && l < f->shnum; n++) {
+    const u8 *lsh = shdr_at(f, l);
+    struct sec_pattern *p;
+    w->flags = SH_FLAGS(lsh);
+    i32 k = first_match(w, f, section_name(f, l), &p);
+    gone = (f->discarded && f->discarded[l]) ||
+           (k >= 0 && ((struct out_stmt *)w->owner.v[k])->discard);
+    if (!(SH_FLAGS(lsh) & SHF_LINK_ORDER))
+      break;
+    l = SH_LINK(lsh);
+  }
+  w->flags = keep;
+  return gone;
+}
+
 void script_chunks(struct ctx *ctx) {
   struct script *sc = ctx->script;
   struct walk w = {ctx, {0}, {0}, {0}, {0}, NULL, 0, 0, 0};
@@ -728,6 +750,10 @@ void script_chunks(struct ctx *ctx) {
         if (ctx->cfg.orphan_handling != OH_PLACE &&
             f == ctx->prop_note_file && first_match(&w, f, name, &p) < 0)
           property_orphan(ctx, f, i);
+        continue;
+      }
+      if ((SH_FLAGS(sh) & SHF_LINK_ORDER) && link_chain_discarded(&w, f, i)) {
+        discard_input(ctx, f, i);
         continue;
       }
       i32 k = first_match(&w, f, name, &p);
