@@ -905,8 +905,10 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     a = eval(ev, e->a);
     v.v = absolute(a).v;
     if (ev->dot && !strcmp(e->name, "text-segment") &&
-        ctx->cfg.text_segment_set)
+        ctx->cfg.text_segment_set) {
       v.v = ctx->cfg.text_segment;
+      warn_text_segment(ctx);
+    }
     v.sec = ev->dot ? NULL : first_section(ctx);
     // In a script its value is absolute, and a symbol assigned it is
     // relative to "."'s section in the output, as one assigned "."

@@ -308,6 +308,18 @@ static u64 place_data(struct ctx *ctx, u32 i, u32 j, u64 dot) {
 
 // SEGMENT_START("text-segment", ...): -Ttext-segment or the target's.
 // A static PIE is linked at 0.
+// -Ttext-segment's address off a maximum page, where GNU ld's script
+// asks for it and the output is demand-paged: GNU ld warns, once.
+void warn_text_segment(struct ctx *ctx) {
+  struct config *c = &ctx->cfg;
+  if (c->text_segment_set && ctx->paged && !c->text_segment_warned &&
+      (c->text_segment & (ctx->page_size - 1))) {
+    c->text_segment_warned = true;
+    warn(ctx, "address of `text-segment' isn't multiple of maximum page "
+         "size");
+  }
+}
+
 u64 image_base(struct ctx *ctx) {
   return ctx->cfg.text_segment_set ? ctx->cfg.text_segment
          : ctx->cfg.pie            ? 0

@@ -106,13 +106,13 @@ static void setup_target(struct ctx *ctx) {
     c->build_id = BUILD_ID_NONE;
     c->package_metadata = NULL;
   }
-  // GNU ld warns, and goes on.
-  if (c->text_segment_set && (c->text_segment & (ctx->page_size - 1)))
-    warn(ctx, "address of `text-segment' isn't multiple of maximum page "
-         "size");
   // -N and -n are not demand-paged, and their scripts align no section
   // to a page.
   ctx->paged = !c->omagic && !c->nmagic;
+  // GNU ld's default script uses SEGMENT_START ("text-segment"): its
+  // warning (a -T script's, where the script does; expr.c).
+  if (!script_layout(ctx))
+    warn_text_segment(ctx);
   if (!ctx->paged)
     c->z_noseparate_code = true;
   // GNU ld's AArch64 script puts code and read-only data in one segment.

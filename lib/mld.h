@@ -351,6 +351,7 @@ struct config {
                                // the order names first appear
   u64 text_segment;            // -Ttext-segment=ADDR: the image base
   bool text_segment_set;
+  bool text_segment_warned;    // its "isn't multiple" warning, once
   bool omagic, nmagic;         // -N, -n: not demand-paged (-N: .text
                                // writable, no data segment alignment)
   int z_execstack;             // -1 from the inputs, 0 no, 1 yes
@@ -1476,6 +1477,7 @@ struct segment {
   u64 offset, vaddr, paddr, filesz, memsz, align;
 };
 
+void warn_text_segment(struct ctx *ctx);
 u64 image_base(struct ctx *ctx);
 void assign_addresses(struct ctx *ctx);
 void check_section_addresses(struct ctx *ctx);

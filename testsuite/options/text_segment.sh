@@ -66,4 +66,20 @@ for a in --image-base=0x800000 -Ttext-segment=8M; do
   expect_no_file m.out
 done
 expect_error "invalid hex number \`8M'"
+
+# The warning only where GNU ld gives it: a demand-paged output (not -n
+# or -N) whose script asks SEGMENT_START ("text-segment"): the default
+# one, or a -T script that uses it.  mld warned whenever the address was
+# off a page (GNU's ld-elf/textaddr7).
+printf '.globl _start\n_start: .quad 0\n.data\n.quad 1\n' >w.s
+as -o w.o w.s || t_hard_error "as failed"
+printf 'SECTIONS { . = SEGMENT_START("text-segment", 0x400000); .text : { *(.text) } .data : { *(.data) } }\n' >seg.t
+printf 'SECTIONS { . = 0x400000; .text : { *(.text) } .data : { *(.data) } }\n' >noseg.t
+for o in "" -n -N "-T seg.t" "-T noseg.t" "-T seg.t -n"; do
+  ld.bfd $o -Ttext-segment 0x10100 -o g.out w.o >g.err 2>&1
+  t_mld $o -Ttext-segment 0x10100 -o m.out w.o
+  [ "$(warned g.err)" = "$(warned stderr.txt)" ] &&
+    t_pass "[$o]: $(warned stderr.txt) warnings, as GNU ld" ||
+    t_fail "[$o]: GNU ld $(warned g.err) warnings, mld $(warned stderr.txt)"
+done
 t_done
