@@ -349,7 +349,8 @@ static void plan_phdrs(struct ctx *ctx) {
   // Assignments in section order (the statements' order), as GNU ld's
   // lang_record_phdrs: a section without ":NAME" goes where the one
   // before it went, or before any, where the first later one with
-  // ":NAME" goes; a NOLOAD one goes nowhere.
+  // ":NAME" goes; a NOLOAD one goes nowhere; an orphan where the section
+  // it follows goes.
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind == CK_EHDR || !(c->flags & SHF_ALLOC) || !is_emitted(c))
@@ -358,6 +359,11 @@ static void plan_phdrs(struct ctx *ctx) {
       cur = &c->stmt->phdrs;
     else if (c->stmt && c->stmt->type == OT_NOLOAD)
       continue;
+    // An orphan has the program headers of the section it follows, kept
+    // or not (GNU ld's lang_insert_orphan).
+    else if (!c->stmt && c->orphan_after && c->orphan_after->stmt &&
+             c->orphan_after->stmt->phdrs.len)
+      cur = &c->orphan_after->stmt->phdrs;
     for (u32 j = i + 1; !cur && j < ctx->chunks.len; j++) {
       struct chunk *d = ctx->chunks.v[j];
       if (d->stmt && d->stmt->phdrs.len)

@@ -76,4 +76,20 @@ ld.bfd -T none.t -o g.out p.o 2>g.err && t_hard_error "GNU ld takes none.t"
 t_mld -T none.t -o m.out p.o
 expect_failure
 expect_error "$(sed -n 's/^ld\.bfd: //p' g.err | head -1)"
+
+# An orphan goes to the program headers of the section it follows, even
+# an empty one (GNU ld's lang_insert_orphan); mld looked only at kept
+# sections and found none: "no sections assigned to phdrs" (GNU's
+# ld-elf/group3a).  The PT_LOAD and the mapping against GNU ld.
+printf '.data\n.globl foo\nfoo: .byte 1, 2\n' >o.s
+as -o o.o o.s || t_hard_error "as failed"
+t_write empty.t <<'LD'
+PHDRS { header PT_PHDR PHDRS; image PT_LOAD PHDRS; }
+SECTIONS { . = 0x1000; .text : { *(.text) } :image :header }
+LD
+ld.bfd -T empty.t -o g.out o.o 2>/dev/null || t_hard_error "GNU ld fails empty.t"
+t_mld -T empty.t -o m.out o.o
+readelf -lW g.out | grep -E '^ +LOAD|^ +0[0-9] ' >g.ph
+readelf -lW m.out | grep -E '^ +LOAD|^ +0[0-9] ' >m.ph
+t_same "an orphan after an empty section" g.ph m.ph "$(grep -c LOAD m.ph) PT_LOAD"
 t_done
