@@ -308,6 +308,82 @@ static u64 place_data(struct ctx *ctx, u32 i, u32 j, u64 dot) {
 
 // SEGMENT_START("text-segment", ...): -Ttext-segment or the target's.
 // A static PIE is linked at 0.
+// The section an SHF_LINK_ORDER input is linked to, if kept (GNU ld's
+// elf_linked_to_section); NULL for another input.
+static struct isec *linked_to(const struct isec *is) {
+  struct objfile *f = is->file;
+  const u8 *sh = shdr_at(f, is->shndx);
+  u32 l = SH_LINK(sh);
+  if (!(SH_FLAGS(sh) & SHF_LINK_ORDER) || !l || l >= f->shnum)
+    return NULL;
+  struct isec *t = f->isecs[l];
+  return t && t->live && t->osec ? t : NULL;
+}
+
+struct linked {
+  struct isec *is, *to;
+  u32 idx;
+};
+
+// GNU ld's compare_link_order: inputs linked to nothing first, in their
+// order; the others by their linked-to section's load address, size and
+// address.
+static int cmp_linked(const void *a, const void *b) {
+  const struct linked *x = a, *y = b;
+  if (!x->to || !y->to) {
+    if (y->to)
+      return -1;
+    if (x->to)
+      return 1;
+    return x->idx < y->idx ? -1 : 1;
+  }
+  u64 xa = x->to->osec->addr + x->to->osec->lma_delta + x->to->offset;
+  u64 ya = y->to->osec->addr + y->to->osec->lma_delta + y->to->offset;
+  if (xa != ya)
+    return xa < ya ? -1 : 1;
+  if (x->to->size != y->to->size)
+    return x->to->size < y->to->size ? -1 : 1;
+  xa = x->to->osec->addr + x->to->offset;
+  ya = y->to->osec->addr + y->to->offset;
+  if (xa != ya)
+    return xa < ya ? -1 : 1;
+  return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+// GNU ld's fixup_link_order, once addresses are known: in an output
+// section holding SHF_LINK_ORDER inputs, each run of inputs one statement
+// placed is sorted by cmp_linked.  Whether any input moved (the layout
+// then runs again).
+bool order_linked_sections(struct ctx *ctx) {
+  bool moved = false;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind != CK_REGULAR || !c->link_order || c->isecs.len < 2)
+      continue;
+    u32 n = c->isecs.len;
+    struct linked *v = malloc((u64)n * sizeof(*v));
+    if (!v)
+      fatal(ctx, "out of memory ordering %s", c->name);
+    bool any = false;
+    for (u32 k = 0; k < n; k++) {
+      struct isec *is = c->isecs.v[k];
+      v[k] = (struct linked){is, linked_to(is), k};
+      any |= v[k].to != NULL;
+    }
+    for (u32 k = 0, j; any && k < n; k = j) {
+      for (j = k + 1; j < n && v[j].is->rank == v[k].is->rank; j++)
+        ;
+      qsort(v + k, j - k, sizeof(*v), cmp_linked);
+    }
+    for (u32 k = 0; any && k < n; k++) {
+      moved |= v[k].idx != k;
+      c->isecs.v[k] = v[k].is;
+    }
+    free(v);
+  }
+  return moved;
+}
+
 // -Ttext-segment's address off a maximum page, where GNU ld's script
 // asks for it and the output is demand-paged: GNU ld warns, once.
 void warn_text_segment(struct ctx *ctx) {

@@ -174,6 +174,8 @@ static void stop_on_tls_transition(struct ctx *ctx) {
 // The addresses of everything allocated, then of every symbol.
 static void lay_out(struct ctx *ctx) {
   assign_addresses(ctx);      // every allocated section has an address
+  if (order_linked_sections(ctx)) // SHF_LINK_ORDER inputs as their
+    assign_addresses(ctx);    // linked-to sections go, then again
   compute_symbol_values(ctx); // the symbols of input files
   fix_linker_symbols(ctx);    // _end, __start_SEC, --defsym, ...
   insert_symbols(ctx);        // INSERT: the inserted statements' symbols

@@ -1103,6 +1103,8 @@ struct chunk {
   bool at_address;             // script_layout.c: at an address expression
   bool backwards_said;         // script_layout.c: "dot moved backwards"
   bool has_script_data;        // script_layout.c: LONG () and the like
+  bool link_order;            // an input is SHF_LINK_ORDER (layout.c
+                               // sorts them by their linked-to sections)
   bool holds_linker;           // script_layout.c: a linker's section is
                                // among its inputs (its home)
   u32 synth_input;             // script_layout.c: 1 + the description a
@@ -1480,6 +1482,7 @@ struct segment {
 void warn_text_segment(struct ctx *ctx);
 u64 image_base(struct ctx *ctx);
 void assign_addresses(struct ctx *ctx);
+bool order_linked_sections(struct ctx *ctx);
 void check_section_addresses(struct ctx *ctx);
 void place_nonalloc(struct ctx *ctx);
 void warn_exec_memory(struct ctx *ctx);

@@ -786,6 +786,7 @@ void parse_sections(struct ctx *ctx) {
 
 void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is, u32 type,
               u64 flags, u64 entsize) {
+  c->link_order |= (flags & SHF_LINK_ORDER) != 0;
   if (c->isecs.len == 0) {
     c->type = type;
     c->flags = flags & ~(u64)(SHF_GROUP | SHF_COMPRESSED);
