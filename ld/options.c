@@ -1771,6 +1771,13 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     fatal(ctx, "%s: with --no-dynamic-linker GNU ld makes .dynsym and "
           ".dynamic, which mld does not make for a static executable",
           export_dynamic ? export_dynamic : dynamic_list);
+  // -r -s is -r -S -x, as GNU ld takes it (the relocations need the
+  // globals; a -X or --discard-none given stays).
+  if (c->relocatable && c->strip == STRIP_ALL) {
+    c->strip = STRIP_DEBUG;
+    if (c->discard == DISCARD_SEC_MERGE)
+      c->discard = DISCARD_ALL;
+  }
   // GNU ld 2.40 fails on -q -s ("final link failed: invalid operation").
   if (c->emit_relocs && c->strip == STRIP_ALL)
     error(ctx, "--emit-relocs with --strip-all: the relocations need "
