@@ -37,7 +37,7 @@ done
 shift $((OPTIND - 1))
 if $ci; then
   folders=${*:-"ld-scripts ld-gc ld-discard ld-undefined ld-unique
-    ld-selective ld-elfcomm ld-pie"}
+    ld-selective ld-elfcomm ld-pie ld-aarch64"}
 else
   folders=${*:-"ld-elf ld-scripts ld-gc ld-ifunc ld-discard ld-undefined
     ld-unique ld-selective ld-elfcomm ld-elfweak ld-sframe ld-pie
