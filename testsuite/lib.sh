@@ -301,6 +301,16 @@ t_section_names() {
     readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\).*/\1/p'
 }
 
+# t_layout FILE [TYPES]: the output's layout to compare with GNU ld's:
+# each section's name, type, address, size and flags (not the string
+# tables, whose sizes differ), then the program headers of TYPES (an
+# extended regular expression; LOAD by default)
+t_layout() {
+    readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | grep -v strtab |
+        awk '{print $1, $2, $3, $5, $7}'
+    readelf -lW "$1" | grep -E "^ +(${2:-LOAD}) "
+}
+
 t_pass() {
     T_CHECKS=$((T_CHECKS + 1))
     echo "  ok: $*"

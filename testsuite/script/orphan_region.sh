@@ -43,11 +43,8 @@ for arch in x86_64 aarch64; do
         $ld -T r.ld $n -z stack-size=0 -o g.out r.$arch.o 2>/dev/null ||
             t_hard_error "$ld failed"
         t_mld -T r.ld $n -z stack-size=0 -o m.out r.$arch.o
-        for f in g m; do
-            { readelf -SW $f.out | sed -n 's/^ *\[ *[0-9]*\] //p' | grep -v strtab |
-                  awk '{print $1, $2, $3, $5, $7}'
-              readelf -lW $f.out | grep -E '^ +LOAD'; } >$f.view
-        done
+        t_layout g.out >g.view
+        t_layout m.out >m.view
         t_same "$arch ${n:-(no -N)}: orphans in their kin's regions" g.view m.view \
             "$(grep '^\.moredata ' m.view | awk '{print $3}')"
     done

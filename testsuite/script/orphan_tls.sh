@@ -46,11 +46,8 @@ for arch in x86_64 aarch64; do
     for s in one tbss; do
         $ld -T $s.ld -o g.out a.$arch.o 2>/dev/null || t_hard_error "$ld failed"
         t_mld -T $s.ld -o m.out a.$arch.o
-        for f in g m; do
-            { readelf -SW $f.out | sed -n 's/^ *\[ *[0-9]*\] //p' | grep -v strtab |
-                  awk '{print $1, $2, $3, $5, $7}'
-              readelf -lW $f.out | grep -E '^ +(LOAD|TLS)'; } >$f.view
-        done
+        t_layout g.out 'LOAD|TLS' >g.view
+        t_layout m.out 'LOAD|TLS' >m.view
         t_same "$arch, $s.ld: TLS orphans" g.view m.view \
             "$(grep '^\.tdata' m.view | awk '{print $3}')"
     done
