@@ -106,7 +106,8 @@ static bool in_large_section(const struct reloc_sym *rs) {
 static u64 relax_check_value(struct ctx *ctx, const struct reloc_sym *rs) {
   struct symbol *sym = rs->sym;
   if (sym && (sym->flags & SF_LINKER)) {
-    return sym->aux && sym_aux(ctx, sym)->const_known ? sym->value : 0;
+    struct sym_aux *aux = sym->aux ? sym_aux(ctx, sym) : NULL;
+    return aux && aux->const_known ? aux->const_value : 0;
   }
   struct objfile *f = sym ? sym->file : rs->file;
   if (!f || (sym && sym->state != SYM_DEFINED))
@@ -174,7 +175,11 @@ static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
     return RX_NONE;            // the dynamic loader may read its GOT entry
   }
   bool abs_symbol = !zero && !linker && rs->abs;  // GNU's ABS_SYMBOL_P
-  bool absolute = !zero && rs->sym && sym_is_abs(rs->sym);
+  // Absolute, as known before the scan (a linker symbol's SF_ABS may
+  // change with layout): an object's SHN_ABS symbol or a constant.
+  bool absolute = abs_symbol ||
+                  (!zero && linker && rs->sym->aux &&
+                   sym_aux(ctx, rs->sym)->const_known);
   if (op == 0xff) {
     if (pie && absolute)
       return RX_NONE;
@@ -662,7 +667,6 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
       enum relax rx =
           gotpcrelx(ctx, is, off, type, (i64)rd64(r + 16), &rs);
       // The relaxed form's field; GNU ld's words if it overflows.
-      bool wide = type == R_X86_64_REX_GOTPCRELX && (loc[-3] & 8);
       // (GNU ld names the field where it now is: a byte earlier in a jmp.)
 #define PUT_RELAXED(where, val, ok)                                          \
   do {                                                                       \
@@ -704,6 +708,7 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
       case RX_BINOP: {
         // The register moves from ModRM.reg to ModRM.rm (REX.R to REX.B);
         // the immediate is sign-extended with REX.W, else not.
+        bool wide = type == R_X86_64_REX_GOTPCRELX && (loc[-3] & 8);
         u8 reg = (loc[-1] >> 3) & 7;
         if (type == R_X86_64_REX_GOTPCRELX && (loc[-3] & 4))
           loc[-3] = (loc[-3] & ~4) | 1;

@@ -235,7 +235,7 @@ static const char *paren_name(struct parser *p) {
 static struct expr *call_section(struct parser *p, enum node_kind kind) {
   struct expr *e = node(p, kind);
   expect(p, "(");
-  e->name = paren_name(p);
+  e->name = kind == N_DEFINED ? name(p) : paren_name(p);
   expect(p, ")");
   return e;
 }

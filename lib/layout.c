@@ -306,8 +306,6 @@ static u64 place_data(struct ctx *ctx, u32 i, u32 j, u64 dot) {
   return dot;
 }
 
-// SEGMENT_START("text-segment", ...): -Ttext-segment or the target's.
-// A static PIE is linked at 0.
 // The section an SHF_LINK_ORDER input is linked to, if kept (GNU ld's
 // elf_linked_to_section); NULL for another input.
 static struct isec *linked_to(const struct isec *is) {
@@ -396,6 +394,8 @@ void warn_text_segment(struct ctx *ctx) {
   }
 }
 
+// SEGMENT_START("text-segment", ...): -Ttext-segment or the target's.
+// A static PIE is linked at 0.
 u64 image_base(struct ctx *ctx) {
   return ctx->cfg.text_segment_set ? ctx->cfg.text_segment
          : ctx->cfg.pie            ? 0

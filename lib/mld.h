@@ -948,8 +948,9 @@ struct sym_aux {
   u8 shadow_type;              // type and size stay
   bool early;                  // a script's assignment GNU ld makes when
                                // it first evaluates the script
-  bool const_known;            // --defsym or a script's one assignment
-                               // of a constant: value known before layout
+  bool const_known;            // --defsym or a script's one top-level
+  u64 const_value;             // assignment of a constant: its value,
+                               // known before relocations are scanned
   bool by_object;              // a script assigned it, an object defined it
   struct objfile *prior_file;  // ... from itself: the object's definition
   u32 prior_symidx;            // (symbol prior_symidx), its value until then

@@ -508,7 +508,7 @@ void create_relocatable_sections(struct ctx *ctx) {
     add_file_sections(ctx, rl, ctx->objs.v[i]);
     // Properties only the command line gives (-z ibt, -z x86-64-v4 ...):
     // GNU ld makes the note a section of the first input, after its own.
-    if (i == 0 && property_note_size(ctx))
+    if (i == 0 && !ctx->prop_note_file && property_note_size(ctx))
       add_note(ctx, rl, ".note.gnu.property");
   }
 }

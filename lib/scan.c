@@ -331,10 +331,14 @@ static void eval_defsym(struct ctx *ctx, struct symbol *sym, bool final) {
   else
     sym->flags |= SF_ABS;
   // A constant's value is known at once (x86-64's GOTPCRELX relaxation
-  // looks at it when relocations are scanned, as GNU ld does).
-  if (final || expr_is_constant(aux->expr)) {
+  // looks at it when relocations are scanned, as GNU ld does; set before
+  // the scan, never after, so that scan and apply decide alike).
+  bool constant = expr_is_constant(aux->expr);
+  if (final || constant)
     sym->value = v.v;
-    aux->const_known = !v.sec;
+  if (!final && constant && !v.sec) {
+    aux->const_known = true;
+    aux->const_value = v.v;
   }
 }
 

@@ -477,7 +477,10 @@ static i32 orphan_after(struct ctx *ctx, struct orphan_places *pl,
 static void place_orphan(struct ctx *ctx, struct orphan_places *pl,
                          struct vec *order, struct chunk *c) {
   u32 at = (u32)(orphan_after(ctx, pl, order, c) + 1);
-  c->orphan_after = at > 1 && (c->flags & SHF_ALLOC) ? order->v[at - 1] : NULL;
+  // The section whose regions and program headers it takes: the one it
+  // follows, or through earlier orphans the statement they follow.
+  struct chunk *a = at > 1 && (c->flags & SHF_ALLOC) ? order->v[at - 1] : NULL;
+  c->orphan_after = a && !a->stmt ? a->orphan_after : a;
   vec_push(ctx, order, c);
   memmove(&order->v[at + 1], &order->v[at],
           (u64)(order->len - 1 - at) * sizeof(void *));
@@ -1017,7 +1020,8 @@ static bool script_uses(const struct vec *names, const char *name) {
 // be seen by other expressions"); never if it uses the name itself.
 // SEEN: the names the statements walked so far used or assigned.
 static void define_assigned(struct ctx *ctx, struct vec *stmts,
-                            const struct vec *used, struct vec *seen) {
+                            const struct vec *used, struct vec *seen,
+                            bool top) {
   for (u32 i = 0; i < stmts->len; i++) {
     struct script_stmt *s = stmts->v[i];
     if (s->kind == SS_OUTPUT) {
@@ -1026,7 +1030,7 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
                           os->fill};
       for (u32 k = 0; k < sizeof(e) / sizeof(*e); k++)
         expr_symbols(ctx, e[k], add_name, seen);
-      define_assigned(ctx, &os->body, used, seen);
+      define_assigned(ctx, &os->body, used, seen, false);
     }
     if (s->kind != SS_ASSIGN || !strcmp(s->sym, ".")) {
       expr_symbols(ctx, s->e, add_name, seen);
@@ -1098,12 +1102,14 @@ static void define_assigned(struct ctx *ctx, struct vec *stmts,
     aux->osec = NULL;
     aux->early = !self && (expr_is_constant(s->e) || (was_new && !provide));
     // A constant's value is known at once (x86-64's GOTPCRELX relaxation
-    // looks at it when relocations are scanned, as GNU ld does).
+    // looks at it when relocations are scanned, as GNU ld does); not in
+    // an output section, where it is relative to the section.
     struct expr_value cv;
-    aux->const_known = !provide && s->op == '=' && expr_is_constant(s->e) &&
+    aux->const_known = top && !provide && s->op == '=' &&
+                       expr_is_constant(s->e) &&
                        eval_expr(ctx, s->e, s->file, true, &cv) && !cv.sec;
     if (aux->const_known)
-      sym->value = cv.v;
+      aux->const_value = cv.v;
     aux->by_object = by_object;
     aux->prior_file = prior_file;
     aux->prior_symidx = prior_symidx;
@@ -1175,7 +1181,7 @@ void define_script_symbols(struct ctx *ctx) {
     expr_symbols(ctx, m->length_e, add_name, &used);
   }
   struct vec seen = {0};
-  define_assigned(ctx, &ctx->script->stmts, &used, &seen);
+  define_assigned(ctx, &ctx->script->stmts, &used, &seen, true);
   // The symbols each expression names, bound once.
   each_name(ctx, &ctx->script->stmts, bind_name, NULL);
   for (u32 i = 0; i < r->len; i++) {

@@ -92,6 +92,28 @@ for sym in loc lloc weakund ds_small ds_big ds_neg oabs_big scr; do
         done
     done
 done
+# What the scan decides and what is applied agree even for linker symbols
+# whose value layout settles: a --defsym of another symbol and a constant
+# assigned inside an output section (relative to it) are relaxed, and
+# overflow in GNU ld's words as in GNU ld; a script's top-level constant
+# in a PIE keeps its call's GOT load, which must then exist.
+printf '.text\n.globl _start\n_start:\n movl foo@GOTPCREL(%%rip), %%ecx\n call *foo@GOTPCREL(%%rip)\n' >late.s
+as -mrelax-relocations=yes -o late.o late.s || t_hard_error "as failed"
+printf 'SECTIONS { . = 0x400000; .text : { *(.text) } . = 0x200000000; .data : { foo = 0x10; *(.data) } }\n' >in.t
+for opts in "--defsym bar=0x100000000 --defsym foo=bar" "-T in.t"; do
+    ld.bfd $opts -o g.out late.o >g.err 2>&1 && t_hard_error "GNU ld linked [$opts]"
+    t_mld $opts -o m.out late.o
+    expect_failure
+    expect_error "failed to convert GOTPCREL relocation against 'foo'"
+done
+printf 'foo = 0x1000;\nSECTIONS { .text : { *(.text) } }\n' >pie.t
+t_mld -pie --no-dynamic-linker -T pie.t -o m.out late.o
+expect_success
+if code m.out | grep -q '^ff 15' && readelf -SW m.out | grep -q ' \.got '; then
+    t_pass "a PIE's call of a script constant through a GOT entry it has"
+else
+    t_fail "a PIE's call of a script constant: $(code m.out | tr '\n' ' ')"
+fi
 [ $same -gt 100 ] && t_pass "$same links: the code or the errors as GNU ld's" ||
     t_fail "only $same links as GNU ld's"
 [ $pie_kept = 26 ] && t_pass "26 PIE links keep absolute symbols' immediates or GOT loads" ||

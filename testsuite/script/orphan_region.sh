@@ -2,8 +2,9 @@
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 . "$(dirname "$0")/../lib.sh"
 # An allocated orphan takes the memory regions (VMA and AT> LMA) of the
-# section it follows, as GNU ld's lang_insert_orphan gives them; mld
-# left it outside any region, at address 0 (GNU's ld-elf/orphan-region).
+# section it follows (through earlier orphans, of the statement they
+# follow), as GNU ld's lang_insert_orphan gives them; mld left it outside
+# any region, at address 0 (GNU's ld-elf/orphan-region).
 # And -N makes the output .text writable under a script too, as GNU ld
 # does for the section of that name; mld did so only without a script.
 # Both targets: section and program headers against GNU ld.
@@ -28,6 +29,8 @@ t_write r.s <<'SRC'
 	.long 0
 	.section .moredata, "a", %progbits
 	.long 0
+	.section .moredata3, "a", %progbits
+	.long 3
 	.data
 	.long 1
 	.section .moredata2, "aw", %progbits
