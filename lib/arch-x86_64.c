@@ -1020,6 +1020,15 @@ static bool is_branch(u32 type, const u8 *loc, u64 off) {
   return false;
 }
 
+// x86's two old ISA properties, merged otherwise than their range says.
+static enum prop_merge x86_prop_merge(u32 type) {
+  if (type == 0xc0000000)
+    return PM_OR_AND;          // GNU_PROPERTY_X86_COMPAT_ISA_1_USED
+  if (type == 0xc0000001)
+    return PM_OR;              // GNU_PROPERTY_X86_COMPAT_ISA_1_NEEDED
+  return PM_NONE;
+}
+
 const struct arch arch_x86_64 = {
     .name = "x86-64",
     .output_format = "elf64-x86-64",
@@ -1030,6 +1039,7 @@ const struct arch arch_x86_64 = {
     .report_prop = GNU_PROPERTY_X86_FEATURE_1_AND,
     .file_properties = file_properties,
     .finish_properties = finish_properties,
+    .prop_merge = x86_prop_merge,
     .emulation = "elf_x86_64",
     .e_machine = EM_X86_64,
     .image_base = 0x400000,

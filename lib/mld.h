@@ -1755,6 +1755,9 @@ struct arch {
   u32 report_prop;
   void (*file_properties)(struct ctx *ctx, struct objfile *f, u32 value);
   void (*finish_properties)(struct ctx *ctx);
+  // The target's own merge rule for a property type, PM_NONE where the
+  // generic ranges decide (NULL: none of its own).
+  enum prop_merge (*prop_merge)(u32 type);
   // A static PIE's dynamic tags saying its PLT has the BTI and PAC forms
   // (ctx->plt_bti, ctx->plt_pac); 0: none.
   u32 dt_plt_bti, dt_plt_pac;

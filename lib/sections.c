@@ -464,17 +464,17 @@ static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
 // target's): the bits all inputs have (AND; kept if some remain), the
 // bits any has (OR; kept unless none), the bits any has but only if all
 // have the property (OR_AND), present if any input has it (ANY), or the
-// largest value (MAX); others are left out.  x86's two old ISA
-// properties are its own.
+// largest value (MAX); others are left out.  A target may have rules
+// of its own (x86's two old ISA properties).
 enum prop_merge prop_merge(const struct ctx *ctx, u32 type) {
   if (type == GNU_PROPERTY_STACK_SIZE)
     return PM_MAX;
   if (type == GNU_PROPERTY_NO_COPY_ON_PROTECTED)
     return PM_ANY;
-  if (ctx->arch->e_machine == EM_X86_64 && type == 0xc0000000)
-    return PM_OR_AND;          // GNU_PROPERTY_X86_COMPAT_ISA_1_USED
-  if (ctx->arch->e_machine == EM_X86_64 && type == 0xc0000001)
-    return PM_OR;              // GNU_PROPERTY_X86_COMPAT_ISA_1_NEEDED
+  enum prop_merge own = ctx->arch->prop_merge ? ctx->arch->prop_merge(type)
+                                              : PM_NONE;
+  if (own != PM_NONE)
+    return own;
   if ((type >= 0xc0000000 && type < 0xc0008000) ||
       (type >= 0xb0000000 && type < 0xb0008000))
     return PM_AND;
