@@ -1433,6 +1433,16 @@ void write_rela_part(struct ctx *ctx, struct chunk *c, u8 *buf);
 void write_rela_dyn(struct ctx *ctx, struct chunk *c, u8 *buf);
 bool size_relr(struct ctx *ctx);
 void write_relr_dyn(struct ctx *ctx, struct chunk *c, u8 *buf);
+bool has_dynamic_relocs(struct ctx *ctx);
+u32 reloc_symtab_shndx(struct ctx *ctx);
+void size_dynamic(struct ctx *ctx, struct chunk *c);
+void write_dynamic(struct ctx *ctx, struct chunk *c, u8 *buf);
+void link_dynstr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
+
+//
+// dynsym.c: a static PIE's .dynsym, .dynstr, .hash and .gnu.hash
+//
+
 void size_dynsym(struct ctx *ctx, struct chunk *c);
 void write_dynsym(struct ctx *ctx, struct chunk *c, u8 *buf);
 void dynsym_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
@@ -1442,10 +1452,6 @@ void write_hash(struct ctx *ctx, struct chunk *c, u8 *buf);
 void size_gnu_hash(struct ctx *ctx, struct chunk *c);
 void write_gnu_hash(struct ctx *ctx, struct chunk *c, u8 *buf);
 void link_dynsym(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
-u32 reloc_symtab_shndx(struct ctx *ctx);
-void size_dynamic(struct ctx *ctx, struct chunk *c);
-void write_dynamic(struct ctx *ctx, struct chunk *c, u8 *buf);
-void link_dynstr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
 
 //
 // layout.c
