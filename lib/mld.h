@@ -1404,6 +1404,22 @@ u32 build_id_size(struct ctx *ctx);
 void write_build_id_header(struct ctx *ctx, u8 *p);
 void write_property_note(struct ctx *ctx, u8 *p);
 bool is_local_label(const char *name);
+// A symbol table entry's fields but its name.
+struct out_sym {
+  u8 info, other;
+  u16 shndx;
+  u64 value, size;
+};
+void global_esym(struct ctx *ctx, struct symbol *sym, bool as_local,
+                 struct out_sym *o);
+// A string of a table laid out as bfd's (bfd_strtab_layout): its offset,
+// and the longer string it is the tail of, if any.
+struct bfd_str {
+  const char *s;
+  u32 len, off;
+  struct bfd_str *in;
+};
+u64 bfd_strtab_layout(struct ctx *ctx, struct bfd_str **p, u32 n);
 
 //
 // dynamic.c: a static PIE's dynamic section and relocations

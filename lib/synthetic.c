@@ -269,12 +269,12 @@ static void put_global(struct ctx *ctx, struct symtab_writer *w,
   w->uniq = uniq;
 }
 
-static void put_global_named(struct ctx *ctx, struct symtab_writer *w,
-                             struct symbol *sym, bool as_local) {
+// A global symbol's entry as .symtab (and .dynsym) list it, made local
+// if as_local.
+void global_esym(struct ctx *ctx, struct symbol *sym, bool as_local,
+                 struct out_sym *o) {
   u8 bind = as_local ? STB_LOCAL : sym->binding;
-  u8 other = (as_local ? STV_DEFAULT : sym->visibility) | sto_merged(sym);
-  if (ctx->sym_out)
-    ctx->sym_out[sym->seq] = w->n;
+  o->other = (as_local ? STV_DEFAULT : sym->visibility) | sto_merged(sym);
   if (sym->flags & SF_LINKER) {
     struct chunk *c = ctx->aux[sym->aux].osec;
     u8 type = !strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ||
@@ -283,26 +283,37 @@ static void put_global_named(struct ctx *ctx, struct symtab_writer *w,
                   : sym->type;
     bool dynobj = type == STT_OBJECT && ctx->cfg.pie &&
                   ctx->arch->pie_dynobj_syms_abs;
-    u16 shndx = dynobj ? SHN_ABS
+    o->shndx = dynobj ? SHN_ABS
             : c ? out_shndx(ctx, c, sym->value)
             : ctx->aux[sym->aux].order
                 ? nearby_shndx(ctx, ctx->aux[sym->aux].order, 0, sym->value)
                 : SHN_ABS;
-    put(w, sym->name, ELF64_ST_INFO(bind, type), other, shndx,
-        tls_adjust(ctx, type, sym->value), ctx->aux[sym->aux].shadow_size);
+    o->info = ELF64_ST_INFO(bind, type);
+    o->value = tls_adjust(ctx, type, sym->value);
+    o->size = ctx->aux[sym->aux].shadow_size;
     return;
   }
   struct esym s;
   read_sym(sym->file, sym->symidx, &s);
   u8 type = ELF64_ST_TYPE(s.st_info);
   struct isec *is = sym_isec(ctx, sym);
-  u16 shndx = is ? out_shndx(ctx, is->osec, sym->value) : SHN_ABS;
+  o->shndx = is ? out_shndx(ctx, is->osec, sym->value) : SHN_ABS;
   // A COMMON symbol given room is an object (STT_COMMON too, as bfd
   // writes it).
   if (is && is->is_common && (type == STT_NOTYPE || type == STT_COMMON))
     type = STT_OBJECT;
-  put(w, sym->name, ELF64_ST_INFO(bind, type), other, shndx,
-      tls_adjust(ctx, type, sym->value), s.st_size);
+  o->info = ELF64_ST_INFO(bind, type);
+  o->value = tls_adjust(ctx, type, sym->value);
+  o->size = s.st_size;
+}
+
+static void put_global_named(struct ctx *ctx, struct symtab_writer *w,
+                             struct symbol *sym, bool as_local) {
+  if (ctx->sym_out)
+    ctx->sym_out[sym->seq] = w->n;
+  struct out_sym o;
+  global_esym(ctx, sym, as_local, &o);
+  put(w, sym->name, o.info, o.other, o.shndx, o.value, o.size);
 }
 
 // GNU ld's script makes these locals (PROVIDE_HIDDEN, _GLOBAL_OFFSET_TABLE_).
@@ -789,32 +800,64 @@ static void size_symtab(struct ctx *ctx, struct chunk *c) {
   str->size = w.strpos;
 }
 
-// Names in the order bfd meets them, each once (see size_shstrtab).
-struct sh_name {
-  const char *s;
-  u32 len, first;              // first: where it was met
-  u32 off;
-  bool used;                   // an emitted section has it
-  struct sh_name *in;          // the name it ends, whose tail it is
-};
-
-static int cmp_sh_name(const void *x, const void *y) {
-  const struct sh_name *a = *(struct sh_name *const *)x;
-  const struct sh_name *b = *(struct sh_name *const *)y;
-  int c = strcmp(a->s, b->s);
-  return c ? c : (a->first > b->first) - (a->first < b->first);
-}
-
 // bfd's order for suffix merging (strrevcmp): by the strings read from
 // their ends, a shorter one before those it ends.
-static int cmp_sh_tail(const void *x, const void *y) {
-  const struct sh_name *a = *(struct sh_name *const *)x;
-  const struct sh_name *b = *(struct sh_name *const *)y;
+static int cmp_str_tail(const void *x, const void *y) {
+  const struct bfd_str *a = *(struct bfd_str *const *)x;
+  const struct bfd_str *b = *(struct bfd_str *const *)y;
   u32 la = a->len, lb = b->len;
   for (; la && lb; la--, lb--)
     if (a->s[la - 1] != b->s[lb - 1])
       return (u8)a->s[la - 1] - (u8)b->s[lb - 1];
   return (la > lb) - (la < lb);
+}
+
+// A string table laid out as bfd's elf-strtab.c does: the N distinct
+// strings of p in the order they were met, from offset 1, but one that
+// ends another kept string is that one's tail.  Sets each one's off and
+// returns the table's size.
+u64 bfd_strtab_layout(struct ctx *ctx, struct bfd_str **p, u32 n) {
+  struct bfd_str **t = arena_alloc(ctx, ((u64)n + 1) * sizeof(*t));
+  memcpy(t, p, (u64)n * sizeof(*t));
+  // From the longest tail down, each string that ends the last one kept
+  // becomes its tail.
+  qsort(t, n, sizeof(*t), cmp_str_tail);
+  struct bfd_str *kept = n ? t[n - 1] : NULL;
+  for (u32 i = n ? n - 1 : 0; i-- > 0;) {
+    struct bfd_str *b = t[i];
+    b->in = NULL;
+    if (b->len < kept->len &&
+        !memcmp(kept->s + kept->len - b->len, b->s, b->len))
+      b->in = kept;
+    else
+      kept = b;
+  }
+  if (n)
+    t[n - 1]->in = NULL;
+  u64 pos = 1;
+  for (u32 i = 0; i < n; i++)
+    if (!p[i]->in) {
+      p[i]->off = (u32)pos;
+      pos += p[i]->len + 1;
+    }
+  for (u32 i = 0; i < n; i++)
+    if (p[i]->in)
+      p[i]->off = p[i]->in->off + (p[i]->in->len - p[i]->len);
+  return pos;
+}
+
+// Names in the order bfd meets them, each once (see size_shstrtab).
+struct sh_name {
+  struct bfd_str str;
+  u32 first;                   // where it was met
+  bool used;                   // an emitted section has it
+};
+
+static int cmp_sh_name(const void *x, const void *y) {
+  const struct sh_name *a = *(struct sh_name *const *)x;
+  const struct sh_name *b = *(struct sh_name *const *)y;
+  int c = strcmp(a->str.s, b->str.s);
+  return c ? c : (a->first > b->first) - (a->first < b->first);
 }
 
 static bool shstrtab_has(struct chunk *c, const struct chunk *sh) {
@@ -840,7 +883,7 @@ static void size_shstrtab(struct ctx *ctx, struct chunk *sh) {
     if (k >= 3 && (!used || c == first[0] || c == first[1] || c == sh))
       continue;                // the first three are met once, always
     const char *s = k < 3 ? first_names[k] : c->name;
-    v[n] = (struct sh_name){s, (u32)strlen(s), n, 0, used, NULL};
+    v[n] = (struct sh_name){{s, (u32)strlen(s), 0, NULL}, n, used};
     of[n] = used ? c : NULL;
     p[n] = &v[n];
     n++;
@@ -849,40 +892,19 @@ static void size_shstrtab(struct ctx *ctx, struct chunk *sh) {
   qsort(p, n, sizeof(*p), cmp_sh_name);
   struct sh_name **repr = arena_alloc(ctx, cap * sizeof(*repr));
   for (u32 i = 0; i < n; i++) {
-    bool same = i && !strcmp(p[i]->s, p[i - 1]->s);
+    bool same = i && !strcmp(p[i]->str.s, p[i - 1]->str.s);
     repr[p[i]->first] = same ? repr[p[i - 1]->first] : p[i];
     repr[p[i]->first]->used |= p[i]->used;
   }
+  struct bfd_str **kept = arena_alloc(ctx, cap * sizeof(*kept));
   u32 m = 0;
   for (u32 i = 0; i < n; i++)
     if (repr[i] == &v[i] && v[i].used)
-      p[m++] = &v[i];
-  // From the longest tail down, each name that ends the last one kept
-  // becomes its tail.
-  qsort(p, m, sizeof(*p), cmp_sh_tail);
-  struct sh_name *kept = m ? p[m - 1] : NULL;
-  for (u32 i = m ? m - 1 : 0; i-- > 0;) {
-    struct sh_name *b = p[i];
-    if (b->len < kept->len &&
-        !memcmp(kept->s + kept->len - b->len, b->s, b->len))
-      b->in = kept;
-    else
-      kept = b;
-  }
-  u64 pos = 1;
+      kept[m++] = &v[i].str;
+  sh->size = bfd_strtab_layout(ctx, kept, m);
   for (u32 i = 0; i < n; i++)
-    if (repr[i] == &v[i] && v[i].used && !v[i].in) {
-      v[i].off = (u32)pos;
-      pos += v[i].len + 1;
-    }
-  for (u32 i = 0; i < n; i++) {
-    struct sh_name *r = repr[i];
-    if (r->in)
-      r->off = r->in->off + (r->in->len - r->len);
     if (of[i])
-      of[i]->name_off = r->off;
-  }
-  sh->size = pos;
+      of[i]->name_off = repr[i]->str.off;
 }
 
 static void write_symtab(struct ctx *ctx, struct chunk *c, u8 *buf) {
