@@ -81,6 +81,11 @@ static const char usage[] =
     "                              start-up code (what gcc's static PIE is)\n"
     "  --no-pie                    Undo -pie (the default)\n"
     "  --no-dynamic-linker         No program interpreter (a static PIE)\n"
+    "  -E, --export-dynamic        -pie: every global symbol in .dynsym\n"
+    "  --dynamic-list=FILE, --export-dynamic-symbol=GLOB,\n"
+    "  --export-dynamic-symbol-list=FILE\n"
+    "                              -pie: the symbols they name in .dynsym\n"
+    "  --dynamic-list-data         -pie: the data objects in .dynsym\n"
     "  --hash-style=sysv|gnu|both  -pie: .hash, .gnu.hash or both (default)\n"
     "  --spare-dynamic-tags=N      -pie: DT_NULL entries ending .dynamic (5)\n"
     "  --hash-size=N               GNU ld's symbol table size, which orders\n"
@@ -211,11 +216,12 @@ static const char usage[] =
     "  --help                      Print this help\n"
     "\n"
     "Accepted without effect, as GNU ld for a static executable:\n"
-    "  --as-needed, --no-as-needed, -E, --export-dynamic,\n"
+    "  --as-needed, --no-as-needed, -E, --export-dynamic (without -pie),\n"
     "  --no-export-dynamic, --[no-]copy-dt-needed-entries,\n"
     "  --enable-new-dtags, --disable-new-dtags, --warn-shared-textrel,\n"
     "  -dynamic-linker FILE,\n"
-    "  -rpath DIR, -rpath-link DIR, -soname NAME, -O LEVEL, -g,\n"
+    "  -rpath DIR, -rpath-link DIR, -soname NAME, -g,\n"
+    "  -O LEVEL (with a PIE's exports it sizes the hash tables),\n"
     "  -Bsymbolic, -Bsymbolic-functions, -Bno-symbolic,\n"
     "  --version-script=FILE, --dynamic-list=FILE,\n"
     "  --export-dynamic-symbol-list=FILE (their files are read, and\n"
@@ -234,8 +240,9 @@ static const char usage[] =
     "  (-assert, -A, -G, -Qy, -qmagic, --embedded-relocs, ...), the -z\n"
     "  keywords of dynamic linking (text, defs, origin, combreloc, ...);\n"
     "  other -z keywords get a warning that they are ignored, as in GNU ld;\n"
-    "  -E and the dynamic lists are refused with -pie or --no-dynamic-linker,\n"
-    "  where GNU ld makes dynamic symbols for them\n"
+    "  -E and the dynamic lists are refused with --no-dynamic-linker\n"
+    "  without -pie, where GNU ld makes dynamic symbols for them, and\n"
+    "  with a version script in a PIE\n"
     "\n"
     // GNU ld's last lines, which libtool's probes read.
     "mld: supported targets: elf64-x86-64 elf64-littleaarch64\n"
@@ -912,8 +919,7 @@ static const char *const no_effect_flags[] = {
 // dynamic symbols, or tags of .dynamic).
 static bool changes_dynamic(const char *s) {
   static const char *const names[] = {
-      "export-dynamic", "E", "Bsymbolic", "Bsymbolic-functions",
-      "dynamic-list-data", "dynamic-list-cpp-new", "dynamic-list-cpp-typeinfo",
+      "dynamic-list-cpp-new", "dynamic-list-cpp-typeinfo",
       "rpath", "soname", "h", "init", "fini", "audit", "P", "depaudit",
   };
   s += strspn(s, "-");
@@ -1022,6 +1028,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
         export_dynamic = NULL;
       else if (!dynamic_list && !strncmp(s + strspn(s, "-"), "dynamic-list", 12))
         dynamic_list = s;
+      c->dynamic_data |= is(s, "dynamic-list-data");
       continue;
     }
     for (u32 k = 0; k < sizeof(refused_flags) / sizeof(*refused_flags); k++)
@@ -1041,12 +1048,12 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
         (two_dashes &&
          (v = arg_of(ctx, &a, &i, NULL, "export-dynamic-symbol-list")))) {
       read_version_script(ctx, v, true, fatal_warnings);
-      dynamic_only = dynamic_only ? dynamic_only : s;
       dynamic_list = dynamic_list ? dynamic_list : s;
       continue;
     }
-    if (two_dashes && arg_of(ctx, &a, &i, NULL, "export-dynamic-symbol")) {
-      dynamic_only = dynamic_only ? dynamic_only : s;
+    if (two_dashes &&
+        (v = arg_of(ctx, &a, &i, NULL, "export-dynamic-symbol"))) {
+      add_dynamic_pattern(ctx, v);
       dynamic_list = dynamic_list ? dynamic_list : s;
       continue;
     }
@@ -1693,8 +1700,11 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       fatal(ctx, "-EB: big-endian output is not supported");
 
     bool done = false;
-    if (!strncmp(s, "-O", 2) && s[2] >= '0' && s[2] <= '9' && !s[3])
+    // -O: GNU ld's bucket counts of .hash and .gnu.hash (dynsym.c).
+    if (!strncmp(s, "-O", 2) && s[2] >= '0' && s[2] <= '9' && !s[3]) {
+      c->optimize = s[2] != '0';
       done = true;
+    }
     for (u32 k = 0; k < sizeof(refused_with_arg) / sizeof(*refused_with_arg);
          k++) {
       u32 save = i;
@@ -1717,6 +1727,8 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
           dynamic_only = s;
         if (!strcmp(o, "dynamic-linker"))
           dynamic_linker = v;
+        if (!strcmp(o, "O"))
+          c->optimize = strtoul(v, NULL, 0) != 0;
         // DT_INIT and DT_FINI name none in a static executable, but
         // --gc-sections keeps the functions (gc.c).
         if (!strcmp(o, "init"))
@@ -1766,6 +1778,9 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   if (c->pie && dynamic_only)
     fatal(ctx, "%s: with -pie it changes the dynamic section or symbols, "
           "which mld does not make for a static PIE", dynamic_only);
+  // A PIE exports what -E or the dynamic lists name (dynsym.c).
+  c->export_dynamic = export_dynamic != NULL;
+  c->dynamic_list = dynamic_list != NULL || c->dynamic_data;
   if (!c->pie && !c->relocatable && c->no_dynamic_linker &&
       (export_dynamic || dynamic_list))
     fatal(ctx, "%s: with --no-dynamic-linker GNU ld makes .dynsym and "

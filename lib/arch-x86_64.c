@@ -379,6 +379,22 @@ static void tls_transition_failed(struct ctx *ctx, struct isec *is, u64 off,
   __atomic_or_fetch(&ctx->tls_transition_failed, when, __ATOMIC_RELAXED);
 }
 
+// GNU ld keeps a PIE's initial-exec access to a TLS symbol it exports
+// (and turns a general-dynamic or descriptor one into it), with an
+// R_X86_64_TPOFF64 against the symbol in .rela.dyn that only a dynamic
+// loader applies: glibc's static start-up does not, and such a program
+// crashes.  mld refuses it.
+static void check_exported_tls(struct ctx *ctx, struct isec *is, u64 off,
+                               u32 type, const struct reloc_sym *rs) {
+  if (rs->sym && rs->defined && sym_exported(ctx, rs->sym) &&
+      !sym_aux(ctx, rs->sym)->export_reported++)
+    error(ctx, "%s:(%s+0x%llx): %s against exported TLS symbol `%s': GNU "
+          "ld makes it a dynamic R_X86_64_TPOFF64, which mld does not; "
+          "export no TLS symbol (a dynamic list) or use local-exec",
+          is->file->name, isec_name(is), (unsigned long long)off,
+          reloc_name(type), rs->sym->name);
+}
+
 static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
   struct objfile *f = is->file;
   for (u32 i = from; i < to; i++) {
@@ -431,6 +447,7 @@ static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
                              type == R_X86_64_GOTPLT64;
       break;
     case R_X86_64_GOTTPOFF:
+      check_exported_tls(ctx, is, off, type, &rs);
       // A defined symbol's IE access becomes LE: only from mov and add.
       if (gottpoff_relaxable(is, off))
         break;
@@ -441,6 +458,8 @@ static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
       break;
     case R_X86_64_TLSGD:
     case R_X86_64_TLSLD: {
+      if (type == R_X86_64_TLSGD)
+        check_exported_tls(ctx, is, off, type, &rs);
       u32 n = type == R_X86_64_TLSGD ? tlsgd_seq(is, i, off)
                                      : tlsld_seq(is, i, off);
       // GD becomes LE or IE, LD becomes LE; GNU ld names IE for a global
@@ -455,6 +474,7 @@ static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
       break;
     }
     case R_X86_64_GOTPC32_TLSDESC:
+      check_exported_tls(ctx, is, off, type, &rs);
       if (off < 3 || (is->data[off - 3] & 0xfb) != 0x48 ||
           is->data[off - 2] != 0x8d || (is->data[off - 1] & 0xc7) != 0x05)
         error(ctx, "%s:(%s+0x%llx): R_X86_64_GOTPC32_TLSDESC is not on a "
@@ -502,8 +522,8 @@ static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
   case R_X86_64_DTPOFF32:
   case R_X86_64_DTPOFF64:
     break;
-  case R_X86_64_GOTTPOFF:
-    if (!gottpoff_relaxable(is, off))
+  case R_X86_64_GOTTPOFF:    // (a PIE's exports are checked)
+    if (!gottpoff_relaxable(is, off) || ctx->exports.len)
       return false;
     break;
   case R_X86_64_GOTPCRELX:

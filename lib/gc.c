@@ -438,14 +438,21 @@ static void mark_root_symbols(struct ctx *ctx, struct gc *gc) {
     if (sym && sym->state == SYM_DEFINED)
       mark_symbol(ctx, gc, sym);
   }
-  if (!ctx->cfg.gc_keep_exported)
+  // What a PIE exports by -E or a dynamic list's name is a root too
+  // (GNU ld's bfd_elf_gc_mark_dynamic_ref_symbol; not the objects
+  // --dynamic-list-data alone exports).
+  bool pie_all = ctx->cfg.pie && ctx->cfg.export_dynamic;
+  bool pie_list = ctx->cfg.pie && ctx->dynamic_patterns.len;
+  if (!ctx->cfg.gc_keep_exported && !pie_all && !pie_list)
     return;
+  bool all = ctx->cfg.gc_keep_exported || pie_all;
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = f->first_global; k < f->nsyms; k++) {
       struct symbol *sym = f->globals[k - f->first_global];
       if (sym && sym->state == SYM_DEFINED &&
-          sym->visibility != STV_HIDDEN && sym->visibility != STV_INTERNAL)
+          sym->visibility != STV_HIDDEN && sym->visibility != STV_INTERNAL &&
+          (all || dynamic_list_names(ctx, sym->name, sym->namelen)))
         mark_symbol(ctx, gc, sym);
     }
   }

@@ -213,6 +213,7 @@ int mld_link(struct ctx *ctx) {
   define_linker_symbols(ctx); // _end, __start_SEC, ... exist from here on
   define_script_symbols(ctx); // -T: the symbols its assignments define
   gc_sections(ctx);           // --gc-sections: dead sections leave chunks
+  choose_exports(ctx);        // -pie -E, dynamic lists: .dynsym's symbols
   timer(ctx, "create_chunks");
   merge_sections(ctx);        // SHF_MERGE pieces kept once
   fold_identical_code(ctx);   // --icf: identical functions kept once

@@ -411,6 +411,11 @@ struct config {
   bool allow_multiple_definition;  // -z muldefs too: the first one wins
   bool z_now;                  // -z now (-z lazy undoes it)
   bool pie;                    // -pie: a static PIE (dynamic.c)
+  // What a static PIE exports (dynsym.c): -E, every global; a dynamic
+  // list (--dynamic-list, --export-dynamic-symbol[-list]: the patterns
+  // read, ctx->dynamic_patterns) or --dynamic-list-data, those named.
+  bool export_dynamic, dynamic_list, dynamic_data;
+  bool optimize;               // -O1: .hash and .gnu.hash sized to fit
   bool no_dynamic_linker;      // --no-dynamic-linker
   // -dynamic-linker without -static: a dynamic link, unless no shared
   // object comes (GNU ld then writes a static executable).
@@ -959,6 +964,9 @@ struct sym_aux {
   u32 walk;                    // the last walk over the script to set it
   bool script_local;           // a file's symbol a PROVIDE_HIDDEN not
                                // needed hid: a local in .symtab
+  bool exported;               // in a PIE's .dynsym (dynsym.c), or
+  bool export_local;           // would be, but hidden: a local in .symtab
+  u8 export_reported;          // refused (x86-64 TLS), reported once
   u64 shadow_size;
   i64 addend;                  // COMMON: offset in its section
   struct objfile *ref_file;    // -Map: the first file that referenced it
@@ -1459,6 +1467,27 @@ void link_dynstr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
 // dynsym.c: a static PIE's .dynsym, .dynstr, .hash and .gnu.hash
 //
 
+// One exported symbol: its name's offset in .dynstr, its hashes, its
+// index in .dynsym.
+struct dyn_export {
+  struct symbol *sym;
+  u32 name, sysv, gnu, dynindx;
+};
+
+// The exports laid out (ctx->dyn): walk holds them in GNU ld's walk
+// order, order[i] the walk index of .dynsym's i-th export.
+struct dyn_exports {
+  bool laid;
+  u32 n, nlocal;               // exports; .dynsym's locals, the null one
+                               // included
+  struct dyn_export *walk;
+  u32 *order;
+  u64 dynstr_size;
+  u32 sysv_buckets, gnu_buckets, gnu_maskwords, gnu_shift2;
+};
+
+void choose_exports(struct ctx *ctx);
+bool sym_exported(struct ctx *ctx, const struct symbol *sym);
 void size_dynsym(struct ctx *ctx, struct chunk *c);
 void write_dynsym(struct ctx *ctx, struct chunk *c, u8 *buf);
 void dynsym_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
@@ -2023,6 +2052,8 @@ const char *read_script_version(struct ctx *ctx, const char *file,
                                 const char *p, const char *end, u32 line);
 void read_version_script(struct ctx *ctx, const char *name,
                          bool dynamic_list, bool fatal_warnings);
+void add_dynamic_pattern(struct ctx *ctx, const char *text);
+bool dynamic_list_names(struct ctx *ctx, const char *name, u32 len);
 
 //
 // cref.c: --cref
@@ -2128,6 +2159,7 @@ struct ctx {
   bool reloading;              // ... in a group's or LTO's second look
   struct lto *lto;             // lto.c: the plugin and what it claimed
   struct vec version_nodes;    // version_script.c: the tags read so far
+  struct vec dynamic_patterns; // ... and the dynamic lists' patterns
   struct name_table comdats;   // COMDAT signatures seen
   struct name_table linkonce;  // .gnu.linkonce.* section names seen
   bool discarded_defs;         // some symbol has REF_DISCARDED_DEF
@@ -2190,6 +2222,8 @@ struct ctx {
   struct vec undef_reports;    // diag.c: struct undef_report *
   struct vec weak_desc;        // struct weak_desc *, AArch64 (arch file)
   struct vec linker_syms;      // struct symbol *
+  struct vec exports;          // dynsym.c: what a PIE exports, as found
+  struct dyn_exports dyn;      // ... and in .dynsym's order
   struct vec undef_syms;       // struct symbol *: undefined, in .symtab
   u32 symtab_nlocal, symtab_count;
   u32 *sym_out;                // -q: by symbol seq, its .symtab index;

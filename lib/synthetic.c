@@ -333,10 +333,12 @@ static bool global_listed(struct ctx *ctx, struct objfile *f, u32 k,
 }
 
 // In a static PIE GNU ld makes a hidden or internal global a local when
-// a call names it (it would have had a PLT entry).
-// So is one a script's PROVIDE_HIDDEN hid, needed or not.
+// a call names it (it would have had a PLT entry), or when it would be
+// exported (dynsym.c).  So is one a script's PROVIDE_HIDDEN hid, needed
+// or not.
 static bool forced_local(struct ctx *ctx, struct symbol *sym) {
-  if (sym->aux && ctx->aux[sym->aux].script_local)
+  if (sym->aux && (ctx->aux[sym->aux].script_local ||
+                   ctx->aux[sym->aux].export_local))
     return true;
   return ctx->cfg.pie && (sym->ref_flags & REF_PLT_CALL) &&
          (sym->visibility == STV_HIDDEN || sym->visibility == STV_INTERNAL);

@@ -16,6 +16,7 @@
 #include "mld.h"
 
 #include <errno.h>
+#include <fnmatch.h>
 
 // Token kinds: '{' '}' ';' ':' ',' stand for themselves.
 enum {
@@ -292,6 +293,8 @@ static void add_pattern(struct parser *ps, struct vec *list,
       pat->text = s;
       pat->len = n;
     }
+    if (!pat->literal)         // NUL-terminated, for fnmatch
+      pat->text = arena_printf(ps->ctx, "%.*s", (int)len, text);
   }
   pat->lang = language(ps, lang);
   vec_push(ps->ctx, list, pat);
@@ -486,14 +489,37 @@ static void version_node(struct parser *ps) {
   register_node(ps->ctx, node);
 }
 
-// { PATTERNS; } ;
+// { PATTERNS; } ; kept for a static PIE's exports (dynsym.c).
 static void dynamic_list_node(struct parser *ps) {
-  struct vec list = {0};
+  struct vec *list = &ps->ctx->dynamic_patterns;
   expect(ps, '{');
-  item(ps, &list, NULL);
-  defns_rest(ps, &list, NULL);
+  item(ps, list, NULL);
+  defns_rest(ps, list, NULL);
   expect(ps, '}');
   expect(ps, ';');
+}
+
+// --export-dynamic-symbol=GLOB: one more pattern of the dynamic list.
+void add_dynamic_pattern(struct ctx *ctx, const char *text) {
+  struct parser ps = {.ctx = ctx};
+  add_pattern(&ps, &ctx->dynamic_patterns, text, (u32)strlen(text), false,
+              NULL);
+}
+
+// Whether the dynamic list names a symbol: a literal pattern by its
+// text, another as a shell pattern (GNU ld's fnmatch), C names only.
+bool dynamic_list_names(struct ctx *ctx, const char *name, u32 len) {
+  struct vec *list = &ctx->dynamic_patterns;
+  for (u32 i = 0; i < list->len; i++) {
+    struct pattern *pat = list->v[i];
+    if (pat->lang != 0)
+      fatal(ctx, "extern \"C++\" and \"Java\" patterns of a dynamic list "
+            "are not supported: mld matches C names only");
+    if (pat->literal ? pat->len == len && !memcmp(pat->text, name, len)
+                     : !fnmatch(pat->text, name, 0))
+      return true;
+  }
+  return false;
 }
 
 // The file as GNU ld's ldfile_open_command_file finds it: as named, else

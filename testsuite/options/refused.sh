@@ -39,7 +39,7 @@ refused -Trodata-segment=0x600000 -- "-Trodata-segment=0x600000: not implemented
 refused -Tldata-segment 0x600000 -- "-Tldata-segment: not implemented yet"
 refused -shared -- "-shared: mld makes static executables only"
 refused -static-pie -- "-static-pie: not an option of GNU ld; gcc -static-pie passes -static -pie --no-dynamic-linker"
-refused -pie --no-dynamic-linker -E -- "-E: with -pie it changes the dynamic section or symbols"
+refused -pie --no-dynamic-linker --dynamic-list-cpp-new -- "--dynamic-list-cpp-new: with -pie it changes the dynamic section or symbols"
 refused -pie --no-dynamic-linker -rpath /opt -- "-rpath: with -pie it changes the dynamic section or symbols"
 # --no-dynamic-linker with -E or a dynamic list: GNU ld makes .dynsym and
 # .dynamic in an executable that is not a PIE too.

@@ -1,0 +1,141 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# A static PIE's exports: -E, --dynamic-list, --export-dynamic-symbol[=GLOB],
+# --export-dynamic-symbol-list and --dynamic-list-data put symbols in
+# .dynsym as GNU ld does (its ld-x86-64/pr19636-*, pr19609-1f/g/k,
+# pr19615): which ones (never a hidden or internal one, which becomes a
+# local in .symtab instead; an undefined weak one stays out), in GNU ld's
+# order (its hash table's walk, then .gnu.hash's buckets), their names in
+# .dynstr with tails shared, .hash and .gnu.hash with GNU ld's bucket
+# counts (-O1 too), and --gc-sections keeping what -E or a list exports.
+# mld refused these options with -pie.  Compared with GNU ld on both
+# targets, section by section, and the programs run.  Then what mld
+# refuses: x86-64 initial-exec access to an exported TLS symbol (GNU ld
+# makes a dynamic R_X86_64_TPOFF64 that glibc's static start-up never
+# applies) and a version script with exports.
+
+# Many globals, so that the hash tables have many buckets and chains;
+# names ending others (bar, foobar), a hidden, a protected, a weak one, a
+# common, TLS, an undefined weak one, one that only the list keeps.
+gen() {
+    echo '#include <stddef.h>'
+    for i in $(seq 1 40); do
+        echo "int f$i(int x) { return x + $i; }"
+        echo "int d$i = $i;"
+    done
+    cat <<'SRC'
+int bar = 1, foobar = 2;
+__attribute__((visibility("hidden"))) int hid(void) { return 3; }
+__attribute__((visibility("protected"))) int prot(void) { return 4; }
+__attribute__((weak)) int wdef(void) { return 5; }
+__attribute__((weak)) extern int wundef(void);
+__attribute__((used, section(".text.kept_by_list"))) int listed(void) { return 6; }
+int cmn;
+__thread int tls = 7;
+/* Not run: no thread pointer, and no start-up code to relocate GOT
+   entries. */
+int other(void) { return tls + cmn + (wundef != 0); }
+int value(void) {
+  return f1(0) + d2 + bar + foobar + hid() + prot() + wdef();
+}
+SRC
+    t_exit_start "value() == 18"
+}
+gen >p.c
+t_write list <<'SRC'
+{ f1*; foobar; "bar"; listed; };
+SRC
+view() {   # what a PIE's exports change, as readelf shows it
+    readelf -W --dyn-syms -x .dynstr -x .hash -x .gnu.hash -d "$1" 2>&1 |
+        sed 's/^\(Symbol table .* contains\).*/\1/'
+    readelf -W -s "$1" | awk '$5 == "LOCAL" {$1 = ""; print}' | sort
+    t_layout "$1" "LOAD|DYNAMIC"
+}
+for arch in x86_64 aarch64; do
+    t_have "$arch" "$([ $arch = x86_64 ] && echo gcc || echo aarch64-linux-gnu-gcc)" || continue
+    t_target $arch
+    $cc -c -O1 -fPIE -fcommon -ffunction-sections -o p.o p.c ||
+        t_hard_error "$cc failed"
+    for opts in "-E" "--export-dynamic --hash-style=sysv" "-E --hash-style=gnu" \
+                "-E -O1" "--dynamic-list=list" "--dynamic-list-data" \
+                "--export-dynamic-symbol=f2* --export-dynamic-symbol=hid" \
+                "--export-dynamic-symbol-list=list --dynamic-list-data" \
+                "-E --gc-sections" "--dynamic-list=list --gc-sections" \
+                "--export-dynamic -O1 --gc-sections --hash-style=sysv"; do
+        what="$arch -pie --no-dynamic-linker $opts"
+        $ld -pie --no-dynamic-linker $opts -o gnu.out p.o 2>gnu.err ||
+            { cat gnu.err; t_hard_error "GNU ld failed: $what"; }
+        t_run "$MLD" -pie --no-dynamic-linker $opts -o mld.out p.o
+        view gnu.out >gnu.view
+        view mld.out >mld.view
+        t_same "$what" gnu.view mld.view \
+            "$(readelf --dyn-syms -W mld.out | grep -c GLOBAL) exported"
+        t_run_both
+        t_check "$what: runs as GNU ld's (exit $m)" test "$g" = "$m" -a "$m" = 1
+    done
+    # With an interpreter (-pie alone) the same symbols defined (GNU ld
+    # adds an undefined weak one a GOT entry loads: issue 25's notes).
+    defined() {
+        readelf -W --dyn-syms "$1" |
+            awk '$1 ~ /^[0-9]+:$/ && $7 != "UND" {print $3, $4, $5, $6, $8}' |
+            sort
+    }
+    $ld -pie -E -o gnu.out p.o && t_run "$MLD" -pie -E -o mld.out p.o
+    defined gnu.out >gnu.view
+    defined mld.out >mld.view
+    t_same "$arch -pie -E" gnu.view mld.view
+    # A C library's static PIE, exporting everything, runs.
+    $cc -c -O1 -fPIE -o main.o -x c - <<'SRC' || t_hard_error "$cc failed"
+#include <stdio.h>
+int shown = 42;
+int main(void) { printf("%d\n", shown); return 0; }
+SRC
+    if [ $arch = aarch64 ]; then
+        $cc -static-pie -Wl,-E -o gnu.out main.o
+        t_run $cc -static-pie -B"$T/bin/" -Wl,-E -o mld.out main.o
+        readelf -W --dyn-syms gnu.out >gnu.view
+        readelf -W --dyn-syms mld.out >mld.view
+        t_same "$arch: glibc static PIE with -E, .dynsym" gnu.view mld.view \
+            "$(grep -c GLOBAL mld.view) exported"
+        t_run_both
+        t_check "$arch: it runs" test "$g" = 0 -a "$m" = 0
+    fi
+done
+
+# x86-64: an exported TLS symbol reached by initial-exec code.
+if t_have "x86-64 TLS" gcc; then
+    t_write ie.s <<'SRC'
+	.globl _start, tv
+	.text
+_start:	movq tv@gottpoff(%rip), %rax
+	movl %fs:(%rax), %eax
+	ret
+	.section .tbss,"awT",@nobits
+tv:	.zero 4
+SRC
+    as -o ie.o ie.s || t_hard_error "as failed"
+    t_mld -pie --no-dynamic-linker -E -o out ie.o
+    expect_failure
+    expect_error "ie.o:(.text+0x3): R_X86_64_GOTTPOFF against exported TLS symbol \`tv': GNU ld makes it a dynamic R_X86_64_TPOFF64"
+    # ... as GNU ld makes it:
+    ld.bfd -pie --no-dynamic-linker -E -o gnu.out ie.o
+    t_check "GNU ld's R_X86_64_TPOFF64 against tv" \
+        grep -q 'R_X86_64_TPOFF64.* tv + 0' <(readelf -rW gnu.out)
+    # Not exported, it is local-exec, as GNU ld makes it.
+    t_mld -pie --no-dynamic-linker --export-dynamic-symbol=_start -o mld.out ie.o
+    ld.bfd -pie --no-dynamic-linker --export-dynamic-symbol=_start -o gnu.out ie.o
+    objdump -d gnu.out | sed -n '/<_start>:/,$p' >gnu.view
+    objdump -d mld.out | sed -n '/<_start>:/,$p' >mld.view
+    t_same "x86-64: TLS not exported, relaxed" gnu.view mld.view
+fi
+
+# A version script would give the exports versions.
+t_write v.map <<'SRC'
+{ global: f1; local: *; };
+SRC
+t_run gcc -c -O1 -fPIE -o p.o p.c
+t_mld -pie --no-dynamic-linker -E --version-script=v.map -o out p.o
+expect_failure
+expect_error "a version script with -E or a dynamic list in a PIE"
+t_done
