@@ -1550,6 +1550,7 @@ void compute_symbol_values(struct ctx *ctx);
 bool has_interp(struct ctx *ctx);
 u32 estimate_segments(struct ctx *ctx);
 void plan_segments(struct ctx *ctx);
+void script_nonalloc_segments(struct ctx *ctx);
 
 //
 // stubs.c: range-extension stubs (veneers), and the stub sections that

@@ -351,9 +351,12 @@ static void plan_phdrs(struct ctx *ctx) {
   // before it went, or before any, where the first later one with
   // ":NAME" goes; a NOLOAD one goes nowhere; an orphan where the section
   // it follows goes.
+  // An unallocated section goes only where its own ":NAME"s say
+  // (script_nonalloc_segments covers it once it has a file offset).
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->kind == CK_EHDR || !(c->flags & SHF_ALLOC) || !is_emitted(c))
+    if (c->kind == CK_EHDR || !is_emitted(c) ||
+        (!(c->flags & SHF_ALLOC) && !(c->stmt && c->stmt->phdrs.len)))
       continue;
     if (c->stmt && c->stmt->phdrs.len)
       cur = &c->stmt->phdrs;
@@ -401,7 +404,10 @@ static void plan_phdrs(struct ctx *ctx) {
       // PF_R from its sections or headers: none for an empty one (bfd).
       s->flags = p->chunks.len || p->filehdr || p->phdrs ? PF_R : 0;
       s->align = p->type == PT_LOAD ? (ctx->paged ? ctx->load_align : 1) : 8;
-      struct chunk *first = p->chunks.len ? p->chunks.v[0] : NULL;
+      struct chunk *first = NULL;
+      for (u32 k = 0; !first && k < p->chunks.len; k++)
+        if (((struct chunk *)p->chunks.v[k])->flags & SHF_ALLOC)
+          first = p->chunks.v[k];
       for (u32 k = 0; k < p->chunks.len; k++) {
         struct chunk *c = p->chunks.v[k];
         s->flags |= (c->flags & SHF_EXECINSTR ? PF_X : 0) |
@@ -435,6 +441,8 @@ static void plan_phdrs(struct ctx *ctx) {
         }
         for (u32 k = 0; k < p->chunks.len; k++) {
           struct chunk *c = p->chunks.v[k];
+          if (!(c->flags & SHF_ALLOC))
+            continue;
           if (has_contents(c)) {
             c->offset = s->offset + (c->addr - s->vaddr);
             fpos = c->offset + c->size;
@@ -449,7 +457,8 @@ static void plan_phdrs(struct ctx *ctx) {
           fpos = s->offset + s->filesz;
       } else {
         for (u32 k = 0; k < p->chunks.len; k++)
-          cover(s, p->chunks.v[k]);
+          if (((struct chunk *)p->chunks.v[k])->flags & SHF_ALLOC)
+            cover(s, p->chunks.v[k]);
       }
       s->paddr = s->vaddr + (first ? first->lma_delta : 0);
       struct expr_value val;
@@ -495,6 +504,34 @@ static void plan_phdrs(struct ctx *ctx) {
     ctx->tls_end = ctx->tls_start + align_up(ctx->tls_memsz, ctx->tls_align);
   }
   ctx->filesize = fpos;
+}
+
+// PHDRS: an unallocated section a ":NAME" put in a segment other than a
+// PT_LOAD (a note), once it has its place in the file: the segment holds
+// its bytes but takes no memory for it (bfd's p_memsz).
+void script_nonalloc_segments(struct ctx *ctx) {
+  if (!ctx->script || !ctx->script->phdrs.len)
+    return;
+  struct vec *ph = &ctx->script->phdrs;
+  for (u32 i = 0; i < ph->len && i < ctx->nsegs; i++) {
+    struct phdr_stmt *p = ph->v[i];
+    struct segment *s = &ctx->segs[i];
+    for (u32 k = 0; p->type != PT_LOAD && k < p->chunks.len; k++) {
+      struct chunk *c = p->chunks.v[k];
+      if (c->flags & SHF_ALLOC)
+        continue;
+      if (!s->memsz && !s->filesz && !s->vaddr) {
+        s->vaddr = c->addr;
+        s->paddr = c->addr + c->lma_delta;
+        s->offset = c->offset;
+        if (k == 0)
+          s->align = c->align;
+      }
+      u64 end = c->offset + (has_contents(c) ? c->size : 0);
+      if (end - s->offset > s->filesz)
+        s->filesz = end - s->offset;
+    }
+  }
 }
 
 void plan_segments(struct ctx *ctx) {

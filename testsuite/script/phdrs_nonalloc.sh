@@ -1,0 +1,70 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# PHDRS: an unallocated section that a ":NAME" puts in a segment other
+# than a PT_LOAD (a note, GNU's ld-elf/note-1 and note-2): the segment
+# holds its bytes, at its file offset and address, and no memory (a
+# p_memsz of 0 for it), as GNU ld's lang_record_phdrs and bfd make it;
+# mld left the PT_NOTE empty.  Two such notes in one segment, and an
+# allocated section in both segments.  Program headers against GNU ld's,
+# both targets.
+t_write n.s <<'SRC'
+	.globl _entry
+	.section .foo,"awx",%progbits
+_entry:
+	.byte 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
+	.section .note,"",%note
+	.balign 4
+	.byte 1,2,3
+	.section .note2,"",%note
+	.byte 4
+	.section .bar,"a",%progbits
+	.byte 5
+SRC
+t_write one.t <<'SRC'
+ENTRY(_entry)
+PHDRS { data PT_LOAD; note PT_NOTE; }
+SECTIONS {
+  . = 0x1000000;
+  .foo : { *(.foo) } :data
+  . = 0x2000000;
+  .note : { *(.note) } :note
+  /DISCARD/ : { *(*) }
+}
+SRC
+t_write two.t <<'SRC'
+ENTRY(_entry)
+PHDRS { data PT_LOAD; note PT_NOTE; }
+SECTIONS {
+  . = 0x1000000;
+  .foo : { *(.foo) } :data
+  . = 0x2000000;
+  .note : { *(.note) } :note
+  .note2 : { *(.note2) } :note
+  /DISCARD/ : { *(*) }
+}
+SRC
+t_write both.t <<'SRC'
+ENTRY(_entry)
+PHDRS { data PT_LOAD; note PT_NOTE; }
+SECTIONS {
+  .foo : { *(.foo) } :data :note
+  .note : { *(.note) } :data
+  .bar : { *(.bar) } :data
+  /DISCARD/ : { *(*) }
+}
+SRC
+for arch in x86_64 aarch64; do
+  t_target $arch
+  $as -o n.o n.s || t_hard_error "$as failed"
+  for t in one two both; do
+    $ld -T $t.t --no-warn-rwx-segments -o gnu.out n.o ||
+      t_hard_error "GNU ld failed on $t.t"
+    t_mld -T $t.t --no-warn-rwx-segments -o mld.out n.o
+    readelf -lW gnu.out | sed -n '/^Program Headers/,$p' >gnu.ph
+    readelf -lW mld.out | sed -n '/^Program Headers/,$p' >mld.ph
+    t_same "$arch $t.t: program headers" gnu.ph mld.ph \
+      "$(grep -c '^ *NOTE' mld.ph) PT_NOTE"
+  done
+done
+t_done
