@@ -2,7 +2,8 @@
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 . "$(dirname "$0")/../lib.sh"
 # GNU ld's smaller options, each compared with GNU ld 2.40: -w silences
-# the warnings GNU ld's own code gives (-z ignored, --warn-common,
+# the warnings GNU ld's own code gives (-z ignored, -z
+# dynamic-undefined-weak without a dynamic linker, --warn-common,
 # .gnu.warning, unresolved symbols, the entry symbol) but not BFD's
 # (executable stack, RWX segments), and those it silences do not fail
 # --fatal-warnings; --ignore-unresolved-symbol; -a archive|shared;
@@ -54,7 +55,10 @@ norm() { sed -e 's/^ld\.bfd: //' -e 's/^mld: error: //' -e "s/\`/'/g" "$1"; }
 # The warnings' texts are tested elsewhere; here, how many.
 warnings() { grep -c 'warning:' "$1"; }
 for args in "-z bogus" "--warn-common c.o" "gwu.o gw.o" "xs.o" \
-            "-z execstack --warn-execstack" "rwx.o"; do
+            "-z execstack --warn-execstack" "rwx.o" \
+            "-pie --no-dynamic-linker -z dynamic-undefined-weak" \
+            "-pie -z dynamic-undefined-weak" \
+            "-z dynamic-undefined-weak --no-dynamic-linker -z nodynamic-undefined-weak"; do
   for w in "" "-w"; do
     ld.bfd $w -o g.out s.o $args 2>g.err
     t_mld $w -o m.out s.o $args
