@@ -381,18 +381,20 @@ static void tls_transition_failed(struct ctx *ctx, struct isec *is, u64 off,
 
 // GNU ld keeps a PIE's initial-exec access to a TLS symbol it exports
 // (and turns a general-dynamic or descriptor one into it), with an
-// R_X86_64_TPOFF64 against the symbol in .rela.dyn that only a dynamic
-// loader applies: glibc's static start-up does not, and such a program
-// crashes.  mld refuses it.
+// R_X86_64_TPOFF64 against the symbol in .rela.dyn (which glibc's static
+// start-up does not apply: such a static PIE crashes).  mld makes no
+// dynamic relocation against a symbol, and refuses it, once a symbol.
 static void check_exported_tls(struct ctx *ctx, struct isec *is, u64 off,
                                u32 type, const struct reloc_sym *rs) {
-  if (rs->sym && rs->defined && sym_exported(ctx, rs->sym) &&
-      !sym_aux(ctx, rs->sym)->export_reported++)
-    error(ctx, "%s:(%s+0x%llx): %s against exported TLS symbol `%s': GNU "
-          "ld makes it a dynamic R_X86_64_TPOFF64, which mld does not; "
-          "export no TLS symbol (a dynamic list) or use local-exec",
-          is->file->name, isec_name(is), (unsigned long long)off,
-          reloc_name(type), rs->sym->name);
+  if (!rs->sym || !rs->defined || !sym_exported(ctx, rs->sym) ||
+      sym_aux(ctx, rs->sym)->export_reported)
+    return;
+  sym_aux(ctx, rs->sym)->export_reported = true;
+  error(ctx, "%s:(%s+0x%llx): %s against exported TLS symbol `%s': GNU "
+        "ld makes it a dynamic R_X86_64_TPOFF64, which mld does not; "
+        "export no TLS symbol (a dynamic list) or use local-exec",
+        is->file->name, isec_name(is), (unsigned long long)off,
+        reloc_name(type), rs->sym->name);
 }
 
 static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {

@@ -129,7 +129,7 @@ static u32 bucket_count(struct ctx *ctx, const u32 *hash, u32 n, bool gnu,
   }
   u64 *counts = malloc(maxsize * sizeof(u64) + 1);
   if (!counts)
-    fatal(ctx, "out of memory sizing .hash");
+    fatal(ctx, "out of memory sizing %s", gnu ? ".gnu.hash" : ".hash");
   u64 best_len = UINT64_MAX;
   u32 no_better = 0;
   for (u64 size = minsize; size < maxsize; size++) {
@@ -170,13 +170,13 @@ static int cmp_walk_sort(const void *x, const void *y) {
 static u32 nlocal_dynsyms(struct ctx *ctx);
 
 // The exports in GNU ld's walk order, their names laid out in .dynstr,
-// then in .dynsym's order with the hash tables' shapes; once, when the
-// first of the four sections is sized (the section symbols are known).
-static void lay_out_exports(struct ctx *ctx) {
+// then in .dynsym's order with the hash tables' shapes: after the
+// dynamic relocations are counted (they decide the section symbols),
+// before the four sections are sized.
+void lay_out_exports(struct ctx *ctx) {
   struct dyn_exports *d = &ctx->dyn;
-  if (d->laid)
+  if (!ctx->cfg.pie)
     return;
-  d->laid = true;
   u32 n = ctx->exports.len;
   d->n = n;
   d->nlocal = nlocal_dynsyms(ctx);
@@ -277,7 +277,6 @@ static u32 nlocal_dynsyms(struct ctx *ctx) {
 }
 
 static u32 dynsym_count(struct ctx *ctx) {
-  lay_out_exports(ctx);
   return ctx->dyn.nlocal + ctx->dyn.n;
 }
 
@@ -305,31 +304,31 @@ void write_dynsym(struct ctx *ctx, struct chunk *c, u8 *buf) {
     global_esym(ctx, e->sym, false, &o);
     wr_esym(p, e->name, o.info, o.other, o.shndx, o.value, o.size);
   }
-  char *str = (char *)buf + ctx->synth[CK_DYNSTR]->offset;
+}
+
+void write_dynstr(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  struct dyn_exports *d = &ctx->dyn;
+  char *str = (char *)buf + c->offset;
   str[0] = 0;
   for (u32 i = 0; i < d->n; i++)
     memcpy(str + d->walk[i].name, d->walk[i].sym->name,
            d->walk[i].sym->namelen + 1);
 }
 
-void dynsym_shdr(struct ctx *ctx, struct chunk *c, u32 *link,
-                        u32 *info) {
+void dynsym_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info) {
   (void)c;
   *link = ctx->synth[CK_DYNSTR]->shndx;
-  lay_out_exports(ctx);
   *info = ctx->dyn.nlocal;     // the locals: the null and section symbols
 }
 
 // .dynstr: the empty name, then the exports' (written with .dynsym).
 void size_dynstr(struct ctx *ctx, struct chunk *c) {
-  lay_out_exports(ctx);
   c->size = ctx->dyn.n ? ctx->dyn.dynstr_size : 1;
 }
 
 // SysV hash: the buckets, then a chain link per symbol; GNU ld puts each
 // symbol at the front of its bucket's chain in its walk's order.
 void size_hash(struct ctx *ctx, struct chunk *c) {
-  lay_out_exports(ctx);
   c->size = 8 + 4 * ((u64)ctx->dyn.sysv_buckets + dynsym_count(ctx));
 }
 
@@ -353,7 +352,6 @@ void write_hash(struct ctx *ctx, struct chunk *c, u8 *buf) {
 // Bloom filter (two bits a symbol), the buckets (each one's first
 // symbol), and each symbol's hash with bit 0 set on a bucket's last.
 void size_gnu_hash(struct ctx *ctx, struct chunk *c) {
-  lay_out_exports(ctx);
   struct dyn_exports *d = &ctx->dyn;
   if (!d->n) {
     c->size = 16 + 8 + 4;
@@ -392,8 +390,7 @@ void write_gnu_hash(struct ctx *ctx, struct chunk *c, u8 *buf) {
   }
 }
 
-void link_dynsym(struct ctx *ctx, struct chunk *c, u32 *link,
-                        u32 *info) {
+void link_dynsym(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info) {
   (void)c;
   (void)info;
   *link = reloc_symtab_shndx(ctx);

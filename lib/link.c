@@ -228,6 +228,7 @@ int mld_link(struct ctx *ctx) {
   check_discarded_refs(ctx);  // none to what /DISCARD/ took
   checkpoint(ctx);
   allocate_slots(ctx);        // GOT and IPLT entries, in GNU ld's order
+  lay_out_exports(ctx);       // -pie: .dynsym's order, .dynstr, hash sizes
   timer(ctx, "scan_relocations");
   size_synthetic(ctx, SIZE_BEFORE_LAYOUT); // .got, .plt, notes, .eh_frame:
   timer(ctx, "size_synthetic");            // live FDEs, one copy of each CIE
@@ -242,6 +243,7 @@ int mld_link(struct ctx *ctx) {
     lay_out(ctx);             // size, from the addresses
   // Beyond this point no address changes.
   check_section_addresses(ctx); // no two sections overlap; by how much
+  warn_unloaded_sections(ctx);  // PHDRS: allocated sections in no PT_LOAD
   checkpoint(ctx);              // memory regions overflowed
   timer(ctx, "create_stubs");
   set_entry(ctx);             // linker symbols have their values

@@ -166,6 +166,8 @@ static int cb_add_symbols(void *handle, int n,
                           const struct ld_plugin_symbol *syms);
 static int get_symbols(const void *handle, int n,
                        struct ld_plugin_symbol *syms);
+static int get_symbols_v2(const void *handle, int n,
+                          struct ld_plugin_symbol *syms);
 
 static int cb_add_input_file(const char *path) {
   vec_push(lto_ctx, &lto_of(lto_ctx)->added, arena_strdup(lto_ctx, path));
@@ -244,7 +246,7 @@ static bool load_plugin(struct ctx *ctx) {
   TV(LDPT_GET_VIEW, fn, (void *)cb_get_view);
   TV(LDPT_RELEASE_INPUT_FILE, fn, (void *)cb_release_input_file);
   TV(LDPT_GET_SYMBOLS, fn, (void *)get_symbols);
-  TV(LDPT_GET_SYMBOLS_V2, fn, (void *)get_symbols);
+  TV(LDPT_GET_SYMBOLS_V2, fn, (void *)get_symbols_v2);
   TV(LDPT_ADD_INPUT_FILE, fn, (void *)cb_add_input_file);
   TV(LDPT_ADD_INPUT_LIBRARY, fn, (void *)cb_add_input_library);
   TV(LDPT_SET_EXTRA_LIBRARY_PATH, fn, (void *)cb_set_extra_library_path);
@@ -421,10 +423,20 @@ bool lto_offer(struct ctx *ctx, struct objfile *f, const char *path,
   return true;
 }
 
+// GNU ld's is_visible_from_outside: a symbol -E or a dynamic list could
+// export (in any executable, with dynamic sections or not), unless hidden.
+static bool visible_outside(struct ctx *ctx, const struct symbol *sym) {
+  return sym->visibility != STV_HIDDEN && sym->visibility != STV_INTERNAL &&
+         (ctx->cfg.export_dynamic ||
+          dynamic_list_names(ctx, sym->name, sym->namelen));
+}
+
 // How symbol I of claimed file F (of kind DEF) was resolved, as GNU ld
-// answers get_symbols (ld/plugin.c).
+// answers get_symbols (ld/plugin.c); EXP is its answer for a symbol
+// visible from outside the link (PREVAILING_DEF to get_symbols v1,
+// PREVAILING_DEF_IRONLY_EXP to the later ones).
 static int resolution(struct ctx *ctx, struct objfile *f, u32 i,
-                      const struct ld_plugin_symbol *s) {
+                      const struct ld_plugin_symbol *s, int exp) {
   int def = s->def;
   // A member claimed while an archive's COMMON rule looked at it, never
   // loaded: its names as the table has them (GNU ld's !blhe case).
@@ -447,17 +459,17 @@ static int resolution(struct ctx *ctx, struct objfile *f, u32 i,
           : sym->file == f ? LDPR_PREVAILING_DEF_IRONLY
           : sym->file->lto ? LDPR_PREEMPTED_IR
                            : LDPR_PREEMPTED_REG;
-  // Referred to from outside the bytecode: it must stay.  (GNU ld
-  // answers IRONLY_EXP for a symbol a shared object or -E could see;
-  // mld makes neither, and -E has no effect in its links: so GET_SYMBOLS
-  // v1 and v2 answer alike.)
+  // Referred to from outside the bytecode: it must stay; one -E or a
+  // dynamic list could export stays too.
   if (res == LDPR_PREVAILING_DEF_IRONLY && (sym->ref_flags & REF_NON_IR))
     res = LDPR_PREVAILING_DEF;
+  else if (res == LDPR_PREVAILING_DEF_IRONLY && visible_outside(ctx, sym))
+    res = exp;
   return res;
 }
 
-static int get_symbols(const void *handle, int n,
-                       struct ld_plugin_symbol *syms) {
+static int symbols_of(const void *handle, int n,
+                      struct ld_plugin_symbol *syms, int exp) {
   struct ctx *ctx = lto_ctx;
   struct objfile *f = (struct objfile *)handle;
   struct lto *l = lto_of(ctx);
@@ -469,8 +481,18 @@ static int get_symbols(const void *handle, int n,
   if (n < 0 || (u32)n > f->nsyms - f->first_global)
     return LDPS_ERR;
   for (int i = 0; i < n; i++)
-    syms[i].resolution = resolution(ctx, f, i, &syms[i]);
+    syms[i].resolution = resolution(ctx, f, i, &syms[i], exp);
   return LDPS_OK;
+}
+
+static int get_symbols(const void *handle, int n,
+                       struct ld_plugin_symbol *syms) {
+  return symbols_of(handle, n, syms, LDPR_PREVAILING_DEF);
+}
+
+static int get_symbols_v2(const void *handle, int n,
+                          struct ld_plugin_symbol *syms) {
+  return symbols_of(handle, n, syms, LDPR_PREVAILING_DEF_IRONLY_EXP);
 }
 
 // Where GNU ld puts the compiled objects (find_replacements_insert_point):

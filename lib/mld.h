@@ -966,7 +966,7 @@ struct sym_aux {
                                // needed hid: a local in .symtab
   bool exported;               // in a PIE's .dynsym (dynsym.c), or
   bool export_local;           // would be, but hidden: a local in .symtab
-  u8 export_reported;          // refused (x86-64 TLS), reported once
+  bool export_reported;        // refused (x86-64 TLS), reported once
   u64 shadow_size;
   i64 addend;                  // COMMON: offset in its section
   struct objfile *ref_file;    // -Map: the first file that referenced it
@@ -1477,7 +1477,6 @@ struct dyn_export {
 // The exports laid out (ctx->dyn): walk holds them in GNU ld's walk
 // order, order[i] the walk index of .dynsym's i-th export.
 struct dyn_exports {
-  bool laid;
   u32 n, nlocal;               // exports; .dynsym's locals, the null one
                                // included
   struct dyn_export *walk;
@@ -1487,11 +1486,13 @@ struct dyn_exports {
 };
 
 void choose_exports(struct ctx *ctx);
+void lay_out_exports(struct ctx *ctx);
 bool sym_exported(struct ctx *ctx, const struct symbol *sym);
 void size_dynsym(struct ctx *ctx, struct chunk *c);
 void write_dynsym(struct ctx *ctx, struct chunk *c, u8 *buf);
 void dynsym_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
 void size_dynstr(struct ctx *ctx, struct chunk *c);
+void write_dynstr(struct ctx *ctx, struct chunk *c, u8 *buf);
 void size_hash(struct ctx *ctx, struct chunk *c);
 void write_hash(struct ctx *ctx, struct chunk *c, u8 *buf);
 void size_gnu_hash(struct ctx *ctx, struct chunk *c);
@@ -1551,6 +1552,7 @@ bool has_interp(struct ctx *ctx);
 u32 estimate_segments(struct ctx *ctx);
 void plan_segments(struct ctx *ctx);
 void script_nonalloc_segments(struct ctx *ctx);
+void warn_unloaded_sections(struct ctx *ctx);
 
 //
 // stubs.c: range-extension stubs (veneers), and the stub sections that
@@ -2160,7 +2162,8 @@ struct ctx {
   bool reloading;              // ... in a group's or LTO's second look
   struct lto *lto;             // lto.c: the plugin and what it claimed
   struct vec version_nodes;    // version_script.c: the tags read so far
-  struct vec dynamic_patterns; // ... and the dynamic lists' patterns
+  struct vec dynamic_patterns; // ... and the dynamic lists' patterns:
+  struct name_table dynamic_names; // the literal C names apart
   struct name_table comdats;   // COMDAT signatures seen
   struct name_table linkonce;  // .gnu.linkonce.* section names seen
   bool discarded_defs;         // some symbol has REF_DISCARDED_DEF

@@ -410,6 +410,8 @@ static void plan_phdrs(struct ctx *ctx) {
           first = p->chunks.v[k];
       for (u32 k = 0; k < p->chunks.len; k++) {
         struct chunk *c = p->chunks.v[k];
+        if (p->type == PT_LOAD && !(c->flags & SHF_ALLOC))
+          continue;            // not laid out in it
         s->flags |= (c->flags & SHF_EXECINSTR ? PF_X : 0) |
                     (c->flags & SHF_WRITE ? PF_W : 0);
         if (p->type != PT_LOAD && k == 0)
@@ -506,9 +508,32 @@ static void plan_phdrs(struct ctx *ctx) {
   ctx->filesize = fpos;
 }
 
-// PHDRS: an unallocated section a ":NAME" put in a segment other than a
-// PT_LOAD (a note), once it has its place in the file: the segment holds
-// its bytes but takes no memory for it (bfd's p_memsz).
+// PHDRS: bfd's warning for an allocated section with contents in no
+// PT_LOAD (a ":NAME" put it, or the section before it, in a note alone).
+void warn_unloaded_sections(struct ctx *ctx) {
+  if (!ctx->script || !ctx->script->phdrs.len)
+    return;
+  struct vec *ph = &ctx->script->phdrs;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->kind == CK_EHDR || !(c->flags & SHF_ALLOC) || !is_emitted(c) ||
+        !has_contents(c) || !c->size)
+      continue;
+    bool loaded = false;
+    for (u32 k = 0; k < ph->len && !loaded; k++) {
+      struct phdr_stmt *p = ph->v[k];
+      for (u32 j = 0; p->type == PT_LOAD && j < p->chunks.len; j++)
+        loaded |= p->chunks.v[j] == c;
+    }
+    if (!loaded)
+      gnu_warning(ctx, "%s: warning: allocated section `%s' not in segment",
+                  ctx->cfg.output, c->name);
+  }
+}
+
+// PHDRS, once every section has its place in the file: an unallocated
+// section a ":NAME" put in a segment other than a PT_LOAD (a note) is
+// in it, its bytes but no memory (bfd's p_memsz).
 void script_nonalloc_segments(struct ctx *ctx) {
   if (!ctx->script || !ctx->script->phdrs.len)
     return;

@@ -1216,7 +1216,7 @@ static const struct synthetic synthetics[CK_NKINDS] = {
     [CK_GOTPLT] = {".got.plt", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8, 8,
                    O_GOT_PLT, .stage = SIZE_BEFORE_LAYOUT,
                    .size = size_gotplt, .write = write_gotplt},
-    // A static PIE's (dynamic.c).
+    // A static PIE's (dynamic.c, dynsym.c).
     [CK_HASH] = {".hash", SHT_HASH, SHF_ALLOC, 8, 4, O_HASH,
                  .discardable = true, .stage = SIZE_BEFORE_LAYOUT, .wanted = want_hash,
                  .size = size_hash, .write = write_hash, .shdr = link_dynsym},
@@ -1231,7 +1231,7 @@ static const struct synthetic synthetics[CK_NKINDS] = {
                    .shdr = dynsym_shdr},
     [CK_DYNSTR] = {".dynstr", SHT_STRTAB, SHF_ALLOC, 1, 0, O_DYNSTR,
                    .discardable = true, .stage = SIZE_BEFORE_LAYOUT, .wanted = want_pie,
-                   .size = size_dynstr},
+                   .size = size_dynstr, .write = write_dynstr},
     [CK_RELA_DYN] = {".rela.dyn", SHT_RELA, SHF_ALLOC, 8, sizeof(Elf64_Rela),
                      O_RELA_DYN, .stage = SIZE_BEFORE_LAYOUT,
                      .wanted = want_pie, .size = size_rela_dyn,

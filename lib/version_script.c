@@ -489,34 +489,49 @@ static void version_node(struct parser *ps) {
   register_node(ps->ctx, node);
 }
 
-// { PATTERNS; } ; kept for a static PIE's exports (dynsym.c).
+// The patterns kept for a static PIE's exports (dynsym.c): a literal C
+// name in a table, the others in a list.
+static void keep_dynamic_patterns(struct ctx *ctx, struct vec *list) {
+  for (u32 i = 0; i < list->len; i++) {
+    struct pattern *pat = list->v[i];
+    if (pat->literal && pat->lang == 0)
+      table_intern(ctx, &ctx->dynamic_names, pat->text, pat->len, NULL);
+    else
+      vec_push(ctx, &ctx->dynamic_patterns, pat);
+  }
+}
+
+// { PATTERNS; } ;
 static void dynamic_list_node(struct parser *ps) {
-  struct vec *list = &ps->ctx->dynamic_patterns;
+  struct vec list = {0};
   expect(ps, '{');
-  item(ps, list, NULL);
-  defns_rest(ps, list, NULL);
+  item(ps, &list, NULL);
+  defns_rest(ps, &list, NULL);
   expect(ps, '}');
   expect(ps, ';');
+  keep_dynamic_patterns(ps->ctx, &list);
 }
 
 // --export-dynamic-symbol=GLOB: one more pattern of the dynamic list.
 void add_dynamic_pattern(struct ctx *ctx, const char *text) {
   struct parser ps = {.ctx = ctx};
-  add_pattern(&ps, &ctx->dynamic_patterns, text, (u32)strlen(text), false,
-              NULL);
+  struct vec list = {0};
+  add_pattern(&ps, &list, text, (u32)strlen(text), false, NULL);
+  keep_dynamic_patterns(ctx, &list);
 }
 
 // Whether the dynamic list names a symbol: a literal pattern by its
 // text, another as a shell pattern (GNU ld's fnmatch), C names only.
 bool dynamic_list_names(struct ctx *ctx, const char *name, u32 len) {
+  if (ctx->dynamic_names.count && table_find(&ctx->dynamic_names, name, len))
+    return true;
   struct vec *list = &ctx->dynamic_patterns;
   for (u32 i = 0; i < list->len; i++) {
     struct pattern *pat = list->v[i];
     if (pat->lang != 0)
       fatal(ctx, "extern \"C++\" and \"Java\" patterns of a dynamic list "
             "are not supported: mld matches C names only");
-    if (pat->literal ? pat->len == len && !memcmp(pat->text, name, len)
-                     : !fnmatch(pat->text, name, 0))
+    if (!fnmatch(pat->text, name, 0))
       return true;
   }
   return false;

@@ -8,7 +8,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # local in .symtab instead; an undefined weak one stays out), in GNU ld's
 # order (its hash table's walk, then .gnu.hash's buckets), their names in
 # .dynstr with tails shared, .hash and .gnu.hash with GNU ld's bucket
-# counts (-O1 too), and --gc-sections keeping what -E or a list exports.
+# counts (-O1 too), --gc-sections and LTO keeping what -E or a list
+# exports, a script discarding .dynstr.
 # mld refused these options with -pie.  Compared with GNU ld on both
 # targets, section by section, and the programs run.  Then what mld
 # refuses: x86-64 initial-exec access to an exported TLS symbol (GNU ld
@@ -81,17 +82,49 @@ for arch in x86_64 aarch64; do
             awk '$1 ~ /^[0-9]+:$/ && $7 != "UND" {print $3, $4, $5, $6, $8}' |
             sort
     }
-    $ld -pie -E -o gnu.out p.o && t_run "$MLD" -pie -E -o mld.out p.o
+    $ld -pie -E -o gnu.out p.o || t_hard_error "GNU ld failed: -pie -E"
+    t_run "$MLD" -pie -E -o mld.out p.o
     defined gnu.out >gnu.view
     defined mld.out >mld.view
     t_same "$arch -pie -E" gnu.view mld.view
+    # A script that discards .dynstr leaves the ELF header alone.
+    printf 'SECTIONS { .text : { *(.text*) } .data : { *(.data) }\n' >d.t
+    printf '/DISCARD/ : { *(.dynstr) } }\n' >>d.t
+    t_run "$MLD" -pie --no-dynamic-linker -E -T d.t -o mld.out p.o
+    t_check "$arch: .dynstr discarded, the ELF header intact" \
+        test "$T_STATUS" = 0 -a "$(od -An -tx1 -j8 -N8 mld.out | tr -d ' ')" = 0000000000000000
+    # LTO: what -E or a dynamic list exports is not compiled away.
+    if [ $arch = x86_64 ]; then
+        t_write lto.c <<'SRC'
+int exported_only(void) { return 42; }
+int data_only = 7;
+__attribute__((visibility("hidden"))) int hidden_only(void) { return 1; }
+void _start(void) { for (;;) ; }
+SRC
+        $cc -O2 -flto -fPIE -c -o lto.o lto.c || t_hard_error "$cc -flto failed"
+        for o in -E --export-dynamic-symbol=exported_only; do
+            $cc -O2 -flto -nostdlib -static-pie -Wl,$o -o gnu.out lto.o
+            t_run $cc -O2 -flto -nostdlib -static-pie -B"$T/bin/" -Wl,$o \
+                -o mld.out lto.o
+            readelf -W --dyn-syms gnu.out | awk '{print $5, $8}' >gnu.view
+            readelf -W --dyn-syms mld.out | awk '{print $5, $8}' >mld.view
+            t_same "LTO and $o: .dynsym" gnu.view mld.view \
+                "$(grep -c GLOBAL mld.view) exported"
+        done
+    fi
     # A C library's static PIE, exporting everything, runs.
     $cc -c -O1 -fPIE -o main.o -x c - <<'SRC' || t_hard_error "$cc failed"
 #include <stdio.h>
 int shown = 42;
 int main(void) { printf("%d\n", shown); return 0; }
 SRC
-    if [ $arch = aarch64 ]; then
+    if [ $arch = x86_64 ]; then
+        # glibc's code reaches its TLS variables by initial-exec: refused
+        # (GNU ld's program crashes at start).
+        t_run $cc -static-pie -B"$T/bin/" -Wl,-E -o mld.out main.o
+        expect_failure
+        expect_error "against exported TLS symbol"
+    else
         $cc -static-pie -Wl,-E -o gnu.out main.o
         t_run $cc -static-pie -B"$T/bin/" -Wl,-E -o mld.out main.o
         readelf -W --dyn-syms gnu.out >gnu.view
@@ -118,10 +151,18 @@ SRC
     t_mld -pie --no-dynamic-linker -E -o out ie.o
     expect_failure
     expect_error "ie.o:(.text+0x3): R_X86_64_GOTTPOFF against exported TLS symbol \`tv': GNU ld makes it a dynamic R_X86_64_TPOFF64"
-    # ... as GNU ld makes it:
-    ld.bfd -pie --no-dynamic-linker -E -o gnu.out ie.o
+    # ... as GNU ld makes it (the reference, checked too):
+    ld.bfd -pie --no-dynamic-linker -E -o gnu.out ie.o ||
+        t_hard_error "GNU ld failed on ie.o"
     t_check "GNU ld's R_X86_64_TPOFF64 against tv" \
         grep -q 'R_X86_64_TPOFF64.* tv + 0' <(readelf -rW gnu.out)
+    # Once a symbol, however many accesses.
+    { sed -n '1,2p' ie.s; for i in $(seq 600); do
+        echo '	movq tv@gottpoff(%rip), %rax'; done; sed -n '3,$p' ie.s; } >ie600.s
+    as -o ie600.o ie600.s || t_hard_error "as failed"
+    t_mld -pie --no-dynamic-linker -E -o out ie600.o
+    t_check "one error for 600 accesses" \
+        test "$(grep -c 'exported TLS symbol' stderr.txt)" = 1
     # Not exported, it is local-exec, as GNU ld makes it.
     t_mld -pie --no-dynamic-linker --export-dynamic-symbol=_start -o mld.out ie.o
     ld.bfd -pie --no-dynamic-linker --export-dynamic-symbol=_start -o gnu.out ie.o

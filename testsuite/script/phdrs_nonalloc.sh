@@ -5,8 +5,10 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # than a PT_LOAD (a note, GNU's ld-elf/note-1 and note-2): the segment
 # holds its bytes, at its file offset and address, and no memory (a
 # p_memsz of 0 for it), as GNU ld's lang_record_phdrs and bfd make it;
-# mld left the PT_NOTE empty.  Two such notes in one segment, and an
-# allocated section in both segments.  Program headers against GNU ld's,
+# mld left the PT_NOTE empty.  Two such notes in one segment, an
+# allocated section in both segments, a note in a PT_LOAD too (-N, -n:
+# the load's alignment stays), and an allocated section that follows a
+# note into the PT_NOTE alone (bfd's "not in segment" warning).  Program headers against GNU ld's,
 # both targets.
 t_write n.s <<'SRC'
 	.globl _entry
@@ -54,17 +56,44 @@ SECTIONS {
   /DISCARD/ : { *(*) }
 }
 SRC
+# In a PT_LOAD too, which keeps its own alignment (with -N: 1).
+t_write load.t <<'SRC'
+ENTRY(_entry)
+PHDRS { data PT_LOAD; note PT_NOTE; }
+SECTIONS {
+  .foo : { *(.foo) } :data
+  .note : { *(.note) } :data :note
+  /DISCARD/ : { *(*) }
+}
+SRC
+# An allocated section after it without ":NAME" goes in the PT_NOTE
+# alone, which GNU ld warns of (bfd: "not in segment").
+t_write after.t <<'SRC'
+ENTRY(_entry)
+PHDRS { data PT_LOAD; note PT_NOTE; }
+SECTIONS {
+  .foo : { *(.foo) } :data
+  .note : { *(.note) } :note
+  .bar : { *(.bar) }
+  /DISCARD/ : { *(*) }
+}
+SRC
 for arch in x86_64 aarch64; do
   t_target $arch
   $as -o n.o n.s || t_hard_error "$as failed"
-  for t in one two both; do
-    $ld -T $t.t --no-warn-rwx-segments -o gnu.out n.o ||
+  for t in one two both load "load -N" "load -n"; do
+    set -- $t
+    $ld -T $1.t ${2:-} --no-warn-rwx-segments -o gnu.out n.o ||
       t_hard_error "GNU ld failed on $t.t"
-    t_mld -T $t.t --no-warn-rwx-segments -o mld.out n.o
+    t_mld -T $1.t ${2:-} --no-warn-rwx-segments -o mld.out n.o
     readelf -lW gnu.out | sed -n '/^Program Headers/,$p' >gnu.ph
     readelf -lW mld.out | sed -n '/^Program Headers/,$p' >mld.ph
     t_same "$arch $t.t: program headers" gnu.ph mld.ph \
       "$(grep -c '^ *NOTE' mld.ph) PT_NOTE"
   done
+  $ld -T after.t -o out n.o 2>&1 | sed 's/^[^:]*: //' >gnu.err
+  t_mld -T after.t -o out n.o
+  sed 's/^mld: //' stderr.txt >mld.err
+  t_same "$arch after.t: the warning" gnu.err mld.err
 done
 t_done
