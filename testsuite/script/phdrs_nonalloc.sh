@@ -23,60 +23,41 @@ _entry:
 	.section .bar,"a",%progbits
 	.byte 5
 SRC
-t_write one.t <<'SRC'
-ENTRY(_entry)
-PHDRS { data PT_LOAD; note PT_NOTE; }
-SECTIONS {
+# script NAME: NAME.t, the output sections of standard input between
+# the PHDRS every case has and a /DISCARD/ of the rest.
+script() {
+  { echo 'ENTRY(_entry)'; echo 'PHDRS { data PT_LOAD; note PT_NOTE; }'
+    echo 'SECTIONS {'; cat; echo '  /DISCARD/ : { *(*) }'; echo '}'; } >"$1.t"
+}
+script one <<'SRC'
   . = 0x1000000;
   .foo : { *(.foo) } :data
   . = 0x2000000;
   .note : { *(.note) } :note
-  /DISCARD/ : { *(*) }
-}
 SRC
-t_write two.t <<'SRC'
-ENTRY(_entry)
-PHDRS { data PT_LOAD; note PT_NOTE; }
-SECTIONS {
+script two <<'SRC'
   . = 0x1000000;
   .foo : { *(.foo) } :data
   . = 0x2000000;
   .note : { *(.note) } :note
   .note2 : { *(.note2) } :note
-  /DISCARD/ : { *(*) }
-}
 SRC
-t_write both.t <<'SRC'
-ENTRY(_entry)
-PHDRS { data PT_LOAD; note PT_NOTE; }
-SECTIONS {
+script both <<'SRC'
   .foo : { *(.foo) } :data :note
   .note : { *(.note) } :data
   .bar : { *(.bar) } :data
-  /DISCARD/ : { *(*) }
-}
 SRC
 # In a PT_LOAD too, which keeps its own alignment (with -N: 1).
-t_write load.t <<'SRC'
-ENTRY(_entry)
-PHDRS { data PT_LOAD; note PT_NOTE; }
-SECTIONS {
+script load <<'SRC'
   .foo : { *(.foo) } :data
   .note : { *(.note) } :data :note
-  /DISCARD/ : { *(*) }
-}
 SRC
 # An allocated section after it without ":NAME" goes in the PT_NOTE
 # alone, which GNU ld warns of (bfd: "not in segment").
-t_write after.t <<'SRC'
-ENTRY(_entry)
-PHDRS { data PT_LOAD; note PT_NOTE; }
-SECTIONS {
+script after <<'SRC'
   .foo : { *(.foo) } :data
   .note : { *(.note) } :note
   .bar : { *(.bar) }
-  /DISCARD/ : { *(*) }
-}
 SRC
 for arch in x86_64 aarch64; do
   t_target $arch
