@@ -980,6 +980,17 @@ static void file_properties(struct ctx *ctx, struct objfile *f, u32 value) {
 // output has IBT, or with -z ibtplt, as in GNU ld.
 static void finish_properties(struct ctx *ctx) {
   struct config *c = &ctx->cfg;
+  // -z dynamic-undefined-weak (the last of it and its "no" form) without
+  // a dynamic linker: GNU ld says so (ldelf_after_parse).
+  const char *weak = NULL;
+  for (u32 i = 0; i < c->z_x86.len; i++) {
+    const char *kw = c->z_x86.v[i];
+    if (!strcmp(kw, "dynamic-undefined-weak") ||
+        !strcmp(kw, "nodynamic-undefined-weak"))
+      weak = kw;
+  }
+  if (weak && weak[0] == 'd' && c->no_dynamic_linker && !c->relocatable)
+    warn(ctx, "-z dynamic-undefined-weak ignored");
   u32 force = (c->z_ibt ? GNU_PROPERTY_X86_FEATURE_1_IBT : 0) |
               (c->z_shstk ? GNU_PROPERTY_X86_FEATURE_1_SHSTK : 0) |
               (c->z_lam_u48 ? FEATURE_1_LAM_U48 : 0) |

@@ -776,19 +776,6 @@ void parse_sections(struct ctx *ctx) {
   if (ctx->arch->e_machine != EM_X86_64)
     for (u32 i = 0; i < ctx->cfg.z_x86.len; i++)
       warn(ctx, "-z %s ignored", (const char *)ctx->cfg.z_x86.v[i]);
-  // x86-64 -z dynamic-undefined-weak (the last of it and its "no" form)
-  // without a dynamic linker: GNU ld says so (ldelf_after_parse).
-  const char *weak = NULL;
-  for (u32 i = 0; ctx->arch->e_machine == EM_X86_64 &&
-                  i < ctx->cfg.z_x86.len; i++) {
-    const char *kw = ctx->cfg.z_x86.v[i];
-    if (!strcmp(kw, "dynamic-undefined-weak") ||
-        !strcmp(kw, "nodynamic-undefined-weak"))
-      weak = kw;
-  }
-  if (weak && weak[0] == 'd' && ctx->cfg.no_dynamic_linker &&
-      !ctx->cfg.relocatable)
-    warn(ctx, "-z dynamic-undefined-weak ignored");
   if (ctx->arch->e_machine != EM_AARCH64 && ctx->cfg.z_force_bti)
     warn(ctx, "-z force-bti ignored");
   bool x = ctx->stack_x_note || ctx->stack_no_note;
