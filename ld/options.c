@@ -150,6 +150,10 @@ static const char usage[] =
     "                              List the sections dropped\n"
     "  --no-relax, --relax         x86-64: keep GOT loads (no relaxation);\n"
     "                              relax them (the default)\n"
+    "  --ld-generated-unwind-info, --no-ld-generated-unwind-info\n"
+    "                              x86-64 static PIE: describe .plt and\n"
+    "                              .plt.got in .eh_frame (the default), or\n"
+    "                              not\n"
     "  --compress-debug-sections=none|zlib|zlib-gabi|zlib-gnu|zstd\n"
     "                              Compress .debug_* sections (libz.so.1 or\n"
     "                              libzstd.so.1 loaded when needed)\n"
@@ -910,9 +914,8 @@ static const char *const no_effect_flags[] = {
     "force-group-allocation", "enable-non-contiguous-regions",
     "disable-multiple-abs-defs", "split-by-reloc", "Bgroup",
     "enable-non-contiguous-regions-warnings",
-    // no CTF, no text relocations, no PLT unwind information to make
+    // no CTF
     "ctf-variables", "no-ctf-variables",
-    "ld-generated-unwind-info", "no-ld-generated-unwind-info",
     // AArch64 object attributes mld does not read
     "no-enum-size-warning", "no-wchar-size-warning",
 };
@@ -1097,6 +1100,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     if ((yn = yes_no(s, "relax")) >= 0) {
       c->no_relax = !yn;
+      continue;
+    }
+    if ((yn = yes_no(s, "ld-generated-unwind-info")) >= 0) {
+      c->no_ld_unwind = !yn;
       continue;
     }
     if (is(s, "threads")) {

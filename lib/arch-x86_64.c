@@ -397,6 +397,34 @@ static void check_exported_tls(struct ctx *ctx, struct isec *is, u64 off,
         reloc_name(type), rs->sym->name);
 }
 
+// A static PIE's reference to an undefined weak symbol, as GNU ld's
+// check_relocs sees it: a call asks for a PLT entry (needs_plt); an
+// address that must be the same everywhere (pointer_equality_needed: a
+// PC-relative one outside code, an absolute one not in writable data)
+// rules out .plt.got.
+static void weak_function_ref(struct ctx *ctx, struct isec *is, u32 type,
+                              struct symbol *sym) {
+  u64 flags = SH_FLAGS(shdr_at(is->file, is->shndx));
+  switch (type) {
+  case R_X86_64_PLT32:
+  case R_X86_64_PLTOFF64:
+    need_weak_plt(ctx, sym);
+    return;
+  case R_X86_64_PC32:
+    if (!(flags & SHF_EXECINSTR))
+      sym->flags |= SF_ADDR_EQ;
+    return;
+  case R_X86_64_64:
+    if (!(flags & SHF_WRITE))
+      sym->flags |= SF_ADDR_EQ;
+    return;
+  case R_X86_64_32: case R_X86_64_32S: case R_X86_64_16: case R_X86_64_8:
+  case R_X86_64_PC16: case R_X86_64_PC8:
+    sym->flags |= SF_ADDR_EQ;
+    return;
+  }
+}
+
 static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
   struct objfile *f = is->file;
   for (u32 i = from; i < to; i++) {
@@ -431,6 +459,9 @@ static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
           type == R_X86_64_32S || (type == R_X86_64_PC32 && !code))
         sym->flags |= SF_ADDR_EQ;
     }
+    if (ctx->weak_plt && rs.undef_weak && sym &&
+        sym->visibility == STV_DEFAULT)
+      weak_function_ref(ctx, is, type, sym);
 
     switch (type) {
     case R_X86_64_GOTPCRELX:
@@ -545,7 +576,7 @@ static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
     return true;
   struct reloc_sym rs;
   reloc_target(ctx, is->file, symidx, &rs);
-  if (rs.is_ifunc)
+  if (rs.is_ifunc || (ctx->weak_plt && rs.undef_weak))
     return false;
   if (rs.sym && (rs.sym == ctx->got_symbol ||
                  (rs.sym->state == SYM_UNDEF &&
@@ -604,6 +635,10 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     // An IFUNC's address, wherever it is taken, is its IPLT entry.
     if (rs.is_ifunc && alloc)
       S = iplt_entry_addr(ctx, rs.sym);
+    // A static PIE's call to an undefined weak symbol: its PLT entry.
+    if (ctx->weak_plt && rs.undef_weak && rs.sym && alloc &&
+        (type == R_X86_64_PLT32 || type == R_X86_64_PLTOFF64))
+      S = weak_plt_entry_addr(ctx, rs.sym);
     i64 v;
 
 #define CHECK(val, ok, lo, hi)                                               \
@@ -878,6 +913,54 @@ static enum data_reloc data_reloc_kind(u32 type) {
   }
 }
 
+// GNU ld's non-lazy PLT entry: jmp *slot(%rip); xchg %ax,%ax (8 bytes),
+// also its .plt.got entry.
+static void write_pltgot(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
+  (void)ctx;
+  buf[0] = 0xff;
+  buf[1] = 0x25;
+  wr32(buf + 2, slot - (addr + 6));
+  buf[6] = 0x66;
+  buf[7] = 0x90;
+}
+
+// The unwind information GNU ld gives a static PIE's .plt and .plt.got
+// (.eh_frame records of its own; plt_unwind_info).  One CIE, the one gcc
+// writes for x86-64 code: "zR", code alignment 1, data alignment -8,
+// return address in r16 (rip), FDE addresses pcrel|sdata4; at entry the
+// CFA is rsp + 8, the return address at CFA - 8.
+#define X86_64_PLT_CIE                                                    \
+  0x14, 0, 0, 0, 0, 0, 0, 0, 1, 'z', 'R', 0, 1, 0x78, 16, 1, 0x1b,        \
+      0x0c, 7, 8,                 /* DW_CFA_def_cfa: rsp + 8 */           \
+      0x90, 1,                    /* DW_CFA_offset: rip at CFA - 8 */     \
+      0, 0                        /* DW_CFA_nop */
+
+// .plt's FDE: pc_begin and pc_range at 8 and 12 (written at link time),
+// then PLT0 pushes a word (CFA rsp + 16 after 6 bytes, + 24 from byte 16);
+// in the 16-byte entries after it, the push at byte 6 moves the CFA from
+// rsp + 8 to rsp + 16 from byte 11: rsp + 8 + ((rip & 15) >= 11) * 8.
+static const u8 plt_eh_frame[] = {
+    X86_64_PLT_CIE,
+    0x24, 0, 0, 0, 0x1c, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0x0e, 16,                     // DW_CFA_def_cfa_offset: 16
+    0x46,                         // DW_CFA_advance_loc: 6
+    0x0e, 24,                     // DW_CFA_def_cfa_offset: 24
+    0x4a,                         // DW_CFA_advance_loc: 10
+    0x0f, 11,                     // DW_CFA_def_cfa_expression, 11 bytes:
+    0x77, 8,                      //   DW_OP_breg7 (rsp): 8
+    0x80, 0,                      //   DW_OP_breg16 (rip): 0
+    0x3f, 0x1a, 0x3b, 0x2a,       //   DW_OP_lit15; and; lit11; ge
+    0x33, 0x24, 0x22,             //   DW_OP_lit3; shl; plus
+    0, 0, 0, 0,                   // DW_CFA_nop
+};
+
+// .plt.got's FDE: its 8-byte entries only jump, the CIE's rule holds.
+static const u8 pltgot_eh_frame[] = {
+    X86_64_PLT_CIE,
+    0x14, 0, 0, 0, 0x1c, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0,          // DW_CFA_nop
+};
+
 // GNU ld's non-lazy PLT entry, which it uses for IFUNCs in a static
 // executable: jmp *slot(%rip); xchg %ax,%ax (8 bytes).  With IBT (the
 // output has the feature, or -z ibtplt) the IBT form: endbr64; jmp
@@ -893,11 +976,7 @@ static void write_iplt(struct ctx *ctx, u8 *buf, u64 addr, u64 slot) {
     memcpy(buf + 10, nopw, 6);
     return;
   }
-  buf[0] = 0xff;
-  buf[1] = 0x25;
-  wr32(buf + 2, slot - (addr + 6));
-  buf[6] = 0x66;
-  buf[7] = 0x90;
+  write_pltgot(ctx, buf, addr, slot);
 }
 
 // A static PIE's lazy PLT (GNU ld's): pushq GOT+8; jmp *GOT+16; nop, then
@@ -1094,6 +1173,12 @@ const struct arch arch_x86_64 = {
     .plt_slot_bias = 6,          // past the jmp: the pushq
     .write_plt_header = write_plt_header,
     .write_plt = write_plt,
+    .plt_undef_weak = true,
+    .write_pltgot = write_pltgot,
+    .plt_eh_frame = plt_eh_frame,
+    .plt_eh_frame_size = sizeof(plt_eh_frame),
+    .pltgot_eh_frame = pltgot_eh_frame,
+    .pltgot_eh_frame_size = sizeof(pltgot_eh_frame),
     .gotplt_is_got_symbol = true,
     .got_always = true,
     .warn_textrel = true,

@@ -571,10 +571,12 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
   if (!sym->discarded)
     TAG(DT_SYMENT, sizeof(Elf64_Sym));
   TAG(DT_DEBUG, 0);
+  // DT_PLTGOT with a PLT (GNU ld's _bfd_elf_add_dynamic_tags), the rest
+  // with its relocations (none for undefined weak symbols' entries).
   struct chunk *jmprel = ctx->synth[CK_RELA_IPLT];
+  if (ctx->synth[CK_IPLT]->size)
+    TAG(DT_PLTGOT, ctx->synth[CK_GOTPLT]->addr);
   if (jmprel->size) {
-    struct chunk *gp = ctx->synth[CK_GOTPLT];
-    TAG(DT_PLTGOT, gp->addr);
     TAG(DT_PLTRELSZ, jmprel->size);
     TAG(DT_PLTREL, DT_RELA);
     TAG(DT_JMPREL, jmprel->addr);

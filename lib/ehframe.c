@@ -317,6 +317,69 @@ void parse_eh_frame(struct ctx *ctx) {
   parallel_for(ctx, ctx->objs.len, parse_file_eh_frame, NULL);
 }
 
+// An .eh_frame input of the linker's: a copy of the arch's records tmpl,
+// whose FDE describes chunk t, after the .eh_frame inputs of file f and
+// of those before it, as GNU ld adds the section to its "dynobj".
+static void add_unwind_input(struct ctx *ctx, struct chunk *c,
+                             struct objfile *f, const u8 *tmpl, u32 size,
+                             struct chunk *t) {
+  struct isec *is = arena_alloc(ctx, sizeof(*is));
+  memset(is, 0, sizeof(*is));
+  u8 *data = arena_alloc(ctx, size);
+  memcpy(data, tmpl, size);
+  is->file = f;
+  is->osec = c;
+  is->data = data;
+  is->size = size;
+  is->align = 8;
+  is->live = true;
+  parse_one(ctx, is);
+  is->eh->unwinds = t;
+  u32 at = 0;
+  while (at < c->isecs.len &&
+         ((struct isec *)c->isecs.v[at])->file->priority <= f->priority)
+    at++;
+  vec_push(ctx, &c->isecs, is);
+  memmove(&c->isecs.v[at + 1], &c->isecs.v[at],
+          (u64)(c->isecs.len - 1 - at) * sizeof(void *));
+  c->isecs.v[at] = is;
+}
+
+// An x86-64 PIE, unless --no-ld-generated-unwind-info: GNU ld's own
+// .eh_frame input, which keeps an .eh_frame output section.
+bool plt_unwind_wanted(struct ctx *ctx) {
+  return ctx->cfg.pie && ctx->arch->plt_eh_frame && !ctx->cfg.no_ld_unwind;
+}
+
+// There GNU ld describes its .plt and .plt.got in .eh_frame when an input
+// has unwind information.  Its file for the sections it makes is the one
+// holding the merged .note.gnu.property, else the first object.
+void plt_unwind_info(struct ctx *ctx) {
+  const struct arch *arch = ctx->arch;
+  struct chunk *c = ctx->synth[CK_EH_FRAME];
+  if (!plt_unwind_wanted(ctx) || !c || c->discarded)
+    return;
+  bool any = false;            // a CIE or FDE: more than 8 bytes
+  for (u32 i = 0; i < c->isecs.len && !any; i++)
+    any = ((struct isec *)c->isecs.v[i])->size > 8;
+  struct objfile *f = ctx->prop_note_file && property_note_size(ctx)
+                          ? ctx->prop_note_file
+                          : NULL;
+  for (u32 i = 0; i < ctx->objs.len && !f; i++) {
+    struct objfile *o = ctx->objs.v[i];
+    if (o->live && !o->lto && !o->binary)
+      f = o;
+  }
+  if (!any || !f)
+    return;
+  if (ctx->iplt_syms.len || ctx->pltgot_syms.len)
+    add_unwind_input(ctx, c, f, arch->plt_eh_frame, arch->plt_eh_frame_size,
+                     ctx->synth[CK_IPLT]);
+  if (ctx->pltgot_syms.len)
+    add_unwind_input(ctx, c, f, arch->pltgot_eh_frame,
+                     arch->pltgot_eh_frame_size, ctx->synth[CK_PLTGOT]);
+}
+
 // The input section an FDE describes: the target of its pc_begin.
 struct isec *fde_target(struct ctx *ctx, struct eh_frame *eh,
                         struct eh_rec *fde) {
@@ -340,6 +403,8 @@ struct isec *fde_target(struct ctx *ctx, struct eh_frame *eh,
 
 static bool fde_live(struct ctx *ctx, struct eh_frame *eh,
                      struct eh_rec *fde) {
+  if (eh->unwinds)
+    return true;
   struct isec *t = fde_target(ctx, eh, fde);
   return t && t->live && t->osec;
 }
@@ -623,6 +688,15 @@ void write_eh_frame(struct ctx *ctx, struct chunk *c, u8 *buf) {
       if (!rec->emitted)
         continue;
       u8 *dst = copy_eh_record(base, eh, rec);
+      if (eh->unwinds && !rec->is_cie) {
+        struct chunk *t = eh->unwinds;
+        u64 P = c->addr + rec->out_offset + 8;
+        wr32(dst + 8, t->addr - P);
+        wr32(dst + 12, t->size);
+        if (tab && ntab < ctx->eh_fde_count)
+          tab[ntab++] = (struct eh_hdr_entry){t->addr,
+                                              c->addr + rec->out_offset};
+      }
       for (u32 r = rec->rel_begin; r < rec->rel_end; r++) {
         struct eh_rel *e = &eh->rels[r];
         u64 delta = e->offset - rec->offset;

@@ -115,6 +115,9 @@ static void setup_target(struct ctx *ctx) {
     warn_text_segment(ctx);
   if (!ctx->paged)
     c->z_noseparate_code = true;
+  // A static PIE without an interpreter: its undefined weak symbols are
+  // 0, and calls to them go through GNU ld's PLT entries there.
+  ctx->weak_plt = ctx->arch->plt_undef_weak && c->pie && !c->interp;
   // GNU ld's AArch64 script puts code and read-only data in one segment.
   if (ctx->arch->noseparate_code && !c->z_separate_code)
     c->z_noseparate_code = true;
@@ -228,6 +231,7 @@ int mld_link(struct ctx *ctx) {
   check_discarded_refs(ctx);  // none to what /DISCARD/ took
   checkpoint(ctx);
   allocate_slots(ctx);        // GOT and IPLT entries, in GNU ld's order
+  plt_unwind_info(ctx);       // x86-64 -pie: .eh_frame's FDEs of the PLT
   lay_out_exports(ctx);       // -pie: .dynsym's order, .dynstr, hash sizes
   timer(ctx, "scan_relocations");
   size_synthetic(ctx, SIZE_BEFORE_LAYOUT); // .got, .plt, notes, .eh_frame:

@@ -408,6 +408,7 @@ struct config {
                                // 0: protected, GNU ld 2.40's default
   u32 threads;                 // --threads=N; 0: one per online processor
   bool no_relax;               // --no-relax: x86-64 GOT loads stay loads
+  bool no_ld_unwind;           // --no-ld-generated-unwind-info
   bool allow_multiple_definition;  // -z muldefs too: the first one wins
   bool z_now;                  // -z now (-z lazy undoes it)
   bool pie;                    // -pie: a static PIE (dynamic.c)
@@ -943,6 +944,7 @@ struct sym_aux {
   u32 gottp_idx;
   u32 gotgd_idx;               // a general-dynamic pair (module, offset)
   u32 iplt_idx;                // index into .iplt, or -1
+  u32 pltgot_idx;              // index into .plt.got, or -1
   u32 out_symidx;              // index in the output .symtab
   struct chunk *osec;          // linker-defined symbols: their section
   u32 order;                   // ... or where it would be, if it is absent
@@ -1045,6 +1047,7 @@ enum chunk_kind {
   CK_INTERP,                   // .interp (cfg.interp)
   CK_PACKAGE, CK_PROPERTY, CK_BUILD_ID,
   CK_RELA_IPLT, CK_IPLT,
+  CK_PLTGOT,                   // .plt.got (arch->plt_undef_weak)
   CK_EH_FRAME_HDR,
   CK_GOT, CK_GOTPLT,
   CK_HASH, CK_GNU_HASH, CK_DYNSYM, CK_DYNSTR, CK_RELA_DYN,
@@ -1188,6 +1191,7 @@ enum {
   O_RELR_DYN = 410,
   O_INIT = 1000,
   O_PLT = 1100,
+  O_PLT_GOT = 1150,
   O_TEXT = 1200,
   O_FINI = 1900,
   O_RODATA = 2000,
@@ -1319,9 +1323,14 @@ struct eh_frame {
   u64 gnu_offset;              // the section's offset before the edit
   bool terminator;             // ends with a zero word (crtend.o)
   bool term_kept;
+  // The linker's own (plt_unwind_info): its FDE describes this section,
+  // whose address and size the writer puts in pc_begin and pc_range.
+  struct chunk *unwinds;
 };
 
 void parse_eh_frame(struct ctx *ctx);
+bool plt_unwind_wanted(struct ctx *ctx);
+void plt_unwind_info(struct ctx *ctx);
 struct isec *fde_target(struct ctx *ctx, struct eh_frame *eh,
                         struct eh_rec *fde);
 void size_eh_frame(struct ctx *ctx, struct chunk *c);
@@ -1377,6 +1386,7 @@ void need_got_near(struct ctx *ctx, struct symbol *sym);
 void need_gottp(struct ctx *ctx, struct symbol *sym);
 void need_gotgd(struct ctx *ctx, struct symbol *sym);
 void need_iplt(struct ctx *ctx, struct symbol *sym);
+void need_weak_plt(struct ctx *ctx, struct symbol *sym);
 void allocate_slots(struct ctx *ctx);
 void fix_linker_symbols(struct ctx *ctx);
 void eval_defsyms(struct ctx *ctx);
@@ -1392,6 +1402,7 @@ u64 gottp_entry_addr(struct ctx *ctx, struct symbol *sym);
 bool has_gotgd(struct ctx *ctx, struct symbol *sym);
 u64 gotgd_entry_addr(struct ctx *ctx, struct symbol *sym);
 u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym);
+u64 weak_plt_entry_addr(struct ctx *ctx, struct symbol *sym);
 
 //
 // synthetic.c: the sections the linker makes, one descriptor each
@@ -1773,6 +1784,15 @@ struct arch {
   // GNU ld writes the IRELATIVE relocations from the end of .rela.plt
   // back (x86-64), so glibc runs the resolvers last slot first.
   bool irelative_descending;
+  // A static PIE (no dynamic linker) as GNU ld's x86-64 makes it: a call
+  // to an undefined weak symbol goes through a PLT entry whose slot stays
+  // 0, in .plt.got when its address is also loaded from the GOT; and
+  // .eh_frame describes .plt and .plt.got (ehframe.c's plt_unwind_info).
+  bool plt_undef_weak;
+  // Those two descriptions, each a CIE and an FDE whose pc_begin and
+  // pc_range the writer fills in (NULL: none).
+  const u8 *plt_eh_frame, *pltgot_eh_frame;
+  u32 plt_eh_frame_size, pltgot_eh_frame_size;
   // Section index of large-model COMMON symbols (x86-64 SHN_X86_64_LCOMMON,
   // which GNU ld's script puts in .lbss as LARGE_COMMON); 0: none.
   u16 shn_large_common;
@@ -1791,6 +1811,8 @@ struct arch {
   void (*apply_relocs)(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
                        u32 to);
   void (*write_iplt)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot);
+  // A .plt.got entry (plt_undef_weak): a jump through a GOT slot.
+  void (*write_pltgot)(struct ctx *ctx, u8 *buf, u64 addr, u64 slot);
   // What a data relocation (as in .eh_frame) writes; ehframe.c writes it.
   enum data_reloc (*data_reloc_kind)(u32 type);
   const char *(*reloc_name)(u32 type);
@@ -2219,7 +2241,14 @@ struct ctx {
   u64 shdr_size;               // the section header table, at the end
   u64 entry_addr;
   // synthetic.c
+  // iplt_syms: the PLT's entries, IFUNCs (SF_NEEDS_IPLT) and, in a
+  // static PIE, undefined weak functions (arch->plt_undef_weak).
   struct vec got_syms, gottp_syms, iplt_syms;
+  struct vec weak_plt_syms;    // undefined weak symbols called, as seen
+  struct vec pltgot_syms;      // allocate_slots: those in .plt.got
+  u32 n_irelative;             // allocate_slots: the IFUNCs in iplt_syms
+  u32 *irel_index;             // size_rela_iplt: each one's IRELATIVE
+  bool weak_plt;               // setup_target: arch->plt_undef_weak applies
   struct vec rela_parts;       // CK_RELA_PART chunks (script_layout.c)
   bool script_discards;        // an input went to /DISCARD/ (or orphan)
   struct vec gotgd_syms;       // struct symbol *: wanting a GD pair

@@ -18,6 +18,8 @@ u64 isec_addr(struct isec *is) {
 const char *isec_name(struct isec *is) {
   if (is->is_common)
     return "COMMON";
+  if (is->eh && is->eh->unwinds)      // the linker's (plt_unwind_info)
+    return ".eh_frame";
   return section_name(is->file, is->shndx);
 }
 

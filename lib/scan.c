@@ -57,6 +57,16 @@ void need_iplt(struct ctx *ctx, struct symbol *sym) {
   vec_push(ctx, &ctx->iplt_syms, sym);
 }
 
+// A call to an undefined weak symbol in a static PIE (ctx->weak_plt):
+// allocate_slots gives it a PLT or a .plt.got entry.
+void need_weak_plt(struct ctx *ctx, struct symbol *sym) {
+  struct sym_aux *aux = sym_aux(ctx, sym);
+  if (aux->pltgot_idx != UINT32_MAX)
+    return;
+  aux->pltgot_idx = UINT32_MAX - 1;
+  vec_push(ctx, &ctx->weak_plt_syms, sym);
+}
+
 // The sections to scan, in order, and which of them the architecture
 // finds quiet (scan_relocs would do nothing for them): sorted out on all
 // threads, so the scan proper, in order on one thread, visits only the
@@ -223,6 +233,28 @@ void allocate_slots(struct ctx *ctx) {
         n += 2;
       }
     }
+  // An undefined weak function a static PIE calls, as GNU ld's x86-64
+  // decides (elf_x86_allocate_dynrelocs): with a GOT entry too, and no
+  // reference needing its one address, a .plt.got entry jumping through
+  // that GOT entry; else a PLT entry among the IFUNCs', whose .got.plt
+  // slot stays 0.  Both kinds in its hash table's order.
+  ctx->n_irelative = ctx->iplt_syms.len;
+  u32 nw = ctx->weak_plt_syms.len, np = 0;
+  struct order_key *wk = arena_alloc(ctx, (u64)nw * sizeof(*wk) + 1);
+  for (u32 i = 0; i < nw; i++) {
+    struct symbol *sym = ctx->weak_plt_syms.v[i];
+    sym_aux(ctx, sym)->pltgot_idx = UINT32_MAX;
+    if ((sym->flags & (SF_NEEDS_GOT | SF_ADDR_EQ)) == SF_NEEDS_GOT)
+      add_got_key(ctx, wk, &np, sym, 0);
+    else
+      vec_push(ctx, &ctx->iplt_syms, sym);
+  }
+  bfd_walk_orders(ctx, wk, np);
+  qsort(wk, np, sizeof(*wk), cmp_order_key);
+  for (u32 i = 0; i < np; i++) {
+    vec_push(ctx, &ctx->pltgot_syms, wk[i].sym);
+    sym_aux(ctx, wk[i].sym)->pltgot_idx = i;
+  }
   // IPLT entries in GNU ld's order too: the globals as its hash table
   // holds them, then the local IFUNCs (here in the order first seen).
   u32 ni = ctx->iplt_syms.len;
@@ -273,6 +305,19 @@ u64 gotgd_entry_addr(struct ctx *ctx, struct symbol *sym) {
 u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym) {
   return ctx->synth[CK_IPLT]->addr + ctx->plt_header +
          (u64)ctx->aux[sym->aux].iplt_idx * ctx->iplt_size;
+}
+
+// Where a static PIE's call to an undefined weak symbol goes: its PLT or
+// .plt.got entry; 0 if it has neither.
+u64 weak_plt_entry_addr(struct ctx *ctx, struct symbol *sym) {
+  struct sym_aux *aux = sym->aux ? &ctx->aux[sym->aux] : NULL;
+  if (!aux)
+    return 0;
+  if (aux->pltgot_idx != UINT32_MAX)
+    return ctx->synth[CK_PLTGOT]->addr + (u64)aux->pltgot_idx * 8;
+  if (aux->iplt_idx != UINT32_MAX)
+    return iplt_entry_addr(ctx, sym);
+  return 0;
 }
 
 //
@@ -444,6 +489,10 @@ void define_linker_symbols(struct ctx *ctx) {
       // after .got's entries (script_got_join).
       if (gotplt_in_got(ctx))
         c = ctx->synth[ctx->script_got_join == 1 ? CK_GOTPLT : CK_GOT];
+      // x86-64 GNU ld defines it with .got.plt, which it keeps with any
+      // GOT or PLT entry, named or not (.symtab lists it only then:
+      // got_symbol_unlisted).
+      always = true;
     }
     define_one(ctx, ls->name, ls->vis, always, c,
                ls->section ? script_order(ctx, ls->section) : 0, ls->where,
@@ -528,8 +577,10 @@ void fix_linker_symbols(struct ctx *ctx) {
   u32 data_part = script_point(SP_DATA), after = script_point(SP_END);
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
+    // (One inside another, as .got.plt in .got with -z now, is in its
+    // home's size.)
     if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR || !c->size ||
-        c->order >= after)
+        c->order >= after || c->home)
       continue;
     if (c->flags & SHF_EXECINSTR) {
       etext = c->addr + c->size;

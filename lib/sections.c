@@ -1289,6 +1289,14 @@ void create_chunks(struct ctx *ctx) {
   create_commons(ctx, common_home);
   if (ctx->large_common_seen)
     keep_large_common_home(regular_chunk(ctx, ".lbss", KEY(O_LBSS)));
+  // An x86-64 PIE: GNU ld's own .eh_frame input (plt_unwind_info, aligned
+  // to 8) makes the output section, empty when nothing else comes.
+  if (plt_unwind_wanted(ctx)) {
+    struct chunk *c = regular_chunk(ctx, ".eh_frame", KEY(O_EH_FRAME));
+    if (!c->isecs.len)
+      c->flags = SHF_ALLOC, c->align = 8;
+    c->keep_empty = true;
+  }
 
   create_synthetic(ctx);      // .got, notes, .symtab, ...
   if (ctx->script)

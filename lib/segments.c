@@ -285,9 +285,10 @@ static u64 place_loads(struct ctx *ctx) {
       ctx->relro_load = true;
     if (l->headers && !s->filesz)
       s->filesz = ctx->synth[CK_EHDR]->size;
-    // Nothing in the file (zero-fill only): GNU ld keeps p_offset in the
-    // first page (its congruent offset past the file, modulo the page).
-    if (!s->filesz)
+    // Zero-fill only (no section but SHT_NOBITS; an empty one of data
+    // counts as data): GNU ld keeps p_offset in the first page (its
+    // congruent offset past the file, modulo the page).
+    if (!contents)
       s->offset &= m - 1;
   }
   // Sections in no PT_LOAD (a .tbss alone) are where the file is.

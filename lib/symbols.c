@@ -945,7 +945,8 @@ struct sym_aux *sym_aux(struct ctx *ctx, struct symbol *sym) {
     sym->aux = ++ctx->naux;
     struct sym_aux *x = &ctx->aux[sym->aux];
     memset(x, 0, sizeof(*x));
-    x->got_idx = x->gottp_idx = x->gotgd_idx = x->iplt_idx = UINT32_MAX;
+    x->got_idx = x->gottp_idx = x->gotgd_idx = x->iplt_idx = x->pltgot_idx =
+        UINT32_MAX;
   }
   return &ctx->aux[sym->aux];
 }

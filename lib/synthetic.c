@@ -132,14 +132,52 @@ static void size_gotplt(struct ctx *ctx, struct chunk *c) {
   }
 }
 
-// A static PIE's PLT starts with a first entry (PLT0), if it has others.
+// A static PIE's PLT starts with a first entry (PLT0), if it has others,
+// or if .plt.got has (GNU ld makes PLT0 with the first entry of either).
 static void size_iplt(struct ctx *ctx, struct chunk *c) {
   u64 n = ctx->iplt_syms.len;
-  c->size = n ? ctx->plt_header + n * ctx->iplt_size : 0;
+  c->size = n || ctx->pltgot_syms.len ? ctx->plt_header + n * ctx->iplt_size
+                                      : 0;
 }
 
+static bool forced_local(struct ctx *ctx, struct symbol *sym);
+
+// One IRELATIVE per IFUNC (an undefined weak symbol's entry has none),
+// numbered as GNU ld numbers them: in PLT order on AArch64; on x86-64
+// from the end back as bfd_elf_final_link finishes the symbols: the
+// globals it made local (its first walk of the hash table), the local
+// IFUNCs (output_arch_local_syms), then the other globals.
 static void size_rela_iplt(struct ctx *ctx, struct chunk *c) {
-  c->size = (u64)ctx->iplt_syms.len * sizeof(Elf64_Rela);
+  c->size = (u64)ctx->n_irelative * sizeof(Elf64_Rela);
+  u32 n = ctx->iplt_syms.len, k = 0;
+  ctx->irel_index = arena_alloc(ctx, (u64)n * sizeof(u32) + 1);
+  for (int pass = 0; pass < 3; pass++)
+    for (u32 i = 0; i < n; i++) {
+      struct symbol *sym = ctx->iplt_syms.v[i];
+      if (!(sym->flags & SF_NEEDS_IPLT))
+        continue;
+      int p = !ctx->arch->irelative_descending ? 0
+              : sym->binding == STB_LOCAL && sym->file ? 1
+              : forced_local(ctx, sym) ? 0 : 2;
+      if (p == pass)
+        ctx->irel_index[i] = ctx->arch->irelative_descending
+                                 ? ctx->n_irelative - 1 - k++ : k++;
+    }
+}
+
+static bool want_pltgot(struct ctx *ctx) {
+  return ctx->weak_plt;
+}
+
+static void size_pltgot(struct ctx *ctx, struct chunk *c) {
+  c->size = (u64)ctx->pltgot_syms.len * 8;   // x86-64's entries
+}
+
+static void write_pltgot(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  for (u32 i = 0; i < ctx->pltgot_syms.len; i++)
+    ctx->arch->write_pltgot(ctx, buf + c->offset + (u64)i * 8,
+                            c->addr + (u64)i * 8,
+                            got_entry_addr(ctx, ctx->pltgot_syms.v[i]));
 }
 
 // A section's flags as BFD sees them, for nearby_shndx.
@@ -347,10 +385,15 @@ static bool forced_local(struct ctx *ctx, struct symbol *sym) {
 // GNU ld lists _GLOBAL_OFFSET_TABLE_ only with its GOT section (which
 // may be among a script section's inputs).
 static bool got_symbol_unlisted(struct ctx *ctx, struct symbol *sym) {
+  if (sym != ctx->got_symbol)
+    return false;
   struct chunk *c = ctx->aux[sym->aux].osec;
   if (c && c->home && (c->home->kind != CK_REGULAR || c->size))
     c = c->home;
-  return sym == ctx->got_symbol && c && !is_emitted(c);
+  // (No section at all: a script discarded it; unless the script or
+  // --defsym gave the symbol its value.)
+  enum where w = sym->symidx >> 1;
+  return c ? !is_emitted(c) : w != W_SCRIPT && w != W_DEFSYM;
 }
 
 // A hidden linker symbol .symtab lists (as a local).
@@ -1044,13 +1087,20 @@ static void write_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
     arch->write_plt_header(ctx, buf + c->offset, c->addr,
                            ctx->synth[CK_GOTPLT]->addr);
   for (u32 i = 0; i < ctx->iplt_syms.len; i++) {
-    u64 at = ctx->plt_header + (u64)i * ctx->iplt_size;
-    if (ctx->cfg.pie)
-      arch->write_plt(ctx, buf + c->offset + at, c->addr + at,
-                      iplt_slot_addr(ctx, i), i, c->addr);
-    else
-      arch->write_iplt(ctx, buf + c->offset + at, c->addr + at,
+    u64 at = ctx->plt_header + (u64)i * ctx->iplt_size, addr = c->addr + at;
+    if (!ctx->cfg.pie) {
+      arch->write_iplt(ctx, buf + c->offset + at, addr,
                        iplt_slot_addr(ctx, i));
+    } else if (((struct symbol *)ctx->iplt_syms.v[i])->flags &
+               SF_NEEDS_IPLT) {
+      arch->write_plt(ctx, buf + c->offset + at, addr, iplt_slot_addr(ctx, i),
+                      ctx->irel_index[i], c->addr);
+    } else {
+      // An entry that never binds keeps its lazy part as GNU ld's
+      // template has it: index 0, a jump to the next entry.
+      arch->write_plt(ctx, buf + c->offset + at, addr, iplt_slot_addr(ctx, i),
+                      0, addr + ctx->iplt_size);
+    }
   }
 }
 
@@ -1065,6 +1115,8 @@ static void write_gotplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
     wr64(buf + c->offset, ctx->synth[CK_DYNAMIC]->addr);
   for (u32 i = 0; i < ctx->iplt_syms.len; i++) {
     u64 entry = iplt->addr + ctx->plt_header + (u64)i * ctx->iplt_size;
+    if (!(((struct symbol *)ctx->iplt_syms.v[i])->flags & SF_NEEDS_IPLT))
+      continue;                // an undefined weak symbol's: 0
     wr64(buf + chunk_file_offset(c, iplt_slot_addr(ctx, i)),
          ctx->iplt_slot_bias < 0 ? iplt->addr
                                   : entry + (u64)ctx->iplt_slot_bias);
@@ -1075,7 +1127,9 @@ static void write_rela_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
   const struct arch *arch = ctx->arch;
   for (u32 i = 0; i < ctx->iplt_syms.len; i++) {
     struct symbol *sym = ctx->iplt_syms.v[i];
-    u64 k = arch->irelative_descending ? ctx->iplt_syms.len - 1 - i : i;
+    if (!(sym->flags & SF_NEEDS_IPLT))
+      continue;
+    u64 k = ctx->irel_index[i];
     u8 *rela = buf + c->offset + k * sizeof(Elf64_Rela);
     wr64(rela, iplt_slot_addr(ctx, i));
     wr64(rela + 8, ELF64_R_INFO(0, arch->r_irelative));
@@ -1205,6 +1259,10 @@ static const struct synthetic synthetics[CK_NKINDS] = {
     [CK_IPLT] = {".plt", SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 0, 0,
                  O_PLT, ".iplt", .stage = SIZE_BEFORE_LAYOUT,
                  .setup = setup_iplt, .size = size_iplt, .write = write_iplt},
+    [CK_PLTGOT] = {".plt.got", SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, 8, 8,
+                   O_PLT_GOT, .stage = SIZE_BEFORE_LAYOUT,
+                   .wanted = want_pltgot, .size = size_pltgot,
+                   .write = write_pltgot},
     [CK_EH_FRAME_HDR] = {".eh_frame_hdr", SHT_PROGBITS, SHF_ALLOC, 4, 0,
                          O_EH_FRAME_HDR, .discardable = true,
                          .stage = SIZE_BEFORE_LAYOUT,
