@@ -920,6 +920,35 @@ static const char *const no_effect_flags[] = {
     "no-enum-size-warning", "no-wchar-size-warning",
 };
 
+// Long options of one target's GNU ld alone (its emulation's): the
+// other's says "unrecognized option".  Kept until the target is known
+// (link.c's setup_target checks them).
+static const struct {
+  const char *opt;
+  bool aarch64;
+} target_options[] = {
+    {"fix-cortex-a53-835769", true},  {"fix-cortex-a53-843419", true},
+    {"no-fix-cortex-a53-843419", true}, {"no-enum-size-warning", true},
+    {"no-wchar-size-warning", true},  {"no-apply-dynamic-relocs", true},
+    {"ld-generated-unwind-info", false},
+    {"no-ld-generated-unwind-info", false},
+};
+
+static void note_target_option(struct ctx *ctx, const char *s) {
+  struct config *c = &ctx->cfg;
+  for (u32 k = 0; k < sizeof(target_options) / sizeof(*target_options); k++) {
+    const char *o = target_options[k].opt;
+    size_t n = strlen(o);
+    if (is(s, o) || (s[0] == '-' && !strncmp(s + 1 + (s[1] == '-'), o, n) &&
+                     s[1 + (s[1] == '-') + n] == '=')) {
+      vec_push(ctx, target_options[k].aarch64 ? &c->aarch64_options
+                                              : &c->x86_options,
+               (void *)s);
+      return;
+    }
+  }
+}
+
 // The options above that GNU ld gives an effect in a static PIE (its
 // dynamic symbols, or tags of .dynamic).
 static bool changes_dynamic(const char *s) {
@@ -1007,6 +1036,7 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
 
   for (u32 i = 0; i < a.n; i++) {
     char *s = a.v[i] = unabbreviate(ctx, a.v[i]);
+    note_target_option(ctx, s);
     const char *v;
     int yn;
     if (s[0] != '-' || !s[1]) {

@@ -377,6 +377,9 @@ struct config {
   u8 z_cet_report;             // 0 none, 1 warning, 2 error
   u8 z_lam_u48_report, z_lam_u57_report;  // the same
   struct vec z_x86;            // const char *: the keywords as given
+  // Long options only one target's GNU ld knows, as given (link.c's
+  // setup_target refuses those of the other target).
+  struct vec aarch64_options, x86_options;
   bool z_norelro, z_noseparate_code;
   bool z_separate_code;        // given explicitly (AArch64 defaults to no)
   enum build_id_kind build_id;
