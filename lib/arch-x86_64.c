@@ -397,6 +397,47 @@ static void check_exported_tls(struct ctx *ctx, struct isec *is, u64 off,
         reloc_name(type), rs->sym->name);
 }
 
+// GNU ld gives an IFUNC a PLT entry only for a reference that needs one
+// (avoid_plt: its h->plt.refcount): a call, or an address from code or
+// read-only data; not a GOT load, nor, in a PIE, a 64-bit address in
+// writable data, which gets an IRELATIVE of its own.  (In an executable
+// that is not a PIE, GNU ld gives such a word an IRELATIVE in .rela.iplt
+// too; mld gives it the PLT entry's address.)  Any other address in
+// writable data needs the entry some other reference makes
+// (ifunc_without_plt).
+static bool ifunc_needs_plt(struct ctx *ctx, struct isec *is, u32 type) {
+  u64 flags = SH_FLAGS(shdr_at(is->file, is->shndx));
+  switch (type) {
+  case R_X86_64_GOTPCREL: case R_X86_64_GOTPCRELX:
+  case R_X86_64_REX_GOTPCRELX: case R_X86_64_GOT32: case R_X86_64_GOT64:
+  case R_X86_64_GOTPCREL64: case R_X86_64_GOTPLT64:
+  case R_X86_64_SIZE32: case R_X86_64_SIZE64:
+    return false;
+  case R_X86_64_PLT32: case R_X86_64_PLTOFF64: case R_X86_64_GOTOFF64:
+    return true;
+  case R_X86_64_64:
+    if (!ctx->cfg.pie)
+      return true;
+    break;
+  }
+  return !(flags & SHF_WRITE) || (flags & SHF_EXECINSTR);
+}
+
+// What needs the PLT entry an IFUNC does not have: GNU ld's error.
+static bool ifunc_without_plt(struct ctx *ctx, struct isec *is, u32 type,
+                              const struct reloc_sym *rs) {
+  switch (type) {
+  case R_X86_64_GOTPCREL: case R_X86_64_GOTPCRELX:
+  case R_X86_64_REX_GOTPCRELX: case R_X86_64_GOT32: case R_X86_64_GOT64:
+  case R_X86_64_GOTPCREL64: case R_X86_64_GOTPLT64:
+  case R_X86_64_SIZE32: case R_X86_64_SIZE64: case R_X86_64_64:
+    return false;
+  }
+  error(ctx, "%s: relocation %s against STT_GNU_IFUNC symbol `%s' isn't "
+        "supported", is->file->name, reloc_name(type), reloc_sym_name(rs));
+  return true;
+}
+
 // A static PIE's reference to an undefined weak symbol, as GNU ld's
 // check_relocs sees it: a call asks for a PLT entry (needs_plt); an
 // address that must be the same everywhere (pointer_equality_needed: a
@@ -450,7 +491,10 @@ static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
         type != R_X86_64_TLSDESC_CALL)
       report_undefined(ctx, f, is, off, sym);
     if (rs.is_ifunc) {
-      need_iplt(ctx, sym);
+      if (ifunc_needs_plt(ctx, is, type))
+        need_iplt(ctx, sym);
+      else
+        need_ifunc(ctx, sym);
       // As GNU ld's check_relocs: absolute references, and PC32 outside
       // code, need the one canonical address (see ifunc_got_is_gotplt).
       bool code = is->osec && (is->osec->flags & SHF_EXECINSTR);
@@ -633,8 +677,10 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     u64 P = base + off;       // GNU ld: also where an entry is moved
     u64 S = rs.S;
     // An IFUNC's address, wherever it is taken, is its IPLT entry.
-    if (rs.is_ifunc && alloc)
+    if (rs.is_ifunc && alloc && (rs.sym->flags & SF_NEEDS_IPLT))
       S = iplt_entry_addr(ctx, rs.sym);
+    else if (rs.is_ifunc && alloc && ifunc_without_plt(ctx, is, type, &rs))
+      continue;
     // A static PIE's call to an undefined weak symbol: its PLT entry.
     if (ctx->weak_plt && rs.undef_weak && rs.sym && alloc &&
         (type == R_X86_64_PLT32 || type == R_X86_64_PLTOFF64))

@@ -212,10 +212,20 @@ static bool got_entry_moves(struct symbol *sym) {
   return sym->state == SYM_DEFINED && !sym_is_abs(sym);
 }
 
-static u64 got_relative_count(struct ctx *ctx) {
+// An IFUNC's GOT entry without a PLT entry (need_ifunc) holds what its
+// resolver returns: an IRELATIVE.
+static bool got_entry_irelative(struct symbol *sym) {
+  return sym_is_ifunc(sym) && !(sym->flags & SF_NEEDS_IPLT);
+}
+
+// The GOT entries that move, RELATIVE ones (irelative false) or the
+// others.
+static u64 got_relative_count(struct ctx *ctx, bool irelative) {
   u64 n = 0;
-  for (u32 i = 0; i < ctx->got_syms.len; i++)
-    n += got_entry_moves(ctx->got_syms.v[i]);
+  for (u32 i = 0; i < ctx->got_syms.len; i++) {
+    struct symbol *sym = ctx->got_syms.v[i];
+    n += got_entry_moves(sym) && got_entry_irelative(sym) == irelative;
+  }
   return n;
 }
 
@@ -238,7 +248,8 @@ static u64 got_none_count(struct ctx *ctx) {
 // .dynsym section symbols (bfd's _bfd_elf_link_renumber_dynsyms).
 bool has_dynamic_relocs(struct ctx *ctx) {
   if (ctx->dyn_relative || ctx->dyn_irelative || ctx->dyn_none ||
-      got_relative_count(ctx) || got_none_count(ctx))
+      got_relative_count(ctx, false) || got_relative_count(ctx, true) ||
+      got_none_count(ctx))
     return true;
   for (u32 i = 0; i < ctx->rela_parts.len; i++)
     if (((struct chunk *)ctx->rela_parts.v[i])->part_relocs)
@@ -247,16 +258,17 @@ bool has_dynamic_relocs(struct ctx *ctx) {
 }
 
 void size_rela_dyn(struct ctx *ctx, struct chunk *c) {
-  ctx->got_relative = got_relative_count(ctx);
+  ctx->got_relative = got_relative_count(ctx, false);
+  u64 irelative = ctx->dyn_irelative + got_relative_count(ctx, true);
   ctx->dyn_none += got_none_count(ctx);
   // With DT_RELR, size_relr moves the aligned RELATIVE ones out.
-  c->size = (ctx->dyn_relative + ctx->got_relative + ctx->dyn_irelative +
+  c->size = (ctx->dyn_relative + ctx->got_relative + irelative +
              ctx->dyn_none) * sizeof(Elf64_Rela);
   // .dynamic is first sized with DT_RELACOUNT, as in GNU ld, which
   // leaves one more DT_NULL when the RELATIVE ones all go to DT_RELR.
   ctx->rela_relative = ctx->dyn_relative + ctx->got_relative;
   if (ctx->synth[CK_RELR_DYN]) {
-    c->size = (ctx->dyn_irelative + ctx->dyn_none) * sizeof(Elf64_Rela);
+    c->size = (irelative + ctx->dyn_none) * sizeof(Elf64_Rela);
     c->keep_empty = true;      // DT_RELA stays (GNU ld)
   }
 }
@@ -305,7 +317,7 @@ static void each_dyn_site(struct ctx *ctx, dyn_site_fn *fn, void *arg) {
     if (got_entry_moves(sym))
       fn(ctx, arg, got_entry_addr(ctx, sym),
          sym->flags & SF_NEEDS_IPLT ? iplt_entry_addr(ctx, sym) : sym->value,
-         false);
+         got_entry_irelative(sym));
   }
 }
 

@@ -651,7 +651,8 @@ void place_nonalloc(struct ctx *ctx) {
   ctx->filesize = align_up(fpos, 8) + ctx->shdr_size;
 }
 
-// Local symbols that hold a GOT or IPLT slot get their address too.
+// Local symbols that hold a GOT or IPLT slot get their address too, and
+// local IFUNCs without a PLT entry (their IRELATIVEs' addends).
 static void local_values(struct vec *syms) {
   for (u32 i = 0; i < syms->len; i++) {
     struct symbol *sym = syms->v[i];
@@ -665,6 +666,7 @@ void compute_symbol_values(struct ctx *ctx) {
   local_values(&ctx->got_syms);
   local_values(&ctx->gottp_syms);
   local_values(&ctx->iplt_syms);
+  local_values(&ctx->ifunc_syms);
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = f->first_global; k < f->nsyms; k++) {

@@ -948,6 +948,7 @@ struct sym_aux {
   u32 gotgd_idx;               // a general-dynamic pair (module, offset)
   u32 iplt_idx;                // index into .iplt, or -1
   u32 pltgot_idx;              // index into .plt.got, or -1
+  bool ifunc_listed;           // in ctx->ifunc_syms
   u32 out_symidx;              // index in the output .symtab
   struct chunk *osec;          // linker-defined symbols: their section
   u32 order;                   // ... or where it would be, if it is absent
@@ -1390,6 +1391,7 @@ void need_gottp(struct ctx *ctx, struct symbol *sym);
 void need_gotgd(struct ctx *ctx, struct symbol *sym);
 void need_iplt(struct ctx *ctx, struct symbol *sym);
 void need_weak_plt(struct ctx *ctx, struct symbol *sym);
+void need_ifunc(struct ctx *ctx, struct symbol *sym);
 void allocate_slots(struct ctx *ctx);
 void fix_linker_symbols(struct ctx *ctx);
 void eval_defsyms(struct ctx *ctx);
@@ -2248,6 +2250,10 @@ struct ctx {
   // static PIE, undefined weak functions (arch->plt_undef_weak).
   struct vec got_syms, gottp_syms, iplt_syms;
   struct vec weak_plt_syms;    // undefined weak symbols called, as seen
+  struct vec ifunc_syms;       // IFUNCs no reference asked a PLT entry of
+                               // yet (need_ifunc), as seen
+  struct vec got_irel_syms;    // size_rela_iplt: those with a GOT entry,
+                               // whose IRELATIVE .rela.plt holds
   struct vec pltgot_syms;      // allocate_slots: those in .plt.got
   u32 n_irelative;             // allocate_slots: the IFUNCs in iplt_syms
   u32 *irel_index;             // size_rela_iplt: each one's IRELATIVE

@@ -57,6 +57,18 @@ void need_iplt(struct ctx *ctx, struct symbol *sym) {
   vec_push(ctx, &ctx->iplt_syms, sym);
 }
 
+// An IFUNC referenced in a way that needs no PLT entry (a GOT load), as
+// the arch's scan_relocs decides (x86-64, GNU ld's avoid_plt).  One that
+// no reference gives a PLT entry keeps its GOT entry in .got, with an
+// IRELATIVE of its own (size_rela_iplt; a PIE's in .rela.dyn).
+void need_ifunc(struct ctx *ctx, struct symbol *sym) {
+  struct sym_aux *aux = sym_aux(ctx, sym);
+  if (aux->ifunc_listed)
+    return;
+  aux->ifunc_listed = true;
+  vec_push(ctx, &ctx->ifunc_syms, sym);
+}
+
 // A call to an undefined weak symbol in a static PIE (ctx->weak_plt):
 // allocate_slots gives it a PLT or a .plt.got entry.
 void need_weak_plt(struct ctx *ctx, struct symbol *sym) {
@@ -164,7 +176,7 @@ static void add_got_key(struct ctx *ctx, struct order_key *k, u32 *n,
                         struct symbol *sym, u8 kind) {
   struct order_key *e = &k[(*n)++];
   bool local = sym->binding == STB_LOCAL && sym->file;
-  bool ifunc = sym->flags & SF_NEEDS_IPLT;
+  bool ifunc = sym_is_ifunc(sym);
   // Local IFUNCs come last, as GNU ld allocates them after the globals
   // (and, on some targets, the global IFUNCs after the other globals).
   e->group = local ? (ifunc ? 3 : 0)

@@ -147,21 +147,48 @@ static bool forced_local(struct ctx *ctx, struct symbol *sym);
 // from the end back as bfd_elf_final_link finishes the symbols: the
 // globals it made local (its first walk of the hash table), the local
 // IFUNCs (output_arch_local_syms), then the other globals.
+// An executable that is not a PIE has the IRELATIVE of an IFUNC's GOT
+// entry without a PLT entry (need_ifunc) there too, from the start up
+// (GNU ld's elf_append_rela) as it finishes the symbols.
+static int finish_pass(struct ctx *ctx, struct symbol *sym) {
+  if (!ctx->arch->irelative_descending)
+    return 0;
+  return sym->binding == STB_LOCAL && sym->file ? 1
+         : forced_local(ctx, sym)               ? 0
+                                                : 2;
+}
+
 static void size_rela_iplt(struct ctx *ctx, struct chunk *c) {
-  c->size = (u64)ctx->n_irelative * sizeof(Elf64_Rela);
+  // Those GOT entries in GOT order (its walk, locals last), then by pass.
+  struct vec got = {0};
+  for (u32 i = 0; !ctx->cfg.pie && i < ctx->ifunc_syms.len; i++) {
+    struct symbol *sym = ctx->ifunc_syms.v[i];
+    if ((sym->flags & (SF_NEEDS_IPLT | SF_NEEDS_GOT)) != SF_NEEDS_GOT)
+      continue;
+    vec_push(ctx, &got, sym);
+    u32 k = got.len - 1;       // (few: sorted by insertion)
+    for (; k && ctx->aux[((struct symbol *)got.v[k - 1])->aux].got_idx >
+                    ctx->aux[sym->aux].got_idx;
+         k--)
+      got.v[k] = got.v[k - 1];
+    got.v[k] = sym;
+  }
+  ctx->got_irel_syms.len = 0;
+  for (int pass = 0; pass < 3; pass++)
+    for (u32 i = 0; i < got.len; i++)
+      if (finish_pass(ctx, got.v[i]) == pass)
+        vec_push(ctx, &ctx->got_irel_syms, got.v[i]);
+  c->size = (u64)(ctx->n_irelative + ctx->got_irel_syms.len) *
+            sizeof(Elf64_Rela);
   u32 n = ctx->iplt_syms.len, k = 0;
+  u32 total = ctx->n_irelative + ctx->got_irel_syms.len;
   ctx->irel_index = arena_alloc(ctx, (u64)n * sizeof(u32) + 1);
   for (int pass = 0; pass < 3; pass++)
     for (u32 i = 0; i < n; i++) {
       struct symbol *sym = ctx->iplt_syms.v[i];
-      if (!(sym->flags & SF_NEEDS_IPLT))
-        continue;
-      int p = !ctx->arch->irelative_descending ? 0
-              : sym->binding == STB_LOCAL && sym->file ? 1
-              : forced_local(ctx, sym) ? 0 : 2;
-      if (p == pass)
-        ctx->irel_index[i] = ctx->arch->irelative_descending
-                                 ? ctx->n_irelative - 1 - k++ : k++;
+      if ((sym->flags & SF_NEEDS_IPLT) && finish_pass(ctx, sym) == pass)
+        ctx->irel_index[i] = ctx->arch->irelative_descending ? total - 1 - k++
+                                                             : k++;
     }
 }
 
@@ -1132,6 +1159,13 @@ static void write_rela_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
     u64 k = ctx->irel_index[i];
     u8 *rela = buf + c->offset + k * sizeof(Elf64_Rela);
     wr64(rela, iplt_slot_addr(ctx, i));
+    wr64(rela + 8, ELF64_R_INFO(0, arch->r_irelative));
+    wr64(rela + 16, sym->value);
+  }
+  for (u32 i = 0; i < ctx->got_irel_syms.len; i++) {
+    struct symbol *sym = ctx->got_irel_syms.v[i];
+    u8 *rela = buf + c->offset + (u64)i * sizeof(Elf64_Rela);
+    wr64(rela, got_entry_addr(ctx, sym));
     wr64(rela + 8, ELF64_R_INFO(0, arch->r_irelative));
     wr64(rela + 16, sym->value);
   }
