@@ -702,6 +702,11 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
 
     switch (type) {
     case R_X86_64_64:
+      // A PIE's word an IRELATIVE fills (dynamic.c) keeps the input's
+      // bytes, as GNU ld leaves it.
+      if (ctx->cfg.pie && rs.is_ifunc && alloc &&
+          !(rs.sym->flags & SF_ADDR_EQ))
+        break;
       wr64(loc, S + A);
       break;
     case R_X86_64_PC64:

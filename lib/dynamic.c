@@ -95,18 +95,25 @@ static void note_textrel(struct ctx *ctx, struct textrel *t, struct isec *is,
 }
 
 static void report_textrel(struct ctx *ctx, const struct textrel *t) {
-  if (!ctx->textrel || !textrel_checked(ctx))
+  if (!ctx->textrel)
     return;
-  if (t->local && ctx->arch->warn_textrel)
+  bool checked = textrel_checked(ctx);
+  if (checked && t->local && ctx->arch->warn_textrel)
     gnu_warning(ctx, "%s: warning: relocation in read-only section `%s'",
                 t->local->file->name, isec_name(t->local));
-  else if (!t->local)
+  else if (checked && !t->local)
     gnu_warning(ctx, "%s: warning: relocation against `%s' in read-only "
                 "section `%s'", t->global->file->name, t->name,
                 isec_name(t->global));
-  if (ctx->cfg.z_text)
+  // An IFUNC's address that the start-up code resolves (GNU ld's
+  // ifunc_resolvers), with DT_TEXTREL: it may run before the text is
+  // writable (bfd's size_dynamic_sections, whenever it sets DF_TEXTREL).
+  if (ctx->dyn_irelative)
+    warn(ctx, "GNU indirect functions with DT_TEXTREL may result in a "
+         "segfault at runtime; recompile with -fPIE");
+  if (checked && ctx->cfg.z_text)
     gnu_error(ctx, "read-only segment has dynamic relocations");
-  else
+  else if (checked)
     warn(ctx, "creating DT_TEXTREL in a PIE");
 }
 

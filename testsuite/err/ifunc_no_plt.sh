@@ -6,7 +6,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # data.  An IFUNC only loaded from the GOT keeps its GOT entry in .got,
 # with an IRELATIVE of its own (.rela.plt in an executable, .rela.dyn in
 # a PIE), and a PIE's 64-bit address of it in writable data its own
-# IRELATIVE; mld made a PLT entry for every IFUNC (ld-x86-64's
+# IRELATIVE, the word left as the input has it; mld made a PLT entry
+# for every IFUNC and wrote such a word (ld-x86-64's
 # pr20253-1*, pr20253-4*, ld-ifunc's ifunc-21/22/23).  A PC-relative
 # address in writable data then has no entry to point at: GNU ld's
 # error (pr20253-3).  Executables and PIEs, the code, sections and
@@ -61,6 +62,7 @@ shape() {
     objdump -dw "$1" | tail -n +3
     t_layout "$1"
     readelf -rW "$1"
+    readelf -x .data "$1" 2>/dev/null
     readelf -sW "$1" | awk 'NR > 3 {$1 = ""; print}' | sort
 }
 for src in got call data pc32; do

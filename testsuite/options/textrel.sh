@@ -7,7 +7,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # DF_TEXTREL; mld refused the link.  On x86-64 and AArch64, against GNU
 # ld, with no option, -z notext, --warn-textrel, -z text and -z now: the
 # exit status, the messages (x86-64 warns unless -z notext; -z text is
-# an error), the dynamic tags, the relocations and the code's bytes.
+# an error; an IFUNC resolved there, another warning), the dynamic tags,
+# the relocations and the code's bytes.
 
 # Against a global symbol and a local one (and, in g-*.s, the global one
 # alone); unwind information, so that .eh_frame is not empty.
@@ -34,6 +35,24 @@ _start:
 	.cfi_endproc
 	.ltorg
 here:	.quad 0
+ASM
+
+# x86-64: an IFUNC's address in .text, which the start-up code resolves
+# (an IRELATIVE) while the text is read-only: GNU ld warns of it
+# whenever it makes DT_TEXTREL, -z notext too (its pr18801a,
+# ifunc-textrel-1a).
+cat >ifunc-x86.s <<'ASM'
+	.text
+	.type selector, %gnu_indirect_function
+foo:	ret
+selector:
+	movabs $foo, %rax
+	ret
+	.globl _start
+_start:
+	movabs $selector, %rax
+	call *%rax
+	ret
 ASM
 
 sed '/here/d; /text.more/d' x86.s >g-x86.s
@@ -68,6 +87,7 @@ for arch in x86_64 aarch64; do
     [ $arch = aarch64 ] && as=aarch64-linux-gnu-as src=a64.s
     srcs="$src g-$src"
     [ $arch = aarch64 ] && srcs="$srcs abs-a64.s"
+    [ $arch = x86_64 ] && srcs="$srcs ifunc-x86.s"
     for src in $srcs; do
     $as -o t.o $src || t_hard_error "$as failed"
     for opts in "" "-z notext" "--warn-textrel" "-z text" "-z now" \
