@@ -125,14 +125,11 @@ _start:
 	ret
 EOF
     $as -o s.o s.s || t_hard_error "as failed"
-    link_both -pie s.o
-    compare "$arch -pie with an interpreter, no unwind information"
-    link_both -pie --no-dynamic-linker s.o
-    compare "$arch static PIE, no unwind information"
-    if [ $arch = x86_64 ]; then
-        link_both -pie --no-dynamic-linker $nounwind s.o
-        compare "$arch static PIE, $nounwind"
-    fi
+    for opts in "-pie" "-pie --no-dynamic-linker" \
+                ${nounwind:+"-pie --no-dynamic-linker $nounwind"}; do
+        link_both $opts s.o
+        compare "$arch $opts, no unwind information"
+    done
 
     if [ $arch = x86_64 ]; then
         # IFUNCs, one of them local: their IRELATIVEs numbered as GNU ld
@@ -154,10 +151,10 @@ _start:
 	call baz@PLT
 EOF
         $as -o if.o if.s || t_hard_error "as failed"
-        link_both -static if.o
-        compare "$arch IFUNCs, -static"
-        link_both -pie --no-dynamic-linker if.o
-        compare "$arch IFUNCs, static PIE"
+        for opts in "-static" "-pie --no-dynamic-linker"; do
+            link_both $opts if.o
+            compare "$arch IFUNCs, $opts"
+        done
     fi
 
     # A C program: IFUNCs in .plt, crtbeginS.o's __cxa_finalize in
