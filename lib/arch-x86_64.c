@@ -399,13 +399,12 @@ static void check_exported_tls(struct ctx *ctx, struct isec *is, u64 off,
 
 // GNU ld gives an IFUNC a PLT entry only for a reference that needs one
 // (avoid_plt: its h->plt.refcount): a call, or an address from code or
-// read-only data; not a GOT load, nor, in a PIE, a 64-bit address in
-// writable data, which gets an IRELATIVE of its own.  (In an executable
-// that is not a PIE, GNU ld gives such a word an IRELATIVE in .rela.iplt
-// too; mld gives it the PLT entry's address.)  Any other address in
-// writable data needs the entry some other reference makes
+// read-only data; not a GOT load, nor a 64-bit address in writable
+// data, which gets an IRELATIVE of its own unless a PLT entry is made
+// all the same (its word then holds the entry's address).  Any other
+// address in writable data needs the entry some other reference makes
 // (ifunc_without_plt).
-static bool ifunc_needs_plt(struct ctx *ctx, struct isec *is, u32 type) {
+static bool ifunc_needs_plt(struct isec *is, u32 type) {
   u64 flags = SH_FLAGS(shdr_at(is->file, is->shndx));
   switch (type) {
   case R_X86_64_GOTPCREL: case R_X86_64_GOTPCRELX:
@@ -415,12 +414,17 @@ static bool ifunc_needs_plt(struct ctx *ctx, struct isec *is, u32 type) {
     return false;
   case R_X86_64_PLT32: case R_X86_64_PLTOFF64: case R_X86_64_GOTOFF64:
     return true;
-  case R_X86_64_64:
-    if (!ctx->cfg.pie)
-      return true;
-    break;
   }
   return !(flags & SHF_WRITE) || (flags & SHF_EXECINSTR);
+}
+
+// A 64-bit address of an IFUNC in writable data (not code): an IRELATIVE
+// of its own where the IFUNC has no PLT entry (a PIE's in .rela.dyn,
+// dynamic.c).
+static bool ifunc_data_word(struct isec *is, u32 type) {
+  u64 flags = SH_FLAGS(shdr_at(is->file, is->shndx));
+  return type == R_X86_64_64 && (flags & SHF_WRITE) &&
+         !(flags & SHF_EXECINSTR);
 }
 
 // What needs the PLT entry an IFUNC does not have: GNU ld's error.
@@ -490,9 +494,12 @@ static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
     if (sym && sym->state == SYM_UNDEF && (sym->ref_flags & SF_REF_STRONG) &&
         type != R_X86_64_TLSDESC_CALL)
       report_undefined(ctx, f, is, off, sym);
-    if (rs.is_ifunc) {
-      if (ifunc_needs_plt(ctx, is, type))
+    // (GNU ld's check_relocs looks at allocated sections only.)
+    if (rs.is_ifunc && is->osec && (is->osec->flags & SHF_ALLOC)) {
+      if (ifunc_needs_plt(is, type))
         need_iplt(ctx, sym);
+      else if (!ctx->cfg.pie && ifunc_data_word(is, type))
+        need_ifunc_word(ctx, sym);
       else
         need_ifunc(ctx, sym);
       // As GNU ld's check_relocs: absolute references, and PC32 outside
@@ -702,10 +709,12 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
 
     switch (type) {
     case R_X86_64_64:
-      // A PIE's word an IRELATIVE fills (dynamic.c) keeps the input's
+      // A word an IRELATIVE fills (a PIE's, dynamic.c; an executable's,
+      // of an IFUNC without a PLT entry, .rela.iplt) keeps the input's
       // bytes, as GNU ld leaves it.
-      if (ctx->cfg.pie && rs.is_ifunc && alloc &&
-          !(rs.sym->flags & SF_ADDR_EQ))
+      if (rs.is_ifunc && alloc &&
+          (ctx->cfg.pie ? !(rs.sym->flags & SF_ADDR_EQ)
+                        : !(rs.sym->flags & SF_NEEDS_IPLT)))
         break;
       wr64(loc, S + A);
       break;

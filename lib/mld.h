@@ -949,6 +949,8 @@ struct sym_aux {
   u32 iplt_idx;                // index into .iplt, or -1
   u32 pltgot_idx;              // index into .plt.got, or -1
   bool ifunc_listed;           // in ctx->ifunc_syms
+  u32 ifunc_words;             // x86-64, not a PIE: 64-bit addresses of it
+                               // in writable data (need_ifunc_word)
   u32 out_symidx;              // index in the output .symtab
   struct chunk *osec;          // linker-defined symbols: their section
   u32 order;                   // ... or where it would be, if it is absent
@@ -1392,6 +1394,7 @@ void need_gotgd(struct ctx *ctx, struct symbol *sym);
 void need_iplt(struct ctx *ctx, struct symbol *sym);
 void need_weak_plt(struct ctx *ctx, struct symbol *sym);
 void need_ifunc(struct ctx *ctx, struct symbol *sym);
+void need_ifunc_word(struct ctx *ctx, struct symbol *sym);
 void allocate_slots(struct ctx *ctx);
 void fix_linker_symbols(struct ctx *ctx);
 void eval_defsyms(struct ctx *ctx);
@@ -2254,6 +2257,7 @@ struct ctx {
                                // yet (need_ifunc), as seen
   struct vec got_irel_syms;    // size_rela_iplt: those with a GOT entry,
                                // whose IRELATIVE .rela.plt holds
+  u64 ifunc_words;             // size_rela_iplt: their words' IRELATIVEs
   struct vec pltgot_syms;      // allocate_slots: those in .plt.got
   u32 n_irelative;             // allocate_slots: the IFUNCs in iplt_syms
   u32 *irel_index;             // size_rela_iplt: each one's IRELATIVE

@@ -69,6 +69,13 @@ void need_ifunc(struct ctx *ctx, struct symbol *sym) {
   vec_push(ctx, &ctx->ifunc_syms, sym);
 }
 
+// An executable's 64-bit address of an IFUNC in writable data: with no
+// PLT entry, an IRELATIVE of its own in .rela.iplt (size_rela_iplt).
+void need_ifunc_word(struct ctx *ctx, struct symbol *sym) {
+  need_ifunc(ctx, sym);
+  sym_aux(ctx, sym)->ifunc_words++;
+}
+
 // A call to an undefined weak symbol in a static PIE (ctx->weak_plt):
 // allocate_slots gives it a PLT or a .plt.got entry.
 void need_weak_plt(struct ctx *ctx, struct symbol *sym) {

@@ -159,7 +159,14 @@ static int finish_pass(struct ctx *ctx, struct symbol *sym) {
 }
 
 static void size_rela_iplt(struct ctx *ctx, struct chunk *c) {
-  // Those GOT entries in GOT order (its walk, locals last), then by pass.
+  // Those IFUNCs' 64-bit addresses in writable data come first.
+  ctx->ifunc_words = 0;
+  for (u32 i = 0; i < ctx->ifunc_syms.len; i++) {
+    struct symbol *sym = ctx->ifunc_syms.v[i];
+    if (!(sym->flags & SF_NEEDS_IPLT))
+      ctx->ifunc_words += ctx->aux[sym->aux].ifunc_words;
+  }
+  // Then the GOT entries, in GOT order (its walk, locals last) by pass.
   struct vec got = {0};
   for (u32 i = 0; !ctx->cfg.pie && i < ctx->ifunc_syms.len; i++) {
     struct symbol *sym = ctx->ifunc_syms.v[i];
@@ -178,17 +185,17 @@ static void size_rela_iplt(struct ctx *ctx, struct chunk *c) {
     for (u32 i = 0; i < got.len; i++)
       if (finish_pass(ctx, got.v[i]) == pass)
         vec_push(ctx, &ctx->got_irel_syms, got.v[i]);
-  c->size = (u64)(ctx->n_irelative + ctx->got_irel_syms.len) *
-            sizeof(Elf64_Rela);
+  u64 total = ctx->ifunc_words + ctx->n_irelative + ctx->got_irel_syms.len;
+  c->size = total * sizeof(Elf64_Rela);
   u32 n = ctx->iplt_syms.len, k = 0;
-  u32 total = ctx->n_irelative + ctx->got_irel_syms.len;
   ctx->irel_index = arena_alloc(ctx, (u64)n * sizeof(u32) + 1);
   for (int pass = 0; pass < 3; pass++)
     for (u32 i = 0; i < n; i++) {
       struct symbol *sym = ctx->iplt_syms.v[i];
       if ((sym->flags & SF_NEEDS_IPLT) && finish_pass(ctx, sym) == pass)
-        ctx->irel_index[i] = ctx->arch->irelative_descending ? total - 1 - k++
-                                                             : k++;
+        ctx->irel_index[i] = ctx->arch->irelative_descending
+                                 ? (u32)(total - 1 - k++)
+                                 : k++;
     }
 }
 
@@ -1150,6 +1157,45 @@ static void write_gotplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
   }
 }
 
+static struct objfile **locals_order(struct ctx *ctx);
+
+// The IRELATIVEs of the words of IFUNCs without a PLT entry (x86-64's
+// need_ifunc_word), as GNU ld relocates its inputs: files in the order
+// their sections first come in the output, sections and relocations in
+// order.  Returns where the next entry goes.
+static u8 *put_ifunc_words(struct ctx *ctx, u8 *rela) {
+  struct objfile **order = locals_order(ctx);
+  u64 n = 0;
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = order[i];
+    for (u32 k = 1; k < f->shnum; k++) {
+      struct isec *is = f->isecs[k];
+      if (!is || !is->live || !is->osec || !(is->osec->flags & SHF_ALLOC) ||
+          !(SH_FLAGS(shdr_at(f, k)) & SHF_WRITE) ||
+          (SH_FLAGS(shdr_at(f, k)) & SHF_EXECINSTR))
+        continue;
+      for (u32 r = 0; r < is->nrels; r++) {
+        const u8 *e = is->rels + (u64)r * sizeof(Elf64_Rela);
+        u32 symidx = ELF64_R_SYM(rd64(e + 8));
+        if (ctx->arch->data_reloc_kind(ELF64_R_TYPE(rd64(e + 8))) !=
+                DR_ABS64 || symidx >= f->nsyms)
+          continue;
+        i64 A = (i64)rd64(e + 16);
+        struct reloc_sym rs;
+        reloc_target_addend(ctx, f, symidx, &A, &rs);
+        if (!rs.is_ifunc || !rs.sym || (rs.sym->flags & SF_NEEDS_IPLT) ||
+            n++ >= ctx->ifunc_words)
+          continue;
+        wr64(rela, isec_addr(is) + isec_out_offset(is, rd64(e)));
+        wr64(rela + 8, ELF64_R_INFO(0, ctx->arch->r_irelative));
+        wr64(rela + 16, rs.sym->value + A);
+        rela += sizeof(Elf64_Rela);
+      }
+    }
+  }
+  return rela;
+}
+
 static void write_rela_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
   const struct arch *arch = ctx->arch;
   for (u32 i = 0; i < ctx->iplt_syms.len; i++) {
@@ -1162,12 +1208,15 @@ static void write_rela_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
     wr64(rela + 8, ELF64_R_INFO(0, arch->r_irelative));
     wr64(rela + 16, sym->value);
   }
+  u8 *rela = buf + c->offset;
+  if (ctx->ifunc_words)
+    rela = put_ifunc_words(ctx, rela);
   for (u32 i = 0; i < ctx->got_irel_syms.len; i++) {
     struct symbol *sym = ctx->got_irel_syms.v[i];
-    u8 *rela = buf + c->offset + (u64)i * sizeof(Elf64_Rela);
     wr64(rela, got_entry_addr(ctx, sym));
     wr64(rela + 8, ELF64_R_INFO(0, arch->r_irelative));
     wr64(rela + 16, sym->value);
+    rela += sizeof(Elf64_Rela);
   }
 }
 
