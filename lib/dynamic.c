@@ -451,7 +451,8 @@ bool size_relr(struct ctx *ctx) {
 }
 
 // RELATIVE entries in address order, then GNU ld's AArch64 R_*_NONE
-// ones (dyn_none), then IRELATIVE ones, as GNU ld's sort leaves them.
+// ones (dyn_none), then IRELATIVE ones in address order, as GNU ld's
+// sort leaves them.
 void write_rela_dyn(struct ctx *ctx, struct chunk *c, u8 *buf) {
   struct rela_out o = {0};
   u64 cnt[3] = {0};
@@ -470,6 +471,10 @@ void write_rela_dyn(struct ctx *ctx, struct chunk *c, u8 *buf) {
           (unsigned long long)(nrel + cnt[2]));
   each_dyn_site(ctx, put_site, &o);
   qsort(rel, nrel, sizeof(Elf64_Rela), cmp_rela);
+  // The IRELATIVE ones by address too (GNU ld's elf_link_sort_relocs
+  // sorts those without a symbol by r_offset).
+  u8 *irel = rel + (nrel + ctx->dyn_none) * sizeof(Elf64_Rela);
+  qsort(irel, cnt[2], sizeof(Elf64_Rela), cmp_rela);
   memset(o.end, 0, buf + c->offset + c->size - o.end);   // R_*_NONE
 }
 

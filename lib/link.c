@@ -79,19 +79,14 @@ static void setup_target(struct ctx *ctx) {
   if (!ctx->arch)
     ctx->arch = &arch_x86_64;
   struct config *c = &ctx->cfg;
-  // The other target's options, as its GNU ld would not know them: long
-  // ones refused, -z ones ignored with a warning (options.c warns when
-  // it knows the target already).
+  // The other target's long options, as its GNU ld would not know them
+  // (parse_sections warns of its -z keywords).
   bool x86 = ctx->arch == &arch_x86_64;
   struct vec *other = x86 ? &c->aarch64_options : &c->x86_options;
   if (other->len)
     fatal(ctx, "unrecognized option '%s' (%s's; the target is %s)",
           (const char *)other->v[0], x86 ? "AArch64" : "x86-64",
           ctx->arch->emulation);
-  if (x86 && c->z_force_bti)
-    warn(ctx, "-z force-bti ignored");
-  if (x86 && c->z_pac_plt)
-    warn(ctx, "-z pac-plt ignored");
   ctx->page_size = c->max_page_size ? c->max_page_size
                                     : ctx->arch->max_page_size;
   ctx->common_page_size = c->common_page_size ? c->common_page_size

@@ -778,6 +778,8 @@ void parse_sections(struct ctx *ctx) {
       warn(ctx, "-z %s ignored", (const char *)ctx->cfg.z_x86.v[i]);
   if (ctx->arch->e_machine != EM_AARCH64 && ctx->cfg.z_force_bti)
     warn(ctx, "-z force-bti ignored");
+  if (ctx->arch->e_machine != EM_AARCH64 && ctx->cfg.z_pac_plt)
+    warn(ctx, "-z pac-plt ignored");
   bool x = ctx->stack_x_note || ctx->stack_no_note;
   ctx->stack = !any_stack_note && !ctx->cfg.z_stack_size ? STACK_NONE
                : x                                        ? STACK_X

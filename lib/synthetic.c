@@ -1085,6 +1085,8 @@ static void write_got(struct ctx *ctx, struct chunk *got, u8 *buf) {
     u64 v = sym->state == SYM_DEFINED ? sym->value : 0;
     if (sym->flags & SF_NEEDS_IPLT)
       v = iplt_entry_addr(ctx, sym);
+    else if (sym_is_ifunc(sym))
+      v = 0;                   // its IRELATIVE fills it (GNU ld's 0)
     wr64(buf + chunk_file_offset(got, got_entry_addr(ctx, sym)), v);
   }
   for (u32 i = 0; i < ctx->gottp_syms.len; i++) {

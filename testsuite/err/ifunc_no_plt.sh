@@ -50,6 +50,26 @@ __start:
 SRC
 # The same called too: a PLT entry, whose address the word holds.
 sed 's/^_start:/&\n\tcall foo/' data.s >datacall.s
+# Two GOT-only IFUNCs, one in a data word too, one named in debugging
+# information: no PLT entry, the GOT entries 0 until their IRELATIVEs
+# (by address in .rela.dyn) fill them.
+t_write two.s <<'SRC'
+	.text
+	.type foo, @gnu_indirect_function
+	.globl foo
+foo:	ret
+	.type bar, @gnu_indirect_function
+	.globl bar
+bar:	ret
+	.globl _start
+_start:	movq bar@GOTPCREL(%rip), %rax
+	movq foo@GOTPCREL(%rip), %rax
+	ret
+	.data
+	.quad foo
+	.section .debug_info,"",@progbits
+	.quad foo
+SRC
 t_write pc32.s <<'SRC'
 	.text
 	.type foo, @gnu_indirect_function
@@ -63,10 +83,10 @@ shape() {
     objdump -dw "$1" | tail -n +3
     t_layout "$1"
     readelf -rW "$1"
-    readelf -x .data "$1" 2>/dev/null
+    readelf -x .data -x .got "$1" 2>/dev/null
     readelf -sW "$1" | awk 'NR > 3 {$1 = ""; print}' | sort
 }
-for src in got call data datacall pc32; do
+for src in got call data datacall two pc32; do
     as --64 -mrelax-relocations=yes -o $src.o $src.s ||
         t_hard_error "as failed on $src.s"
 done
@@ -79,7 +99,7 @@ for src in got call; do
         t_same "$src.s [$opts]" gnu.shape mld.shape
     done
 done
-for src in data datacall; do
+for src in data datacall two; do
     for opts in "" "-pie" "-pie --no-dynamic-linker"; do
         ld.bfd $opts $src.o -o gnu.out || t_hard_error "GNU ld failed"
         t_mld $opts $src.o -o mld.out

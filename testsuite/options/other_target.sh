@@ -18,13 +18,14 @@ aarch64_only=(--fix-cortex-a53-835769 --fix-cortex-a53-843419
               --no-apply-dynamic-relocs "-z force-bti" "-z pac-plt")
 x86_only=(--ld-generated-unwind-info --no-ld-generated-unwind-info
           "-z ibt" "-z shstk" "-z cet-report=warning")
-# outcome LD OPTION: "STATUS: the message's words after the program name"
+# outcome LD OPTION: "STATUS: the message's words after the program name
+# [how many lines say ignored]"
 outcome() {
     local st
     $1 $2 s.o -o out >err.txt 2>&1
     st=$?
     echo "$st: $(sed -n '1s/^[^:]*: \(error: \)\{0,1\}//p' err.txt |
-                  sed 's/ (.*)$//')"
+                  sed 's/ (.*)$//') [$(grep -c ignored err.txt)]"
 }
 checked=0
 for arch in x86_64 aarch64; do
