@@ -90,17 +90,8 @@ for src in got call data datacall two pc32; do
     as --64 -mrelax-relocations=yes -o $src.o $src.s ||
         t_hard_error "as failed on $src.s"
 done
-for src in got call; do
+for src in got call data datacall two; do
     for opts in "" "-pie" "-pie --no-dynamic-linker" "-z now"; do
-        ld.bfd $opts $src.o -o gnu.out || t_hard_error "GNU ld failed"
-        t_mld $opts $src.o -o mld.out
-        shape gnu.out >gnu.shape
-        shape mld.out >mld.shape
-        t_same "$src.s [$opts]" gnu.shape mld.shape
-    done
-done
-for src in data datacall two; do
-    for opts in "" "-pie" "-pie --no-dynamic-linker"; do
         ld.bfd $opts $src.o -o gnu.out || t_hard_error "GNU ld failed"
         t_mld $opts $src.o -o mld.out
         shape gnu.out >gnu.shape
