@@ -1111,6 +1111,19 @@ static void write_got(struct ctx *ctx, struct chunk *got, u8 *buf) {
   }
 }
 
+// Whether PLT entry i is an IFUNC's (else an undefined weak symbol's).
+static bool plt_entry_ifunc(struct ctx *ctx, u32 i) {
+  return ((struct symbol *)ctx->iplt_syms.v[i])->flags & SF_NEEDS_IPLT;
+}
+
+// An IRELATIVE at rela: the word at offset gets what resolver returns.
+static u8 *put_irelative(struct ctx *ctx, u8 *rela, u64 offset, u64 resolver) {
+  wr64(rela, offset);
+  wr64(rela + 8, ELF64_R_INFO(0, ctx->arch->r_irelative));
+  wr64(rela + 16, resolver);
+  return rela + sizeof(Elf64_Rela);
+}
+
 // IFUNC slots are the last words of .got.plt, after any reserved ones.
 static u64 iplt_slot_addr(struct ctx *ctx, u32 i) {
   struct chunk *gp = ctx->synth[CK_GOTPLT];
@@ -1127,8 +1140,7 @@ static void write_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
     if (!ctx->cfg.pie) {
       arch->write_iplt(ctx, buf + c->offset + at, addr,
                        iplt_slot_addr(ctx, i));
-    } else if (((struct symbol *)ctx->iplt_syms.v[i])->flags &
-               SF_NEEDS_IPLT) {
+    } else if (plt_entry_ifunc(ctx, i)) {
       arch->write_plt(ctx, buf + c->offset + at, addr, iplt_slot_addr(ctx, i),
                       ctx->irel_index[i], c->addr);
     } else {
@@ -1151,7 +1163,7 @@ static void write_gotplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
     wr64(buf + c->offset, ctx->synth[CK_DYNAMIC]->addr);
   for (u32 i = 0; i < ctx->iplt_syms.len; i++) {
     u64 entry = iplt->addr + ctx->plt_header + (u64)i * ctx->iplt_size;
-    if (!(((struct symbol *)ctx->iplt_syms.v[i])->flags & SF_NEEDS_IPLT))
+    if (!plt_entry_ifunc(ctx, i))
       continue;                // an undefined weak symbol's: 0
     wr64(buf + chunk_file_offset(c, iplt_slot_addr(ctx, i)),
          ctx->iplt_slot_bias < 0 ? iplt->addr
@@ -1188,10 +1200,9 @@ static u8 *put_ifunc_words(struct ctx *ctx, u8 *rela) {
         if (!rs.is_ifunc || !rs.sym || (rs.sym->flags & SF_NEEDS_IPLT) ||
             n++ >= ctx->ifunc_words)
           continue;
-        wr64(rela, isec_addr(is) + isec_out_offset(is, rd64(e)));
-        wr64(rela + 8, ELF64_R_INFO(0, ctx->arch->r_irelative));
-        wr64(rela + 16, rs.sym->value + A);
-        rela += sizeof(Elf64_Rela);
+        rela = put_irelative(ctx, rela,
+                             isec_addr(is) + isec_out_offset(is, rd64(e)),
+                             rs.sym->value + A);
       }
     }
   }
@@ -1199,26 +1210,18 @@ static u8 *put_ifunc_words(struct ctx *ctx, u8 *rela) {
 }
 
 static void write_rela_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
-  const struct arch *arch = ctx->arch;
-  for (u32 i = 0; i < ctx->iplt_syms.len; i++) {
-    struct symbol *sym = ctx->iplt_syms.v[i];
-    if (!(sym->flags & SF_NEEDS_IPLT))
-      continue;
-    u64 k = ctx->irel_index[i];
-    u8 *rela = buf + c->offset + k * sizeof(Elf64_Rela);
-    wr64(rela, iplt_slot_addr(ctx, i));
-    wr64(rela + 8, ELF64_R_INFO(0, arch->r_irelative));
-    wr64(rela + 16, sym->value);
-  }
+  for (u32 i = 0; i < ctx->iplt_syms.len; i++)
+    if (plt_entry_ifunc(ctx, i))
+      put_irelative(ctx, buf + c->offset +
+                             (u64)ctx->irel_index[i] * sizeof(Elf64_Rela),
+                    iplt_slot_addr(ctx, i),
+                    ((struct symbol *)ctx->iplt_syms.v[i])->value);
   u8 *rela = buf + c->offset;
   if (ctx->ifunc_words)
     rela = put_ifunc_words(ctx, rela);
   for (u32 i = 0; i < ctx->got_irel_syms.len; i++) {
     struct symbol *sym = ctx->got_irel_syms.v[i];
-    wr64(rela, got_entry_addr(ctx, sym));
-    wr64(rela + 8, ELF64_R_INFO(0, arch->r_irelative));
-    wr64(rela + 16, sym->value);
-    rela += sizeof(Elf64_Rela);
+    rela = put_irelative(ctx, rela, got_entry_addr(ctx, sym), sym->value);
   }
 }
 
