@@ -505,19 +505,15 @@ void assign_addresses(struct ctx *ctx) {
       !(script_layout(ctx) && ctx->script->has_phdrs))
     error(ctx, "%s: error: PHDR segment not covered by LOAD segment",
           ctx->cfg.output);
-  // A chunk without a section of its own starts its home's, or is among
-  // its inputs (script_layout.c gave it its address).
-  for (u32 i = 0; i < ctx->chunks.len; i++) {
-    struct chunk *c = ctx->chunks.v[i];
-    if (c->home) {
-      c->addr = c->home->addr + c->home_off;
-      c->offset = c->home->offset + c->home_off;
-    }
-  }
+  // A linker's section without one of its own starts its home's, or is
+  // among its inputs (script_layout.c gave it its address).
   for (u32 k = CK_REGULAR + 1; k < CK_NKINDS; k++) {
     struct chunk *c = ctx->synth[k];
-    if (c && c->home && c->home->kind == CK_REGULAR)
-      c->offset = c->home->offset + (c->addr - c->home->addr);
+    if (!c || !c->home)
+      continue;
+    if (c->home->kind != CK_REGULAR)
+      c->addr = c->home->addr + c->home_off;
+    c->offset = c->home->offset + (c->addr - c->home->addr);
   }
 }
 
