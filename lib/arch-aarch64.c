@@ -1458,6 +1458,7 @@ const struct arch arch_aarch64 = {
     .common_page_size = 0x1000,
     .iplt_size = 16,
     .iplt_align = 16,
+    .plt_input_align = 4,
     .got_reserved = 1,
     .got_plt_reserved = 3,
     .r_irelative = R_AARCH64_IRELATIVE,

@@ -223,24 +223,29 @@ static void synthetic_input(struct ctx *ctx, FILE *fp, const char *name,
 }
 
 // The sections mld makes itself, as the input sections GNU ld makes for
-// them in its first file: .got.plt's reserved words and IFUNC slots are
-// two (.got.plt, .igot.plt), and with -z now they start .got.
+// them in its first file: an executable's .got.plt reserved words and
+// IFUNC slots are two (.got.plt, .igot.plt), and with -z now they start
+// .got.
 static void print_synthetic(struct ctx *ctx, FILE *fp, struct chunk *c,
                             const char *first) {
   u64 slots = (u64)ctx->iplt_syms.len * 8;
   struct chunk *gp = ctx->synth[CK_GOTPLT];
   bool after = c->kind == CK_GOT && gp->home == c && gp->home_off;
   if (after)                   // .got, then .got.plt (script_got_join)
-    synthetic_input(ctx, fp, synthetic_map_name(c), c->addr, gp->home_off,
+    synthetic_input(ctx, fp, synthetic_map_name(ctx, c), c->addr, gp->home_off,
                     first);
   if (c->kind == CK_GOTPLT || (c->kind == CK_GOT && gp->home == c)) {
+    if (ctx->cfg.pie)          // a PIE's IFUNC slots are .got.plt's
+      slots = 0;
     synthetic_input(ctx, fp, ".got.plt", gp->addr, gp->size - slots, first);
-    synthetic_input(ctx, fp, ".igot.plt", gp->addr + gp->size - slots, slots, first);
+    if (!ctx->cfg.pie)
+      synthetic_input(ctx, fp, ".igot.plt", gp->addr + gp->size - slots,
+                      slots, first);
     if (c == gp || after)
       return;
   }
   u64 base = c->kind == CK_GOT ? ctx->got_base : 0;
-  synthetic_input(ctx, fp, synthetic_map_name(c), c->addr + base,
+  synthetic_input(ctx, fp, synthetic_map_name(ctx, c), c->addr + base,
                   c->size - base, first);
 }
 

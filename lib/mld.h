@@ -1424,7 +1424,8 @@ void create_synthetic(struct ctx *ctx);
 void size_synthetic(struct ctx *ctx, enum size_stage stage);
 void write_synthetic(struct ctx *ctx, u8 *buf);
 void synthetic_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
-const char *synthetic_map_name(struct chunk *c);
+const char *synthetic_map_name(struct ctx *ctx, struct chunk *c);
+u32 synthetic_bfd_type(struct ctx *ctx, struct chunk *c);
 bool gotplt_in_got(struct ctx *ctx);
 u64 property_note_size(struct ctx *ctx);
 u32 build_id_size(struct ctx *ctx);
@@ -1732,6 +1733,9 @@ struct arch {
   u64 max_page_size;
   u64 common_page_size;
   u32 iplt_size, iplt_align;
+  u32 plt_input_align;         // if not 0: the alignment of bfd's own
+                               // .iplt/.plt, where a -T script puts it
+                               // (GNU ld's script asks for iplt_align)
   u32 got_plt_reserved;        // reserved .got.plt entries
   u32 got_reserved;            // reserved .got entries (AArch64: _DYNAMIC)
   u32 r_irelative;

@@ -326,6 +326,31 @@ void close_output(struct ctx *ctx) {
 
 // The end of a report (a map, a dependency file, --why-extract): a
 // write that failed, on a full disk or a closed standard output, is an
+// The section an allocated relocation section applies to, as bfd finds
+// it: by name, ".rela.X" to X's output section, ".rela.plt" to
+// .got.plt's (else .got's).  One that went for being empty is still
+// found, with index 0; one inside another (.got.plt in .got) is not.
+// False for none (then no SHF_INFO_LINK either).
+static bool relocated_section(struct ctx *ctx, const char *name, u32 *info) {
+  if (strncmp(name, ".rela", 5))
+    return false;
+  const char *to = strcmp(name + 5, ".plt") ? name + 5 : ".got.plt";
+  for (int pass = 0; pass < 2; pass++) {
+    for (u32 i = 0; i < ctx->chunks.len; i++) {
+      struct chunk *c = ctx->chunks.v[i];
+      if (!strcmp(c->name, to) && !c->home &&
+          (c->shndx || c->kind != CK_REGULAR || c->isecs.len)) {
+        *info = c->shndx;
+        return true;
+      }
+    }
+    if (strcmp(to, ".got.plt"))
+      break;
+    to = ".got";
+  }
+  return false;
+}
+
 // error that fails the link, never a report cut short in silence.
 void close_report(struct ctx *ctx, FILE *fp, const char *what,
                   const char *path) {
@@ -394,8 +419,13 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
       continue;
     u8 *p = buf + shoff + (u64)c->shndx * sizeof(Elf64_Shdr);
     u32 link = 0, info = 0;
+    u64 flags = c->flags;
     if (!has_inputs(c)) {
       synthetic_shdr(ctx, c, &link, &info);
+      if (c->type == SHT_RELA && (c->flags & SHF_ALLOC)) {
+        bool to = relocated_section(ctx, c->name, &info);
+        flags = to ? flags | SHF_INFO_LINK : flags & ~(u64)SHF_INFO_LINK;
+      }
     } else if ((c->flags & SHF_LINK_ORDER) && c->isecs.len) {
       // A SHF_LINK_ORDER section links to where its first input's
       // linked section went (GNU ld).
@@ -404,7 +434,7 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
       struct isec *to = l && l < is->file->shnum ? is->file->isecs[l] : NULL;
       link = to && to->osec ? to->osec->shndx : 0;
     }
-    wr_shdr(p, &(struct shdr_fields){c->name_off, c->type, c->flags, c->addr,
+    wr_shdr(p, &(struct shdr_fields){c->name_off, c->type, flags, c->addr,
                                      c->offset, c->size, link, info,
                                      chunk_addralign(c), c->entsize});
   }

@@ -282,10 +282,10 @@ static struct chunk *script_common_home(struct ctx *ctx, struct isec *is,
 
 // The names GNU ld gives the linker's own input sections.
 static bool synthetic_matches(struct walk *w, struct chunk *c, i32 *k) {
-  const char *names[2] = {synthetic_map_name(c), NULL};
+  const char *names[2] = {synthetic_map_name(w->ctx, c), NULL};
   if (c->kind == CK_GOT)
     names[1] = ".igot";
-  if (c->kind == CK_GOTPLT)
+  if (c->kind == CK_GOTPLT && !w->ctx->cfg.pie)
     names[1] = ".igot.plt";
   for (int n = 0; n < 2 && names[n]; n++) {
     struct sec_pattern *p;
@@ -315,7 +315,8 @@ static u32 ra_flags(const struct chunk *c) {
 
 // Where orphans go, as GNU ld's ldelf_place_orphan places them: each is
 // of a class, whose place is the script's section of the class's name,
-// or failing that the last section of the same flags and ELF type (the
+// or failing that the last section of the same flags and ELF type (bfd's
+// type: the linker's .iplt or .got.plt has none; the
 // first such found stays the class's place); the first orphan of a
 // class goes right after its place, the next ones after the orphan
 // before them of that class.
@@ -412,6 +413,26 @@ static struct chunk *tls_place(struct ctx *ctx, struct vec *order,
   return found;
 }
 
+// Where the first allocated relocation orphan goes (GNU ld's
+// output_rel_find; bfd names it .rela.dyn): after the last read-only
+// section before the first .rel* one, else the last allocated one, else
+// the last.
+static struct chunk *rel_place(struct ctx *ctx, struct vec *order) {
+  struct chunk *last = NULL, *alloc = NULL, *ro = NULL;
+  for (u32 i = 1; i < order->len; i++) {
+    struct chunk *x = order->v[i];
+    if (!strncmp(x->name, ".rel", 4))
+      break;
+    last = x;
+    if (has_section(ctx, x) && (x->flags & SHF_ALLOC)) {
+      alloc = x;
+      if (!(x->flags & SHF_WRITE))
+        ro = x;
+    }
+  }
+  return ro ? ro : alloc ? alloc : last;
+}
+
 // The index in ORDER after which orphan C goes.
 static i32 orphan_after(struct ctx *ctx, struct orphan_places *pl,
                         struct vec *order, struct chunk *c) {
@@ -440,6 +461,8 @@ static i32 orphan_after(struct ctx *ctx, struct orphan_places *pl,
     if (x->stmt && !strcmp(x->name, place_names[k]))
       after = pl->anchor[k] = x;
   }
+  if (!after && k == PL_REL)
+    after = pl->anchor[k] = rel_place(ctx, order);
   if (!after) {
     // The last section of the same flags and ELF type, which becomes the
     // class's place; else, for this orphan, the last akin one of the
@@ -456,7 +479,8 @@ static i32 orphan_after(struct ctx *ctx, struct orphan_places *pl,
         if (!has_section(ctx, x) || x->kind == CK_EHDR)
           continue;
         bool flags = step == 0 || step == 2 ? same_flags(x, c) : akin(k, x, c);
-        if (flags && (step >= 2 || x->type == c->type))
+        if (flags && (step >= 2 || synthetic_bfd_type(ctx, x) ==
+                                       synthetic_bfd_type(ctx, c)))
           after = x;
       }
       if (step == 0)
@@ -824,6 +848,12 @@ void script_chunks(struct ctx *ctx) {
                 (u64)(orphans.len - 1) * sizeof(void *));
         orphans.v[0] = c;
       } else {
+        // An orphan is named after its input (.iplt), but bfd names an
+        // allocated relocation orphan .rela.dyn.
+        if (k == CK_IPLT)
+          c->name = synthetic_map_name(ctx, c);
+        if (k == CK_RELA_IPLT && !ctx->synth[CK_RELA_DYN])
+          c->name = ".rela.dyn";
         vec_push(ctx, &orphans, c);
       }
       continue;

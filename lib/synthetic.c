@@ -107,9 +107,12 @@ static bool keep_got(struct ctx *ctx) {
          (ctx->arch->got_reserved && (ctx->got_referenced || ctx->cfg.pie));
 }
 
+// bfd gives the output sections holding its .got and .got.plt an entry
+// size when they have something (and .got.plt its reserved words).
 static void size_got(struct ctx *ctx, struct chunk *c) {
   c->size = keep_got(ctx) ? (ctx->arch->got_reserved + ctx->got_entries) * 8
                           : 0;
+  c->entsize = !c->size ? 0 : ctx->cfg.pie ? 8 : ctx->arch->got_entsize;
 }
 
 // Sized after .got, which it may join.
@@ -119,6 +122,7 @@ static void size_gotplt(struct ctx *ctx, struct chunk *c) {
                      ? keep_got(ctx)
                      : ctx->got_entries || niplt || ctx->got_referenced;
   c->size = ((reserve ? ctx->arch->got_plt_reserved : 0) + niplt) * 8;
+  c->entsize = reserve ? 8 : 0;
   ctx->got_base = 0;
   if (gotplt_in_got(ctx)) {
     struct chunk *got = ctx->synth[CK_GOT];
@@ -128,7 +132,8 @@ static void size_gotplt(struct ctx *ctx, struct chunk *c) {
     else
       ctx->got_base = c->size;
     got->size += c->size;
-    got->entsize = 8;
+    if (reserve)
+      got->entsize = 8;
   }
 }
 
@@ -421,6 +426,10 @@ static bool forced_local(struct ctx *ctx, struct symbol *sym) {
 static bool got_symbol_unlisted(struct ctx *ctx, struct symbol *sym) {
   if (sym != ctx->got_symbol)
     return false;
+  // AArch64's .got without words of its own (IFUNC slots of .got.plt
+  // in it): GNU ld has none.
+  if (!ctx->arch->gotplt_is_got_symbol && !keep_got(ctx))
+    return true;
   struct chunk *c = ctx->aux[sym->aux].osec;
   if (c && c->home && (c->home->kind != CK_REGULAR || c->size))
     c = c->home;
@@ -1225,14 +1234,13 @@ static void write_rela_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
   }
 }
 
-// It applies to the IFUNC slots, wherever .got.plt went.
+// Its sh_info is bfd's, by name (write_headers).
 static void rela_iplt_shdr(struct ctx *ctx, struct chunk *c, u32 *link,
                            u32 *info) {
   (void)c;
-  struct chunk *gp = ctx->synth[CK_GOTPLT];
+  (void)info;
   *link = ctx->cfg.pie ? reloc_symtab_shndx(ctx)
                        : ctx->synth[CK_SYMTAB]->shndx;
-  *info = gp->home ? gp->home->shndx : gp->shndx;
 }
 
 static bool want_package(struct ctx *ctx) {
@@ -1246,12 +1254,14 @@ static void setup_package(struct ctx *ctx, struct chunk *c) {
 
 static void setup_iplt(struct ctx *ctx, struct chunk *c) {
   c->align = ctx->iplt_align;
+  if (script_layout(ctx) && ctx->arch->plt_input_align)
+    c->align = ctx->arch->plt_input_align;
   if (ctx->cfg.pie)
     c->entsize = ctx->arch->plt_entsize;
 }
 
 static void setup_got(struct ctx *ctx, struct chunk *c) {
-  c->entsize = ctx->cfg.pie ? 8 : ctx->arch->got_entsize;
+  (void)ctx;
   c->relro = true;
 }
 
@@ -1359,7 +1369,7 @@ static const struct synthetic synthetics[CK_NKINDS] = {
     [CK_GOT] = {".got", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8, 0, O_GOT,
                 .stage = SIZE_BEFORE_LAYOUT, .setup = setup_got,
                 .size = size_got, .write = write_got},
-    [CK_GOTPLT] = {".got.plt", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8, 8,
+    [CK_GOTPLT] = {".got.plt", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 8, 0,
                    O_GOT_PLT, .stage = SIZE_BEFORE_LAYOUT,
                    .size = size_gotplt, .write = write_gotplt},
     // A static PIE's (dynamic.c, dynsym.c).
@@ -1490,7 +1500,8 @@ void size_synthetic(struct ctx *ctx, enum size_stage stage) {
               c->lost_to->stmt->line, c->lost_to->name, own_name(c),
               own_name(c->lost_to));
       else
-        error(ctx, "discarded output section: `%s'", synthetic_map_name(c));
+        error(ctx, "discarded output section: `%s'",
+              synthetic_map_name(ctx, c));
     }
   }
 }
@@ -1511,7 +1522,34 @@ void synthetic_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info) {
     synthetics[c->kind].shdr(ctx, c, link, info);
 }
 
-const char *synthetic_map_name(struct chunk *c) {
+// The input section GNU ld makes for a linker's section, by which a
+// script names it and -Map shows it: a static PIE's IFUNC entries are in
+// its dynamic .plt, .rela.plt and .got.plt, an executable's in .iplt,
+// .rela.iplt and .got.plt's .igot.plt part.
+const char *synthetic_map_name(struct ctx *ctx, struct chunk *c) {
+  if (ctx->cfg.pie && (c->kind == CK_IPLT || c->kind == CK_RELA_IPLT))
+    return synthetics[c->kind].name;
   const char *n = synthetics[c->kind].map_name;
   return n ? n : c->name;
+}
+
+// The ELF type bfd gives the linker's input section, which an output
+// section takes from its first input (and orphans' kin must have): one
+// by name for the names bfd knows (.plt, .got, .rela*, .note*, the
+// dynamic sections'), none for the others (.iplt, .got.plt, .plt.got,
+// .eh_frame_hdr).
+u32 synthetic_bfd_type(struct ctx *ctx, struct chunk *c) {
+  if (c->kind == CK_REGULAR || synthetics[c->kind].from_inputs ||
+      c->kind == CK_EHDR || !(c->flags & SHF_ALLOC))
+    return c->type;
+  const char *n = synthetic_map_name(ctx, c);
+  static const char *const known[] = {".plt", ".got", ".interp", ".dynamic",
+                                      ".dynsym", ".dynstr", ".hash",
+                                      ".gnu.hash", ".relr.dyn"};
+  for (u32 i = 0; i < sizeof known / sizeof *known; i++)
+    if (!strcmp(n, known[i]))
+      return c->type;
+  if (!strncmp(n, ".rela", 5) || !strncmp(n, ".note", 5))
+    return c->type;
+  return SHT_NULL;
 }
