@@ -2166,6 +2166,8 @@ struct ctx {
   bool cref_done;              // cref.c: the table was printed
   // script.c
   const char *script_entry;    // the last input script's ENTRY
+  const char *t_script_entry;  // a -T script's ENTRY (GNU ld reads it
+                               // before the inputs)
   struct script *script;       // -T: the linker script, NULL for the
                                // built-in layout
   struct vec script_data;      // script_layout.c: data commands, fills

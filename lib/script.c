@@ -351,6 +351,8 @@ static bool parse_script(struct lexer *lx, struct vec *items) {
       if (!one_name(lx, &name))
         return false;
       ctx->script_entry = name;
+      if (lx->full)
+        ctx->t_script_entry = name;
     } else if (tok_is(&t, "EXTERN")) {
       // Like -u, but from here on: the symbol becomes undefined when the
       // script is read, unless something already mentioned it.
@@ -1151,7 +1153,8 @@ static void sections_body(struct lexer *lx, struct vec *into) {
     }
     if (tok_is(&t, "ENTRY") && peekc(lx) == '(') {
       needc(lx, '(');
-      lx->ctx->script_entry = need_name(lx, LM_SECT);
+      lx->ctx->script_entry = lx->ctx->t_script_entry =
+          need_name(lx, LM_SECT);
       needc(lx, ')');
     } else if (tok_is(&t, "ASSERT") && peekc(lx) == '(') {
       assert_stmt(lx, at, into);

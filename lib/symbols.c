@@ -757,12 +757,17 @@ static void resolve_roots(struct ctx *ctx) {
       vec_push(ctx, &ctx->linker_syms, sym);
   }
   // The entry symbol is undefined from the start, like -u (GNU ld's
-  // after_parse_default): -e NAME or the default _start, unless -e gives
-  // an address.  An input script's ENTRY comes too late to pull members.
-  const char *entry = ctx->cfg.entry ? ctx->cfg.entry : "_start";
+  // after_parse_default): -e NAME, a -T script's ENTRY or the default
+  // _start (a -T script without ENTRY has none), unless -e gives an
+  // address.  An input script's ENTRY comes too late to pull members.
+  const char *entry = ctx->cfg.entry         ? ctx->cfg.entry
+                      : ctx->t_script_entry  ? ctx->t_script_entry
+                      : !script_layout(ctx)  ? "_start"
+                                             : NULL;
   char *end;
-  strtoull(entry, &end, 0);
-  if (!ctx->cfg.entry || *end || end == entry) {
+  if (entry)
+    strtoull(entry, &end, 0);
+  if (entry && (!ctx->cfg.entry || *end || end == entry)) {
     struct symbol *sym = sym_intern(ctx, entry, strlen(entry));
     sym->ref_flags |= SF_REF_STRONG | SF_REFERENCED | REF_NON_IR;
   }

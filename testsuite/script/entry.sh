@@ -7,7 +7,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # default layout's ENTRY(_start) ask,
 # and a missing symbol is GNU ld's warning, "defaulting to" the start of
 # .text or, without .text, "not setting start address".  x86-64 and
-# AArch64: the entry addresses and the warnings, against GNU ld.
+# AArch64: the entry addresses and the warnings, against GNU ld; with an
+# archive, the members the entry symbol pulls.
 t_need_ld_bfd_x86_64
 t_write nf.c <<'SRC'
 int value = 1;
@@ -61,6 +62,36 @@ nf
 st
 st --gc-sections -T noentry.ld
 CASES
+    # The entry symbol is undefined from the start, like -u: a -T script's
+    # ENTRY pulls the archive member defining it and a PROVIDE of it is
+    # used (GNU's ld-elf/attributes); a script without ENTRY pulls no
+    # _start (mld pulled _start's member, not ENTRY's, and left a PROVIDEd
+    # entry undefined).
+    printf 'void _start(void) { }\n' >s.c
+    printf 'void ent(void) { }\n' >e.c
+    $cc -c -O1 -o s.$arch.o s.c && $cc -c -O1 -o e.$arch.o e.c ||
+        t_hard_error "$cc failed"
+    rm -f ent.$arch.a && ar rc ent.$arch.a s.$arch.o e.$arch.o
+    printf 'ENTRY(ent)\nSECTIONS { .text 0x400000 : { *(.text) } }\n' >ent.ld
+    printf 'PROVIDE(__start = foo);\nENTRY(__start)\nSECTIONS { .text 0x400000 : { *(.text) } }\n' >prov.ld
+    for args in "-T noentry.ld" "-T ent.ld" "-T prov.ld"; do
+        # shellcheck disable=SC2086
+        $ld $args -o gnu.out nf.$arch.o ent.$arch.a 2>gnu.err
+        # shellcheck disable=SC2086
+        t_mld $args -o mld.out nf.$arch.o ent.$arch.a
+        syms() { nm "$1" | awk '$2 != "U" {print $2, $3}' | sort; }
+        g=$(readelf -h gnu.out 2>/dev/null | sed -n 's/.*Entry point address: *//p')
+        m=$(readelf -h mld.out 2>/dev/null | sed -n 's/.*Entry point address: *//p')
+        if [ "$T_STATUS" != 0 ] || [ "$g" != "$m" ]; then
+            t_fail "$arch archive $args: mld status $T_STATUS entry $m, GNU ld's $g"
+        elif ! cmp -s <(syms gnu.out) <(syms mld.out); then
+            t_fail "$arch archive $args: symbols differ: $(diff <(syms gnu.out) <(syms mld.out) | tr '\n' ' ')"
+        elif [ -n "$(nm -u mld.out)" ]; then
+            t_fail "$arch archive $args: undefined symbols left: $(nm -u mld.out | tr '\n' ' ')"
+        else
+            t_pass "$arch archive $args: entry $g, GNU ld's members and symbols"
+        fi
+    done
     checked=$((checked + 1))
 done
 [ $checked = 2 ] || t_fail "only $checked of 2 architectures checked"
