@@ -197,6 +197,8 @@ static u64 place_loads(struct ctx *ctx) {
   u64 last_size = 0;
   bool exec = false, writable = false;
   u32 start = 0;
+  for (u32 k = 0; k < n; k++)
+    v[k].c->offset = 0;          // not yet placed (in this layout)
   for (u32 k = 0; k < n; k++) {
     struct chunk *c = v[k].c;
     if (last && new_load(ctx, last, last_size, c, exec, writable)) {
@@ -291,10 +293,11 @@ static u64 place_loads(struct ctx *ctx) {
     if (!contents)
       s->offset &= m - 1;
   }
-  // Sections in no PT_LOAD (a .tbss alone) are where the file is.
+  // Sections in no PT_LOAD (a .tbss alone) are where the file is, at
+  // their alignment (bfd).
   for (u32 k = 0; k < n; k++)
     if (chunk_is_tbss(v[k].c) && !v[k].c->offset)
-      v[k].c->offset = fpos;
+      v[k].c->offset = align_up(fpos, v[k].c->align);
   return fpos;
 }
 
