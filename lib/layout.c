@@ -697,9 +697,10 @@ static const char *member_name(struct ctx *ctx, struct objfile *f) {
 }
 
 // GNU ld 2.40's warnings about executable memory, once addresses are
-// final: an executable stack (--no-warn-execstack silences them) and a
-// writable and executable LOAD segment (--no-warn-rwx-segments).  A raw
-// image has neither a stack note nor segments: no warning.
+// final: an executable stack (--no-warn-execstack silences them), a
+// readable, writable and executable LOAD segment and an executable TLS
+// segment (--no-warn-rwx-segments).  A raw image has neither a stack
+// note nor segments: no warning.
 void warn_exec_memory(struct ctx *ctx) {
   struct config *c = &ctx->cfg;
   if (c->oformat_binary)
@@ -715,18 +716,23 @@ void warn_exec_memory(struct ctx *ctx) {
                   member_name(ctx, ctx->stack_x_note));
     } else if (ctx->stack_no_note) {
       warn_always(ctx, "%s: missing .note.GNU-stack section implies "
-                  "executable stack (NOTE: this behaviour is deprecated and "
-                  "will be removed in a future version of the linker)",
-                  member_name(ctx, ctx->stack_no_note));
+                  "executable stack", member_name(ctx, ctx->stack_no_note));
+      gnu_warning(ctx, "NOTE: This behaviour is deprecated and will be "
+                  "removed in a future version of the linker");
     }
   }
+  // As bfd writes the program headers: each segment that takes memory.
   if (c->no_warn_rwx_segments)
     return;
   for (u32 i = 0; i < ctx->nsegs; i++) {
     struct segment *s = &ctx->segs[i];
-    if (s->type == PT_LOAD && (s->flags & PF_W) && (s->flags & PF_X)) {
+    if (!s->memsz)
+      continue;
+    if (s->type == PT_TLS && (s->flags & PF_X))
+      warn_always(ctx, "%s has a TLS segment with execute permission",
+                  c->output);
+    else if (s->type == PT_LOAD &&
+             (s->flags & (PF_R | PF_W | PF_X)) == (PF_R | PF_W | PF_X))
       warn_always(ctx, "%s has a LOAD segment with RWX permissions", c->output);
-      return;
-    }
   }
 }

@@ -5,8 +5,10 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # linked by ld.bfd and by mld: an input without .note.GNU-stack next to one
 # with it (x86-64: executable stack, and a warning), an executable note,
 # -z execstack with and without --warn-execstack, --no-warn-execstack,
-# -z stack-size=N (PT_GNU_STACK's size), and an "awx" section making an RWX
-# LOAD segment (--no-warn-rwx-segments).
+# -z stack-size=N (PT_GNU_STACK's size), an "awx" section making an RWX
+# LOAD segment and a script making an executable PT_TLS
+# (--no-warn-rwx-segments).  The messages are compared whole: GNU ld's
+# NOTE on a missing note is a line of its own.
 
 t_write plain.s <<'SRC'
 	.text
@@ -25,10 +27,11 @@ for f in nonote nx x wx; do as -o $f.o $f.s || t_hard_error "as failed"; done
 
 stack() { readelf -lW "$1" | awk '$1 == "GNU_STACK" {print $7, $6}'; }
 rwx() { readelf -lW "$1" | awk '$1 == "LOAD" && $7 == "RWE" {n++} END {print n + 0}'; }
-# The warnings, without the program name (and mld's folded NOTE).
+# The messages, without the program name (GNU ld's NOTE line too).
 warnings() {
-  sed -n 's/^[^:]*: warning: //p' "$1" | sed 's/ (NOTE: this behaviour.*//;
-    s/^[^ ]* has a LOAD segment/OUT has a LOAD segment/' | sort
+  sed -n 's/^[^:]*: //p' "$1" |
+    sed 's/^warning: [^ ]* has a \(LOAD\|TLS\) segment/OUT has a \1 segment/' |
+    sort
 }
 check() {  # check NAME ARGS...: same PT_GNU_STACK, segments and warnings
   local name=$1
@@ -52,6 +55,20 @@ check stacksize nx.o -z stack-size=0x200000
 check stacksize-nonote nonote.o nx.o -z stack-size=65536
 check rwx nx.o wx.o
 check rwx-nowarn nx.o wx.o --no-warn-rwx-segments
+# An executable PT_TLS (GNU's rwx-segments-2.t): GNU ld's own warning,
+# which mld did not give.
+cat >tlsx.t <<'LD'
+PHDRS { image PT_LOAD FLAGS (5); tls PT_TLS FLAGS (7); }
+SECTIONS {
+  .text 0x400000 : { *(.text) } :image
+  .tdata : { *(.tdata) } :image :tls
+  /DISCARD/ : { *(.note.GNU-stack) }
+}
+LD
+printf '\t.section .tdata,"awT",@progbits\n\t.long 1\n' >tdata.s
+as -o tdata.o tdata.s || t_hard_error "as failed"
+check tls-x nx.o tdata.o -T tlsx.t
+check tls-x-nowarn nx.o tdata.o -T tlsx.t --no-warn-rwx-segments
 
 # AArch64: an input without the note does not make the stack executable.
 if t_have AArch64 aarch64-linux-gnu-as aarch64-linux-gnu-ld.bfd; then
