@@ -23,24 +23,51 @@
 // No address or size may come so near the end of the address space
 // that u64 arithmetic (a page rounding, an end) would wrap: addresses
 // above what a process maps are fine (a kernel's 0xffffffff81000000,
-// GNU ld's ld-aarch64/emit-relocs-291 at 2^48).  Sizes come from inputs
+// GNU ld's ld-aarch64/emit-relocs-291 at 2^48, ld-elf/lma's -0x100000).
+// Two pages (of at least 64 KiB) are kept clear.  Sizes come from inputs
 // (a NOBITS section's sh_size is not bounded by its file), so this is
 // checked as it adds up.
-#define MAX_IMAGE (UINT64_MAX - (1ULL << 24))
+u64 image_limit(struct ctx *ctx) {
+  u64 page = ctx->page_size > (1 << 16) ? ctx->page_size : 1 << 16;
+  return UINT64_MAX - 2 * page;
+}
 
 static u64 checked_end(struct ctx *ctx, struct isec *is, const char *what,
                        u64 start, u64 size) {
   u64 end;
-  if (__builtin_add_overflow(start, size, &end) || end > MAX_IMAGE) {
+  u64 limit = image_limit(ctx);
+  if (__builtin_add_overflow(start, size, &end) || end > limit) {
     if (is)
       fatal(ctx, "%s:(%s): section size 0x%llx makes the output image too "
             "large (past 0x%llx)", is->file->name, isec_name(is),
-            (unsigned long long)size, (unsigned long long)MAX_IMAGE);
+            (unsigned long long)size, (unsigned long long)limit);
     fatal(ctx, "output image is too large: %s at 0x%llx with size 0x%llx "
           "ends past 0x%llx", what, (unsigned long long)start,
-          (unsigned long long)size, (unsigned long long)MAX_IMAGE);
+          (unsigned long long)size, (unsigned long long)limit);
   }
   return end;
+}
+
+// Where output section C ends, checked as checked_end checks it; one
+// too large is its largest input's fault, which the error names.
+static u64 chunk_end(struct ctx *ctx, struct chunk *c) {
+  u64 end;
+  if (!__builtin_add_overflow(c->addr, c->size, &end) &&
+      end <= image_limit(ctx))
+    return end;
+  struct isec *big = NULL;
+  for (u32 k = 0; k < c->isecs.len; k++) {
+    struct isec *is = c->isecs.v[k];
+    if (!big || is->size > big->size)
+      big = is;
+  }
+  if (big && big->file)
+    fatal(ctx, "%s:(%s): section size 0x%llx makes the output image too "
+          "large (%s at 0x%llx ends past 0x%llx)", big->file->name,
+          isec_name(big), (unsigned long long)big->size, c->name,
+          (unsigned long long)c->addr,
+          (unsigned long long)image_limit(ctx));
+  return checked_end(ctx, NULL, c->name, c->addr, c->size);
 }
 
 // Offsets of input sections inside their output sections.
@@ -129,7 +156,7 @@ static void place_fixed(struct ctx *ctx, struct chunk *c) {
   u64 end;
   if (__builtin_add_overflow(c->addr, c->size, &end))
     fatal(ctx, "section %s VMA wraps around address space", c->name);
-  checked_end(ctx, NULL, c->name, c->addr, c->size);
+  chunk_end(ctx, c);
 }
 
 // The next maximum page, at the same offset in it as dot.
@@ -177,7 +204,7 @@ static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
       if (!tls_dot)
         tls_dot = dot;
       c->addr = align_up(tls_dot, c->align);
-      tls_dot = checked_end(ctx, NULL, c->name, c->addr, c->size);
+      tls_dot = chunk_end(ctx, c);
       // Its alignment moves the location counter, its size does not.
       if (c->addr > dot)
         dot = c->addr;
@@ -185,7 +212,7 @@ static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
     }
     c->addr = align_up(dot, c->align);
     set_tail(c);
-    dot = checked_end(ctx, NULL, c->name, c->addr, c->size);
+    dot = chunk_end(ctx, c);
     if (c->flags & SHF_TLS)
       tls_dot = dot;
   }
@@ -227,7 +254,7 @@ static u64 place_large(struct ctx *ctx, u32 from, u32 to, u64 dot) {
     else
       c->addr = align_up(dot, c->align);
     set_tail(c);
-    dot = checked_end(ctx, NULL, c->name, c->addr, c->size);
+    dot = chunk_end(ctx, c);
   }
   return dot;
 }

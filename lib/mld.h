@@ -1554,6 +1554,7 @@ struct segment {
 
 void warn_text_segment(struct ctx *ctx);
 u64 image_base(struct ctx *ctx);
+u64 image_limit(struct ctx *ctx);
 void assign_addresses(struct ctx *ctx);
 bool order_linked_sections(struct ctx *ctx);
 void check_section_addresses(struct ctx *ctx);

@@ -1327,9 +1327,9 @@ static void move_dot(struct lay *l, struct script_stmt *s) {
             (unsigned long long)l->d.dot, (unsigned long long)to);
     to = l->d.dot;
   }
-  // Kernels live at the top (0xffffffff81000000); only the last 16 MiB,
+  // Kernels live at the top (0xffffffff81000000); only the last pages,
   // where rounding an address up would wrap, are refused.
-  if (to > UINT64_MAX - (1ULL << 24))
+  if (to > image_limit(l->ctx))
     fatal(l->ctx, "%s:%u: location counter moved to 0x%llx, too near the "
           "end of the address space", s->file, s->line,
           (unsigned long long)to);

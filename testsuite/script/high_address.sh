@@ -6,8 +6,10 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # start) and -Ttext 0x1000000000000 (2^48: ld-aarch64/emit-relocs-291).
 # mld refused both ("output image is too large", "past what a process can
 # map").  Against GNU ld: the section headers, the program headers, the
-# symbols and the code.  Only the last 16 MiB of the address space, where
-# rounding an address up would wrap, are refused.
+# symbols and the code.  GNU's ld-elf/lma puts .text 1 MiB below the top
+# (". = -0x100000"), which mld refused too.  Only the last two pages (of
+# at least 64 KiB) of the address space, where rounding an address up
+# would wrap, are refused.
 
 t_write k.s <<'SRC'
 	.text
@@ -56,6 +58,12 @@ for arch in x86_64 aarch64; do
     t_hard_error "GNU ld: $(cat gnu.log)"
   t_mld -static -Ttext 0x1000000000000 -o mld.out k.o
   same "$arch: -Ttext 0x1000000000000"
+  printf 'SECTIONS {\n  . = -0x100000;\n  .text : AT(ADDR(.text) + 0x100000) { *(.text) }\n  /DISCARD/ : { *(*) }\n}\n' >lma.ld
+  printf '\t.text\n\t.globl _start\n_start:\t.long 0\n' >lma.s
+  $cc -c lma.s -o lma.o || t_hard_error "$cc lma.s"
+  $ld -T lma.ld -o gnu.out lma.o >gnu.log 2>&1 || t_hard_error "GNU ld: $(cat gnu.log)"
+  t_mld -T lma.ld -o mld.out lma.o
+  same "$arch: . = -0x100000"
   checked=$((checked + 1))
 done
 [ $checked = 2 ] || t_fail "only $checked of 2 architectures checked"
