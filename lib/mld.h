@@ -987,6 +987,7 @@ void resolve_symbols(struct ctx *ctx);
 bool load_entries(struct ctx *ctx, u32 from, u32 to);
 void rescan_entries(struct ctx *ctx, u32 from, bool added);
 void finish_resolution(struct ctx *ctx);
+u32 single_member(struct objfile *f, u32 gi);
 const char *group_signature(struct objfile *f, u32 symidx);
 const char *section_label(struct ctx *ctx, struct objfile *f, u32 shndx);
 void hide_excluded_libs(struct ctx *ctx);
@@ -2203,6 +2204,7 @@ struct ctx {
   struct name_table dynamic_names; // the literal C names apart
   struct name_table comdats;   // COMDAT signatures seen
   struct name_table linkonce;  // .gnu.linkonce.* section names seen
+  struct name_table linkonce_keys; // and the first of each key
   bool discarded_defs;         // some symbol has REF_DISCARDED_DEF
   struct vec sym_warnings;     // warnings.c: .gnu.warning.SYM messages
   // sections.c / layout.c

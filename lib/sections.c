@@ -606,10 +606,11 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
 }
 
 // For each member of a losing COMDAT group, the winning group's member of
-// the same name, and for a losing .gnu.linkonce.* section the winner, if
-// its size is the same (GNU ld's kept_section and
-// _bfd_elf_check_kept_section): references from debug information to the
-// discarded copy go to it.
+// the same name, and for a losing .gnu.linkonce.* section the winner (a
+// section, or a group's one member), if its size is the same, and if
+// that went too, what it went for (GNU ld's kept_section and
+// _bfd_elf_check_kept_section): references from debug information to
+// the discarded copy go to it.
 static void find_kept_sections(struct ctx *ctx, struct objfile *f) {
   f->kept = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
   for (u32 m = 1; m < f->shnum; m++) {
@@ -618,22 +619,25 @@ static void find_kept_sections(struct ctx *ctx, struct objfile *f) {
       continue;
     struct objfile *w = g->file;
     const u8 *gsh = shdr_at(w, g->symidx);
-    const u8 *p = w->data + SH_OFFSET(gsh);
     const char *name = section_name(f, m);
-    u64 size = SH_SIZE(shdr_at(f, m));
+    u32 ks = 0;
     if (SH_TYPE(gsh) != SHT_GROUP) {       // a .gnu.linkonce.* section
-      if (SH_SIZE(gsh) == size)
-        f->kept[m] = w->isecs[g->symidx];
-      continue;
-    }
-    for (u64 k = 1; k < SH_SIZE(gsh) / 4; k++) {
-      u32 s = rd32(p + k * 4);
-      if (s < w->shnum && w->isecs[s] && !strcmp(section_name(w, s), name)) {
-        if (SH_SIZE(shdr_at(w, s)) == size)
-          f->kept[m] = w->isecs[s];
-        break;
+      ks = g->symidx;
+    } else if (!(SH_FLAGS(shdr_at(f, m)) & SHF_GROUP)) {
+      ks = single_member(w, g->symidx);    // a linkonce lost to a group
+    } else {
+      const u8 *p = w->data + SH_OFFSET(gsh);
+      for (u64 k = 1; k < SH_SIZE(gsh) / 4 && !ks; k++) {
+        u32 s = rd32(p + k * 4);
+        if (s < w->shnum && !strcmp(section_name(w, s), name))
+          ks = s;
       }
     }
+    if (!ks || SH_SIZE(shdr_at(w, ks)) != SH_SIZE(shdr_at(f, m)))
+      continue;
+    f->kept[m] = w->discarded && w->discarded[ks] ? (w->kept ? w->kept[ks]
+                                                             : NULL)
+                                                  : w->isecs[ks];
   }
 }
 

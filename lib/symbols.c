@@ -56,11 +56,72 @@ static void discard_section(struct ctx *ctx, struct objfile *f, u32 m,
   f->lost_to[m] = g;
 }
 
+// The symbols of section shndx of f but section symbols, sorted by name
+// (it is a section's few); returns their count.
+static u32 section_syms(struct ctx *ctx, struct objfile *f, u32 shndx,
+                        u32 **out) {
+  u32 *v = arena_alloc(ctx, (u64)f->nsyms * sizeof(*v) + 1), n = 0;
+  for (u32 k = 1; k < f->nsyms; k++) {
+    struct esym s;
+    read_sym(f, k, &s);
+    if (ELF64_ST_TYPE(s.st_info) != STT_SECTION &&
+        sym_shndx(f, k, &s) == shndx)
+      v[n++] = k;
+  }
+  for (u32 a = 1; a < n; a++)  // insertion sort by name
+    for (u32 b = a; b > 0; b--) {
+      struct esym x, y;
+      read_sym(f, v[b - 1], &x);
+      read_sym(f, v[b], &y);
+      if (strcmp(sym_name(f, &x), sym_name(f, &y)) <= 0)
+        break;
+      u32 t = v[b];
+      v[b] = v[b - 1];
+      v[b - 1] = t;
+    }
+  *out = v;
+  return n;
+}
+
+// Whether a .gnu.linkonce.* section and the one member of a COMDAT group
+// are copies of one thing (bfd_elf_match_symbols_in_sections): the same
+// type, and symbols of the same names, binding, type and visibility.
+static bool same_symbols(struct ctx *ctx, struct objfile *f1, u32 s1,
+                         struct objfile *f2, u32 s2) {
+  if (SH_TYPE(shdr_at(f1, s1)) != SH_TYPE(shdr_at(f2, s2)) || !f1->symtab ||
+      !f2->symtab)
+    return false;
+  u32 *v1, *v2;
+  u32 n = section_syms(ctx, f1, s1, &v1);
+  if (!n || section_syms(ctx, f2, s2, &v2) != n)
+    return false;
+  for (u32 k = 0; k < n; k++) {
+    struct esym x, y;
+    read_sym(f1, v1[k], &x);
+    read_sym(f2, v2[k], &y);
+    if (x.st_info != y.st_info || x.st_other != y.st_other ||
+        strcmp(sym_name(f1, &x), sym_name(f2, &y)))
+      return false;
+  }
+  return true;
+}
+
+// The one member of COMDAT group section gi of f, or 0.
+u32 single_member(struct objfile *f, u32 gi) {
+  const u8 *sh = shdr_at(f, gi);
+  if (SH_SIZE(sh) / 4 != 2)
+    return 0;
+  u32 m = rd32(f->data + SH_OFFSET(sh) + 4);
+  return m < f->shnum ? m : 0;
+}
+
 // A .gnu.linkonce.* section outside any group: the first of each name
 // wins, as a COMDAT group does (GNU ld's _bfd_elf_section_already_linked,
 // which gives such sections SEC_LINK_ONCE).  And g++ 3.4's
 // .gnu.linkonce.r.F goes when the .gnu.linkonce.t.F that won is another
-// file's: it was the read-only part of that function's copy.
+// file's: it was the read-only part of that function's copy.  One whose
+// key (.gnu.linkonce.TYPE.KEY) names an earlier COMDAT group of one
+// member goes too if the two are copies of one thing.
 static void handle_linkonce(struct ctx *ctx, struct objfile *f, u32 i) {
   const char *name = section_name(f, i);
   bool created;
@@ -72,6 +133,22 @@ static void handle_linkonce(struct ctx *ctx, struct objfile *f, u32 i) {
   }
   g->file = f;                 // the winning section itself
   g->symidx = i;
+  const char *key = strchr(name + 14, '.');
+  if (key) {
+    key++;
+    struct symbol *k = table_intern(ctx, &ctx->linkonce_keys, key,
+                                    strlen(key), &created);
+    if (created) {
+      k->file = f;
+      k->symidx = i;
+    }
+    struct symbol *grp = table_find(&ctx->comdats, key, strlen(key));
+    u32 m = grp && grp->file ? single_member(grp->file, grp->symidx) : 0;
+    if (m && same_symbols(ctx, grp->file, m, f, i)) {
+      discard_section(ctx, f, i, grp);
+      return;
+    }
+  }
   if (!strncmp(name, ".gnu.linkonce.r.", 16)) {
     char *t = arena_printf(ctx, ".gnu.linkonce.t.%s", name + 16);
     struct symbol *text = table_find(&ctx->linkonce, t, strlen(t));
@@ -127,6 +204,17 @@ static void handle_comdat(struct ctx *ctx, struct objfile *f) {
     if (created) {
       g->file = f;             // the winning group, for its members
       g->symidx = i;
+      // A group of one member goes if an earlier .gnu.linkonce.* section
+      // of its signature's key is a copy of it (its signature stays).
+      struct symbol *lk = table_find(&ctx->linkonce_keys, sig, strlen(sig));
+      u32 m = single_member(f, i);
+      if (lk && m && same_symbols(ctx, lk->file, lk->symidx, f, m)) {
+        struct symbol *won = table_find(&ctx->linkonce,
+                                        section_name(lk->file, lk->symidx),
+                                        strlen(section_name(lk->file,
+                                                            lk->symidx)));
+        discard_section(ctx, f, m, won);
+      }
       continue;
     }
     for (u64 k = 1; k < n; k++) {
