@@ -984,7 +984,6 @@ static const struct refused {
     {"pic-veneer", "mld writes absolute veneers only"},
     {"traditional-format", "mld always edits .eh_frame (one copy of each "
                            "CIE), as GNU ld does by default"},
-    {"no-define-common", "may not be used without -shared (as in GNU ld)"},
     {"no-check-sections", "mld always refuses overlapping sections"},
     {"no-strip-discarded", "mld leaves out the symbols of discarded "
                            "sections"},
@@ -1066,6 +1065,9 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->dynamic_data |= is(s, "dynamic-list-data");
       continue;
     }
+    // GNU ld's own words.
+    if (is(s, "no-define-common"))
+      fatal(ctx, "--no-define-common may not be used without -shared");
     for (u32 k = 0; k < sizeof(refused_flags) / sizeof(*refused_flags); k++)
       if (is(s, refused_flags[k].opt))
         fatal(ctx, "%s: %s", s, refused_flags[k].why);
