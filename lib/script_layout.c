@@ -1568,44 +1568,6 @@ static bool stays_empty(struct ctx *ctx, struct chunk *c) {
   return !c->keep_empty;
 }
 
-static void lay_empty(struct lay *l, struct chunk *c) {
-  u64 save = l->d.dot;
-  struct out_stmt *os = c->stmt;
-  // A section that defines symbols is kept (GNU ld's manual, "Output
-  // Section Discarding"): aligned as ALIGN (N) asks too, and the location
-  // counter goes on from its address.  Any other keeps the counter where
-  // it was; its own address is still its ADDR () (ld-scripts/data's
-  // `.other 0x2000 : {}').
-  bool kept = false;
-  for (u32 i = 0; os && i < os->body.len && !kept; i++) {
-    struct script_stmt *s = os->body.v[i];
-    kept = s->kind == SS_ASSIGN && strcmp(s->sym, ".") &&
-           s->target;          // (a PROVIDE not needed defines nothing)
-  }
-  u64 align = c->isecs.len && c->align ? c->align : 1;
-  struct expr_value v;
-  if (kept && os->align &&
-      eval_script_expr(l->ctx, os->align, os->file, !l->final, &l->d, &v) &&
-      v.v > align)
-    align = v.v;
-  c->addr = align_up(save, align);
-  if (os && os->addr &&
-      eval_script_expr(l->ctx, os->addr, os->file, !l->final, &l->d, &v))
-    c->addr = v.v;
-  if (kept)
-    save = c->addr;
-  c->region = os && os->region ? find_region(l->ctx, os->region) : NULL;
-  l->d.dot = c->addr;
-  l->d.sec = c;
-  l->d.in_section = true;
-  if (c->stmt)
-    lay_body(l, c, c->stmt, &c->stmt->body, NULL);
-  c->size = 0;
-  l->d.sec = NULL;
-  l->d.in_section = false;
-  l->d.dot = save;
-}
-
 // The load address, once the section is sized, as GNU ld's
 // lang_size_sections_1 sets it: AT (LMA); else AT> REGION's next free
 // address, aligned as the section only in its own runtime region (else
@@ -1665,6 +1627,57 @@ static void track_lma(struct lay *l, struct chunk *c,
       (*last && c->addr >= (*last)->addr) ||
       (c->stmt && c->stmt->overlay == OV_FIRST))
     *last = c;
+}
+
+static void lay_empty(struct lay *l, struct chunk *c) {
+  u64 save = l->d.dot;
+  struct out_stmt *os = c->stmt;
+  // A section that defines symbols is kept (GNU ld's manual, "Output
+  // Section Discarding"): aligned as ALIGN (N) asks too, and the location
+  // counter goes on from its address.  Any other keeps the counter where
+  // it was; its own address is still its ADDR () (ld-scripts/data's
+  // `.other 0x2000 : {}').
+  bool kept = false;
+  for (u32 i = 0; os && i < os->body.len && !kept; i++) {
+    struct script_stmt *s = os->body.v[i];
+    kept = s->kind == SS_ASSIGN && strcmp(s->sym, ".") &&
+           s->target;          // (a PROVIDE not needed defines nothing)
+  }
+  u64 align = c->isecs.len && c->align ? c->align : 1;
+  struct expr_value v;
+  if (kept && os->align &&
+      eval_script_expr(l->ctx, os->align, os->file, !l->final, &l->d, &v) &&
+      v.v > align)
+    align = v.v;
+  c->addr = align_up(save, align);
+  if (os && os->addr &&
+      eval_script_expr(l->ctx, os->addr, os->file, !l->final, &l->d, &v))
+    c->addr = v.v;
+  if (kept)
+    save = c->addr;
+  c->region = os && os->region ? find_region(l->ctx, os->region) : NULL;
+  l->d.dot = c->addr;
+  l->d.sec = c;
+  l->d.in_section = true;
+  if (c->stmt)
+    lay_body(l, c, c->stmt, &c->stmt->body, NULL);
+  c->size = 0;
+  l->d.sec = NULL;
+  l->d.in_section = false;
+  // Of empty inputs, it has bfd's section until the sizing is done: its
+  // load address, which the next section's may follow (ld-elf/orphan-10:
+  // an orphan after an empty ".data : AT (0x300)").
+  if ((c->flags & SHF_ALLOC) && c->isecs.len) {
+    struct mem_region *region = c->region, *lma_region = NULL;
+    if (!region && l->ctx->script->regions.len && !c->at_address)
+      region = default_region(l->ctx, c);
+    if (os && os->lma_region)
+      lma_region = region_named(l, os, os->lma_region);
+    c->lma_delta = load_delta(l, c, region, lma_region, c->addr, align, 1, 0);
+    if (!lma_region)
+      track_lma(l, c, region);
+  }
+  l->d.dot = save;
 }
 
 static void lay_section(struct lay *l, struct chunk *c) {
