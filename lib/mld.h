@@ -1225,8 +1225,8 @@ enum {
   O_LRODATA = 5200,
   O_LDATA = 5300,
   O_ADDRESSED = 5900, // + index: orphans given an address, after the rest
-  O_COMMENT = 6000,
-  O_DEBUG = 6100,     // + position in debug_names
+  O_DEBUG = 6000,     // + position in debug_names (the stabs first)
+  O_COMMENT = O_DEBUG + 6,     // its place there
   O_GNU_ATTRIBUTES = 6900,
   O_DEBUG_ORPHAN = 6950,
   O_SYMTAB = 7000,
@@ -1917,6 +1917,7 @@ void release_output(struct ctx *ctx);
 void write_output(struct ctx *ctx);
 bool gets_code_fill(struct ctx *ctx, const struct chunk *c);
 void copy_isec(struct ctx *ctx, struct isec *is, u8 *dst);
+bool stab_strings_of(const char *stab, const char *str, u32 str_type);
 
 //
 // relocatable.c: -r, a relocatable object of the inputs

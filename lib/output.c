@@ -326,6 +326,24 @@ void close_output(struct ctx *ctx) {
 
 // The end of a report (a map, a dependency file, --why-extract): a
 // write that failed, on a full disk or a closed standard output, is an
+// Whether STR, a string table, is the strings of .stab* section STAB:
+// its name with "str" after (bfd's assign_section_numbers).
+bool stab_strings_of(const char *stab, const char *str, u32 str_type) {
+  u64 n = strlen(stab);
+  return str_type == SHT_STRTAB && !strncmp(stab, ".stab", 5) &&
+         strlen(str) == n + 3 && !strncmp(str, stab, n) &&
+         !strcmp(str + n, "str");
+}
+
+static u32 stab_strings(struct ctx *ctx, const char *name) {
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->shndx && stab_strings_of(name, c->name, c->type))
+      return c->shndx;
+  }
+  return 0;
+}
+
 // The section an allocated relocation section applies to, as bfd finds
 // it: by name, ".rela.X" to X's output section, ".rela.plt" to
 // .got.plt's (else .got's).  One that went for being empty is still
@@ -426,6 +444,8 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
         bool to = relocated_section(ctx, c->name, &info);
         flags = to ? flags | SHF_INFO_LINK : flags & ~(u64)SHF_INFO_LINK;
       }
+    } else if (!strncmp(c->name, ".stab", 5)) {
+      link = stab_strings(ctx, c->name);
     } else if ((c->flags & SHF_LINK_ORDER) && c->isecs.len) {
       // A SHF_LINK_ORDER section links to where its first input's
       // linked section went (GNU ld).

@@ -1338,6 +1338,12 @@ void place_relocatable(struct ctx *ctx) {
       s->size = group_words(rl, s, NULL);
       s->link = rl->symtab->shndx;
       s->info = group_signature_index(ctx, s);
+    } else if (!strncmp(s->name, ".stab", 5)) {
+      for (u32 k = 0; k < rl->secs.len; k++) {
+        struct rsec *t = rl->secs.v[k];
+        if (stab_strings_of(s->name, t->name, t->type))
+          s->link = t->shndx;
+      }
     } else if (s->c && (s->flags & SHF_LINK_ORDER) && s->c->isecs.len) {
       // As the final link: where the first input's linked section went.
       struct isec *is = s->c->isecs.v[0];

@@ -88,7 +88,8 @@ void print_layout(FILE *fp, const struct arch *arch) {
 
 static const char *const debug_names[] = {
     ".stab", ".stabstr", ".stab.excl", ".stab.exclstr", ".stab.index",
-    ".stab.indexstr", "", ".gnu.build.attributes", ".debug", ".line",
+    ".stab.indexstr", "" /* .comment */, ".gnu.build.attributes", ".debug",
+    ".line",
     ".debug_srcinfo", ".debug_sfnames", ".debug_aranges", ".debug_pubnames",
     ".debug_info", ".debug_abbrev", ".debug_line", ".debug_frame",
     ".debug_str", ".debug_loc", ".debug_macinfo", ".debug_weaknames",
@@ -431,9 +432,17 @@ static void place_by_all_inputs(struct ctx *ctx) {
 static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
                             const char *name, u32 type, u64 flags) {
   switch (type) {
-  case SHT_NULL: case SHT_SYMTAB: case SHT_STRTAB: case SHT_RELA:
+  case SHT_NULL: case SHT_SYMTAB: case SHT_RELA:
   case SHT_REL: case SHT_GROUP: case SHT_SYMTAB_SHNDX:
     return true;
+  case SHT_STRTAB: {
+    // The file's own string tables; any other (.stabstr) is a section
+    // (bfd_section_from_shdr).
+    const char *at = (const char *)f->data + SH_OFFSET(shdr_at(f, i));
+    if (at == f->strtab || at == f->shstrtab)
+      return true;
+    break;
+  }
   }
   if (type == 0x6fff4c03)       // SHT_LLVM_ADDRSIG
     return true;
