@@ -176,11 +176,18 @@ const char *section_label(struct ctx *ctx, struct objfile *f, u32 shndx) {
   return name;
 }
 
-// Marks the members of COMDAT groups whose signature was seen before, and
-// the .gnu.linkonce.* sections whose name was.
+// Marks the members of COMDAT groups whose signature was seen before, the
+// .gnu.linkonce.* sections whose name was, and SHF_EXCLUDE sections.
 static void handle_comdat(struct ctx *ctx, struct objfile *f) {
   for (u32 i = 1; i < f->shnum; i++) {
     const u8 *sh = shdr_at(f, i);
+    // An SHF_EXCLUDE section is not linked (but by -r): what it defines
+    // is undefined, as in bfd (GNU's ld-elf/pr20513).
+    if ((SH_FLAGS(sh) & SHF_EXCLUDE) && SH_TYPE(sh) != SHT_GROUP &&
+        !ctx->cfg.relocatable) {
+      discard_section(ctx, f, i, NULL);
+      continue;
+    }
     if (SH_TYPE(sh) != SHT_GROUP) {
       if (!(SH_FLAGS(sh) & SHF_GROUP) &&
           !strncmp(section_name(f, i), ".gnu.linkonce.", 14))
