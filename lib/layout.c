@@ -337,6 +337,8 @@ static u64 place_data(struct ctx *ctx, u32 i, u32 j, u64 dot) {
 // elf_linked_to_section); NULL for another input.
 static struct isec *linked_to(const struct isec *is) {
   struct objfile *f = is->file;
+  if (is->is_common)           // no section header (its shndx sorts)
+    return NULL;
   const u8 *sh = shdr_at(f, is->shndx);
   u32 l = SH_LINK(sh);
   if (!(SH_FLAGS(sh) & SHF_LINK_ORDER) || !l || l >= f->shnum)

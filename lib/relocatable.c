@@ -1347,7 +1347,7 @@ void place_relocatable(struct ctx *ctx) {
     } else if (s->c && (s->flags & SHF_LINK_ORDER) && s->c->isecs.len) {
       // As the final link: where the first input's linked section went.
       struct isec *is = s->c->isecs.v[0];
-      u32 l = SH_LINK(shdr_at(is->file, is->shndx));
+      u32 l = is->is_common ? 0 : SH_LINK(shdr_at(is->file, is->shndx));
       struct isec *to = l && l < is->file->shnum ? is->file->isecs[l] : NULL;
       s->link = to && to->osec ? to->osec->shndx : 0;
     }
