@@ -1100,6 +1100,7 @@ struct chunk {
   bool orphan_notes_seen;      // them, and whether a note came before
   struct chunk *orphan_after;  // script_layout.c: the section a script's
                                // allocated orphan follows
+  struct chunk *hash_next;     // create_chunks' index: same bucket, later
   struct chunk *home;          // not a section: its bytes start home's
                                // (-z now: .got.plt at the start of .got),
                                // or are among home's inputs (a script's
@@ -1248,6 +1249,8 @@ void discard_input(struct ctx *ctx, struct objfile *f, u32 k);
 void property_orphan(struct ctx *ctx, struct objfile *f, u32 k);
 struct chunk *orphan_home(struct ctx *ctx, struct chunk *first, u32 type,
                           u64 flags);
+void index_chunks(struct ctx *ctx, bool on);
+struct chunk *chunk_chain(struct ctx *ctx, const char *name);
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
                         u32 type, u64 flags, u64 align);
 i64 init_priority(const char *name);
@@ -2212,7 +2215,8 @@ struct ctx {
   struct vec chunks;           // struct chunk *, in output order
   struct vec hdr_order;        // the same, in section header order
   struct chunk *synth[CK_NKINDS]; // synthetic.c: each kind's chunk, or NULL
-  struct chunk **chunk_memo;   // sections.c: create_chunks' names found
+  struct chunk **chunk_index;  // sections.c: create_chunks' chunks by
+  u32 chunk_index_mask;        // name (chains by hash_next), or NULL
   u32 package_order;           // sections.c: where .note.package goes
   struct chunk *tls_first;
   bool relro_by_rw_copy;       // an input that keeps RELRO on (sections.c)

@@ -370,6 +370,12 @@ static const struct linker_sym linker_syms[] = {
 };
 
 struct chunk *chunk_named(struct ctx *ctx, const char *name) {
+  if (ctx->chunk_index) {      // create_chunks' table, in chunk order
+    for (struct chunk *c = chunk_chain(ctx, name); c; c = c->hash_next)
+      if (!strcmp(c->name, name) && c->kind != CK_EHDR)
+        return c;
+    return NULL;
+  }
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (!strcmp(c->name, name) && c->kind != CK_EHDR)

@@ -764,6 +764,7 @@ void script_chunks(struct ctx *ctx) {
       out_chunk(ctx, os);
   }
   struct vec orphans = {0};
+  index_chunks(ctx, true);     // orphans find their kin by name
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
     for (u32 i = 1; i < f->shnum; i++) {
@@ -813,6 +814,7 @@ void script_chunks(struct ctx *ctx) {
       add_isec(ctx, c, is, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
     }
   }
+  index_chunks(ctx, false);
   create_commons(ctx, script_common_home);
   struct sec_pattern *lp;
   i32 lk = ctx->large_common_seen
