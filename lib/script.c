@@ -155,6 +155,11 @@ again:
   return true;
 }
 
+// A name's text, quoted or not.
+static bool same_text(const struct token *t, const char *word) {
+  return strlen(word) == t->len && !memcmp(t->s, word, t->len);
+}
+
 static bool tok_is(const struct token *t, const char *word) {
   return t->kind == T_NAME && !t->quoted && strlen(word) == t->len &&
          !memcmp(t->s, word, t->len);
@@ -312,9 +317,22 @@ static bool parse_script(struct lexer *lx, struct vec *items) {
         return false;
       // ... except a raw image, which a script chooses unless --oformat
       // did (GNU's lang_add_output_format).
-      if (fmt.len == 6 && !memcmp(fmt.s, "binary", 6) &&
-          !ctx->cfg.oformat_given)
+      bool binary = fmt.len == 6 && !memcmp(fmt.s, "binary", 6);
+      if (binary && !ctx->cfg.oformat_given)
         ctx->cfg.oformat_binary = true;
+      // A -T script's is the output's (GNU's ld-x86-64/pr18160 makes
+      // elf32-i386): one mld does not write is refused, not ignored.
+      const struct arch *arch = ctx->arch ? ctx->arch : ctx->cfg.arch;
+      const char *ours = arch ? arch->output_format
+                              : "elf64-x86-64, elf64-littleaarch64";
+      if (lx->full && !binary && !ctx->cfg.oformat_given &&
+          !(arch ? same_text(&fmt, ours)
+                 : same_text(&fmt, "elf64-x86-64") ||
+                       same_text(&fmt, "elf64-littleaarch64")))
+        return lex_fail(lx, fmt.s,
+                        arena_printf(ctx, "OUTPUT_FORMAT(%.*s): mld writes "
+                                     "%s and raw images (binary) only",
+                                     (int)fmt.len, fmt.s, ours));
     } else if (tok_is(&t, "OUTPUT")) {
       // The output's name, unless -o gave one or an earlier script did
       // (GNU's lang_add_output).  GNU ld has opened its output before it
