@@ -382,10 +382,12 @@ static void print_gc_sections(struct ctx *ctx, struct vec *dead) {
     const char **sig = arena_alloc(ctx, (u64)f->shnum * sizeof(char *));
     for (; d < dead->len && ((struct isec *)dead->v[d])->file == f; d++)
       gone[((struct isec *)dead->v[d])->shndx] = 1;
+    // (Not SHF_EXCLUDE sections, which GNU ld's sweep passes over.)
     for (u32 k = 1; k < f->shnum; k++)
       gone[k] |= f->discarded && f->discarded[k] &&
                  SH_TYPE(shdr_at(f, k)) != SHT_RELA &&
-                 SH_TYPE(shdr_at(f, k)) != SHT_REL;
+                 SH_TYPE(shdr_at(f, k)) != SHT_REL &&
+                 !(SH_FLAGS(shdr_at(f, k)) & SHF_EXCLUDE);
     for (u32 k = 1; k < f->shnum; k++) {
       const u8 *sh = shdr_at(f, k);
       if (SH_TYPE(sh) != SHT_GROUP || SH_SIZE(sh) < 8 || !f->symtab ||

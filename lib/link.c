@@ -87,6 +87,12 @@ static void setup_target(struct ctx *ctx) {
     fatal(ctx, "unrecognized option '%s' (%s's; the target is %s)",
           (const char *)other->v[0], x86 ? "AArch64" : "x86-64",
           ctx->arch->emulation);
+  // A -T script's OUTPUT_FORMAT read before the target was known.
+  if (ctx->t_output_format && strcmp(ctx->t_output_format,
+                                     ctx->arch->output_format))
+    fatal(ctx, "OUTPUT_FORMAT(%s): the target is %s (mld writes %s and "
+          "raw images only)", ctx->t_output_format, ctx->arch->emulation,
+          ctx->arch->output_format);
   ctx->page_size = c->max_page_size ? c->max_page_size
                                     : ctx->arch->max_page_size;
   ctx->common_page_size = c->common_page_size ? c->common_page_size

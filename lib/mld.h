@@ -2172,6 +2172,7 @@ struct ctx {
   bool cref_done;              // cref.c: the table was printed
   // script.c
   const char *script_entry;    // the last input script's ENTRY
+  const char *t_output_format; // a -T script's, the target unknown then
   const char *t_script_entry;  // a -T script's ENTRY (GNU ld reads it
                                // before the inputs)
   struct script *script;       // -T: the linker script, NULL for the
@@ -2216,7 +2217,8 @@ struct ctx {
   struct vec hdr_order;        // the same, in section header order
   struct chunk *synth[CK_NKINDS]; // synthetic.c: each kind's chunk, or NULL
   struct chunk **chunk_index;  // sections.c: create_chunks' chunks by
-  u32 chunk_index_mask;        // name (chains by hash_next), or NULL
+  struct chunk **chunk_tails;  // name (chains by hash_next, and their
+  u32 chunk_index_mask;        // last links), or NULL
   u32 package_order;           // sections.c: where .note.package goes
   struct chunk *tls_first;
   bool relro_by_rw_copy;       // an input that keeps RELRO on (sections.c)

@@ -324,8 +324,6 @@ void close_output(struct ctx *ctx) {
   ctx->out_mode = OUT_RENAME;
 }
 
-// The end of a report (a map, a dependency file, --why-extract): a
-// write that failed, on a full disk or a closed standard output, is an
 // Whether STR, a string table, is the strings of .stab* section STAB:
 // its name with "str" after (bfd's assign_section_numbers).
 bool stab_strings_of(const char *stab, const char *str, u32 str_type) {
@@ -350,7 +348,7 @@ static u32 stab_strings(struct ctx *ctx, const char *name) {
 // found, with index 0; one inside another (.got.plt in .got) is not.
 // False for none (then no SHF_INFO_LINK either).
 static bool relocated_section(struct ctx *ctx, const char *name, u32 *info) {
-  if (strncmp(name, ".rela", 5))
+  if (strncmp(name, ".rela", 5) || !name[5])
     return false;
   const char *to = strcmp(name + 5, ".plt") ? name + 5 : ".got.plt";
   for (int pass = 0; pass < 2; pass++) {
@@ -369,6 +367,8 @@ static bool relocated_section(struct ctx *ctx, const char *name, u32 *info) {
   return false;
 }
 
+// The end of a report (a map, a dependency file, --why-extract): a
+// write that failed, on a full disk or a closed standard output, is an
 // error that fails the link, never a report cut short in silence.
 void close_report(struct ctx *ctx, FILE *fp, const char *what,
                   const char *path) {

@@ -333,6 +333,8 @@ static bool parse_script(struct lexer *lx, struct vec *items) {
                         arena_printf(ctx, "OUTPUT_FORMAT(%.*s): mld writes "
                                      "%s and raw images (binary) only",
                                      (int)fmt.len, fmt.s, ours));
+      if (lx->full && !binary && !ctx->cfg.oformat_given && !arch)
+        ctx->t_output_format = arena_strndup(ctx, fmt.s, fmt.len);
     } else if (tok_is(&t, "OUTPUT")) {
       // The output's name, unless -o gave one or an earlier script did
       // (GNU's lang_add_output).  GNU ld has opened its output before it

@@ -851,10 +851,12 @@ void script_chunks(struct ctx *ctx) {
         orphans.v[0] = c;
       } else {
         // An orphan is named after its input (.iplt), but bfd names an
-        // allocated relocation orphan .rela.dyn.
+        // allocated relocation orphan .rela.dyn (joining a statement of
+        // that name, which mld does not do: the name then stays).
         if (k == CK_IPLT)
           c->name = synthetic_map_name(ctx, c);
-        if (k == CK_RELA_IPLT && !ctx->synth[CK_RELA_DYN])
+        if (k == CK_RELA_IPLT && !ctx->synth[CK_RELA_DYN] &&
+            !chunk_named(ctx, ".rela.dyn"))
           c->name = ".rela.dyn";
         vec_push(ctx, &orphans, c);
       }
@@ -1671,7 +1673,7 @@ static void lay_empty(struct lay *l, struct chunk *c) {
   // an orphan after an empty ".data : AT (0x300)").
   if ((c->flags & SHF_ALLOC) && c->isecs.len) {
     struct mem_region *region = c->region, *lma_region = NULL;
-    if (!region && l->ctx->script->regions.len && !c->at_address)
+    if (!region && l->ctx->script->regions.len && !(os && os->addr))
       region = default_region(l->ctx, c);
     if (os && os->lma_region)
       lma_region = region_named(l, os, os->lma_region);

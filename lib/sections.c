@@ -98,6 +98,7 @@ static const char *const debug_names[] = {
     ".debug_loclists", ".debug_macro", ".debug_names", ".debug_rnglists",
     ".debug_str_offsets", ".debug_sup",
 };
+_Static_assert(O_COMMENT == O_DEBUG + 6, ".comment is debug_names[6]");
 
 // NAME or NAME.* (the script's "NAME .NAME.*" pair).
 static bool is_or_dot(const char *s, const char *name) {
@@ -284,12 +285,13 @@ static bool named_regular(const struct chunk *c, const char *name) {
 // the walk through every chunk would, without it (a link of 65,000
 // orphans took 20 s of walks).
 static void chain_chunk(struct ctx *ctx, struct chunk *c) {
-  struct chunk **at = &ctx->chunk_index[hash_name(c->name, strlen(c->name)) &
-                                        ctx->chunk_index_mask];
-  while (*at)
-    at = &(*at)->hash_next;
+  u64 j = hash_name(c->name, strlen(c->name)) & ctx->chunk_index_mask;
   c->hash_next = NULL;
-  *at = c;
+  if (ctx->chunk_tails[j])
+    ctx->chunk_tails[j]->hash_next = c;
+  else
+    ctx->chunk_index[j] = c;
+  ctx->chunk_tails[j] = c;
 }
 
 // Sizes the table for N chunks (a power of two, at least N) and fills it.
@@ -298,6 +300,7 @@ static void build_chunk_index(struct ctx *ctx, u32 n) {
   while (size < n)
     size *= 2;
   ctx->chunk_index = arena_alloc(ctx, (u64)size * sizeof(struct chunk *));
+  ctx->chunk_tails = arena_alloc(ctx, (u64)size * sizeof(struct chunk *));
   ctx->chunk_index_mask = size - 1;
   for (u32 i = 0; i < ctx->chunks.len; i++)
     chain_chunk(ctx, ctx->chunks.v[i]);

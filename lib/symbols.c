@@ -855,10 +855,12 @@ static void resolve_roots(struct ctx *ctx) {
   // after_parse_default): -e NAME, a -T script's ENTRY or the default
   // _start (a -T script without ENTRY has none), unless -e gives an
   // address.  An input script's ENTRY comes too late to pull members.
-  const char *entry = ctx->cfg.entry         ? ctx->cfg.entry
-                      : ctx->t_script_entry  ? ctx->t_script_entry
+  // -r: -e's only.  An INSERT script's ENTRY gives way to the default
+  // script's, read after it.
+  const char *entry = ctx->cfg.entry ? ctx->cfg.entry
+                      : ctx->cfg.relocatable ? NULL
                       : !script_layout(ctx)  ? "_start"
-                                             : NULL;
+                                             : ctx->t_script_entry;
   char *end;
   if (entry)
     strtoull(entry, &end, 0);

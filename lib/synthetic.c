@@ -1530,6 +1530,8 @@ const char *synthetic_map_name(struct ctx *ctx, struct chunk *c) {
   if (ctx->cfg.pie && (c->kind == CK_IPLT || c->kind == CK_RELA_IPLT))
     return synthetics[c->kind].name;
   const char *n = synthetics[c->kind].map_name;
+  if (!n && synthetics[c->kind].name && synthetics[c->kind].name[0])
+    n = synthetics[c->kind].name;  // not a script statement's name
   return n ? n : c->name;
 }
 

@@ -34,6 +34,13 @@ for fmt in 'elf64-x86-64' '"elf64-x86-64"' \
     fi
 done
 
+# The other target's, read before the inputs said which target it is.
+printf 'OUTPUT_FORMAT(elf64-littleaarch64)\n%s\n' "$body" >other.ld
+t_mld -T other.ld -o out a.o
+expect_failure
+expect_error "OUTPUT_FORMAT(elf64-littleaarch64): the target is elf_x86_64"
+expect_no_file out
+
 # An input script's OUTPUT_FORMAT: no effect, as in GNU ld.
 printf 'OUTPUT_FORMAT(elf32-i386)\nINPUT(a.o)\n' >in.ld
 printf '%s\n' "$body" >t.ld

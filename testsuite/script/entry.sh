@@ -74,6 +74,14 @@ CASES
     rm -f ent.$arch.a && ar rc ent.$arch.a s.$arch.o e.$arch.o
     printf 'ENTRY(ent)\nSECTIONS { .text 0x400000 : { *(.text) } }\n' >ent.ld
     printf 'PROVIDE(__start = foo);\nENTRY(__start)\nSECTIONS { .text 0x400000 : { *(.text) } }\n' >prov.ld
+    # -r: only -e's symbol is undefined from the start (no _start).
+    t_mld -r -o r.o nf.$arch.o ent.$arch.a
+    $ld -r -o gnu-r.o nf.$arch.o ent.$arch.a 2>gnu.err
+    if [ "$T_STATUS" = 0 ] && cmp -s <(nm gnu-r.o) <(nm r.o); then
+        t_pass "$arch archive -r: no member pulled, as GNU ld"
+    else
+        t_fail "$arch archive -r: $(diff <(nm gnu-r.o) <(nm r.o 2>&1) | tr '\n' ' ')"
+    fi
     for args in "-T noentry.ld" "-T ent.ld" "-T prov.ld"; do
         # shellcheck disable=SC2086
         $ld $args -o gnu.out nf.$arch.o ent.$arch.a 2>gnu.err

@@ -68,6 +68,24 @@ $head
 }
 LD
 
+# .got in a statement of another name: still of bfd's type for .got, so
+# an orphan of its kind follows it (mld took the statement's name).
+cat >gotsec.ld <<LD
+SECTIONS { . = 0x400000; .text : { *(.text) } .dat : { *(.data) }
+  .gotsec : { *(.got) } .bss : { *(.bss) }
+  /DISCARD/ : { *(.note*) *(.comment) *(.eh_frame) } }
+LD
+t_write gotsec.s <<'SRC'
+	.text
+	.globl _start
+_start:	.long d@GOTPCREL
+	.data
+	.globl d
+d:	.long 5
+	.section .mydata,"aw"
+	.long 7
+SRC
+
 # The section headers, the string tables' left out (GNU ld merges
 # names): everything after the name, offsets as given.
 shdrs() {
@@ -104,6 +122,17 @@ for arch in x86_64 aarch64; do
             t_pass "$arch $s: GNU ld's sections and bytes, exit $m"
         fi
     done
+    if [ $arch = x86_64 ]; then
+        as -o gotsec.o gotsec.s || t_hard_error "as gotsec.s failed"
+        $ld -T gotsec.ld -o gnu.out gotsec.o 2>gnu.log ||
+            t_hard_error "GNU ld failed: $(head -1 gnu.log)"
+        t_mld -T gotsec.ld -o mld.out gotsec.o
+        if [ "$T_STATUS" = 0 ] && diff <(shdrs gnu.out) <(shdrs mld.out) >d.txt; then
+            t_pass "$arch .gotsec: GNU ld's sections, the orphan after .gotsec"
+        else
+            t_fail "$arch .gotsec: $(head -1 stderr.txt) $(tr '\n' ' ' <d.txt)"
+        fi
+    fi
     # A static PIE's IFUNC entries are in GNU ld's dynamic .plt,
     # .rela.plt and .got.plt (-Map; a script names them so), an
     # executable's in .iplt, .rela.iplt and .igot.plt.
