@@ -31,14 +31,8 @@ _start:
 thunk:
 	.nop
 SRC
-t_write group2.s <<'SRC'
-	.section .text.thunk,"axG",%progbits,thunk,comdat
-	.globl  thunk
-	.hidden thunk
-	.type   thunk, %function
-thunk:
-	.nop
-SRC
+# The group alone, in another file.
+sed -n '/^\t.section/,$p' group.s >group2.s
 # Another symbol in the linkonce copy: not a copy of the group's member.
 sed 's/^thunk:/thunk:\n\t.globl other\nother:/' linkonce.s >other.s
 
