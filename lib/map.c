@@ -80,10 +80,9 @@ static void print_discarded(struct ctx *ctx, FILE *fp) {
     for (u32 k = 1; k < f->shnum; k++) {
       const u8 *sh = shdr_at(f, k);
       u32 type = SH_TYPE(sh);
-      const char *at = (const char *)f->data + SH_OFFSET(sh);
       if (type == SHT_RELA || type == SHT_REL || type == SHT_SYMTAB ||
-          (type == SHT_STRTAB && (at == f->strtab || at == f->shstrtab)) ||
-          type == SHT_SYMTAB_SHNDX || type == SHT_NULL)
+          own_string_table(f, k) || type == SHT_SYMTAB_SHNDX ||
+          type == SHT_NULL)
         continue;
       struct isec *is = f->isecs[k];
       if (is && is->osec)

@@ -815,6 +815,7 @@ u32 sym_shndx(struct objfile *f, u32 idx, const struct esym *s);
 const char *sym_name(struct objfile *f, const struct esym *s);
 u32 file_own_name(struct objfile *f, const char **name);
 const char *section_name(struct objfile *f, u32 shndx);
+bool own_string_table(struct objfile *f, u32 shndx);
 bool is_elf_object(const u8 *data, u64 size);
 const struct arch *arch_for_machine(u16 machine);
 

@@ -318,6 +318,14 @@ const char *sym_name(struct objfile *f, const struct esym *s) {
 // Only the names of sections 1 to shnum - 1 were checked by parse_object:
 // section 0's sh_name is whatever the input holds, and no offset into
 // .shstrtab may be taken from it.
+// Whether section shndx of f is one of its own string tables (.strtab,
+// .shstrtab), which are not sections to bfd; another (.stabstr) is.
+bool own_string_table(struct objfile *f, u32 shndx) {
+  const u8 *sh = shdr_at(f, shndx);
+  const char *at = (const char *)f->data + SH_OFFSET(sh);
+  return SH_TYPE(sh) == SHT_STRTAB && (at == f->strtab || at == f->shstrtab);
+}
+
 const char *section_name(struct objfile *f, u32 shndx) {
   if (shndx == 0 || shndx >= f->shnum)
     return "";

@@ -161,8 +161,7 @@ static bool same_text(const struct token *t, const char *word) {
 }
 
 static bool tok_is(const struct token *t, const char *word) {
-  return t->kind == T_NAME && !t->quoted && strlen(word) == t->len &&
-         !memcmp(t->s, word, t->len);
+  return t->kind == T_NAME && !t->quoted && same_text(t, word);
 }
 
 static bool punct(const struct token *t, char c) {

@@ -479,14 +479,10 @@ static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
   case SHT_NULL: case SHT_SYMTAB: case SHT_RELA:
   case SHT_REL: case SHT_GROUP: case SHT_SYMTAB_SHNDX:
     return true;
-  case SHT_STRTAB: {
-    // The file's own string tables; any other (.stabstr) is a section
-    // (bfd_section_from_shdr).
-    const char *at = (const char *)f->data + SH_OFFSET(shdr_at(f, i));
-    if (at == f->strtab || at == f->shstrtab)
+  case SHT_STRTAB:             // any but the file's own (.stabstr) is
+    if (own_string_table(f, i))  // a section (bfd_section_from_shdr)
       return true;
     break;
-  }
   }
   if (type == 0x6fff4c03)       // SHT_LLVM_ADDRSIG
     return true;
