@@ -25,6 +25,8 @@ static const char usage[] =
     "                              partial link, as GNU ld's -r)\n"
     "  -Ur                         -r, with __start_SEC and __stop_SEC\n"
     "                              defined\n"
+    "  --force-group-allocation    -r: section groups' members placed as\n"
+    "                              other sections, no groups kept\n"
     "  -L DIR, --library-path=DIR  Search DIR for -l libraries\n"
     "  -l NAME, --library=NAME     Link libNAME.a (-l:FILE links FILE)\n"
     "  -e SYM, --entry=SYM         Start execution at SYM (_start)\n"
@@ -1044,11 +1046,12 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     // Without -r these change nothing; with it, what mld does not do yet
     // (relocatable.c refuses it).
-    if (is(s, "d") || is(s, "dc") || is(s, "dp") ||
-        is(s, "force-group-allocation") || is(s, "split-by-reloc") ||
+    if (is(s, "d") || is(s, "dc") || is(s, "dp") || is(s, "split-by-reloc") ||
         !strncmp(s, "--split-by-reloc=", 17))
       if (!c->relocatable_conflict)
         c->relocatable_conflict = s;
+    if (is(s, "force-group-allocation"))
+      c->force_group_allocation = true;   // -r: no groups kept
     // Exact flags first, so "-export-dynamic" is not "-e xport-dynamic".
     bool flag = false;
     for (u32 k = 0; !flag && k < sizeof(no_effect_flags) / sizeof(char *); k++)

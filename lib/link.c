@@ -159,7 +159,8 @@ static int link_relocatable(struct ctx *ctx) {
   parse_eh_frame(ctx);        // CIE/FDE records and their relocations
   warn_exec_memory(ctx);      // an input wants an executable stack
   create_relocatable_sections(ctx); // the -r script's output sections,
-  checkpoint(ctx);            // one per kept group member, SHT_GROUPs
+  check_discarded_refs(ctx);  // one per kept group member, SHT_GROUPs
+  checkpoint(ctx);            // (-T SECTIONS: /DISCARD/'s referred to)
   if (ctx->cfg.gc_sections) {
     gc_sections(ctx);         // --gc-sections: from -e and -u symbols,
     create_relocatable_sections(ctx); // and the plan of what is left

@@ -469,6 +469,7 @@ struct config {
   const char *plugin;          // -plugin FILE (gcc's LTO plugin)
   struct vec plugin_opts;      // -plugin-opt=OPT: const char *
   bool relocatable;            // -r, -i, --relocatable
+  bool force_group_allocation; // -r: groups' members placed as others
   bool build_constructors;     // -Ur (with relocatable): __start_SEC
   bool oformat_binary;         // --oformat binary, OUTPUT_FORMAT(binary):
                                // a raw image of the loaded sections
@@ -636,6 +637,7 @@ struct script {
   bool has_phdrs;
   struct vec regions;          // struct mem_region *
   bool has_sections;           // a SECTIONS command was seen
+  bool force_group_allocation; // FORCE_GROUP_ALLOCATION
   bool replaces;               // -T: it replaces the built-in layout
   const char *insert_name;     // INSERT AFTER|BEFORE this output section:
   bool insert_after;           // the built-in layout, with stmts in it
@@ -1430,6 +1432,8 @@ void size_synthetic(struct ctx *ctx, enum size_stage stage);
 void write_synthetic(struct ctx *ctx, u8 *buf);
 void synthetic_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
 const char *synthetic_map_name(struct ctx *ctx, struct chunk *c);
+u32 bfd_special_type(struct ctx *ctx, const char *name, u64 *flags);
+void bfd_made_section(struct ctx *ctx, struct chunk *c);
 u32 synthetic_bfd_type(struct ctx *ctx, struct chunk *c);
 bool gotplt_in_got(struct ctx *ctx);
 u64 property_note_size(struct ctx *ctx);
@@ -2000,6 +2004,13 @@ void print_memory_usage(struct ctx *ctx);
 //
 
 void script_chunks(struct ctx *ctx);
+void place_orphans(struct ctx *ctx, struct vec *order, struct vec *orphans);
+void sort_script_inputs(struct ctx *ctx, struct chunk *c);
+bool out_has_data(const struct out_stmt *os);
+u64 data_only_flags(const struct out_stmt *os);
+struct walk *script_walk(struct ctx *ctx);
+struct out_stmt *script_home(struct walk *w, struct objfile *f, u32 i,
+                             bool grouped, bool *discard);
 u8 pattern_sort(struct ctx *ctx, const struct sec_pattern *p);
 struct chunk *inserted_chunk(struct ctx *ctx, struct objfile *f,
                              const char *name, u32 default_order);

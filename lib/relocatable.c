@@ -20,6 +20,12 @@
 // (STT_FILE first), then the globals in GNU ld's hash table order;
 // undefined symbols stay undefined and COMMON ones COMMON.  More than
 // 65,279 sections use SHN_XINDEX and .symtab_shndx.
+//
+// A -T script's SECTIONS replace GNU ld's -r script: its statements make
+// the output sections (at their addresses, or "." aligned), orphans are
+// placed among them as in a final link (at address 0), /DISCARD/ drops
+// input sections; data statements and "." inside sections are laid out,
+// symbol assignments and the like refused (check_relocatable_script).
 
 #include "mld.h"
 
@@ -42,12 +48,15 @@ struct rsec {
   u32 type, link, info;
   u64 flags, align, entsize;
   u64 size, offset;            // set by place_relocatable
+  u64 addr;                    // a -T script's address for it, or 0
   u32 shndx;                   // section header index
   u32 name_off;                // in .shstrtab
   u32 order;                   // sort key: the script's, orphans after
   u32 seq;                     // creation order, breaks ties
   u32 sym;                     // its STT_SECTION symbol; 0: none
   struct chunk *c;             // RS_SECTION: its input sections
+  struct out_stmt *os;         // the -T script's statement that made it
+  struct vec data;             // struct rdata *: its data statements
   struct rsec *rela;           // its relocations, or NULL
   struct rsec *of;             // RS_RELA: the section relocated
   u64 nrels;                   // RS_RELA: set by count_relocations
@@ -55,6 +64,12 @@ struct rsec {
                                // whose relocations all went is (or ~0)
   struct objfile *gfile;       // RS_GROUP: the input group section
   u32 gshndx;
+};
+
+// A data statement's bytes (BYTE, SHORT, LONG, QUAD, SQUAD).
+struct rdata {
+  u64 offset, value;
+  u32 size;
 };
 
 struct rlink {
@@ -82,6 +97,8 @@ struct rlink {
   u32 name_mask, name_count;   // name (not group members), open addressing
   bool gnu_osabi;              // IFUNC or UNIQUE symbols, retained sections
   bool after_gc;               // planned again: what --gc-sections left
+  struct walk *walk;           // a -T script's SECTIONS lay the sections
+  bool one_group;              // FORCE_GROUP_ALLOCATION: no groups kept
 };
 
 #define KEEP UINT32_MAX
@@ -118,20 +135,71 @@ void check_relocatable_options(struct ctx *ctx) {
   c->eh_frame_hdr = false;
 }
 
-// A -T script's SECTIONS, assignments and the like would change GNU ld's
-// -r output (its own sections, symbols, data); mld lays out -r with GNU
-// ld's built-in -r script only, so such a script is an error, not
-// ignored.  Input lists (INPUT, GROUP) and the like are taken.
+// What -r takes of a -T script's SECTIONS, as GNU ld lays out -r: output
+// sections of input sections (patterns, sorting, KEEP), at an address
+// or ALIGN()ed, NOLOAD, /DISCARD/, "." set between them; program headers
+// and memory regions play no part.  The rest (data, symbols, regions,
+// load addresses) would change GNU ld's -r output in ways mld does not
+// make: an error, never ignored.
+static void refuse_in_script(struct ctx *ctx, const char *file, u32 line,
+                             const char *what) {
+  fatal(ctx, "%s:%u: -r: %s in a linker script is not supported in a "
+        "relocatable link", file, line, what);
+}
+
+static void check_output_stmt(struct ctx *ctx, struct out_stmt *os) {
+  const char *bad = NULL;
+  if (os->region || os->lma_region)
+    bad = "a memory region (> REGION)";
+  else if (os->lma)
+    bad = "a load address (AT)";
+  else if (os->subalign)
+    bad = "SUBALIGN";
+  else if (os->fill)
+    bad = "a fill pattern (=FILL)";
+  else if (os->constraint)
+    bad = "ONLY_IF_RO and ONLY_IF_RW";
+  else if (os->overlay)
+    bad = "OVERLAY";
+  else if (os->type != OT_NORMAL && os->type != OT_NOLOAD)
+    bad = "an output section type but NOLOAD";
+  else if (os->sh_type)
+    bad = "TYPE =";
+  if (bad)
+    refuse_in_script(ctx, os->file, os->line, bad);
+  for (u32 i = 0; i < os->body.len; i++) {
+    struct script_stmt *s = os->body.v[i];
+    bool dot = s->kind == SS_ASSIGN && !strcmp(s->sym, ".") && s->op == '=';
+    if (s->kind != SS_INPUT && s->kind != SS_DATA && !dot)
+      refuse_in_script(ctx, s->file, s->line,
+                       s->kind == SS_FILL     ? "FILL"
+                       : s->kind == SS_ASSERT ? "ASSERT"
+                                              : "a symbol assignment");
+    if (s->kind == SS_DATA && !strcmp(os->name, ".eh_frame"))
+      refuse_in_script(ctx, s->file, s->line, "a data statement in .eh_frame");
+  }
+}
+
 void check_relocatable_script(struct ctx *ctx) {
   struct script *sc = ctx->script;
   if (!sc || (!sc->stmts.len && !sc->has_sections))
     return;
-  const struct script_stmt *s = sc->stmts.len ? sc->stmts.v[0] : NULL;
-  if (s && s->line)
-    fatal(ctx, "%s:%u: -r: a linker script's SECTIONS and assignments are "
-          "not supported in a relocatable link", s->file, s->line);
-  fatal(ctx, "-r: a linker script's SECTIONS and assignments are not "
-        "supported in a relocatable link");
+  if (sc->insert_name)
+    fatal(ctx, "-r: INSERT in a linker script is not supported in a "
+          "relocatable link");
+  if (sc->nocrossrefs.len || sc->nocrossrefs_to.len)
+    fatal(ctx, "-r: NOCROSSREFS in a linker script is not supported in a "
+          "relocatable link");
+  for (u32 i = 0; i < sc->stmts.len; i++) {
+    struct script_stmt *s = sc->stmts.v[i];
+    if (s->kind == SS_OUTPUT)
+      check_output_stmt(ctx, s->os);
+    else if (s->kind != SS_ASSIGN || strcmp(s->sym, ".") || s->op != '=')
+      refuse_in_script(ctx, s->file, s->line,
+                       s->kind == SS_ASSIGN ? "a symbol assignment"
+                       : s->kind == SS_ASSERT ? "ASSERT"
+                                              : "this statement");
+  }
 }
 
 //
@@ -213,6 +281,8 @@ static i32 script_index(struct ctx *ctx, const char *name) {
 }
 
 static u32 statement_key(struct ctx *ctx, const char *name) {
+  if (ctx->rlink && ctx->rlink->walk)
+    return 0;                  // a -T script's SECTIONS replace them
   i32 i = script_index(ctx, name);
   return i < 0 ? 0 : script_key(i);
 }
@@ -260,6 +330,18 @@ static void name_insert(struct ctx *ctx, struct rlink *rl, struct rsec *s) {
   rl->name_count++;
 }
 
+// A chunk of -r's own, not in the name index of a final link's.
+static struct chunk *stand_in(struct ctx *ctx, const char *name, u32 type,
+                              u64 flags, u64 align) {
+  struct chunk *c = arena_alloc(ctx, sizeof(*c));
+  c->name = name;
+  c->kind = CK_REGULAR;
+  c->type = type;
+  c->flags = flags;
+  c->align = align;
+  return c;
+}
+
 // The output section an input section joins: its statement's, or an
 // orphan section of its name and kind (bfd: same SHF_ALLOC, and types
 // that match), made if there is none yet.
@@ -273,10 +355,14 @@ static struct rsec *output_for(struct ctx *ctx, struct rlink *rl,
       struct rsec *s = rl->by_name[j];
       // An orphan joins one of its name with its type and the same
       // SHF_ALLOC and SHF_EXCLUDE (GNU ld's ldelf_place_orphan: an
-      // excluded .text.startup apart from one that is not).
-      if (!strcmp(s->name, name) &&
-          (key || (s->type == type &&
-                   !((s->flags ^ flags) & (SHF_ALLOC | SHF_EXCLUDE)))))
+      // excluded .text.startup apart from one that is not); a -T
+      // script's section of its name if that has nothing yet or the
+      // same SHF_ALLOC.
+      if (strcmp(s->name, name))
+        continue;
+      if (s->os ? !s->c->isecs.len || !((s->c->flags ^ flags) & SHF_ALLOC)
+                : key || (s->type == type &&
+                          !((s->flags ^ flags) & (SHF_ALLOC | SHF_EXCLUDE))))
         return s;
     }
   }
@@ -284,19 +370,16 @@ static struct rsec *output_for(struct ctx *ctx, struct rlink *rl,
                                               flags, 1, 0));
   if (!unique)
     name_insert(ctx, rl, s);
-  s->order = key ? key : orphan_key(ctx, rl, name, type, flags);
+  if (!rl->walk)
+    s->order = key ? key : orphan_key(ctx, rl, name, type, flags);
   // The chunk holds the input sections, as in a final link: input
   // sections' osec, and .eh_frame's sizing, work on it.
-  s->c = arena_alloc(ctx, sizeof(*s->c));
-  s->c->name = name;
-  s->c->kind = CK_REGULAR;
+  s->c = stand_in(ctx, name, type, 0, 1);
   // The first .eh_frame is rewritten record by record, as in a final link.
   if (!strcmp(name, ".eh_frame") && !ctx->synth[CK_EH_FRAME]) {
     s->c->kind = CK_EH_FRAME;
     ctx->synth[CK_EH_FRAME] = s->c;
   }
-  s->c->type = type;
-  s->c->align = 1;
   s->c->unique = unique;
   vec_push(ctx, &ctx->chunks, s->c);
   return s;
@@ -343,6 +426,8 @@ static void add_groups(struct ctx *ctx, struct rlink *rl, struct objfile *f) {
   rl->grouped[f->priority] = g;
   struct rsec **gs = arena_alloc(ctx, (u64)f->shnum * sizeof(*gs));
   rl->groupsec[f->priority] = gs;
+  if (rl->one_group)
+    return;                    // members placed as any other section
   for (u32 i = 1; i < f->shnum; i++) {
     const u8 *sh = shdr_at(f, i);
     if (SH_TYPE(sh) != SHT_GROUP || SH_SIZE(sh) < 4 || SH_SIZE(sh) % 4 ||
@@ -407,6 +492,83 @@ static void check_kept(struct ctx *ctx, struct objfile *f, u32 i) {
           f->name, name);
 }
 
+// -T SECTIONS: the output sections of the script's statements, made
+// before any input joins them (an orphan of the same name may); those
+// left empty are not kept.
+static void add_script_sections(struct ctx *ctx, struct rlink *rl) {
+  struct script *sc = ctx->script;
+  rl->walk = script_walk(ctx);
+  for (u32 i = 0; i < sc->stmts.len; i++) {
+    struct script_stmt *st = sc->stmts.v[i];
+    if (st->kind != SS_OUTPUT || st->os->discard)
+      continue;
+    struct out_stmt *os = st->os;
+    struct rsec *s = add_rsec(ctx, rl, new_rsec(ctx, os->name, RS_SECTION,
+                                                SHT_PROGBITS, 0, 1, 0));
+    s->os = os;
+    name_insert(ctx, rl, s);
+    s->c = stand_in(ctx, os->name, SHT_PROGBITS, 0, 1);
+    s->c->stmt = os;
+    os->chunk = s->c;
+    vec_push(ctx, &ctx->chunks, s->c);
+  }
+}
+
+// The statement's section input section I of F goes to, with its rank
+// for sort_script_inputs; NULL for an orphan.
+static struct rsec *script_section(struct ctx *ctx, struct rlink *rl,
+                                   struct objfile *f, u32 i, bool grouped) {
+  bool discard;
+  struct out_stmt *os = script_home(rl->walk, f, i, grouped, &discard);
+  struct isec *is = f->isecs[i];
+  if (!os) {
+    is->rank = UINT32_MAX;     // after a statement's own, if it joins one
+    is->sort = PS_NONE;
+    return NULL;
+  }
+  u64 j = hash_name(os->name, strlen(os->name)) & rl->name_mask;
+  for (; rl->by_name[j]; j = (j + 1) & rl->name_mask) {
+    struct rsec *s = rl->by_name[j];
+    if (s->os != os)
+      continue;
+    // The first .eh_frame is rewritten record by record.
+    if (!s->c->isecs.len && !strcmp(isec_name(is), ".eh_frame") &&
+        !ctx->synth[CK_EH_FRAME]) {
+      s->c->kind = CK_EH_FRAME;
+      ctx->synth[CK_EH_FRAME] = s->c;
+    }
+    return s;
+  }
+  fatal(ctx, "%s: the output section of a script statement is missing",
+        os->name);
+}
+
+// /DISCARD/ before anything is placed, so that groups lose the members
+// it takes (and the notes their input sections).
+static void script_discards(struct ctx *ctx, struct rlink *rl) {
+  for (u32 fi = 0; fi < ctx->objs.len; fi++) {
+    struct objfile *f = ctx->objs.v[fi];
+    for (u32 i = 1; i < f->shnum; i++) {
+      const u8 *sh = shdr_at(f, i);
+      const char *name = section_name(f, i);
+      // The notes -r makes from the inputs' (add_note) go with them.
+      bool note = !strcmp(name, ".note.GNU-stack") ||
+                  !strcmp(name, ".note.gnu.property");
+      if (!f->isecs[i] && !note)
+        continue;
+      bool grouped = (SH_FLAGS(sh) & SHF_GROUP) && !rl->one_group;
+      bool discard;
+      struct out_stmt *os = script_home(rl->walk, f, i, grouped, &discard);
+      if (discard)
+        discard_input(ctx, f, i);
+      else if (os && !f->isecs[i])
+        fatal(ctx, "%s:%u: -r: %s in an output section of a linker script "
+              "is not supported in a relocatable link", os->file, os->line,
+              name);
+    }
+  }
+}
+
 static void add_file_sections(struct ctx *ctx, struct rlink *rl,
                               struct objfile *f) {
   for (u32 i = 1; i < f->shnum; i++) {
@@ -415,20 +577,25 @@ static void add_file_sections(struct ctx *ctx, struct rlink *rl,
     if (is && !placed(rl, is))
       continue;
     if (!is) {
-      if (!f->discarded || !f->discarded[i])
+      if ((!f->discarded || !f->discarded[i]) &&
+          (!f->script_discarded || !f->script_discarded[i]))
         add_note(ctx, rl, name);
       check_kept(ctx, f, i);
       continue;
     }
     const u8 *sh = shdr_at(f, i);
     bool grouped = rl->grouped[f->priority][i];
+    struct rsec *home = rl->walk ? script_section(ctx, rl, f, i, grouped)
+                                 : NULL;
     if (grouped && is->data && !strcmp(name, ".eh_frame")) {
       error(ctx, "%s: .eh_frame in a section group is not supported with "
             "-r", f->name);
       continue;
     }
-    struct rsec *s = output_for(ctx, rl, name, SH_TYPE(sh),
-                                SH_FLAGS(sh) & ~(u64)SHF_COMPRESSED, grouped);
+    struct rsec *s = home ? home
+                          : output_for(ctx, rl, name, SH_TYPE(sh),
+                                       SH_FLAGS(sh) & ~(u64)SHF_COMPRESSED,
+                                       grouped);
     join(ctx, s, is, sh, grouped);
     if (SH_FLAGS(sh) & SHF_GNU_RETAIN)
       rl->gnu_osabi = true;
@@ -444,6 +611,15 @@ static int cmp_rsec(const void *a, const void *b) {
   if (x->order != y->order)
     return x->order < y->order ? -1 : 1;
   return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+// A -T script's expression, "." being DOT.
+static u64 script_value(struct ctx *ctx, struct expr *e, u64 dot,
+                        const char *what) {
+  struct script_dot d = {.dot = dot};
+  struct expr_value v;
+  eval_script_expr(ctx, e, what, false, &d, &v);
+  return v.v;
 }
 
 // Input sections' offsets in their output sections (.eh_frame's come
@@ -473,6 +649,152 @@ static void size_sections(struct ctx *ctx, struct rlink *rl) {
     s->align = c->align;
     s->entsize = c->entsize;
     s->size = c->size;
+    if (s->os && s->os->align) {
+      u64 a = script_value(ctx, s->os->align, 0, "ALIGN");
+      if (a > s->align)
+        s->align = c->align = a;
+    }
+  }
+}
+
+// A statement's section in its statement's order: its input sections,
+// data statements, "." moved (to an address at least where it is); the
+// orphans that joined it after.
+static u64 lay_body(struct ctx *ctx, struct rsec *s) {
+  struct chunk *c = s->c;
+  struct vec *body = &s->os->body;
+  u64 off = 0;
+  u32 next = 0;
+  s->data.len = 0;
+  for (u32 i = 0; i <= body->len; i++) {
+    struct script_stmt *st = i < body->len ? body->v[i] : NULL;
+    for (; next < c->isecs.len; next++) {
+      struct isec *is = c->isecs.v[next];
+      if (st && (st->kind != SS_INPUT || is->rank != st->input_index))
+        break;
+      off = align_up(off, is->align);
+      is->offset = off;
+      off += is->size;
+    }
+    if (!st || st->kind == SS_INPUT)
+      continue;
+    u64 v = script_value(ctx, st->e, s->addr + off, "an output section");
+    if (st->kind == SS_DATA) {
+      struct rdata *d = arena_alloc(ctx, sizeof(*d));
+      *d = (struct rdata){off, v, st->size};
+      vec_push(ctx, &s->data, d);
+      off += st->size;
+    } else if (v < s->addr + off) {
+      fatal(ctx, "%s:%u: cannot move location counter backwards (from "
+            "%016llx to %016llx)", st->file, st->line,
+            (unsigned long long)(s->addr + off), (unsigned long long)v);
+    } else {
+      off = v - s->addr;
+    }
+  }
+  return off;
+}
+
+// -T SECTIONS: addresses as GNU ld gives them with -r: a statement's
+// section at its address, else at "." aligned; an orphan at 0 (bfd's
+// lang_insert_orphan); "." moves past each allocated one (but .tbss);
+// the others are at 0.
+static u64 lay_address(struct ctx *ctx, struct rsec *s, u64 dot) {
+  bool alloc = s->flags & SHF_ALLOC;
+  u64 addr = 0;
+  if (s->os && alloc)
+    addr = s->os->addr ? script_value(ctx, s->os->addr, dot, "address")
+                       : align_up(dot, s->align);
+  s->addr = addr;
+  if (s->c)
+    s->c->addr = addr;
+  if (s->os && s->c->kind != CK_EH_FRAME)
+    s->size = s->c->size = lay_body(ctx, s);
+  if (!alloc)
+    return dot;
+  if ((s->flags & SHF_TLS) && s->type == SHT_NOBITS)
+    return addr;
+  return addr + s->size;
+}
+
+// Lays out rl->secs from NEXT while they are orphans, which follow the
+// statement before them (or the start) before any assignment does.
+static u32 lay_orphans(struct ctx *ctx, struct rlink *rl, u32 next,
+                       u64 *dot) {
+  for (; next < rl->secs.len && !((struct rsec *)rl->secs.v[next])->os;
+       next++)
+    *dot = lay_address(ctx, rl->secs.v[next], *dot);
+  return next;
+}
+
+static void script_addresses_r(struct ctx *ctx, struct rlink *rl) {
+  struct vec *stmts = &ctx->script->stmts;
+  u64 dot = 0;
+  u32 next = 0;                // rl->secs laid out before it
+  while (next < rl->secs.len &&
+         ((struct rsec *)rl->secs.v[next])->kind != RS_SECTION)
+    next++;
+  next = lay_orphans(ctx, rl, next, &dot);
+  for (u32 i = 0; i < stmts->len; i++) {
+    struct script_stmt *st = stmts->v[i];
+    if (st->kind == SS_ASSIGN) {
+      dot = script_value(ctx, st->e, dot, "the location counter");
+      continue;
+    }
+    if (next < rl->secs.len &&
+        ((struct rsec *)rl->secs.v[next])->os == st->os) {
+      dot = lay_address(ctx, rl->secs.v[next], dot);
+      next = lay_orphans(ctx, rl, next + 1, &dot);
+    }
+  }
+}
+
+// -T SECTIONS: the statements' sections that have inputs, in the
+// script's order, and the orphans placed among them as in a final link
+// (script_layout.c's place_orphans, on chunks standing for them).
+static void order_script_sections(struct ctx *ctx, struct rlink *rl) {
+  struct vec order = {0}, orphans = {0}, all = rl->secs;
+  struct chunk *ehdr = stand_in(ctx, "", SHT_NULL, 0, 1);
+  ehdr->kind = CK_EHDR;        // where an orphan of no kin goes after
+  vec_push(ctx, &order, ehdr);
+  rl->secs = (struct vec){0};
+  ctx->chunks.len = 0;
+  for (u32 i = 0; i < all.len; i++) {
+    struct rsec *s = all.v[i];
+    if (s->kind == RS_GROUP) {
+      vec_push(ctx, &rl->secs, s);
+      continue;
+    }
+    struct chunk *c = s->c ? s->c : stand_in(ctx, s->name, s->type,
+                                             s->flags, s->align);
+    c->order = i;              // back to S, below
+    if (!s->os) {
+      vec_push(ctx, &orphans, c);
+      continue;
+    }
+    sort_script_inputs(ctx, c);
+    // Data statements alone make a section of contents (as
+    // script_chunks makes it); one with neither is not made.
+    if (!c->isecs.len) {
+      if (!out_has_data(s->os))
+        continue;
+      c->flags = data_only_flags(s->os);
+      c->type = SHT_PROGBITS;
+    }
+    // NOLOAD: no contents, as bfd has it when it places orphans.
+    if (s->os->type == OT_NOLOAD)
+      c->type = SHT_NOBITS;
+    vec_push(ctx, &order, c);
+  }
+  place_orphans(ctx, &order, &orphans);
+  for (u32 i = 1; i < order.len; i++) {
+    struct rsec *s = all.v[((struct chunk *)order.v[i])->order];
+    if (s->os)
+      bfd_made_section(ctx, s->c);
+    s->order = i;
+    vec_push(ctx, &rl->secs, s);
+    if (s->c)
+      vec_push(ctx, &ctx->chunks, s->c);
   }
 }
 
@@ -492,6 +814,13 @@ void create_relocatable_sections(struct ctx *ctx) {
   rl->grouped = arena_alloc(ctx, (u64)nf * sizeof(*rl->grouped));
   rl->groupsec = arena_alloc(ctx, (u64)nf * sizeof(*rl->groupsec));
   rl->needed = arena_alloc(ctx, (u64)nf * sizeof(*rl->needed));
+  struct script *sc = ctx->script;
+  rl->one_group = ctx->cfg.force_group_allocation ||
+                  (sc && sc->force_group_allocation);
+  if (sc && sc->has_sections) {
+    add_script_sections(ctx, rl);
+    script_discards(ctx, rl);
+  }
   for (u32 i = 0; i < ctx->objs.len; i++)
     add_groups(ctx, rl, ctx->objs.v[i]);
   // --build-id: GNU ld makes the note first, in the first input.
@@ -511,6 +840,8 @@ void create_relocatable_sections(struct ctx *ctx) {
     if (i == 0 && !ctx->prop_note_file && property_note_size(ctx))
       add_note(ctx, rl, ".note.gnu.property");
   }
+  if (rl->walk)
+    order_script_sections(ctx, rl);
 }
 
 //
@@ -795,7 +1126,21 @@ static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
 // -u) becomes local, as GNU ld's elf_gc_sweep_symbol hides them.
 enum fate { G_GLOBAL, G_DROP, G_LOCAL };
 
+// Defined in an input section a -T script's /DISCARD/ took.
+static bool script_discarded_def(struct symbol *sym) {
+  struct objfile *f = sym->file;
+  if (sym->state != SYM_DEFINED || !f || !f->script_discarded ||
+      (sym->flags & SF_LINKER))
+    return false;
+  struct esym s;
+  read_sym(f, sym->symidx, &s);
+  u32 shndx = sym_shndx(f, sym->symidx, &s);
+  return shndx < f->shnum && f->script_discarded[shndx];
+}
+
 static enum fate global_fate(struct ctx *ctx, struct symbol *sym) {
+  if (script_discarded_def(sym))
+    return G_DROP;             // (check_discarded_refs: not from code)
   if (sym->state == SYM_UNDEF && (sym->ref_flags & REF_DISCARDED_DEF))
     return G_DROP;
   if (!ctx->cfg.gc_sections || sym->state == SYM_COMMON)
@@ -934,6 +1279,9 @@ static void walk_symtab(struct ctx *ctx, struct symw *w) {
   u8 *done = arena_alloc(ctx, ctx->next_priority + 1);
   for (u32 i = 0; i <= rl->secs.len; i++) {
     struct rsec *s = i < rl->secs.len ? rl->secs.v[i] : NULL;
+    // With a -T script, groups are orphans: placed after the sections.
+    if (s && s->kind == RS_GROUP && rl->walk)
+      continue;
     u32 n = !s ? ctx->objs.len : s->c ? s->c->isecs.len : s->gfile ? 1 : 0;
     for (u32 k = 0; k < n; k++) {
       struct objfile *f = !s   ? ctx->objs.v[k]
@@ -1218,6 +1566,8 @@ void plan_relocatable(struct ctx *ctx) {
   struct rlink *rl = ctx->rlink;
   vec_sort(&rl->secs, cmp_rsec);
   size_sections(ctx, rl);
+  if (rl->walk)
+    script_addresses_r(ctx, rl);
   compress_sections(ctx, rl);
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
@@ -1392,7 +1742,7 @@ static void write_ehdr(struct ctx *ctx, u8 *buf, u64 shoff) {
 }
 
 static void write_shdr(u8 *p, struct rsec *s) {
-  wr_shdr(p, &(struct shdr_fields){s->name_off, s->type, s->flags, 0,
+  wr_shdr(p, &(struct shdr_fields){s->name_off, s->type, s->flags, s->addr,
                                    s->offset, s->size, s->link, s->info,
                                    s->align, s->entsize});
 }
@@ -1424,6 +1774,12 @@ static void write_contents(struct ctx *ctx, struct rsec *s, u8 *base) {
     if (is->data)
       memcpy(base + is->offset, is->data, is->size);
     end = is->offset + is->size;
+  }
+  for (u32 k = 0; k < s->data.len; k++) {  // little-endian targets only
+    struct rdata *d = s->data.v[k];
+    u8 b[8];
+    wr64(b, d->value);
+    memcpy(base + d->offset, b, d->size);
   }
 }
 

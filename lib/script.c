@@ -1468,8 +1468,9 @@ static bool full_command(struct lexer *lx) {
       fail_at(lx, at, "%s needs two sections or more",
               to ? "NOCROSSREFS_TO" : "NOCROSSREFS");
     vec_push(ctx, to ? &sc->nocrossrefs_to : &sc->nocrossrefs, names);
-  } else if (tok_is(&t, "INHIBIT_COMMON_ALLOCATION") ||
-             tok_is(&t, "FORCE_GROUP_ALLOCATION") || tok_is(&t, "HLL") ||
+  } else if (tok_is(&t, "FORCE_GROUP_ALLOCATION")) {
+    sc->force_group_allocation = true;  // -r only (relocatable.c)
+  } else if (tok_is(&t, "INHIBIT_COMMON_ALLOCATION") || tok_is(&t, "HLL") ||
              tok_is(&t, "SYSLIB") || tok_is(&t, "FLOAT") ||
              tok_is(&t, "NOFLOAT") || tok_is(&t, "OVERLAY")) {
     fail_at(lx, at, "linker script command %.*s is not supported yet",

@@ -244,16 +244,21 @@ u8 pattern_sort(struct ctx *ctx, const struct sec_pattern *p) {
 // Input sections of a chunk, in the order they were matched; each
 // remembers its statement (by is->rank: 1 + its index in w->inputs) and
 // its pattern's sort (none for a statement of whole files).
-static void place_isec(struct walk *w, struct isec *is, i32 k,
-                       struct sec_pattern *p, u32 type, u64 flags,
-                       u64 entsize) {
-  struct out_stmt *os = w->owner.v[k];
+static void rank_isec(struct walk *w, struct isec *is, i32 k,
+                      struct sec_pattern *p) {
   struct script_stmt *s = w->inputs.v[k];
   is->rank = (u32)k + 1;
   is->sort = (void *)p != (void *)s ? pattern_sort(w->ctx, p) : PS_NONE;
   is->file_sorted = s->file_sort == PS_NAME;
   is->script_keep = s->keep;
-  add_isec(w->ctx, out_chunk(w->ctx, os), is, type, flags, entsize);
+}
+
+static void place_isec(struct walk *w, struct isec *is, i32 k,
+                       struct sec_pattern *p, u32 type, u64 flags,
+                       u64 entsize) {
+  rank_isec(w, is, k, p);
+  add_isec(w->ctx, out_chunk(w->ctx, w->owner.v[k]), is, type, flags,
+           entsize);
 }
 
 static struct walk *the_walk;  // for script_common_home, during script_chunks
@@ -362,7 +367,8 @@ static bool has_section(struct ctx *ctx, const struct chunk *c) {
     return build_id_size(ctx) != 0;
   if (c->kind == CK_PROPERTY)
     return property_note_size(ctx) != 0;
-  return c->kind != CK_REGULAR || c->isecs.len;
+  return c->kind != CK_REGULAR || c->isecs.len ||
+         (c->stmt && out_has_data(c->stmt));
 }
 
 // GNU ld's second choice of place, by class, when no section has the
@@ -512,6 +518,14 @@ static void place_orphan(struct ctx *ctx, struct orphan_places *pl,
   pl->last[orphan_class(c)] = c;
 }
 
+// Orphans into ORDER (whose first entry stands for the ELF header), one
+// after the other.
+void place_orphans(struct ctx *ctx, struct vec *order, struct vec *orphans) {
+  struct orphan_places pl = {{0}, {0}};
+  for (u32 i = 0; i < orphans->len; i++)
+    place_orphan(ctx, &pl, order, orphans->v[i]);
+}
+
 static const char *sort_name(struct isec *is) {
   return is->is_common ? "COMMON" : isec_name(is);
 }
@@ -558,7 +572,7 @@ static int cmp_script_isec(const void *a, const void *b) {
   return x->shndx < y->shndx ? -1 : x->shndx > y->shndx;
 }
 
-static void sort_chunk(struct ctx *ctx, struct chunk *c) {
+void sort_script_inputs(struct ctx *ctx, struct chunk *c) {
   vec_sort(&c->isecs, cmp_script_isec);
   // SORT_BY_INIT_PRIORITY: each run of its sections, by priority.
   for (u32 i = 0; i < c->isecs.len;) {
@@ -577,7 +591,7 @@ static bool stays_empty(struct ctx *ctx, struct chunk *c);
 
 // Whether an output section's statement holds a data command (BYTE,
 // LONG, ...).
-static bool has_data(const struct out_stmt *os) {
+bool out_has_data(const struct out_stmt *os) {
   for (u32 i = 0; i < os->body.len; i++)
     if (((struct script_stmt *)os->body.v[i])->kind == SS_DATA)
       return true;
@@ -590,13 +604,20 @@ static bool has_data(const struct out_stmt *os) {
 // with no flags, and the data command's make it writable).  A section
 // an earlier expression names with ADDR or LOADADDR is made by that, as
 // by an assignment; mld does not look for those.
-static bool data_first(const struct out_stmt *os) {
+static bool out_data_first(const struct out_stmt *os) {
   for (u32 i = 0; i < os->body.len; i++) {
     enum stmt_kind k = ((struct script_stmt *)os->body.v[i])->kind;
     if (k != SS_INPUT)
       return k == SS_DATA;
   }
   return false;
+}
+
+// The flags of a section data statements alone make: allocated, and
+// writable unless a data statement comes first (bfd makes the section
+// read-only for it, an input statement before it writable).
+u64 data_only_flags(const struct out_stmt *os) {
+  return SHF_ALLOC | (out_data_first(os) ? 0 : SHF_WRITE);
 }
 
 // ONLY_IF_RO and ONLY_IF_RW: a description whose sections are not all
@@ -919,9 +940,15 @@ void script_chunks(struct ctx *ctx) {
     if (os->chunk && os->chunk->stmt == os)
       vec_push(ctx, &order, os->chunk);
   }
-  struct orphan_places pl = {{0}, {0}};
-  for (u32 i = 0; i < orphans.len; i++)
-    place_orphan(ctx, &pl, &order, orphans.v[i]);
+  // Orphans see the sections data statements alone make (below) as
+  // bfd's map_input_to_output_sections has made them.
+  for (u32 i = 1; i < order.len; i++) {
+    struct chunk *c = order.v[i];
+    if (c->kind == CK_REGULAR && c->stmt && !c->isecs.len &&
+        out_has_data(c->stmt))
+      c->flags = data_only_flags(c->stmt);
+  }
+  place_orphans(ctx, &order, &orphans);
   for (u32 k = CK_SYMTAB; k <= CK_SHSTRTAB; k++)
     if (ctx->synth[k])
       vec_push(ctx, &order, ctx->synth[k]);
@@ -933,17 +960,18 @@ void script_chunks(struct ctx *ctx) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind != CK_REGULAR)
       continue;
-    sort_chunk(ctx, c);
+    sort_script_inputs(ctx, c);
     // Data commands alone make a section of contents (bfd's flags for
     // it: allocated, loaded; writable unless a data command comes first,
-    // data_first); "." moved alone, one of room only (allocated, not
+    // out_data_first); "." moved alone, one of room only (allocated, not
     // loaded: SHT_NOBITS, as GNU ld makes it).
     if (c->stmt && !c->isecs.len && !stays_empty(ctx, c)) {
-      c->flags = SHF_ALLOC | (data_first(c->stmt) ? 0 : SHF_WRITE);
-      c->type = has_data(c->stmt) ? SHT_PROGBITS : SHT_NOBITS;
+      c->flags = data_only_flags(c->stmt);
+      c->type = out_has_data(c->stmt) ? SHT_PROGBITS : SHT_NOBITS;
     }
     if (c->stmt && (c->stmt->type == OT_NOLOAD))
       c->type = SHT_NOBITS;
+    bfd_made_section(ctx, c);
     if (c->stmt && (c->stmt->type == OT_INFO || c->stmt->type == OT_COPY ||
                     c->stmt->type == OT_OVERLAY)) {
       // Not allocated, so not SHT_NOBITS (bfd's elf_fake_sections): the
@@ -972,6 +1000,54 @@ void script_chunks(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->chunks.len; i++)
     vec_push(ctx, &ctx->hdr_order, ctx->chunks.v[i]);
   the_walk = NULL;
+}
+
+//
+// -r with a -T script: relocatable.c makes the sections
+//
+
+// The script's input section descriptions, ready for script_home.
+struct walk *script_walk(struct ctx *ctx) {
+  struct walk *w = arena_alloc(ctx, sizeof(*w));
+  memset(w, 0, sizeof(*w));
+  w->ctx = ctx;
+  collect(w, &ctx->script->stmts, NULL);
+  index_inputs(w);
+  return w;
+}
+
+// The statement input section I of F goes to (its rank and sort set as
+// script_chunks sets them), or NULL: an orphan, or with *discard set,
+// /DISCARD/ (also when a section it is linked to goes there).  A member
+// of a section group (GROUPED) matches /DISCARD/ only: bfd's
+// unique_section_p keeps -r's groups whole.
+struct out_stmt *script_home(struct walk *w, struct objfile *f, u32 i,
+                             bool grouped, bool *discard) {
+  const u8 *sh = shdr_at(f, i);
+  struct sec_pattern *p = NULL;
+  *discard = false;
+  w->flags = SH_FLAGS(sh);
+  if ((SH_FLAGS(sh) & SHF_LINK_ORDER) && link_chain_discarded(w, f, i)) {
+    *discard = true;
+    return NULL;
+  }
+  const char *name = section_name(f, i);
+  i32 k = grouped ? -1 : first_match(w, f, name, &p);
+  for (u32 j = 0; grouped && k < 0 && j < w->inputs.len; j++) {
+    struct out_stmt *os = w->owner.v[j];
+    if (usable(w, j) && os && os->discard &&
+        (p = match(w->inputs.v[j], f, name, w->flags)))
+      k = (i32)j;
+  }
+  struct out_stmt *os = k < 0 ? NULL : w->owner.v[k];
+  if (!os)
+    return NULL;
+  *discard = os->discard;
+  if (os->discard)
+    return NULL;
+  if (f->isecs[i])
+    rank_isec(w, f->isecs[i], k, p);
+  return os;
 }
 
 //
@@ -1560,7 +1636,7 @@ static bool stays_empty(struct ctx *ctx, struct chunk *c) {
   // room), make a section; ". = ALIGN (N)" alone does not (GNU ld sizes
   // sections once before it removes the empty ones, and aligning an
   // empty section there moves nothing).
-  if (c->stmt && has_data(c->stmt))
+  if (c->stmt && out_has_data(c->stmt))
     return false;
   struct vec *body = c->stmt ? &c->stmt->body : NULL;
   for (u32 i = 0; body && i < body->len; i++) {

@@ -1535,23 +1535,135 @@ const char *synthetic_map_name(struct ctx *ctx, struct chunk *c) {
   return n ? n : c->name;
 }
 
-// The ELF type bfd gives the linker's input section, which an output
-// section takes from its first input (and orphans' kin must have): one
-// by name for the names bfd knows (.plt, .got, .rela*, .note*, the
-// dynamic sections'), none for the others (.iplt, .got.plt, .plt.got,
-// .eh_frame_hdr).
-u32 synthetic_bfd_type(struct ctx *ctx, struct chunk *c) {
-  if (c->kind == CK_REGULAR || synthetics[c->kind].from_inputs ||
-      c->kind == CK_EHDR || !(c->flags & SHF_ALLOC))
-    return c->type;
-  const char *n = synthetic_map_name(ctx, c);
-  static const char *const known[] = {".plt", ".got", ".interp", ".dynamic",
-                                      ".dynsym", ".dynstr", ".hash",
-                                      ".gnu.hash", ".relr.dyn"};
-  for (u32 i = 0; i < sizeof known / sizeof *known; i++)
-    if (!strcmp(n, known[i]))
-      return c->type;
-  if (!strncmp(n, ".rela", 5) || !strncmp(n, ".note", 5))
-    return c->type;
+enum { LARGE = 0x10000000 };   // SHF_X86_64_LARGE
+
+// bfd's table of the names of sections it gives an ELF type and flags
+// when it makes them itself (elf.c's special_sections, x86-64's first):
+// EXACT names alone, else the name or the name and ".SUFFIX" (DOT),
+// else any name it starts (PREFIX).
+enum { SP_EXACT, SP_DOT, SP_PREFIX };
+
+static const struct special_name {
+  const char *name;
+  u8 match;
+  u8 x86;                      // x86-64's own
+  u32 type;
+  u64 flags;
+} special_names[] = {
+    {".gnu.linkonce.lb", SP_DOT, 1, SHT_NOBITS, SHF_ALLOC | SHF_WRITE | LARGE},
+    {".gnu.linkonce.lr", SP_DOT, 1, SHT_PROGBITS, SHF_ALLOC | LARGE},
+    {".gnu.linkonce.lt", SP_DOT, 1, SHT_PROGBITS,
+     SHF_ALLOC | SHF_EXECINSTR | LARGE},
+    {".lbss", SP_DOT, 1, SHT_NOBITS, SHF_ALLOC | SHF_WRITE | LARGE},
+    {".ldata", SP_DOT, 1, SHT_PROGBITS, SHF_ALLOC | SHF_WRITE | LARGE},
+    {".lrodata", SP_DOT, 1, SHT_PROGBITS, SHF_ALLOC | LARGE},
+    {".bss", SP_DOT, 0, SHT_NOBITS, SHF_ALLOC | SHF_WRITE},
+    {".comment", SP_EXACT, 0, SHT_PROGBITS, 0},
+    {".ctf", SP_EXACT, 0, SHT_PROGBITS, 0},
+    {".data", SP_DOT, 0, SHT_PROGBITS, SHF_ALLOC | SHF_WRITE},
+    {".data1", SP_EXACT, 0, SHT_PROGBITS, SHF_ALLOC | SHF_WRITE},
+    {".debug", SP_EXACT, 0, SHT_PROGBITS, 0},
+    {".debug_line", SP_EXACT, 0, SHT_PROGBITS, 0},
+    {".debug_info", SP_EXACT, 0, SHT_PROGBITS, 0},
+    {".debug_abbrev", SP_EXACT, 0, SHT_PROGBITS, 0},
+    {".debug_aranges", SP_EXACT, 0, SHT_PROGBITS, 0},
+    {".dynamic", SP_EXACT, 0, SHT_DYNAMIC, SHF_ALLOC},
+    {".dynstr", SP_EXACT, 0, SHT_STRTAB, SHF_ALLOC},
+    {".dynsym", SP_EXACT, 0, SHT_DYNSYM, SHF_ALLOC},
+    {".fini", SP_EXACT, 0, SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR},
+    {".fini_array", SP_DOT, 0, SHT_FINI_ARRAY, SHF_ALLOC | SHF_WRITE},
+    {".gnu.linkonce.b", SP_DOT, 0, SHT_NOBITS, SHF_ALLOC | SHF_WRITE},
+    {".gnu.linkonce.n", SP_DOT, 0, SHT_NOBITS, SHF_ALLOC | SHF_WRITE},
+    {".gnu.linkonce.p", SP_DOT, 0, SHT_PROGBITS, SHF_ALLOC | SHF_WRITE},
+    {".gnu.lto_", SP_PREFIX, 0, SHT_PROGBITS, SHF_EXCLUDE},
+    {".got", SP_EXACT, 0, SHT_PROGBITS, SHF_ALLOC | SHF_WRITE},
+    {".gnu.version", SP_EXACT, 0, SHT_GNU_versym, 0},
+    {".gnu.version_d", SP_EXACT, 0, SHT_GNU_verdef, 0},
+    {".gnu.version_r", SP_EXACT, 0, SHT_GNU_verneed, 0},
+    {".gnu.liblist", SP_EXACT, 0, 0x6ffffff7, SHF_ALLOC},   // SHT_GNU_LIBLIST
+    {".gnu.conflict", SP_EXACT, 0, SHT_RELA, SHF_ALLOC},
+    {".gnu.hash", SP_EXACT, 0, SHT_GNU_HASH, SHF_ALLOC},
+    {".hash", SP_EXACT, 0, SHT_HASH, SHF_ALLOC},
+    {".init", SP_EXACT, 0, SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR},
+    {".init_array", SP_DOT, 0, SHT_INIT_ARRAY, SHF_ALLOC | SHF_WRITE},
+    {".interp", SP_EXACT, 0, SHT_PROGBITS, 0},
+    {".line", SP_EXACT, 0, SHT_PROGBITS, 0},
+    {".noinit", SP_DOT, 0, SHT_NOBITS, SHF_ALLOC | SHF_WRITE},
+    {".note.GNU-stack", SP_EXACT, 0, SHT_PROGBITS, 0},
+    {".note", SP_PREFIX, 0, SHT_NOTE, 0},
+    {".persistent.bss", SP_EXACT, 0, SHT_NOBITS, SHF_ALLOC | SHF_WRITE},
+    {".persistent", SP_DOT, 0, SHT_PROGBITS, SHF_ALLOC | SHF_WRITE},
+    {".preinit_array", SP_DOT, 0, SHT_PREINIT_ARRAY, SHF_ALLOC | SHF_WRITE},
+    {".plt", SP_EXACT, 0, SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR},
+    {".rodata", SP_DOT, 0, SHT_PROGBITS, SHF_ALLOC},
+    {".rodata1", SP_EXACT, 0, SHT_PROGBITS, SHF_ALLOC},
+    {".relr.dyn", SP_EXACT, 0, SHT_RELR, SHF_ALLOC},
+    {".rela", SP_PREFIX, 0, SHT_RELA, 0},
+    {".shstrtab", SP_EXACT, 0, SHT_STRTAB, 0},
+    {".strtab", SP_EXACT, 0, SHT_STRTAB, 0},
+    {".symtab", SP_EXACT, 0, SHT_SYMTAB, 0},
+    {".text", SP_DOT, 0, SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR},
+    {".tbss", SP_DOT, 0, SHT_NOBITS, SHF_ALLOC | SHF_WRITE | SHF_TLS},
+    {".tdata", SP_DOT, 0, SHT_PROGBITS, SHF_ALLOC | SHF_WRITE | SHF_TLS},
+    {".zdebug_line", SP_EXACT, 0, SHT_PROGBITS, 0},
+    {".zdebug_info", SP_EXACT, 0, SHT_PROGBITS, 0},
+    {".zdebug_abbrev", SP_EXACT, 0, SHT_PROGBITS, 0},
+    {".zdebug_aranges", SP_EXACT, 0, SHT_PROGBITS, 0},
+};
+
+// The ELF type bfd gives a section of NAME it makes (SHT_NULL: none),
+// and in *flags the flags it starts with.  (Both targets use RELA:
+// bfd's ".rel" prefix takes ".rel" and ".rel.*" only, the names ".rela"
+// has not taken.)
+u32 bfd_special_type(struct ctx *ctx, const char *name, u64 *flags) {
+  bool x86 = ctx->arch->e_machine == EM_X86_64;
+  *flags = 0;
+  for (u32 i = 0; i < sizeof special_names / sizeof *special_names; i++) {
+    const struct special_name *sp = &special_names[i];
+    u64 n = strlen(sp->name);
+    if ((sp->x86 && !x86) || strncmp(name, sp->name, n))
+      continue;
+    if (!name[n] || sp->match == SP_PREFIX ||
+        (sp->match == SP_DOT && name[n] == '.')) {
+      *flags = sp->flags;
+      return sp->type;
+    }
+  }
+  if (!strcmp(name, ".rel") || starts(name, ".rel."))
+    return SHT_REL;
   return SHT_NULL;
+}
+
+// A script's section bfd makes without an input to copy from, of data
+// statements alone or NOLOAD: the type and flags of its name in bfd's
+// table win (a NOLOAD .plt stays SHT_PROGBITS, allocated and code).
+void bfd_made_section(struct ctx *ctx, struct chunk *c) {
+  if (!c->stmt || (c->isecs.len && c->stmt->type != OT_NOLOAD) ||
+      (!c->isecs.len && !out_has_data(c->stmt)))
+    return;
+  u64 flags;
+  u32 type = bfd_special_type(ctx, c->name, &flags);
+  if (type)
+    c->type = type;
+  c->flags |= flags;
+}
+
+// The ELF type bfd gives an output section: its first input's; for one
+// the linker makes (its own sections, one of a script's data statements
+// alone), the type of its name in bfd's table, or none (.iplt, .got.plt,
+// .plt.got, .eh_frame_hdr).  Orphans' kin must have theirs.
+u32 synthetic_bfd_type(struct ctx *ctx, struct chunk *c) {
+  u64 flags;
+  if (c->kind == CK_REGULAR) {
+    if (c->isecs.len) {
+      struct isec *is = c->isecs.v[0];
+      return is->is_common ? SHT_NOBITS
+                           : SH_TYPE(shdr_at(is->file, is->shndx));
+    }
+    return c->stmt ? bfd_special_type(ctx, c->name, &flags) : c->type;
+  }
+  if (synthetics[c->kind].from_inputs || c->kind == CK_EHDR ||
+      !(c->flags & SHF_ALLOC))
+    return c->type;
+  return bfd_special_type(ctx, synthetic_map_name(ctx, c), &flags);
 }
