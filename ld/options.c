@@ -27,6 +27,7 @@ static const char usage[] =
     "                              defined\n"
     "  --force-group-allocation    -r: section groups' members placed as\n"
     "                              other sections, no groups kept\n"
+    "  -d, -dc, -dp                -r: COMMON symbols get room in .bss\n"
     "  -L DIR, --library-path=DIR  Search DIR for -l libraries\n"
     "  -l NAME, --library=NAME     Link libNAME.a (-l:FILE links FILE)\n"
     "  -e SYM, --entry=SYM         Start execution at SYM (_start)\n"
@@ -241,7 +242,7 @@ static const char usage[] =
     "  --no-undefined, -EL (the only byte\n"
     "  order), -flto, -flto-partition=, -fuse-ld=,\n"
     "  --oformat naming the target's ELF format,\n"
-    "  -d, -dc, -dp, --check-sections,\n"
+    "  -d, -dc, -dp (without -r), --check-sections,\n"
     "  --strip-discarded, --[no-]allow-shlib-undefined,\n"
     "  -init SYM, -fini SYM,\n"
     "  --audit, --depaudit/-P, other systems' options\n"
@@ -1046,12 +1047,13 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     }
     // Without -r these change nothing; with it, what mld does not do yet
     // (relocatable.c refuses it).
-    if (is(s, "d") || is(s, "dc") || is(s, "dp") || is(s, "split-by-reloc") ||
-        !strncmp(s, "--split-by-reloc=", 17))
+    if (is(s, "split-by-reloc") || !strncmp(s, "--split-by-reloc=", 17))
       if (!c->relocatable_conflict)
         c->relocatable_conflict = s;
     if (is(s, "force-group-allocation"))
       c->force_group_allocation = true;   // -r: no groups kept
+    if (is(s, "d") || is(s, "dc") || is(s, "dp"))
+      c->define_common = true;            // -r: COMMON symbols allocated
     // Exact flags first, so "-export-dynamic" is not "-e xport-dynamic".
     bool flag = false;
     for (u32 k = 0; !flag && k < sizeof(no_effect_flags) / sizeof(char *); k++)

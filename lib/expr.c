@@ -934,7 +934,9 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
   case N_SIZEOF_HEADERS:
     if (ev->dot)
       ctx->script_load_phdrs = true;  // GNU ld then loads the headers
-    v.v = ev->dot || ctx->cfg.oformat_binary
+    // (-r: the ELF header alone.)
+    v.v = !ctx->synth[CK_EHDR] ? sizeof(Elf64_Ehdr)
+          : ev->dot || ctx->cfg.oformat_binary
               ? ctx->synth[CK_EHDR]->size
               : sizeof(Elf64_Ehdr) + (u64)ctx->nsegs * sizeof(Elf64_Phdr);
     v.plain = ev->dot != NULL;

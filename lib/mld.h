@@ -470,6 +470,7 @@ struct config {
   struct vec plugin_opts;      // -plugin-opt=OPT: const char *
   bool relocatable;            // -r, -i, --relocatable
   bool force_group_allocation; // -r: groups' members placed as others
+  bool define_common;          // -d, -dc, -dp: -r allocates COMMON symbols
   bool build_constructors;     // -Ur (with relocatable): __start_SEC
   bool oformat_binary;         // --oformat binary, OUTPUT_FORMAT(binary):
                                // a raw image of the loaded sections

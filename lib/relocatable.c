@@ -177,6 +177,9 @@ static void check_output_stmt(struct ctx *ctx, struct out_stmt *os) {
                                               : "a symbol assignment");
     if (s->kind == SS_DATA && !strcmp(os->name, ".eh_frame"))
       refuse_in_script(ctx, s->file, s->line, "a data statement in .eh_frame");
+    if (s->kind == SS_DATA && !expr_is_constant(s->e))
+      refuse_in_script(ctx, s->file, s->line,
+                       "a data statement of symbols or sections");
   }
 }
 
@@ -187,6 +190,8 @@ void check_relocatable_script(struct ctx *ctx) {
   if (sc->insert_name)
     fatal(ctx, "-r: INSERT in a linker script is not supported in a "
           "relocatable link");
+  if (sc->has_sections && ctx->cfg.define_common)
+    fatal(ctx, "-r: -d with a linker script's SECTIONS is not supported");
   if (sc->nocrossrefs.len || sc->nocrossrefs_to.len)
     fatal(ctx, "-r: NOCROSSREFS in a linker script is not supported in a "
           "relocatable link");
@@ -531,9 +536,14 @@ static struct rsec *script_section(struct ctx *ctx, struct rlink *rl,
     struct rsec *s = rl->by_name[j];
     if (s->os != os)
       continue;
-    // The first .eh_frame is rewritten record by record.
-    if (!s->c->isecs.len && !strcmp(isec_name(is), ".eh_frame") &&
-        !ctx->synth[CK_EH_FRAME]) {
+    // .eh_frame is rewritten record by record, in an output section of
+    // its name only (bfd's rule; mld does not copy it elsewhere).
+    if (!strcmp(isec_name(is), ".eh_frame")) {
+      if (strcmp(os->name, ".eh_frame") ||
+          (ctx->synth[CK_EH_FRAME] && ctx->synth[CK_EH_FRAME] != s->c))
+        fatal(ctx, "%s:%u: -r: .eh_frame in output section %s: not "
+              "supported in a relocatable link", os->file, os->line,
+              os->name);
       s->c->kind = CK_EH_FRAME;
       ctx->synth[CK_EH_FRAME] = s->c;
     }
@@ -702,12 +712,12 @@ static u64 lay_body(struct ctx *ctx, struct rsec *s) {
 static u64 lay_address(struct ctx *ctx, struct rsec *s, u64 dot) {
   bool alloc = s->flags & SHF_ALLOC;
   u64 addr = 0;
-  if (s->os && alloc)
-    addr = s->os->addr ? script_value(ctx, s->os->addr, dot, "address")
-                       : align_up(dot, s->align);
-  s->addr = addr;
-  if (s->c)
-    s->c->addr = addr;
+  if (s->os && s->os->addr)    // (an unallocated one's too)
+    addr = script_value(ctx, s->os->addr, dot, "address");
+  else if (s->os && alloc)
+    addr = align_up(dot, s->align);
+  s->addr = addr;              // (not the chunk's: -r's symbols are
+                               // offsets in their sections)
   if (s->os && s->c->kind != CK_EH_FRAME)
     s->size = s->c->size = lay_body(ctx, s);
   if (!alloc)
@@ -734,19 +744,46 @@ static void script_addresses_r(struct ctx *ctx, struct rlink *rl) {
   while (next < rl->secs.len &&
          ((struct rsec *)rl->secs.v[next])->kind != RS_SECTION)
     next++;
-  next = lay_orphans(ctx, rl, next, &dot);
+  bool lead = true;
   for (u32 i = 0; i < stmts->len; i++) {
     struct script_stmt *st = stmts->v[i];
     if (st->kind == SS_ASSIGN) {
       dot = script_value(ctx, st->e, dot, "the location counter");
       continue;
     }
+    // Orphans before every section come after the assignments before it.
+    if (lead)
+      next = lay_orphans(ctx, rl, next, &dot);
+    lead = false;
     if (next < rl->secs.len &&
         ((struct rsec *)rl->secs.v[next])->os == st->os) {
       dot = lay_address(ctx, rl->secs.v[next], dot);
       next = lay_orphans(ctx, rl, next + 1, &dot);
     }
   }
+  for (; next < rl->secs.len; next++)  // (no statement made a section)
+    dot = lay_address(ctx, rl->secs.v[next], dot);
+}
+
+// The files' COMMON sections after the inputs, in the files' order
+// (create_commons makes them in --sort-common's).
+static int cmp_common_last(const void *a, const void *b) {
+  const struct isec *x = *(struct isec *const *)a;
+  const struct isec *y = *(struct isec *const *)b;
+  if (x->is_common != y->is_common)
+    return x->is_common ? 1 : -1;
+  if (x->file->priority != y->file->priority)
+    return x->file->priority < y->file->priority ? -1 : 1;
+  return x->shndx < y->shndx ? -1 : x->shndx > y->shndx;
+}
+
+static struct chunk *common_home(struct ctx *ctx, struct isec *is,
+                                 u32 kind) {
+  (void)is;
+  static const char *const names[] = {".bss", ".tbss", ".lbss"};
+  static const u64 flags[] = {0, SHF_TLS, SHF_X86_64_LARGE};
+  return output_for(ctx, ctx->rlink, names[kind], SHT_NOBITS,
+                    SHF_ALLOC | SHF_WRITE | flags[kind], false)->c;
 }
 
 // -T SECTIONS: the statements' sections that have inputs, in the
@@ -754,6 +791,7 @@ static void script_addresses_r(struct ctx *ctx, struct rlink *rl) {
 // (script_layout.c's place_orphans, on chunks standing for them).
 static void order_script_sections(struct ctx *ctx, struct rlink *rl) {
   struct vec order = {0}, orphans = {0}, all = rl->secs;
+  struct chunk *id = NULL;
   struct chunk *ehdr = stand_in(ctx, "", SHT_NULL, 0, 1);
   ehdr->kind = CK_EHDR;        // where an orphan of no kin goes after
   vec_push(ctx, &order, ehdr);
@@ -769,7 +807,12 @@ static void order_script_sections(struct ctx *ctx, struct rlink *rl) {
                                              s->flags, s->align);
     c->order = i;              // back to S, below
     if (!s->os) {
-      vec_push(ctx, &orphans, c);
+      // The build ID note, which bfd makes with no contents yet, has no
+      // kin: the first of all.
+      if (s == rl->build_id)
+        id = c;
+      else
+        vec_push(ctx, &orphans, c);
       continue;
     }
     sort_script_inputs(ctx, c);
@@ -785,6 +828,11 @@ static void order_script_sections(struct ctx *ctx, struct rlink *rl) {
     if (s->os->type == OT_NOLOAD)
       c->type = SHT_NOBITS;
     vec_push(ctx, &order, c);
+  }
+  if (id) {
+    vec_push(ctx, &order, id);
+    memmove(&order.v[2], &order.v[1], (u64)(order.len - 2) * sizeof(void *));
+    order.v[1] = id;
   }
   place_orphans(ctx, &order, &orphans);
   for (u32 i = 1; i < order.len; i++) {
@@ -839,6 +887,16 @@ void create_relocatable_sections(struct ctx *ctx) {
     // GNU ld makes the note a section of the first input, after its own.
     if (i == 0 && !ctx->prop_note_file && property_note_size(ctx))
       add_note(ctx, rl, ".note.gnu.property");
+  }
+  // -d: COMMON symbols get room in .bss (.tbss, .lbss), as GNU ld's -r
+  // script's *(COMMON) there.
+  if (ctx->cfg.define_common) {
+    create_commons(ctx, common_home);
+    for (u32 i = 0; i < rl->secs.len; i++) {
+      struct rsec *s = rl->secs.v[i];
+      if (s->c && s->c->type == SHT_NOBITS)
+        vec_sort(&s->c->isecs, cmp_common_last);
+    }
   }
   if (rl->walk)
     order_script_sections(ctx, rl);
@@ -959,6 +1017,15 @@ static u64 out_value(struct isec *is, u64 v, bool global) {
   if (!is)
     return v;
   return is->eh ? eh_symbol_addr(is, v, global) : is->offset + v;
+}
+
+// A symbol's value in its output section; an allocated COMMON one (-d)
+// is at its place in its file's COMMON section.
+static u64 global_value(struct ctx *ctx, struct symbol *sym, struct isec *is,
+                        u64 st_value) {
+  if (is && is->is_common)
+    return is->offset + (u64)ctx->aux[sym->aux].addend;
+  return out_value(is, st_value, true);
 }
 
 static void put_local(struct ctx *ctx, struct symw *w, struct objfile *f,
@@ -1113,8 +1180,8 @@ static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
     return;
   }
   put(ctx, w, sym->name, sym->namelen, info, other,
-      is ? is->osec->shndx : SHN_ABS, !is, out_value(is, s.st_value, true),
-      s.st_size);
+      is ? is->osec->shndx : SHN_ABS, !is,
+      global_value(ctx, sym, is, s.st_value), s.st_size);
 }
 
 // A global left undefined whose definitions were all in discarded
@@ -1188,7 +1255,8 @@ static void r_value(struct ctx *ctx, struct expr *node, const char *name,
   struct esym s;
   read_sym(sym->file, sym->symidx, &s);
   struct isec *is = sym_isec(ctx, sym);
-  sym->value = is && is->osec ? out_value(is, s.st_value, true) : s.st_value;
+  sym->value = is && is->osec ? global_value(ctx, sym, is, s.st_value)
+                              : s.st_value;
 }
 
 // --defsym: its expression's value, with the symbols it names at their
@@ -1577,7 +1645,8 @@ void plan_relocatable(struct ctx *ctx) {
       check_relocations(ctx, is);
       any |= is->eh ? is->eh->nrels > 0 : is->nrels > 0;
     }
-    if (any)
+    // (None for a NOLOAD section of a -T script: GNU ld drops them.)
+    if (any && s->type != SHT_NOBITS)
       add_rela(ctx, s);
   }
   // Group signatures that are local symbols stay.

@@ -506,6 +506,12 @@ static i32 orphan_after(struct ctx *ctx, struct orphan_places *pl,
 
 static void place_orphan(struct ctx *ctx, struct orphan_places *pl,
                          struct vec *order, struct chunk *c) {
+  // Debugging information has no place of its kind (ldelf_place_orphan):
+  // it goes last as it comes, and other orphans do not follow it.
+  if (!(c->flags & SHF_ALLOC) && is_debugging_name(c->name)) {
+    vec_push(ctx, order, c);
+    return;
+  }
   u32 at = (u32)(orphan_after(ctx, pl, order, c) + 1);
   // The section whose regions and program headers it takes: the one it
   // follows, or through earlier orphans the statement they follow.

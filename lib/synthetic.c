@@ -1634,18 +1634,31 @@ u32 bfd_special_type(struct ctx *ctx, const char *name, u64 *flags) {
   return SHT_NULL;
 }
 
-// A script's section bfd makes without an input to copy from, of data
-// statements alone or NOLOAD: the type and flags of its name in bfd's
-// table win (a NOLOAD .plt stays SHT_PROGBITS, allocated and code).
+// A script's section of data statements alone, or NOLOAD: bfd gives it
+// the flags of its name in its table; one of data statements alone also
+// the type there (a -r NOLOAD .plt stays SHT_PROGBITS), but NOBITS, which
+// becomes PROGBITS with GNU ld's warning, and RELA or REL, which mld
+// leaves PROGBITS (bfd would link it to .symtab).  A final link's NOLOAD
+// section is NOBITS whatever its name.
 void bfd_made_section(struct ctx *ctx, struct chunk *c) {
-  if (!c->stmt || (c->isecs.len && c->stmt->type != OT_NOLOAD) ||
-      (!c->isecs.len && !out_has_data(c->stmt)))
+  bool data_only = c->stmt && !c->isecs.len && out_has_data(c->stmt);
+  bool noload = c->stmt && c->stmt->type == OT_NOLOAD;
+  if (!data_only && !noload)
     return;
   u64 flags;
   u32 type = bfd_special_type(ctx, c->name, &flags);
-  if (type)
-    c->type = type;
   c->flags |= flags;
+  if (!data_only || !type || type == SHT_RELA || type == SHT_REL ||
+      (noload && !ctx->cfg.relocatable))
+    return;
+  if (type == SHT_NOBITS) {
+    warn(ctx, "section `%s' type changed to PROGBITS", c->name);
+    type = SHT_PROGBITS;
+  }
+  c->type = type;
+  if (type == SHT_INIT_ARRAY || type == SHT_FINI_ARRAY ||
+      type == SHT_PREINIT_ARRAY)
+    c->entsize = 8;
 }
 
 // The ELF type bfd gives an output section: its first input's; for one

@@ -60,8 +60,7 @@ expect_success
 # -r with what mld does not do in a relocatable link (GNU ld does each).
 refused -r --gc-sections -- "--gc-sections requires a defined symbol root specified by -e or -u"
 refused -r --icf=all -- "-r: --icf: not supported in a relocatable link"
-refused -r -d -- "-r: -d: not supported in a relocatable link"
-refused -i -dc -- "-r: -dc: not supported in a relocatable link"
+refused -r --split-by-reloc -- "-r: --split-by-reloc: not supported in a relocatable link"
 refused --relocatable --section-start=.data=0x1000 -- "-r: -Ttext, -Tdata, -Tbss, --section-start: not supported"
 refused -r -Map=m.map -- "-r: -Map, --cref, --print-memory-usage: not supported"
 refused -r -pie --no-dynamic-linker -- "-r and -pie may not be used together"

@@ -82,6 +82,22 @@ cat >force.t <<'SRC'
 FORCE_GROUP_ALLOCATION
 SECTIONS { .text : { *(.text .text.*) } }
 SRC
+# Where an ELF header would be, .eh_frame (rewritten as in a final
+# link), NOLOAD inputs (no contents, no relocations), data statements in
+# sections bfd's table of names types (.noinit: PROGBITS, with GNU ld's
+# warning; .init_array), and --build-id's note first of all.
+cat >more.t <<'SRC'
+SECTIONS {
+  . = SIZEOF_HEADERS;
+  .text : { *(.text .text.*) }
+  .eh_frame : { *(.eh_frame) }
+  .data (NOLOAD) : { *(.data) }
+  .noinit : { BYTE(7) }
+  .init_array : { QUAD(3) }
+  .other 0x100 : { *(.comment) }
+}
+SRC
+printf 'int ext(int);\nint h(int x) { return ext(x) + 1; }\n' >e.c
 
 # The -r output as a reader sees it, but where each section lies in the
 # file and the string tables' sizes (GNU ld shares names' tails).
@@ -100,11 +116,13 @@ for arch in x86_64 aarch64; do
   t_target $arch
   src=a.s
   [ $arch = aarch64 ] && src=a-aarch64.s
-  $cc -c $src -o a.o && $cc -c b.s -o b.o || t_hard_error "$cc"
+  $cc -c $src -o a.o && $cc -c b.s -o b.o && $cc -O1 -c e.c -o e.o ||
+    t_hard_error "$cc"
   for case in "-T module.t" "-T addr.t" "-T force.t" \
-              "--force-group-allocation"; do
-    $ld -r $case -o gnu.o a.o b.o || t_hard_error "GNU ld -r $case failed"
-    t_mld -r $case -o mld.o a.o b.o
+              "--force-group-allocation" "--build-id=0x1234 -T more.t"; do
+    $ld -r $case -o gnu.o a.o b.o e.o 2>/dev/null ||
+      t_hard_error "GNU ld -r $case failed"
+    t_mld -r $case -o mld.o a.o b.o e.o
     cp gnu.o x.o && shape x.o >gnu.txt
     cp mld.o x.o 2>/dev/null && shape x.o >mld.txt
     t_same "$arch -r $case" gnu.txt mld.txt
@@ -157,6 +175,10 @@ expect_failure
 expect_error "\`there' referenced in section \`.text' of ref.o: defined in" \
   "discarded section \`.discard' of ref.o"
 
+# GNU ld's warning for data in a section its name makes NOBITS.
+t_mld -r --build-id=0x1234 -T more.t -o mld.o a.o b.o e.o
+expect_stderr "mld: warning: section \`.noinit' type changed to PROGBITS"
+
 # What -r does not take of a script is an error naming its line.
 printf 'SECTIONS {\n  .text : { *(.text) sym = .; }\n}\n' >sym.t
 t_mld -r -T sym.t a.o -o sym.o
@@ -164,4 +186,12 @@ expect_failure
 expect_error "sym.t:2: -r: a symbol assignment in a linker script is" \
   "not supported in a relocatable link"
 expect_no_file sym.o
+printf 'SECTIONS {\n  .d : { QUAD(_start) }\n}\n' >quad.t
+t_mld -r -T quad.t a.o -o quad.o
+expect_failure
+expect_error "quad.t:2: -r: a data statement of symbols or sections"
+printf 'SECTIONS {\n  .myeh : { *(.eh_frame) }\n}\n' >eh.t
+t_mld -r -T eh.t e.o -o eh.o
+expect_failure
+expect_error "eh.t:2: -r: .eh_frame in output section .myeh: not supported"
 t_done

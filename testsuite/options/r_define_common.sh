@@ -1,0 +1,49 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# -d (-dc, -dp) with -r gives COMMON symbols room in .bss, after its
+# inputs, each file's in GNU ld's order (--sort-common's too), and makes
+# them ordinary OBJECT symbols there (GNU ld's ld-elf/pr21904); without
+# it they stay COMMON.  mld refused -d with -r.  Against GNU ld on x86-64
+# and AArch64: sections but file offsets, relocations and symbols.
+
+cat >a.s <<'SRC'
+	.comm	a,8,8
+	.comm	b,4,4
+	.comm	c,16,16
+	.data
+	.quad	a
+	.bss
+	.zero	3
+SRC
+cat >b.s <<'SRC'
+	.comm	foo,4,4
+	.comm	c,32,8
+SRC
+shape() {
+  readelf -SW "$1" | grep '^  \[' |
+    sed -E 's/^( *\[[ 0-9]+\] .* [0-9a-f]{16}) [0-9a-f]{6,} /\1 /' |
+    sed -E 's/^(.* STRTAB +[0-9a-f]{16}) [0-9a-f]+ /\1 /'
+  readelf -rW "$1" | sed 's/ at offset 0x[0-9a-f]*//'
+  readelf -sW "$1"
+}
+checked=0
+for arch in x86_64 aarch64; do
+  t_target $arch
+  $cc -c a.s -o a.o && $cc -c b.s -o b.o || t_hard_error "$cc"
+  for opts in "-d" "-dc" "-dp" "-d --sort-common" ""; do
+    $ld -r $opts -o gnu.o a.o b.o || t_hard_error "GNU ld -r $opts failed"
+    t_mld -r $opts -o mld.o a.o b.o
+    cp gnu.o x.o && shape x.o >gnu.txt
+    cp mld.o x.o 2>/dev/null && shape x.o >mld.txt
+    t_same "$arch -r $opts" gnu.txt mld.txt
+  done
+  checked=$((checked + 1))
+done
+[ $checked = 2 ] || t_fail "only $checked of 2 architectures checked"
+# What mld does not do: -d with a script's SECTIONS.
+printf 'SECTIONS { .bss : { *(.bss) *(COMMON) } }\n' >s.t
+t_mld -r -d -T s.t a.o -o s.o
+expect_failure
+expect_error "-r: -d with a linker script's SECTIONS is not supported"
+t_done
