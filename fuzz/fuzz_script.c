@@ -1,7 +1,7 @@
 // fuzz_script.c: a libFuzzer target for linker scripts (-T).
 //
 // Each input is a script, written to a file and given with -T to a link
-// of one small object (made once, by the C compiler, in the fuzzer's
+// (and a -r link) of one small object (made once, by the C compiler, in the fuzzer's
 // directory: it has code, data, zero-fill, a note and an archive-free
 // symbol to PROVIDE against).  The script is parsed, its input section
 // descriptions matched and its statements laid out; errors are expected,
@@ -67,20 +67,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     abort();
   fclose(fp);
 
-  struct ctx *ctx = calloc(1, sizeof(*ctx));
-  jmp_buf bail;
-  ctx->bail = &bail;
-  ctx->guard_inputs = true;
+  // Each script lays out an executable, then a relocatable object (-r
+  // takes a script's SECTIONS too).
   char *argv[] = {"mld", "-static", "-o", out, "--build-id=none",
                   "-T", in, obj, NULL};
-  if (!setjmp(bail)) {
-    parse_options(ctx, 8, argv);
-    mld_link(ctx);
+  char *argv_r[] = {"mld", "-r", "-o", out, "--build-id=none",
+                    "-T", in, obj, NULL};
+  for (int r = 0; r < 2; r++) {
+    struct ctx *ctx = calloc(1, sizeof(*ctx));
+    jmp_buf bail;
+    ctx->bail = &bail;
+    ctx->guard_inputs = true;
+    if (!setjmp(bail)) {
+      parse_options(ctx, 8, r ? argv_r : argv);
+      mld_link(ctx);
+    }
+    release_output(ctx);
+    release_inputs(ctx);
+    arena_release(&ctx->arena);
+    free(ctx);
+    unlink(out);
   }
-  release_output(ctx);
-  release_inputs(ctx);
-  arena_release(&ctx->arena);
-  free(ctx);
-  unlink(out);
   return 0;
 }
