@@ -75,7 +75,8 @@ no_temp . && t_pass "no temporary file left" || t_fail "temporary files left"
 # --- Regular files and symbolic links, each against GNU ld: what is
 # replaced, what is kept, and the modes.
 for ld in ld.bfd "$MLD"; do
-    n=$(basename "$ld")
+    n=mld                      # (whatever $MLD's file is called)
+    [ "$ld" = ld.bfd ] && n=ld.bfd
     mkdir -p "$n" && cd "$n" || t_hard_error "mkdir $n"
     (
         umask 022
