@@ -1054,6 +1054,22 @@ bool expr_is_constant(const struct expr *e) {
   }
 }
 
+// Whether E is made of numbers and the location counter alone (what -r
+// evaluates of a script: no symbol or section has its address there).
+bool expr_of_dot(const struct expr *e) {
+  if (!e)
+    return true;
+  switch (e->kind) {
+  case N_NUM: case N_DOT: case N_SIZEOF_HEADERS:
+    return true;
+  case N_UNARY: case N_BINARY: case N_COND: case N_MAX: case N_MIN:
+  case N_LOG2CEIL: case N_ABSOLUTE: case N_ALIGN:
+    return expr_of_dot(e->a) && expr_of_dot(e->b) && expr_of_dot(e->c);
+  default:
+    return false;
+  }
+}
+
 // ALIGN (N), of the location counter.
 bool expr_aligns_dot(const struct expr *e) {
   return e->kind == N_ALIGN && e->a && e->a->kind == N_DOT;

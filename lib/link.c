@@ -151,6 +151,7 @@ static int link_relocatable(struct ctx *ctx) {
   finish_resolution(ctx);     // COMMON order; --require-defined
   write_why_extract(ctx);     // --why-extract: which reference pulled each
   hide_excluded_libs(ctx);    // --exclude-libs: their definitions hidden
+  define_script_symbols(ctx); // -T: the symbols its assignments define
   checkpoint(ctx);
   setup_target(ctx);
   timer(ctx, "resolve_symbols");

@@ -2060,6 +2060,7 @@ bool expr_is_dot(const struct expr *e);
 void expr_print(struct ctx *ctx, FILE *fp, struct expr *e);
 const char *expr_op_text(int op);
 bool expr_is_constant(const struct expr *e);
+bool expr_of_dot(const struct expr *e);
 struct fill {                  // a script's fill pattern
   u8 *bytes;
   u32 len;

@@ -137,14 +137,29 @@ void check_relocatable_options(struct ctx *ctx) {
 
 // What -r takes of a -T script's SECTIONS, as GNU ld lays out -r: output
 // sections of input sections (patterns, sorting, KEEP), at an address
-// or ALIGN()ed, NOLOAD, /DISCARD/, "." set between them; program headers
-// and memory regions play no part.  The rest (data, symbols, regions,
-// load addresses) would change GNU ld's -r output in ways mld does not
-// make: an error, never ignored.
+// or ALIGN()ed, NOLOAD, /DISCARD/, data statements, "." and symbols
+// assigned numbers and "."; program headers and memory regions play no
+// part.  The rest (regions, load addresses, expressions of symbols or
+// sections) would change GNU ld's -r output in ways mld does not make:
+// an error, never ignored.
 static void refuse_in_script(struct ctx *ctx, const char *file, u32 line,
                              const char *what) {
   fatal(ctx, "%s:%u: -r: %s in a linker script is not supported in a "
         "relocatable link", file, line, what);
+}
+
+// -r evaluates numbers and "." alone: no symbol or section has its
+// address in a relocatable object.
+static void check_expr(struct ctx *ctx, struct expr *e, const char *file,
+                       u32 line) {
+  if (!expr_of_dot(e))
+    refuse_in_script(ctx, file, line, "an expression of symbols or sections");
+}
+
+static void check_assign(struct ctx *ctx, struct script_stmt *s) {
+  if (s->op != '=')
+    refuse_in_script(ctx, s->file, s->line, "an assignment but \"=\"");
+  check_expr(ctx, s->e, s->file, s->line);
 }
 
 static void check_output_stmt(struct ctx *ctx, struct out_stmt *os) {
@@ -167,14 +182,15 @@ static void check_output_stmt(struct ctx *ctx, struct out_stmt *os) {
     bad = "TYPE =";
   if (bad)
     refuse_in_script(ctx, os->file, os->line, bad);
+  check_expr(ctx, os->addr, os->file, os->line);
+  check_expr(ctx, os->align, os->file, os->line);
   for (u32 i = 0; i < os->body.len; i++) {
     struct script_stmt *s = os->body.v[i];
-    bool dot = s->kind == SS_ASSIGN && !strcmp(s->sym, ".") && s->op == '=';
-    if (s->kind != SS_INPUT && s->kind != SS_DATA && !dot)
+    if (s->kind == SS_ASSIGN)
+      check_assign(ctx, s);
+    else if (s->kind != SS_INPUT && s->kind != SS_DATA)
       refuse_in_script(ctx, s->file, s->line,
-                       s->kind == SS_FILL     ? "FILL"
-                       : s->kind == SS_ASSERT ? "ASSERT"
-                                              : "a symbol assignment");
+                       s->kind == SS_FILL ? "FILL" : "ASSERT");
     if (s->kind == SS_DATA && !strcmp(os->name, ".eh_frame"))
       refuse_in_script(ctx, s->file, s->line, "a data statement in .eh_frame");
     if (s->kind == SS_DATA && !expr_is_constant(s->e))
@@ -199,11 +215,19 @@ void check_relocatable_script(struct ctx *ctx) {
     struct script_stmt *s = sc->stmts.v[i];
     if (s->kind == SS_OUTPUT)
       check_output_stmt(ctx, s->os);
-    else if (s->kind != SS_ASSIGN || strcmp(s->sym, ".") || s->op != '=')
+    else if (s->kind == SS_ASSIGN && !sc->has_sections &&
+             !strcmp(s->sym, "."))
       refuse_in_script(ctx, s->file, s->line,
-                       s->kind == SS_ASSIGN ? "a symbol assignment"
-                       : s->kind == SS_ASSERT ? "ASSERT"
-                                              : "this statement");
+                       "an assignment of \".\" outside SECTIONS");
+    else if (s->kind == SS_ASSIGN && !sc->has_sections &&
+             !expr_is_constant(s->e))
+      refuse_in_script(ctx, s->file, s->line,
+                       "an expression of symbols or sections");
+    else if (s->kind == SS_ASSIGN)
+      check_assign(ctx, s);
+    else
+      refuse_in_script(ctx, s->file, s->line,
+                       s->kind == SS_ASSERT ? "ASSERT" : "this statement");
   }
 }
 
@@ -667,6 +691,26 @@ static void size_sections(struct ctx *ctx, struct rlink *rl) {
   }
 }
 
+// A symbol the script assigns (not a PROVIDE nothing needs), as GNU ld
+// values it: inside a section relative to it (a number too), outside
+// relative to the section before when "." made it, else absolute; -r's
+// symbols are offsets in their sections.
+static void assign_symbol(struct ctx *ctx, struct script_stmt *st, u64 dot,
+                          struct rsec *s, bool inside) {
+  struct symbol *sym = st->target;
+  if (!sym || !(sym->flags & SF_LINKER) || sym->symidx >> 1 != W_SCRIPT)
+    return;
+  struct script_dot d = {.dot = dot, .in_section = inside,
+                         .sec = s ? s->c : NULL};
+  struct expr_value v;
+  eval_script_expr(ctx, st->e, st->sym, false, &d, &v);
+  bool rel = v.sec || (inside && v.plain) || (!inside && d.used);
+  struct sym_aux *aux = sym_aux(ctx, sym);
+  aux->osec = rel && s ? s->c : NULL;
+  sym->value = aux->osec ? v.v - s->addr : v.v;
+  sym->type = STT_NOTYPE;
+}
+
 // A statement's section in its statement's order: its input sections,
 // data statements, "." moved (to an address at least where it is); the
 // orphans that joined it after.
@@ -688,6 +732,10 @@ static u64 lay_body(struct ctx *ctx, struct rsec *s) {
     }
     if (!st || st->kind == SS_INPUT)
       continue;
+    if (st->kind == SS_ASSIGN && strcmp(st->sym, ".")) {
+      assign_symbol(ctx, st, s->addr + off, s, true);
+      continue;
+    }
     u64 v = script_value(ctx, st->e, s->addr + off, "an output section");
     if (st->kind == SS_DATA) {
       struct rdata *d = arena_alloc(ctx, sizeof(*d));
@@ -727,16 +775,22 @@ static u64 lay_address(struct ctx *ctx, struct rsec *s, u64 dot) {
   return addr + s->size;
 }
 
-// Lays out rl->secs from NEXT while they are orphans, which follow the
-// statement before them (or the start) before any assignment does.
+// Lays out rl->secs from NEXT while they are orphans; *last is the last
+// section laid out.
 static u32 lay_orphans(struct ctx *ctx, struct rlink *rl, u32 next,
-                       u64 *dot) {
+                       u64 *dot, struct rsec **last) {
   for (; next < rl->secs.len && !((struct rsec *)rl->secs.v[next])->os;
-       next++)
-    *dot = lay_address(ctx, rl->secs.v[next], *dot);
+       next++) {
+    *last = rl->secs.v[next];
+    *dot = lay_address(ctx, *last, *dot);
+  }
   return next;
 }
 
+// The statements in order, each orphan where bfd's insert_os_after puts
+// it: after the section it follows and the symbol assignments after
+// that, before the first assignment to "." or the next section (the
+// first orphans, before all sections, after the first assignment to ".").
 static void script_addresses_r(struct ctx *ctx, struct rlink *rl) {
   struct vec *stmts = &ctx->script->stmts;
   u64 dot = 0;
@@ -744,24 +798,30 @@ static void script_addresses_r(struct ctx *ctx, struct rlink *rl) {
   while (next < rl->secs.len &&
          ((struct rsec *)rl->secs.v[next])->kind != RS_SECTION)
     next++;
-  bool lead = true;
+  bool head = true;            // no section yet
+  struct rsec *last = NULL;    // the section "." is in, outside
   for (u32 i = 0; i < stmts->len; i++) {
     struct script_stmt *st = stmts->v[i];
+    if (st->kind == SS_ASSIGN && strcmp(st->sym, ".")) {
+      assign_symbol(ctx, st, dot, last, false);
+      continue;
+    }
     if (st->kind == SS_ASSIGN) {
+      if (!head)
+        next = lay_orphans(ctx, rl, next, &dot, &last);
+      head = false;
       dot = script_value(ctx, st->e, dot, "the location counter");
       continue;
     }
-    // Orphans before every section come after the assignments before it.
-    if (lead)
-      next = lay_orphans(ctx, rl, next, &dot);
-    lead = false;
+    next = lay_orphans(ctx, rl, next, &dot, &last);
+    head = false;
     if (next < rl->secs.len &&
         ((struct rsec *)rl->secs.v[next])->os == st->os) {
-      dot = lay_address(ctx, rl->secs.v[next], dot);
-      next = lay_orphans(ctx, rl, next + 1, &dot);
+      last = rl->secs.v[next++];
+      dot = lay_address(ctx, last, dot);
     }
   }
-  for (; next < rl->secs.len; next++)  // (no statement made a section)
+  for (; next < rl->secs.len; next++)  // the last orphans
     dot = lay_address(ctx, rl->secs.v[next], dot);
 }
 
@@ -1310,7 +1370,8 @@ static void order_globals(struct ctx *ctx, struct rlink *rl) {
   }
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
-    if (sym->symidx >> 1 == W_DEFSYM && !rl->gsym[sym->seq]) {
+    u32 what = sym->symidx >> 1;
+    if ((what == W_DEFSYM || what == W_SCRIPT) && !rl->gsym[sym->seq]) {
       rl->gsym[sym->seq] = KEEP;
       vec_push(ctx, &all, sym);
     }
@@ -1320,9 +1381,12 @@ static void order_globals(struct ctx *ctx, struct rlink *rl) {
     keys[i] = (struct order_key){.order = bfd_walk_order(ctx, all.v[i]),
                                  .sym = all.v[i]};
   qsort(keys, all.len, sizeof(*keys), cmp_order_key);
+  // (A script's HIDDEN symbols too: bfd hides them, forced local.)
   for (u32 i = 0; i < all.len; i++)
-    vec_push(ctx, global_fate(ctx, keys[i].sym) == G_LOCAL ? &rl->forced
-                                                          : &rl->globals,
+    vec_push(ctx, global_fate(ctx, keys[i].sym) == G_LOCAL ||
+                          (keys[i].sym->flags & SF_SCRIPT_HIDDEN)
+                      ? &rl->forced
+                      : &rl->globals,
              keys[i].sym);
 }
 
@@ -1373,6 +1437,13 @@ static void walk_symtab(struct ctx *ctx, struct symw *w) {
     struct symbol *sym = rl->forced.v[i];
     if (!w->sym)
       rl->gsym[sym->seq] = w->n;
+    if (sym->flags & SF_SCRIPT_HIDDEN) {
+      struct sym_aux *aux = &ctx->aux[sym->aux];
+      put(ctx, w, sym->name, sym->namelen,
+          ELF64_ST_INFO(STB_LOCAL, sym->type), 0,
+          aux->osec ? aux->osec->shndx : SHN_ABS, !aux->osec, sym->value, 0);
+      continue;
+    }
     put(ctx, w, sym->name, sym->namelen,
         ELF64_ST_INFO(STB_LOCAL, rl->utype[sym->seq]),
         sym->visibility | sto_merged(sym), SHN_UNDEF, true, 0, 0);
@@ -1634,8 +1705,15 @@ void plan_relocatable(struct ctx *ctx) {
   struct rlink *rl = ctx->rlink;
   vec_sort(&rl->secs, cmp_rsec);
   size_sections(ctx, rl);
-  if (rl->walk)
+  if (rl->walk) {
     script_addresses_r(ctx, rl);
+  } else if (ctx->script) {    // assignments alone: numbers
+    for (u32 i = 0; i < ctx->script->stmts.len; i++) {
+      struct script_stmt *st = ctx->script->stmts.v[i];
+      if (st->kind == SS_ASSIGN)
+        assign_symbol(ctx, st, 0, NULL, false);
+    }
+  }
   compress_sections(ctx, rl);
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];

@@ -4,7 +4,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # -r with a -T script's SECTIONS (a kernel module's link: ld -r -T
 # module.lds): output sections of the statements' input sections, sorted
 # and KEEPt, at their addresses or "." aligned (orphans at 0, as GNU ld
-# inserts them), ALIGN(), NOLOAD, data statements, "." moved inside;
+# inserts them), ALIGN(), NOLOAD, data statements, "." moved inside,
+# symbols assigned;
 # /DISCARD/ takes input sections (and what refers to them from debugging
 # sections; from code it is GNU ld's error); a group member matches
 # /DISCARD/ only, unless FORCE_GROUP_ALLOCATION or
@@ -98,6 +99,29 @@ SECTIONS {
 }
 SRC
 printf 'int ext(int);\nint h(int x) { return ext(x) + 1; }\n' >e.c
+# Symbols assigned numbers and ".": in their section (outside one, the
+# section before when "." made the value), absolute, PROVIDEd when
+# needed, HIDDEN ones local; an object's reference takes them.
+cat >syms.t <<'SRC'
+abs_sym = 0x1234;
+SECTIONS {
+  .text : { *(.text) t_end = .; }
+  .data ALIGN(16) : { d_start = .; *(.data) . = ALIGN(16); d_end = .; }
+  after = . + 4;
+  PROVIDE(prov = .);
+  PROVIDE(unused = 7);
+  HIDDEN(hid = 3);
+  ext_sym = ABSOLUTE(.);
+}
+SRC
+cat >s.s <<'SRC'
+	.text
+	.globl	_start
+_start:	.quad	ext_sym
+	.quad	prov
+	.data
+	.quad	1
+SRC
 
 # The -r output as a reader sees it, but where each section lies in the
 # file and the string tables' sizes (GNU ld shares names' tails).
@@ -118,11 +142,15 @@ for arch in x86_64 aarch64; do
   [ $arch = aarch64 ] && src=a-aarch64.s
   $cc -c $src -o a.o && $cc -c b.s -o b.o && $cc -O1 -c e.c -o e.o ||
     t_hard_error "$cc"
+  $cc -c s.s -o s.o || t_hard_error "$cc"
   for case in "-T module.t" "-T addr.t" "-T force.t" \
-              "--force-group-allocation" "--build-id=0x1234 -T more.t"; do
-    $ld -r $case -o gnu.o a.o b.o e.o 2>/dev/null ||
+              "--force-group-allocation" "--build-id=0x1234 -T more.t" \
+              "-T syms.t"; do
+    inputs="a.o b.o e.o"
+    [ "$case" = "-T syms.t" ] && inputs=s.o
+    $ld -r $case -o gnu.o $inputs 2>/dev/null ||
       t_hard_error "GNU ld -r $case failed"
-    t_mld -r $case -o mld.o a.o b.o e.o
+    t_mld -r $case -o mld.o $inputs
     cp gnu.o x.o && shape x.o >gnu.txt
     cp mld.o x.o 2>/dev/null && shape x.o >mld.txt
     t_same "$arch -r $case" gnu.txt mld.txt
@@ -180,11 +208,11 @@ t_mld -r --build-id=0x1234 -T more.t -o mld.o a.o b.o e.o
 expect_stderr "mld: warning: section \`.noinit' type changed to PROGBITS"
 
 # What -r does not take of a script is an error naming its line.
-printf 'SECTIONS {\n  .text : { *(.text) sym = .; }\n}\n' >sym.t
+printf 'SECTIONS {\n  .text : { *(.text) sym = _start + 1; }\n}\n' >sym.t
 t_mld -r -T sym.t a.o -o sym.o
 expect_failure
-expect_error "sym.t:2: -r: a symbol assignment in a linker script is" \
-  "not supported in a relocatable link"
+expect_error "sym.t:2: -r: an expression of symbols or sections in a" \
+  "linker script is not supported in a relocatable link"
 expect_no_file sym.o
 printf 'SECTIONS {\n  .d : { QUAD(_start) }\n}\n' >quad.t
 t_mld -r -T quad.t a.o -o quad.o
