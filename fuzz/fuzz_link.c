@@ -10,6 +10,7 @@
 // the end of an input faults at once, as ASan's red zones do for the heap.
 
 #include "../ld/options.h"
+#include "one_link.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -32,20 +33,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     abort();
   fclose(fp);
 
-  struct ctx *ctx = calloc(1, sizeof(*ctx));
-  jmp_buf bail;
-  ctx->bail = &bail;
-  ctx->guard_inputs = true;
   char *argv[] = {"mld", "-static", "-o", out, "-e", "main", "-u", "main",
                   "--build-id=none", in, NULL};
-  if (!setjmp(bail)) {
-    parse_options(ctx, 10, argv);
-    mld_link(ctx);
-  }
-  release_output(ctx);
-  release_inputs(ctx);
-  arena_release(&ctx->arena);
-  free(ctx);
-  unlink(out);
+  one_link(10, argv, out);
   return 0;
 }

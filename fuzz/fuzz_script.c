@@ -11,6 +11,7 @@
 // read past the end of the script faults at once.
 
 #include "../ld/options.h"
+#include "one_link.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -73,20 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                   "-T", in, obj, NULL};
   char *argv_r[] = {"mld", "-r", "-o", out, "--build-id=none",
                     "-T", in, obj, NULL};
-  for (int r = 0; r < 2; r++) {
-    struct ctx *ctx = calloc(1, sizeof(*ctx));
-    jmp_buf bail;
-    ctx->bail = &bail;
-    ctx->guard_inputs = true;
-    if (!setjmp(bail)) {
-      parse_options(ctx, 8, r ? argv_r : argv);
-      mld_link(ctx);
-    }
-    release_output(ctx);
-    release_inputs(ctx);
-    arena_release(&ctx->arena);
-    free(ctx);
-    unlink(out);
-  }
+  one_link(8, argv, out);
+  one_link(8, argv_r, out);
   return 0;
 }
