@@ -127,6 +127,8 @@ void check_relocatable_options(struct ctx *ctx) {
     bad = "--sort-section";
   if (!bad && c->oformat_binary)
     bad = "--oformat binary";
+  if (!bad && c->define_common && c->gc_sections)
+    bad = "-d with --gc-sections";
   if (!bad && (c->map_file || c->cref || c->print_memory_usage))
     bad = "-Map, --cref, --print-memory-usage";
   if (bad)
@@ -184,6 +186,12 @@ static void check_output_stmt(struct ctx *ctx, struct out_stmt *os) {
     refuse_in_script(ctx, os->file, os->line, bad);
   check_expr(ctx, os->addr, os->file, os->line);
   check_expr(ctx, os->align, os->file, os->line);
+  for (u32 i = 0; os->discard && i < os->body.len; i++) {
+    struct script_stmt *s = os->body.v[i];
+    if (s->kind != SS_INPUT)
+      fatal(ctx, "%s:%u: illegal use of `/DISCARD/' section", s->file,
+            s->line);
+  }
   for (u32 i = 0; i < os->body.len; i++) {
     struct script_stmt *s = os->body.v[i];
     if (s->kind == SS_ASSIGN)
@@ -695,11 +703,13 @@ static void size_sections(struct ctx *ctx, struct rlink *rl) {
 // values it: inside a section relative to it (a number too), outside
 // relative to the section before when "." made it, else absolute; -r's
 // symbols are offsets in their sections.
-static void assign_symbol(struct ctx *ctx, struct script_stmt *st, u64 dot,
-                          struct rsec *s, bool inside) {
+// Returns the symbol when it is relative and S is NULL: its section is
+// to come (set_symbol_section), its value for now an address.
+static struct symbol *assign_symbol(struct ctx *ctx, struct script_stmt *st,
+                                    u64 dot, struct rsec *s, bool inside) {
   struct symbol *sym = st->target;
   if (!sym || !(sym->flags & SF_LINKER) || sym->symidx >> 1 != W_SCRIPT)
-    return;
+    return NULL;
   struct script_dot d = {.dot = dot, .in_section = inside,
                          .sec = s ? s->c : NULL};
   struct expr_value v;
@@ -709,6 +719,16 @@ static void assign_symbol(struct ctx *ctx, struct script_stmt *st, u64 dot,
   aux->osec = rel && s ? s->c : NULL;
   sym->value = aux->osec ? v.v - s->addr : v.v;
   sym->type = STT_NOTYPE;
+  return rel && !s ? sym : NULL;
+}
+
+// A relative symbol's section, once laid out (S NULL: none, absolute).
+static void set_symbol_section(struct ctx *ctx, struct symbol *sym,
+                               struct rsec *s) {
+  struct sym_aux *aux = sym_aux(ctx, sym);
+  aux->osec = s ? s->c : NULL;
+  if (s)
+    sym->value -= s->addr;
 }
 
 // A statement's section in its statement's order: its input sections,
@@ -770,59 +790,87 @@ static u64 lay_address(struct ctx *ctx, struct rsec *s, u64 dot) {
     s->size = s->c->size = lay_body(ctx, s);
   if (!alloc)
     return dot;
-  if ((s->flags & SHF_TLS) && s->type == SHT_NOBITS)
-    return addr;
-  return addr + s->size;
+  return addr + s->size;       // (.tbss too, in -r)
 }
 
-// Lays out rl->secs from NEXT while they are orphans; *last is the last
-// section laid out.
-static u32 lay_orphans(struct ctx *ctx, struct rlink *rl, u32 next,
-                       u64 *dot, struct rsec **last) {
-  for (; next < rl->secs.len && !((struct rsec *)rl->secs.v[next])->os;
-       next++) {
-    *last = rl->secs.v[next];
-    *dot = lay_address(ctx, *last, *dot);
+// The walk of the statements: the sections laid out so far, and the
+// symbols assigned outside sections that wait for the section after.
+struct rwalk {
+  struct ctx *ctx;
+  struct rlink *rl;
+  u64 dot;
+  u32 next;                    // rl->secs laid out before it
+  struct rsec *last;           // the last allocated, not TLS, laid out
+  struct vec waiting;          // struct symbol *
+};
+
+static void lay_next(struct rwalk *w) {
+  struct rsec *s = w->rl->secs.v[w->next++];
+  w->dot = lay_address(w->ctx, s, w->dot);
+  if ((s->flags & SHF_ALLOC) && !(s->flags & SHF_TLS)) {
+    w->last = s;
+    for (u32 i = 0; i < w->waiting.len; i++)
+      set_symbol_section(w->ctx, w->waiting.v[i], s);
+    w->waiting.len = 0;
   }
-  return next;
+}
+
+// Lays out rl->secs while they are orphans.
+static void lay_orphans(struct rwalk *w) {
+  while (w->next < w->rl->secs.len &&
+         !((struct rsec *)w->rl->secs.v[w->next])->os)
+    lay_next(w);
 }
 
 // The statements in order, each orphan where bfd's insert_os_after puts
 // it: after the section it follows and the symbol assignments after
-// that, before the first assignment to "." or the next section (the
-// first orphans, before all sections, after the first assignment to ".").
+// that, before the first assignment to "." that a section follows, or
+// before that section (the first orphans, before all sections, after the
+// first assignment to ".").  A symbol assigned "." outside sections is
+// in the section before, or (bfd's section_for_dot) the one after when
+// none came before or "." was assigned since.
 static void script_addresses_r(struct ctx *ctx, struct rlink *rl) {
   struct vec *stmts = &ctx->script->stmts;
-  u64 dot = 0;
-  u32 next = 0;                // rl->secs laid out before it
-  while (next < rl->secs.len &&
-         ((struct rsec *)rl->secs.v[next])->kind != RS_SECTION)
-    next++;
+  struct rwalk w = {ctx, rl, 0, 0, NULL, {0}};
+  while (w.next < rl->secs.len &&
+         ((struct rsec *)rl->secs.v[w.next])->kind != RS_SECTION)
+    w.next++;
+  u32 sections_after = 0;      // output statements still to come
+  for (u32 i = 0; i < stmts->len; i++)
+    sections_after += ((struct script_stmt *)stmts->v[i])->kind == SS_OUTPUT;
   bool head = true;            // no section yet
-  struct rsec *last = NULL;    // the section "." is in, outside
+  bool prefer_next = true;
   for (u32 i = 0; i < stmts->len; i++) {
     struct script_stmt *st = stmts->v[i];
     if (st->kind == SS_ASSIGN && strcmp(st->sym, ".")) {
-      assign_symbol(ctx, st, dot, last, false);
+      struct symbol *sym = assign_symbol(ctx, st, w.dot, NULL, false);
+      if (sym && !prefer_next && w.last)
+        set_symbol_section(ctx, sym, w.last);
+      else if (sym)
+        vec_push(ctx, &w.waiting, sym);
       continue;
     }
     if (st->kind == SS_ASSIGN) {
-      if (!head)
-        next = lay_orphans(ctx, rl, next, &dot, &last);
+      if (!head && sections_after)
+        lay_orphans(&w);
       head = false;
-      dot = script_value(ctx, st->e, dot, "the location counter");
+      prefer_next = true;
+      w.dot = script_value(ctx, st->e, w.dot, "the location counter");
       continue;
     }
-    next = lay_orphans(ctx, rl, next, &dot, &last);
+    sections_after--;
+    lay_orphans(&w);
     head = false;
-    if (next < rl->secs.len &&
-        ((struct rsec *)rl->secs.v[next])->os == st->os) {
-      last = rl->secs.v[next++];
-      dot = lay_address(ctx, last, dot);
+    if (w.next < rl->secs.len &&
+        ((struct rsec *)rl->secs.v[w.next])->os == st->os) {
+      lay_next(&w);
+      prefer_next = false;
     }
   }
-  for (; next < rl->secs.len; next++)  // the last orphans
-    dot = lay_address(ctx, rl->secs.v[next], dot);
+  while (w.next < rl->secs.len)  // the last orphans
+    lay_next(&w);
+  for (u32 i = 0; i < w.waiting.len; i++)  // no section after
+    set_symbol_section(ctx, w.waiting.v[i], w.last);
 }
 
 // The files' COMMON sections after the inputs, in the files' order
@@ -839,11 +887,26 @@ static int cmp_common_last(const void *a, const void *b) {
 
 static struct chunk *common_home(struct ctx *ctx, struct isec *is,
                                  u32 kind) {
-  (void)is;
+  // (bfd's -r puts TLS ones in .bss and large ones in an orphan
+  // LARGE_COMMON: not made here.)
+  if (kind)
+    fatal(ctx, "%s: -r -d: %s COMMON symbols are not supported",
+          is->file->name, kind == 1 ? "TLS" : "large");
   static const char *const names[] = {".bss", ".tbss", ".lbss"};
   static const u64 flags[] = {0, SHF_TLS, SHF_X86_64_LARGE};
   return output_for(ctx, ctx->rlink, names[kind], SHT_NOBITS,
                     SHF_ALLOC | SHF_WRITE | flags[kind], false)->c;
+}
+
+// What a statement assigns: 2 if "." (room), 1 if symbols only, or 0.
+static u32 assignments(const struct out_stmt *os) {
+  u32 a = 0;
+  for (u32 i = 0; i < os->body.len; i++) {
+    const struct script_stmt *st = os->body.v[i];
+    if (st->kind == SS_ASSIGN)
+      a = !strcmp(st->sym, ".") ? 2 : a > 1 ? a : 1;
+  }
+  return a;
 }
 
 // -T SECTIONS: the statements' sections that have inputs, in the
@@ -877,12 +940,20 @@ static void order_script_sections(struct ctx *ctx, struct rlink *rl) {
     }
     sort_script_inputs(ctx, c);
     // Data statements alone make a section of contents (as
-    // script_chunks makes it); one with neither is not made.
+    // script_chunks makes it); "." moved, one of room; symbols alone,
+    // one bfd makes writable only (GNU ld's flags); with none of these
+    // no section is made.
     if (!c->isecs.len) {
-      if (!out_has_data(s->os))
+      u32 a = assignments(s->os);
+      if (out_has_data(s->os)) {
+        c->flags = data_only_flags(s->os);
+        c->type = SHT_PROGBITS;
+      } else if (a) {
+        c->flags = a > 1 ? SHF_ALLOC | SHF_WRITE : SHF_WRITE;
+        c->type = a > 1 ? SHT_NOBITS : SHT_PROGBITS;
+      } else {
         continue;
-      c->flags = data_only_flags(s->os);
-      c->type = SHT_PROGBITS;
+      }
     }
     // NOLOAD: no contents, as bfd has it when it places orphans.
     if (s->os->type == OT_NOLOAD)

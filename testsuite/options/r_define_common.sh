@@ -41,7 +41,17 @@ for arch in x86_64 aarch64; do
   checked=$((checked + 1))
 done
 [ $checked = 2 ] || t_fail "only $checked of 2 architectures checked"
-# What mld does not do: -d with a script's SECTIONS.
+# What mld does not do: -d with a script's SECTIONS, with --gc-sections,
+# and TLS COMMON symbols (bfd's -r puts them in .bss).
+t_mld -r -d --gc-sections -e f -o gc.o a.o
+expect_failure
+expect_error "-r: -d with --gc-sections: not supported in a relocatable link"
+t_target x86_64
+printf '\t.tls_common t,4,4\n' >tls.s
+$cc -c tls.s -o tls.o || t_hard_error "$cc"
+t_mld -r -d -o tls-r.o tls.o
+expect_failure
+expect_error "tls.o: -r -d: TLS COMMON symbols are not supported"
 printf 'SECTIONS { .bss : { *(.bss) *(COMMON) } }\n' >s.t
 t_mld -r -d -T s.t a.o -o s.o
 expect_failure

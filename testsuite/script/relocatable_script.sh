@@ -114,6 +114,21 @@ SECTIONS {
   ext_sym = ABSOLUTE(.);
 }
 SRC
+# Sections of assignments alone (room where "." moves, as NOBITS), and
+# symbols outside sections in the section after when none came before
+# or "." was just set (bfd's section_for_dot).
+cat >syms2.t <<'SRC'
+SECTIONS {
+  pre = .;
+  .text : { *(.text) }
+  . = ALIGN(0x100);
+  after_align = .;
+  .data : { *(.data) }
+  .stack (NOLOAD) : { st_lo = .; . = . + 0x100; st_hi = .; }
+  .gap : { . = . + 0x10; }
+  end_sym = .;
+}
+SRC
 cat >s.s <<'SRC'
 	.text
 	.globl	_start
@@ -145,9 +160,9 @@ for arch in x86_64 aarch64; do
   $cc -c s.s -o s.o || t_hard_error "$cc"
   for case in "-T module.t" "-T addr.t" "-T force.t" \
               "--force-group-allocation" "--build-id=0x1234 -T more.t" \
-              "-T syms.t"; do
+              "-T syms.t" "-T syms2.t"; do
     inputs="a.o b.o e.o"
-    [ "$case" = "-T syms.t" ] && inputs=s.o
+    case $case in *syms*) inputs=s.o ;; esac
     $ld -r $case -o gnu.o $inputs 2>/dev/null ||
       t_hard_error "GNU ld -r $case failed"
     t_mld -r $case -o mld.o $inputs
@@ -218,6 +233,10 @@ printf 'SECTIONS {\n  .d : { QUAD(_start) }\n}\n' >quad.t
 t_mld -r -T quad.t a.o -o quad.o
 expect_failure
 expect_error "quad.t:2: -r: a data statement of symbols or sections"
+printf 'SECTIONS {\n  /DISCARD/ : { *(.discard) gone = .; }\n}\n' >dis.t
+t_mld -r -T dis.t a.o -o dis.o
+expect_failure
+expect_error "dis.t:2: illegal use of \`/DISCARD/' section"
 printf 'SECTIONS {\n  .myeh : { *(.eh_frame) }\n}\n' >eh.t
 t_mld -r -T eh.t e.o -o eh.o
 expect_failure
