@@ -892,10 +892,8 @@ static struct chunk *common_home(struct ctx *ctx, struct isec *is,
   if (kind)
     fatal(ctx, "%s: -r -d: %s COMMON symbols are not supported",
           is->file->name, kind == 1 ? "TLS" : "large");
-  static const char *const names[] = {".bss", ".tbss", ".lbss"};
-  static const u64 flags[] = {0, SHF_TLS, SHF_X86_64_LARGE};
-  return output_for(ctx, ctx->rlink, names[kind], SHT_NOBITS,
-                    SHF_ALLOC | SHF_WRITE | flags[kind], false)->c;
+  return output_for(ctx, ctx->rlink, ".bss", SHT_NOBITS,
+                    SHF_ALLOC | SHF_WRITE, false)->c;
 }
 
 // What a statement assigns: 2 if "." (room), 1 if symbols only, or 0.
