@@ -84,15 +84,16 @@ static const char usage[] =
     "                              start-up code (what gcc's static PIE is)\n"
     "  --no-pie                    Undo -pie (the default)\n"
     "  --no-dynamic-linker         No program interpreter (a static PIE)\n"
-    "  -E, --export-dynamic        -pie: every global symbol in .dynsym\n"
-    "  --dynamic-list=FILE         -pie: the symbols FILE names in .dynsym\n"
+    "  -E, --export-dynamic        Every global symbol in .dynsym (with -pie\n"
+    "                              or --no-dynamic-linker)\n"
+    "  --dynamic-list=FILE         The symbols FILE names in .dynsym (same)\n"
     "  --export-dynamic-symbol=GLOB\n"
-    "                              -pie: those GLOB matches in .dynsym\n"
+    "                              Those GLOB matches in .dynsym (same)\n"
     "  --export-dynamic-symbol-list=FILE\n"
-    "                              -pie: as --dynamic-list\n"
-    "  --dynamic-list-data         -pie: the data objects in .dynsym\n"
-    "  --hash-style=sysv|gnu|both  -pie: .hash, .gnu.hash or both (default)\n"
-    "  --spare-dynamic-tags=N      -pie: DT_NULL entries ending .dynamic (5)\n"
+    "                              As --dynamic-list\n"
+    "  --dynamic-list-data         The data objects in .dynsym (same)\n"
+    "  --hash-style=sysv|gnu|both  .dynsym's .hash, .gnu.hash or both (default)\n"
+    "  --spare-dynamic-tags=N      DT_NULL entries ending .dynamic (5)\n"
     "  --hash-size=N               GNU ld's symbol table size, which orders\n"
     "                              the GOT and the like (default 4051)\n"
     "  --reduce-memory-overheads   Its size 1021, and -Map lists symbols in\n"
@@ -225,14 +226,16 @@ static const char usage[] =
     "  --help                      Print this help\n"
     "\n"
     "Accepted without effect, as GNU ld for a static executable:\n"
-    "  --as-needed, --no-as-needed, -E, --export-dynamic (without -pie),\n"
+    "  --as-needed, --no-as-needed, -E, --export-dynamic (without -pie or\n"
+    "  --no-dynamic-linker),\n"
     "  --no-export-dynamic, --[no-]copy-dt-needed-entries,\n"
     "  --enable-new-dtags, --disable-new-dtags, --warn-shared-textrel,\n"
     "  -dynamic-linker FILE,\n"
     "  -rpath DIR, -rpath-link DIR, -soname NAME, -g,\n"
     "  -O LEVEL (with a PIE's exports it sizes the hash tables),\n"
     "  -Bsymbolic, -Bsymbolic-functions, -Bno-symbolic,\n"
-    "  --version-script=FILE, and without -pie --dynamic-list=FILE,\n"
+    "  --version-script=FILE, and without -pie or --no-dynamic-linker\n"
+    "  --dynamic-list=FILE,\n"
     "  --export-dynamic-symbol-list=FILE (their files are read, and\n"
     "  rejected where GNU ld rejects them), --dynamic-list-data,\n"
     "  --dynamic-list-cpp-new, --dynamic-list-cpp-typeinfo,\n"
@@ -1821,17 +1824,18 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
     c->interp = dynamic_linker ? dynamic_linker : "";
     c->interp_search_shared = !saw_static;
   }
-  if (c->pie && dynamic_only)
-    fatal(ctx, "%s: with -pie it changes the dynamic section or symbols, "
-          "which mld does not make for a static PIE", dynamic_only);
-  // A PIE exports what -E or the dynamic lists name (dynsym.c).
+  // A PIE exports what -E or the dynamic lists name (dynsym.c); so does
+  // an executable with --no-dynamic-linker, which then gets .dynamic
+  // and .dynsym as GNU ld makes them (they do not make it dynamic).
   c->export_dynamic = export_dynamic != NULL;
   c->dynamic_list = dynamic_list != NULL || c->dynamic_data;
-  if (!c->pie && !c->relocatable && c->no_dynamic_linker &&
-      (export_dynamic || dynamic_list))
-    fatal(ctx, "%s: with --no-dynamic-linker GNU ld makes .dynsym and "
-          ".dynamic, which mld does not make for a static executable",
-          export_dynamic ? export_dynamic : dynamic_list);
+  c->dynamic = c->pie || (!c->relocatable && c->no_dynamic_linker &&
+                          (c->export_dynamic || c->dynamic_list));
+  if (c->dynamic && dynamic_only)
+    fatal(ctx, "%s: with %s it changes the dynamic section or symbols, "
+          "which mld does not make for a static %s", dynamic_only,
+          c->pie ? "-pie" : "--no-dynamic-linker",
+          c->pie ? "PIE" : "executable");
   // -r -s is -r -S -x, as GNU ld takes it (the relocations need the
   // globals; a -X or --discard-none given stays).
   if (c->relocatable && c->strip == STRIP_ALL) {

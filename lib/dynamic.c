@@ -210,9 +210,11 @@ void scan_dynamic_relocs(struct ctx *ctx) {
 }
 
 // A GOT entry's value moves with the load address unless it is 0 (an
-// undefined weak symbol), absolute, or a TLS offset.
-static bool got_entry_moves(struct symbol *sym) {
-  if (sym->flags & SF_GOT_IS_GOTPLT)
+// undefined weak symbol), absolute, or a TLS offset; nothing moves in an
+// executable that is not a PIE (with .dynamic from -E, GNU ld makes none
+// of these).
+static bool got_entry_moves(struct ctx *ctx, struct symbol *sym) {
+  if (!ctx->cfg.pie || (sym->flags & SF_GOT_IS_GOTPLT))
     return false;              // in .got.plt: .rela.plt's IRELATIVE
   if (sym->flags & SF_NEEDS_IPLT)
     return true;               // its PLT entry
@@ -231,7 +233,7 @@ static u64 got_relative_count(struct ctx *ctx, bool irelative) {
   u64 n = 0;
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
-    n += got_entry_moves(sym) && got_entry_irelative(sym) == irelative;
+    n += got_entry_moves(ctx, sym) && got_entry_irelative(sym) == irelative;
   }
   return n;
 }
@@ -242,7 +244,8 @@ static u64 got_relative_count(struct ctx *ctx, bool irelative) {
 // GNU ld's, an R_*_NONE in that RELATIVE's place.
 static u64 got_none_count(struct ctx *ctx) {
   u64 n = 0;
-  for (u32 i = 0; ctx->arch->pie_abs_none && i < ctx->got_syms.len; i++) {
+  for (u32 i = 0; ctx->cfg.pie && ctx->arch->pie_abs_none &&
+                  i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
     n += !(sym->flags & (SF_GOT_IS_GOTPLT | SF_NEEDS_IPLT)) &&
          sym_is_abs(sym);
@@ -321,7 +324,7 @@ static void each_dyn_site(struct ctx *ctx, dyn_site_fn *fn, void *arg) {
     file_dyn_sites(ctx, ctx->objs.v[i], 0, NULL, fn, arg);
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
-    if (got_entry_moves(sym))
+    if (got_entry_moves(ctx, sym))
       fn(ctx, arg, got_entry_addr(ctx, sym),
          sym->flags & SF_NEEDS_IPLT ? iplt_entry_addr(ctx, sym) : sym->value,
          got_entry_irelative(sym));
@@ -623,7 +626,9 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
   if (ctx->textrel || ctx->cfg.z_now)
     TAG(DT_FLAGS, (ctx->textrel ? DF_TEXTREL : 0) |
                       (ctx->cfg.z_now ? DF_BIND_NOW : 0));
-  TAG(DT_FLAGS_1, DF_1_PIE | (ctx->cfg.z_now ? DF_1_NOW : 0));
+  if (ctx->cfg.pie || ctx->cfg.z_now)
+    TAG(DT_FLAGS_1, (ctx->cfg.pie ? DF_1_PIE : 0) |
+                        (ctx->cfg.z_now ? DF_1_NOW : 0));
   if (relr) {
     TAG(DT_RELR, relr->addr);
     TAG(DT_RELRSZ, relr->size);

@@ -65,12 +65,13 @@ static void add_export(struct ctx *ctx, struct symbol *sym) {
 // what GNU ld would make dynamic TLS relocations for).
 void choose_exports(struct ctx *ctx) {
   struct config *c = &ctx->cfg;
-  if (!c->pie || (!c->export_dynamic && !c->dynamic_list))
+  if (!c->dynamic || (!c->export_dynamic && !c->dynamic_list))
     return;
   if (ctx->version_nodes.len)
-    fatal(ctx, "a version script with -E or a dynamic list in a PIE: GNU "
+    fatal(ctx, "a version script with -E or a dynamic list in %s: GNU "
           "ld gives the exported symbols versions (.gnu.version_d), which "
-          "mld does not make");
+          "mld does not make", ctx->cfg.pie ? "a PIE" : "an executable "
+          "with --no-dynamic-linker");
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = f->first_global; k < f->nsyms; k++) {
@@ -175,8 +176,20 @@ static u32 nlocal_dynsyms(struct ctx *ctx);
 // before the four sections are sized.
 void lay_out_exports(struct ctx *ctx) {
   struct dyn_exports *d = &ctx->dyn;
-  if (!ctx->cfg.pie)
+  if (!ctx->cfg.dynamic)
     return;
+  // An executable's .dynamic (--no-dynamic-linker -E): GNU ld gives the
+  // GOT entries of exported symbols GLOB_DAT relocations and IFUNCs a
+  // lazy PLT with .rela.plt, which mld makes only in a PIE.
+  bool got_exported = false;
+  for (u32 i = 0; !ctx->cfg.pie && i < ctx->got_syms.len; i++)
+    got_exported |= sym_exported(ctx, ctx->got_syms.v[i]);
+  if (!ctx->cfg.pie && (got_exported || ctx->iplt_syms.len))
+    fatal(ctx, "--no-dynamic-linker with %s in an executable that is not "
+          "a PIE: GNU ld gives its %s dynamic relocations, which mld does "
+          "not make (link with -pie)",
+          ctx->cfg.export_dynamic ? "-E" : "a dynamic list",
+          got_exported ? "GOT entries of exported symbols" : "IFUNC calls");
   u32 n = ctx->exports.len;
   d->n = n;
   d->nlocal = nlocal_dynsyms(ctx);

@@ -345,10 +345,11 @@ static void add_unwind_input(struct ctx *ctx, struct chunk *c,
   c->isecs.v[at] = is;
 }
 
-// An x86-64 PIE, unless --no-ld-generated-unwind-info: GNU ld's own
+// An x86-64 PIE (or executable with .dynamic), unless
+// --no-ld-generated-unwind-info: GNU ld's own
 // .eh_frame input, which keeps an .eh_frame output section.
 bool plt_unwind_wanted(struct ctx *ctx) {
-  return ctx->cfg.pie && ctx->arch->plt_eh_frame && !ctx->cfg.no_ld_unwind;
+  return ctx->cfg.dynamic && ctx->arch->plt_eh_frame && !ctx->cfg.no_ld_unwind;
 }
 
 // There GNU ld describes its .plt and .plt.got in .eh_frame when an input

@@ -443,8 +443,8 @@ static void mark_root_symbols(struct ctx *ctx, struct gc *gc) {
   // What a PIE exports by -E or a dynamic list's name is a root too
   // (GNU ld's bfd_elf_gc_mark_dynamic_ref_symbol; not the objects
   // --dynamic-list-data alone exports).
-  bool pie_all = ctx->cfg.pie && ctx->cfg.export_dynamic;
-  bool pie_list = ctx->cfg.pie && ctx->cfg.dynamic_list;
+  bool pie_all = ctx->cfg.dynamic && ctx->cfg.export_dynamic;
+  bool pie_list = ctx->cfg.dynamic && ctx->cfg.dynamic_list;
   if (!ctx->cfg.gc_keep_exported && !pie_all && !pie_list)
     return;
   bool all = ctx->cfg.gc_keep_exported || pie_all;

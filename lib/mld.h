@@ -415,6 +415,10 @@ struct config {
   bool allow_multiple_definition;  // -z muldefs too: the first one wins
   bool z_now;                  // -z now (-z lazy undoes it)
   bool pie;                    // -pie: a static PIE (dynamic.c)
+  // .dynamic, .dynsym and .dynstr (dynamic.c, dynsym.c): a PIE's, or an
+  // executable's that --no-dynamic-linker with -E or a dynamic list asks
+  // to export symbols (GNU ld makes them; the program stays static).
+  bool dynamic;
   // What a static PIE exports (dynsym.c): -E, every global; a dynamic
   // list (--dynamic-list, --export-dynamic-symbol[-list]: the patterns
   // read, ctx->dynamic_patterns) or --dynamic-list-data, those named.

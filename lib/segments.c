@@ -315,7 +315,7 @@ u32 estimate_segments(struct ctx *ctx) {
   if (script_layout(ctx) && ctx->script->has_phdrs)
     return ctx->script->phdrs.len;
   u32 n = 2 + (ctx->cfg.z_noseparate_code ? 0 : 2) + !ctx->cfg.z_norelro +
-          ctx->cfg.pie +
+          ctx->cfg.dynamic +
           2 * has_interp(ctx) +
           (ctx->stack != STACK_NONE) + is_emitted(ctx->synth[CK_EH_FRAME_HDR]) +
           is_emitted(ctx->synth[CK_PROPERTY]);

@@ -104,7 +104,7 @@ bool gotplt_in_got(struct ctx *ctx) {
 // A static PIE's always has the reserved words, for _DYNAMIC.
 static bool keep_got(struct ctx *ctx) {
   return ctx->got_entries ||
-         (ctx->arch->got_reserved && (ctx->got_referenced || ctx->cfg.pie));
+         (ctx->arch->got_reserved && (ctx->got_referenced || ctx->cfg.dynamic));
 }
 
 // bfd gives the output sections holding its .got and .got.plt an entry
@@ -112,7 +112,7 @@ static bool keep_got(struct ctx *ctx) {
 static void size_got(struct ctx *ctx, struct chunk *c) {
   c->size = keep_got(ctx) ? (ctx->arch->got_reserved + ctx->got_entries) * 8
                           : 0;
-  c->entsize = !c->size ? 0 : ctx->cfg.pie ? 8 : ctx->arch->got_entsize;
+  c->entsize = !c->size ? 0 : ctx->cfg.dynamic ? 8 : ctx->arch->got_entsize;
 }
 
 // Sized after .got, which it may join.
@@ -745,11 +745,11 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   put_file_parts(ctx, w, PART_LOCALS);
   // The linker's own hidden symbols are locals, after an STT_FILE without
   // a name if the inputs' locals had STT_FILE symbols (none with -x), in
-  // the order of GNU ld's walk of its hash table; in a static PIE, as in
-  // any ET_DYN, so are the inputs' hidden and internal globals.
+  // the order of GNU ld's walk of its hash table; with .dynamic (a static
+  // PIE, as any ET_DYN), so are the inputs' hidden and internal globals.
   u32 nhidden = 0;
   u64 cap = ctx->linker_syms.len + ctx->script_locals.len;
-  for (u32 i = 0; ctx->cfg.pie && i < ctx->objs.len; i++) {
+  for (u32 i = 0; ctx->cfg.dynamic && i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     cap += f->nsyms - f->first_global;
   }
@@ -761,7 +761,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
       hidden[nhidden++] = (struct order_key){
           .order = BFD_WALK, .sym = sym};
   }
-  for (u32 i = 0; ctx->cfg.pie && i < ctx->objs.len; i++) {
+  for (u32 i = 0; ctx->cfg.dynamic && i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = f->first_global; k < f->nsyms; k++) {
       struct symbol *sym = f->globals[k - f->first_global];
@@ -770,7 +770,7 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
             .order = BFD_WALK, .sym = sym};
     }
   }
-  for (u32 i = 0; !ctx->cfg.pie && i < ctx->script_locals.len; i++) {
+  for (u32 i = 0; !ctx->cfg.dynamic && i < ctx->script_locals.len; i++) {
     struct symbol *sym = ctx->script_locals.v[i];
     if (global_listed(ctx, sym->file, sym->symidx, sym))
       hidden[nhidden++] = (struct order_key){.order = BFD_WALK, .sym = sym};
@@ -1085,7 +1085,7 @@ static void write_build_id(struct ctx *ctx, struct chunk *c, u8 *buf) {
 
 static void write_got(struct ctx *ctx, struct chunk *got, u8 *buf) {
   const struct arch *arch = ctx->arch;
-  if (ctx->cfg.pie && arch->got_reserved)
+  if (ctx->cfg.dynamic && arch->got_reserved)
     wr64(buf + got->offset + ctx->got_base, ctx->synth[CK_DYNAMIC]->addr);
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
@@ -1281,16 +1281,16 @@ static void write_interp(struct ctx *ctx, struct chunk *c, u8 *buf) {
   memcpy(buf + c->offset, interp_path(ctx), c->size);
 }
 
-static bool want_pie(struct ctx *ctx) {
-  return ctx->cfg.pie;
+static bool want_dynamic(struct ctx *ctx) {
+  return ctx->cfg.dynamic;
 }
 
 static bool want_hash(struct ctx *ctx) {
-  return ctx->cfg.pie && (ctx->cfg.hash_style & HASH_SYSV);
+  return ctx->cfg.dynamic && (ctx->cfg.hash_style & HASH_SYSV);
 }
 
 static bool want_gnu_hash(struct ctx *ctx) {
-  return ctx->cfg.pie && (ctx->cfg.hash_style & HASH_GNU);
+  return ctx->cfg.dynamic && (ctx->cfg.hash_style & HASH_GNU);
 }
 
 // x86-64's GNU ld 2.40 makes DT_RELR; AArch64's warns that the option is
@@ -1382,15 +1382,15 @@ static const struct synthetic synthetics[CK_NKINDS] = {
                      .shdr = link_dynsym},
     [CK_DYNSYM] = {".dynsym", SHT_DYNSYM, SHF_ALLOC, 8, sizeof(Elf64_Sym),
                    O_DYNSYM, .discardable = true, .stage = SIZE_BEFORE_LAYOUT,
-                   .wanted = want_pie,
+                   .wanted = want_dynamic,
                    .size = size_dynsym, .write = write_dynsym,
                    .shdr = dynsym_shdr},
     [CK_DYNSTR] = {".dynstr", SHT_STRTAB, SHF_ALLOC, 1, 0, O_DYNSTR,
-                   .discardable = true, .stage = SIZE_BEFORE_LAYOUT, .wanted = want_pie,
+                   .discardable = true, .stage = SIZE_BEFORE_LAYOUT, .wanted = want_dynamic,
                    .size = size_dynstr, .write = write_dynstr},
     [CK_RELA_DYN] = {".rela.dyn", SHT_RELA, SHF_ALLOC, 8, sizeof(Elf64_Rela),
                      O_RELA_DYN, .stage = SIZE_BEFORE_LAYOUT,
-                     .wanted = want_pie, .size = size_rela_dyn,
+                     .wanted = want_dynamic, .size = size_rela_dyn,
                      .write = write_rela_dyn, .shdr = link_dynsym},
     // A script's .rela<NAME> taken apart (script_layout.c).
     [CK_RELA_PART] = {"", SHT_RELA, SHF_ALLOC, 8, sizeof(Elf64_Rela), 0,
@@ -1403,7 +1403,7 @@ static const struct synthetic synthetics[CK_NKINDS] = {
     // After the sections its tags name.
     [CK_DYNAMIC] = {".dynamic", SHT_DYNAMIC, SHF_ALLOC | SHF_WRITE, 8, 16,
                     O_DYNAMIC, .discardable = true, .stage = SIZE_BEFORE_LAYOUT,
-                    .wanted = want_pie, .setup = setup_dynamic,
+                    .wanted = want_dynamic, .setup = setup_dynamic,
                     .size = size_dynamic, .write = write_dynamic,
                     .shdr = link_dynstr},
     // -q: one per output section with relocations (emitrelocs.c).

@@ -75,6 +75,66 @@ for arch in x86_64 aarch64; do
         t_run_both
         t_check "$what: runs as GNU ld's (exit $m)" test "$g" = "$m" -a "$m" = 1
     done
+    # Not a PIE: --no-dynamic-linker with -E or a dynamic list gives the
+    # executable .dynamic, .dynsym and the hash tables all the same (GNU
+    # ld's ld-elf/pr19617a/b/c, pr21384; mld refused it), the hidden
+    # symbols locals of .symtab, DT_FLAGS_1 only with -z now.
+    $cc -c -O1 -fno-pic -fcommon -ffunction-sections -o np.o p.c ||
+        t_hard_error "$cc failed"
+    for opts in "-E" "-E --hash-style=sysv -z now" "--dynamic-list=list" \
+                "--dynamic-list-data" "--export-dynamic-symbol=f2*" \
+                "-E --gc-sections -z norelro"; do
+        what="$arch --no-dynamic-linker $opts"
+        $ld --no-dynamic-linker $opts -o gnu.out np.o 2>gnu.err ||
+            { cat gnu.err; t_hard_error "GNU ld failed: $what"; }
+        t_run "$MLD" --no-dynamic-linker $opts -o mld.out np.o
+        view gnu.out >gnu.view
+        view mld.out >mld.view
+        t_same "$what" gnu.view mld.view \
+            "$(readelf --dyn-syms -W mld.out | grep -c GLOBAL) exported"
+        t_check "$what: an ET_EXEC" \
+            grep -q 'EXEC (Executable file)' <(readelf -h mld.out)
+        t_run_both
+        t_check "$what: runs as GNU ld's (exit $m)" test "$g" = "$m" -a "$m" = 1
+    done
+    # A GOT entry of a symbol not exported holds its address: no dynamic
+    # relocation (mld made a RELATIVE one, as in a PIE).
+    if [ $arch = x86_64 ]; then
+        printf '\t.globl _start\n_start: ret\n\t.data\n\t.long loc@GOTPCREL\nloc: .long 0\n' >gl.s
+    else
+        printf '\t.globl _start\n_start: adrp x0, :got:loc\n' >gl.s
+        printf '\tldr x0, [x0, :got_lo12:loc]\n\tret\n\t.data\nloc: .long 0\n' >>gl.s
+    fi
+    $cc -c -o gl.o gl.s || t_hard_error "$cc failed on gl.s"
+    for opts in "-E" "--export-dynamic-symbol=_start"; do
+        $ld --no-dynamic-linker $opts -o gnu.out gl.o ||
+            t_hard_error "GNU ld failed on gl.o"
+        t_mld --no-dynamic-linker $opts -o mld.out gl.o
+        { readelf -rdW -x .got gnu.out; t_layout gnu.out "LOAD|DYNAMIC"; } >gnu.view
+        { readelf -rdW -x .got mld.out; t_layout mld.out "LOAD|DYNAMIC"; } >mld.view
+        t_same "$arch --no-dynamic-linker $opts: a local's GOT entry" gnu.view mld.view
+    done
+    # There GNU ld gives the GOT entries of exported symbols (GLOB_DAT)
+    # and IFUNC calls (a lazy PLT) dynamic relocations mld makes only in
+    # a PIE: refused.  (An entry of a symbol not exported is a constant,
+    # as AArch64's of wundef above.)
+    if [ $arch = x86_64 ]; then
+        printf 'gref:\tmovq d1@GOTPCREL(%%rip), %%rax\n' >got.s
+        relax=--no-relax
+    else
+        printf 'gref:\tadrp x0, :got:d1\n' >got.s
+        printf '\tldr x0, [x0, :got_lo12:d1]\n' >>got.s
+        relax=
+    fi
+    printf '\t.section .note.GNU-stack,"",%%progbits\n' >>got.s
+    $cc -c -o got.o got.s || t_hard_error "$cc failed on got.s"
+    $ld --no-dynamic-linker -E $relax -o gnu.out got.o np.o ||
+        t_hard_error "GNU ld failed on got.o"
+    t_check "$arch: GNU ld's GLOB_DAT against d1" \
+        grep -q 'GLOB_DAT.* d1 + 0' <(readelf -rW gnu.out)
+    t_mld --no-dynamic-linker -E $relax -o out got.o np.o
+    expect_failure
+    expect_error "--no-dynamic-linker with -E in an executable that is not a PIE: GNU ld gives its GOT entries of exported symbols dynamic relocations"
     # With an interpreter (-pie alone) the same symbols defined (GNU ld
     # adds an undefined weak one a GOT entry loads: issue 25's notes).
     defined() {
@@ -179,4 +239,8 @@ t_run gcc -c -O1 -fPIE -o p.o p.c
 t_mld -pie --no-dynamic-linker -E --version-script=v.map -o out p.o
 expect_failure
 expect_error "a version script with -E or a dynamic list in a PIE"
+t_run gcc -c -O1 -fno-pic -o np.o p.c
+t_mld --no-dynamic-linker -E --version-script=v.map -o out np.o
+expect_failure
+expect_error "a version script with -E or a dynamic list in an executable with --no-dynamic-linker"
 t_done

@@ -41,21 +41,13 @@ refused -shared -- "-shared: mld makes static executables only"
 refused -static-pie -- "-static-pie: not an option of GNU ld; gcc -static-pie passes -static -pie --no-dynamic-linker"
 refused -pie --no-dynamic-linker --dynamic-list-cpp-new -- "--dynamic-list-cpp-new: with -pie it changes the dynamic section or symbols"
 refused -pie --no-dynamic-linker -rpath /opt -- "-rpath: with -pie it changes the dynamic section or symbols"
-# --no-dynamic-linker with -E or a dynamic list: GNU ld makes .dynsym and
-# .dynamic in an executable that is not a PIE too.
-refused --no-dynamic-linker -E -- "-E: with --no-dynamic-linker GNU ld makes .dynsym and .dynamic"
-refused --dynamic-list-data --no-dynamic-linker -- "--dynamic-list-data: with --no-dynamic-linker GNU ld makes .dynsym"
-refused --no-dynamic-linker --export-dynamic-symbol=_start -- "--export-dynamic-symbol=_start: with --no-dynamic-linker GNU ld makes .dynsym"
-for ld in ld.bfd aarch64-linux-gnu-ld; do
-  if $ld --no-dynamic-linker -E -o gnu.out s.o 2>/dev/null; then
-    readelf -SW gnu.out | grep -q '\.dynsym' &&
-      t_pass "$ld makes .dynsym with --no-dynamic-linker -E" ||
-      t_fail "$ld makes no .dynsym with --no-dynamic-linker -E"
-    break
-  fi
-done
-# ... but not when --no-export-dynamic comes after -E.
-t_mld --no-dynamic-linker -E --no-export-dynamic -o out s.o
+# ... and in an executable that is not a PIE, which --no-dynamic-linker
+# with -E gives a .dynamic too.
+refused --no-dynamic-linker -E -rpath /opt -- "-rpath: with --no-dynamic-linker it changes the dynamic section or symbols"
+# --no-dynamic-linker alone makes no .dynamic: nothing to change.
+t_mld --no-dynamic-linker -rpath /opt -o out s.o
+expect_success
+t_mld --no-dynamic-linker -E --no-export-dynamic -rpath /opt -o out s.o
 expect_success
 # -r with what mld does not do in a relocatable link (GNU ld does each).
 refused -r --gc-sections -- "--gc-sections requires a defined symbol root specified by -e or -u"
