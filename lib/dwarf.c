@@ -280,14 +280,183 @@ static bool read_v4_entries(struct ctx *ctx, struct rd *r, struct names *nm) {
   return !r->bad;
 }
 
-static const char *file_path(struct ctx *ctx, struct names *nm, u64 file) {
+// Skips a value of FORM in a unit of .debug_info (address size ASIZE).
+static void skip_form(struct rd *r, u64 form, u32 asize, bool dwarf64,
+                      u32 version) {
+  u32 off = dwarf64 ? 8 : 4;
+  switch (form) {
+  case 0x01: skip(r, asize); return;                       // addr
+  case 0x03: skip(r, get(r, 2)); return;                   // block2
+  case 0x04: skip(r, get(r, 4)); return;                   // block4
+  case 0x0a: skip(r, get(r, 1)); return;                   // block1
+  case 0x09: case 0x18: skip(r, uleb(r)); return;          // block, exprloc
+  case 0x0b: case 0x0c: case 0x11: case 0x25: case 0x29:   // 1 byte
+    skip(r, 1); return;
+  case 0x05: case 0x12: case 0x26: case 0x2a: skip(r, 2); return;
+  case 0x27: case 0x2b: skip(r, 3); return;                // strx3, addrx3
+  case 0x06: case 0x13: case 0x1c: case 0x28: case 0x2c:   // 4 bytes
+    skip(r, 4); return;
+  case 0x07: case 0x14: case 0x20: case 0x24: skip(r, 8); return;
+  case 0x1e: skip(r, 16); return;                          // data16
+  case 0x0d: sleb(r); return;                              // sdata
+  case 0x0f: case 0x15: case 0x1a: case 0x1b: case 0x22: case 0x23:
+  case 0x1f01: case 0x1f02:                                // the ulebs
+    uleb(r); return;
+  case 0x0e: case 0x17: case 0x1d: case 0x1f: case 0x1f20: case 0x1f21:
+    skip(r, off); return;                                  // offsets
+  case 0x10: skip(r, version == 2 ? asize : off); return;  // ref_addr
+  case 0x08: cstr(r); return;                              // string
+  case 0x19: case 0x21: return;                 // flag_present, implicit
+  case 0x16: skip_form(r, uleb(r), asize, dwarf64, version); return;
+  }
+  r->bad = true;
+}
+
+// An offset into another section, as its relocation (in an object)
+// or the bytes have it.
+static u64 offset_value(struct line_ctx *lc, struct rd *r, u32 size) {
+  u64 at = (u64)(r->p - lc->base);
+  u64 v = get(r, size);
+  u32 shndx;
+  if (lc->rels)
+    reloc_at(lc, at, &shndx, &v);
+  return v;
+}
+
+// The RELA entries of section I, if any.
+static void relocations_of(struct objfile *f, u32 i, struct line_ctx *lc) {
+  lc->rels = NULL;
+  lc->nrels = 0;
+  for (u32 k = 1; k < f->shnum; k++) {
+    const u8 *sh = shdr_at(f, k);
+    struct rd rr;
+    if (SH_TYPE(sh) == SHT_RELA && SH_INFO(sh) == i &&
+        section_bytes(f, k, &rr)) {
+      lc->rels = rr.p;
+      lc->nrels = (u64)(rr.end - rr.p) / sizeof(Elf64_Rela);
+    }
+  }
+}
+
+// The attribute values of the first DIE of unit U: its DW_AT_stmt_list
+// and DW_AT_comp_dir (in a string form; NULL if none).
+static bool unit_die(struct line_ctx *info, struct rd *u, struct rd abbrev,
+                     u32 asize, bool dwarf64, u32 version, u64 *stmt,
+                     const char **dir) {
+  u64 code = uleb(u);
+  for (;;) {                      // the abbreviation of CODE
+    u64 c = uleb(&abbrev);
+    if (!c || abbrev.bad)
+      return false;
+    uleb(&abbrev);                // tag
+    skip(&abbrev, 1);             // children
+    if (c == code)
+      break;
+    for (u64 at = 1, fm = 1; (at || fm) && !abbrev.bad;) {
+      at = uleb(&abbrev);
+      fm = uleb(&abbrev);
+      if (fm == 0x21)
+        sleb(&abbrev);
+    }
+  }
+  bool have_stmt = false;
+  for (;;) {
+    u64 at = uleb(&abbrev), fm = uleb(&abbrev);
+    if ((!at && !fm) || abbrev.bad || u->bad)
+      return have_stmt && !u->bad;
+    if (fm == 0x21) {
+      sleb(&abbrev);
+    } else if (at == 0x10 && (fm == 0x17 || fm == 0x06 || fm == 0x07)) {
+      *stmt = offset_value(info, u, fm == 0x07 || (fm == 0x17 && dwarf64)
+                                        ? 8 : 4);
+      have_stmt = true;
+    } else if (at == 0x1b && (fm == 0x08 || fm == 0x0e || fm == 0x1f)) {
+      *dir = form_string(info, u, fm, dwarf64);
+    } else {
+      skip_form(u, fm, asize, dwarf64, version);
+    }
+  }
+}
+
+// The DW_AT_comp_dir of the compilation unit whose line table is at
+// offset LINE_OFF of .debug_line, which bfd puts before a relative
+// name (bfd's parse_comp_unit, concat_filename), or NULL.
+static const char *comp_dir(struct line_ctx *lc, u64 line_off) {
+  struct objfile *f = lc->f;
+  u32 di = find_section(f, ".debug_info");
+  u32 da = find_section(f, ".debug_abbrev");
+  struct rd r, abbrev;
+  if (!di || !da || !section_bytes(f, di, &r) ||
+      !section_bytes(f, da, &abbrev))
+    return NULL;
+  struct line_ctx info = *lc;
+  info.base = r.p;
+  relocations_of(f, di, &info);
+  while (r.p < r.end && !r.bad) {
+    u64 len = get(&r, 4);
+    bool dwarf64 = len == 0xffffffff;
+    if (dwarf64)
+      len = get(&r, 8);
+    if (r.bad || len > (u64)(r.end - r.p))
+      return NULL;
+    struct rd u = {r.p, r.p + len, false};
+    r.p += len;
+    u32 version = get(&u, 2), asize, type = 1;
+    u64 aoff;
+    if (version < 2 || version > 5)
+      continue;
+    if (version >= 5) {
+      type = get(&u, 1);
+      asize = get(&u, 1);
+      aoff = offset_value(&info, &u, dwarf64 ? 8 : 4);
+    } else {
+      aoff = offset_value(&info, &u, dwarf64 ? 8 : 4);
+      asize = get(&u, 1);
+    }
+    // Only full and partial units' DIEs follow the header at once.
+    if (u.bad || (type != 1 && type != 3) ||
+        aoff >= (u64)(abbrev.end - abbrev.p))
+      continue;
+    struct rd a = {abbrev.p + aoff, abbrev.end, false};
+    u64 stmt;
+    const char *dir = NULL;
+    if (unit_die(&info, &u, a, asize, dwarf64, version, &stmt, &dir) &&
+        stmt == line_off) {
+      // "host:/dir" from some producers: bfd keeps what follows ':'
+      // when ':' comes after '.' and before '/'.
+      const char *cp = dir ? strchr(dir, ':') : NULL;
+      if (cp && cp != dir && cp[-1] == '.' && cp[1] == '/')
+        dir = cp + 1;
+      return dir && dir[0] ? dir : NULL;
+    }
+  }
+  return NULL;
+}
+
+// The path of FILE as bfd's concat_filename makes it: a relative name
+// after its directory, a relative directory after the unit's
+// compilation directory.  Before DWARF 5, directory 0 is none.
+static const char *file_path(struct ctx *ctx, struct line_ctx *lc,
+                             struct names *nm, u64 file, bool v5,
+                             u64 line_off) {
   if (file >= nm->nfiles)
     return NULL;
   const char *name = nm->files[file].name;
   u64 dir = nm->files[file].dir;
-  if (name[0] == '/' || dir >= nm->ndirs || !nm->dirs[dir][0])
+  if (name[0] == '/')
     return name;
-  return arena_printf(ctx, "%s/%s", nm->dirs[dir], name);
+  const char *subdir = (v5 || dir) && dir < nm->ndirs ? nm->dirs[dir] : NULL;
+  const char *dir_name = NULL;
+  if (!subdir || subdir[0] != '/')
+    dir_name = comp_dir(lc, line_off);
+  if (!dir_name) {
+    dir_name = subdir;
+    subdir = NULL;
+  }
+  if (!dir_name)
+    return name;
+  return subdir ? arena_printf(ctx, "%s/%s/%s", dir_name, subdir, name)
+                : arena_printf(ctx, "%s/%s", dir_name, name);
 }
 
 struct row {
@@ -300,6 +469,7 @@ struct row {
 // offset OFF of section SHNDX.
 static bool run_unit(struct ctx *ctx, struct line_ctx *lc, struct rd *r,
                      u32 shndx, u64 off, const char **file, u64 *line) {
+  u64 unit_off = (u64)(r->p - lc->base);
   u64 len = get(r, 4);
   bool dwarf64 = len == 0xffffffff;
   if (dwarf64)
@@ -389,7 +559,7 @@ static bool run_unit(struct ctx *ctx, struct line_ctx *lc, struct rd *r,
     if (emit) {
       if (prev.valid && prev.shndx == shndx && prev.addr <= off &&
           off < cur.addr && cur.shndx == prev.shndx) {
-        *file = file_path(ctx, &nm, prev.file);
+        *file = file_path(ctx, lc, &nm, prev.file, version >= 5, unit_off);
         *line = prev.line;
         return *file != NULL;
       }
@@ -414,15 +584,7 @@ const char *source_line(struct ctx *ctx, struct objfile *f, u32 shndx,
   if (!dl || !section_bytes(f, dl, &r))
     return NULL;
   lc.base = r.p;
-  for (u32 i = 1; i < f->shnum; i++) {
-    const u8 *sh = shdr_at(f, i);
-    struct rd rr;
-    if (SH_TYPE(sh) == SHT_RELA && SH_INFO(sh) == dl &&
-        section_bytes(f, i, &rr)) {
-      lc.rels = rr.p;
-      lc.nrels = (u64)(rr.end - rr.p) / sizeof(Elf64_Rela);
-    }
-  }
+  relocations_of(f, dl, &lc);
   u32 ls = find_section(f, ".debug_line_str");
   if (ls)
     section_bytes(f, ls, &lc.line_str);

@@ -91,12 +91,14 @@ mld: error: a.o: in function \`main': $T/a.c:9: undefined reference to \`get_val
 
   T_CC=$cc t_gcc_mld -static -nostartfiles -e main -o x -Wl,-u,main liba.a b.o d.o
   expect_failure
-  want="mld: error: liba.a(a4.o): in function \`main': a.c:6: undefined reference to \`foo'
->>> referenced by a.c:6
+  # The compilation directory before the name, as GNU ld puts it (bfd's
+  # concat_filename takes DW_AT_comp_dir; mld once printed a.c alone).
+  want="mld: error: liba.a(a4.o): in function \`main': $T/a.c:6: undefined reference to \`foo'
+>>> referenced by $T/a.c:6
 >>>               liba.a(a4.o):(main)
->>> referenced by a.c:7
+>>> referenced by $T/a.c:7
 >>>               liba.a(a4.o):(main)
->>> referenced by a.c:11
+>>> referenced by $T/a.c:11
 >>>               liba.a(a4.o):(helper)
 >>> referenced 3 more times"
   [ "$(head -8 stderr.txt)" = "$want" ] && t_pass "$cc: DWARF 4, an archive member" ||
@@ -154,8 +156,8 @@ check aarch64-linux-gnu-gcc aarch64-linux-gnu-g++
 gcc -c -g -gdwarf-4 -O0 many.c -o many.o || t_hard_error "gcc many.c"
 t_mld -e main -o x many.o
 expect_failure
-[ "$(head -3 stderr.txt)" = "mld: error: many.o: in function \`main': main.c:10: undefined reference to \`undef_fn'
->>> referenced by main.c:10
+[ "$(head -3 stderr.txt)" = "mld: error: many.o: in function \`main': $T/main.c:10: undefined reference to \`undef_fn'
+>>> referenced by $T/main.c:10
 >>>               many.o:(main)" ] && t_pass "DWARF 4, 300 files: file:line" ||
   t_fail "DWARF 4, 300 files: $(head -3 stderr.txt)"
 
@@ -174,4 +176,29 @@ if t_have "clang line tables" clang; then
       t_fail "clang $target: $(head -3 stderr.txt)"
   done
 fi
+
+# The file's path as GNU ld prints it (bfd's concat_filename): a source
+# in a subdirectory (its line table's directory relative, after the
+# unit's DW_AT_comp_dir), each DWARF version, compressed debugging
+# sections, GCC and Clang, both targets.  mld printed "sub/u.c", or
+# "u.c" alone before DWARF 5.
+mkdir -p sub
+printf 'extern int bar(void);\nint foo(void) {\n  return bar();\n}\n' >sub/u.c
+for cc in gcc clang aarch64-linux-gnu-gcc; do
+  t_have "$cc" $cc || continue
+  case $cc in aarch64*) ld=aarch64-linux-gnu-ld ;; *) ld=ld.bfd ;; esac
+  for g in "-g" "-gdwarf-4" "-gdwarf-3 -gz" "-gdwarf-2" "-gdwarf-4 -gz"; do
+    $cc -c $g -o u.o sub/u.c 2>/dev/null || {
+      t_skip_part "$cc cannot compile with $g"
+      continue
+    }
+    $ld -e foo -o x u.o 2>gnu.txt
+    gnu=$(sed -n 's/: undefined reference to .bar.$//p' gnu.txt)
+    t_mld -e foo -o x u.o
+    expect_failure
+    mine=$(sed -n "1s/^mld: error: u.o: in function \`foo': \(.*\): undefined reference to \`bar'$/\1/p" stderr.txt)
+    [ -n "$gnu" ] && [ "$mine" = "$gnu" ] && t_pass "$cc $g: $mine" ||
+      t_fail "$cc $g: mld's '$mine', GNU ld's '$gnu'"
+  done
+done
 t_done
