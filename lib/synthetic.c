@@ -826,11 +826,24 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
     collect_gc_undefined(ctx);
   if (!w->sym)
     collect_root_undefined(ctx);
+  // The linker's own after them, in the order of GNU ld's walk among
+  // themselves (GNU ld mixes them with the inputs' globals: ordering
+  // those too would take the whole table's model on one thread).
+  u32 nlinker = 0;
+  struct order_key *lk =
+      arena_alloc(ctx, (u64)ctx->linker_syms.len * sizeof(*lk) + 1);
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
     if (!is_hidden(sym) && retained(ctx, sym->name) && !forced_local(ctx, sym))
-      put_global(ctx, w, sym, false);
+      lk[nlinker++] = (struct order_key){.order = BFD_WALK, .sym = sym};
   }
+  bfd_walk_orders(ctx, lk, nlinker);
+  for (u32 i = 0; i < nlinker; i++)      // the names bfd never met: as made
+    if (lk[i].order == (u64)UINT32_MAX + 1)
+      lk[i].order += i;
+  qsort(lk, nlinker, sizeof(*lk), cmp_order_key);
+  for (u32 i = 0; i < nlinker; i++)
+    put_global(ctx, w, lk[i].sym, false);
   // Undefined: those --gc-sections leaves (above), -u's and the entry's,
   // and with -q those relocations name (emit_relocs_locals), weak ones
   // weak.
