@@ -526,6 +526,7 @@ void read_inputs(struct ctx *ctx) {
   // -dT: GNU ld reads its default script once the command line is read.
   if (ctx->cfg.default_script && !ctx->cfg.scripts)
     read_script_file(ctx, ctx->cfg.default_script);
+  place_insert(ctx);          // INSERT into a later script's SECTIONS
   // Input scripts may name nothing (an empty file is an empty script);
   // --defsym's references are no input; a -T script's INPUT and GROUP
   // files are (GNU ld's lang_has_input_file).

@@ -646,6 +646,12 @@ struct script {
   bool replaces;               // -T: it replaces the built-in layout
   const char *insert_name;     // INSERT AFTER|BEFORE this output section:
   bool insert_after;           // the built-in layout, with stmts in it
+  u32 insert_end, inserts;     // script.c: stmts[0, insert_end) go there;
+                               // INSERT commands
+  u32 plain_scripts;           // -T scripts without INSERT
+  // place_insert: the output section the inserted statements went before
+  // an assignment to "." in front of, taken to be allocated (bfd checks).
+  struct out_stmt *insert_guess;
   struct walk *walk;           // script_layout.c: its descriptions
   struct vec nocrossrefs;      // struct vec * of names; the first name
   struct vec nocrossrefs_to;   // of a NOCROSSREFS_TO list is the target
@@ -689,6 +695,7 @@ bool is_input_script(const u8 *p, u64 size);
 void read_input_script(struct ctx *ctx, struct mapping *m, const char *path,
                        bool whole);
 void read_script_file(struct ctx *ctx, const char *path);
+void place_insert(struct ctx *ctx);
 void add_late_defsyms(struct ctx *ctx, u32 scripts);
 struct mem_region *find_region(struct ctx *ctx, const char *name);
 bool script_output_format_matches(struct ctx *ctx, struct mapping *m);

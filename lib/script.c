@@ -1407,6 +1407,8 @@ static bool full_command(struct lexer *lx) {
       fail_at(lx, at, "INSERT without SECTIONS before it");
     sc->insert_name = name;
     sc->insert_after = after;
+    sc->insert_end = sc->stmts.len;
+    sc->inserts++;
   } else if (tok_is(&t, "MEMORY")) {
     needc(lx, '{');
     memory_body(lx, NULL);
@@ -1636,8 +1638,68 @@ void read_script_file(struct ctx *ctx, const char *name) {
   struct vec items = {0};
   struct lexer lx = {ctx, path, text, text, text + m->size, false, false,
                      true, 0, &items, false};
+  u32 inserts = the_script(ctx)->inserts;
   parse_script(&lx, &items);
   add_script_items(ctx, m, path, &items, false);
+  // One without INSERT replaces the built-in layout (GNU ld reads its
+  // default script only when every -T script has INSERT).
+  the_script(ctx)->plain_scripts += the_script(ctx)->inserts == inserts;
+}
+
+// INSERT with a -T script that has none (GNU ld's
+// process_insert_statements): every statement before INSERT moves into
+// those after it, after the named output section (BEFORE: after the one
+// before it) and the assignments that follow it, but before an
+// assignment to "." that comes before the next output section, as bfd's
+// insert_os_after places it.  The layout is then the script's.  When
+// every -T script has INSERT, the statements go into the built-in
+// layout (script_layout.c).
+void place_insert(struct ctx *ctx) {
+  struct script *sc = ctx->script;
+  if (!sc || !sc->insert_name || ctx->cfg.relocatable)  // -r refuses it
+    return;
+  struct vec *v = &sc->stmts;
+  u32 end = sc->insert_end, where = UINT32_MAX, prev = UINT32_MAX;
+  bool later = false;
+  for (u32 i = end; i < v->len; i++) {
+    struct script_stmt *s = v->v[i];
+    if (s->kind != SS_OUTPUT)
+      continue;
+    later = true;
+    if (where == UINT32_MAX && !strcmp(s->os->name, sc->insert_name))
+      where = sc->insert_after ? i : prev;
+    prev = i;
+  }
+  if (!later && !sc->plain_scripts)
+    return;
+  if (where == UINT32_MAX)
+    fatal(ctx, "%s not found for insert", sc->insert_name);
+  if (sc->inserts > 1)
+    fatal(ctx, "INSERT %s %s more than once before a script's SECTIONS: "
+          "not supported", sc->insert_after ? "AFTER" : "BEFORE",
+          sc->insert_name);
+  u32 pos = where + 1, assign = UINT32_MAX;
+  for (; pos < v->len; pos++) {
+    struct script_stmt *s = v->v[pos];
+    if (s->kind == SS_ASSIGN) {
+      if (assign == UINT32_MAX && !strcmp(s->sym, "."))
+        assign = pos;
+    } else if (s->kind == SS_OUTPUT) {
+      if (assign != UINT32_MAX) {
+        pos = assign;
+        sc->insert_guess = s->os;
+      }
+      break;
+    } else if (s->kind != SS_ASSERT) {
+      assign = UINT32_MAX;
+    }
+  }
+  // Rotate [0, pos) so that [0, end) comes last.
+  void **tmp = arena_alloc(ctx, (u64)end * sizeof(void *) + 1);
+  memcpy(tmp, v->v, (u64)end * sizeof(void *));
+  memmove(v->v, v->v + end, (u64)(pos - end) * sizeof(void *));
+  memcpy(v->v + (pos - end), tmp, (u64)end * sizeof(void *));
+  sc->insert_name = NULL;
 }
 
 // GNU ld's check on a script it found by searching (ldfile.c,

@@ -2295,6 +2295,16 @@ struct chunk *inserted_chunk(struct ctx *ctx, struct objfile *f,
 }
 
 void order_inserted(struct ctx *ctx) {
+  // INSERT into a script (place_insert) put the statements before an
+  // assignment to "." in front of an output section taken to be
+  // allocated: bfd puts them after it when that section has inputs and
+  // is not allocated.
+  struct out_stmt *g = ctx->script->insert_guess;
+  if (g && g->chunk && g->chunk->isecs.len &&
+      !(g->chunk->flags & SHF_ALLOC))
+    fatal(ctx, "%s:%u: INSERT before the assignment to \".\" that comes "
+          "before %s, which is not allocated: not supported", g->file,
+          g->line, g->name);
   if (!ctx->script->insert_name)
     return;
   struct walk *w = insert_walk(ctx);

@@ -85,6 +85,83 @@ for arch in x86_64 aarch64; do
   done
 done
 
+# INSERT into a later -T script's SECTIONS (GNU ld's ld-elf/loadaddr1,
+# loadaddr2): the statements before INSERT, an address, AT and an
+# assignment to "." among them, go after the named section of the other
+# script (BEFORE: after the one before it), before the assignment to
+# "." that follows it.  mld refused them, or looked for the section in
+# the built-in layout.  Compared with GNU ld: sections, segments and the
+# symbols' values.
+t_write ins.s <<'SRC'
+	.text
+	.globl _start
+_start:	.fill 16, 1, 0
+	.section .bar, "ax", %progbits
+	.fill 16, 1, 1
+	.section .foo, "aw", %progbits
+	.fill 16, 1, 2
+	.data
+	.fill 16, 1, 3
+SRC
+t_write main.ld <<'LD'
+SECTIONS
+{
+  . = 0x100000;
+  .text : { *(.text) }
+  . = ALIGN(64);
+  .foo : { *(.foo) }
+  after_foo = .;
+  . = ALIGN(8192);
+  .data : AT (ADDR(.data)) { *(.data) }
+  /DISCARD/ : { *(.*) }
+}
+LD
+insert_of() {   # insert_of AFTER|BEFORE SECTION [ADDRESS]
+  local at='(LOADADDR(.foo) + SIZEOF(.foo) + 4095) & ~4095'
+  [ $# = 3 ] || at=0x300000    # .foo's is not known before it
+  cat <<LD
+SECTIONS
+{
+  .bar $3 : AT ($at) { *(.bar) }
+  bar_end = .;
+  . = LOADADDR(.bar) + 0x3000;
+}
+INSERT $1 $2;
+LD
+}
+ishape() {
+  readelf -lW "$1" | grep -E '^ +LOAD'
+  readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
+    awk '$1 ~ /^\.(text|foo|bar|data)$/ {print $1, $3, $4, $5}' | sort
+  nm "$1" | sort -k3
+}
+for arch in x86_64 aarch64; do
+  t_target $arch
+  $as -o ins.o ins.s || t_hard_error "$as failed"
+  for how in "AFTER .foo 0x200000" "BEFORE .data 0x180000" "AFTER .text" \
+             "BEFORE .foo"; do
+    insert_of $how >ins.ld
+    $ld -T ins.ld -T main.ld -z max-page-size=0x1000 -o gnu.out ins.o \
+      2>gnu.err || t_hard_error "$ld failed: $(cat gnu.err)"
+    t_mld -m $emul -T ins.ld -T main.ld -z max-page-size=0x1000 -o mld.out ins.o
+    ishape gnu.out >gnu.txt
+    ishape mld.out >mld.txt 2>/dev/null
+    t_same "$arch INSERT $how into a -T script" gnu.txt mld.txt
+  done
+done
+# The section to insert at is looked for after INSERT only (GNU ld's
+# words when it is not there).
+t_write ins2.ld <<'LD'
+SECTIONS { .bar : { *(.bar) } }
+INSERT AFTER .foo;
+LD
+t_mld -T main.ld -T ins2.ld -o out ins.o
+expect_failure
+expect_error ".foo not found for insert"
+t_mld -T ins2.ld -T ins2.ld -T main.ld -o out ins.o
+expect_failure
+expect_error "INSERT AFTER .foo more than once before a script's SECTIONS: not supported"
+
 # What INSERT cannot do here is refused.
 gcc -c -x c /dev/null -o empty.o 2>/dev/null || t_hard_error "gcc -c"
 printf 'SECTIONS { .x : { *(.x) } }\nINSERT AFTER .nosuch;\n' >bad.ld
