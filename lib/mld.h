@@ -15,6 +15,15 @@
 #ifndef SHF_X86_64_LARGE
 #define SHF_X86_64_LARGE 0x10000000
 #endif
+// The GNU ABI's memory-node sections and their segments (sh_info: the
+// node; PT_GNU_MBIND_LO + node), not in every <elf.h>.
+#ifndef SHF_GNU_MBIND
+#define SHF_GNU_MBIND 0x01000000
+#endif
+#ifndef PT_GNU_MBIND_LO
+#define PT_GNU_MBIND_LO 0x6474e555
+#endif
+#define PT_GNU_MBIND_NUM 4096
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -1113,6 +1122,8 @@ struct chunk {
                                // an address whose header its follows
   u32 orphan_seq;              // sections.c: 1 + an orphan's place among
   bool orphan_notes_seen;      // them, and whether a note came before
+  u32 mbind;                   // sections.c: 1 + the node (sh_info) of an
+                               // orphan SHF_GNU_MBIND section's inputs
   struct chunk *orphan_after;  // script_layout.c: the section a script's
                                // allocated orphan follows
   struct chunk *hash_next;     // create_chunks' index: same bucket, later
@@ -1264,6 +1275,8 @@ void discard_input(struct ctx *ctx, struct objfile *f, u32 k);
 void property_orphan(struct ctx *ctx, struct objfile *f, u32 k);
 struct chunk *orphan_home(struct ctx *ctx, struct chunk *first, u32 type,
                           u64 flags);
+void refuse_mbind(struct ctx *ctx, struct objfile *f, u32 i,
+                  const char *where);
 void index_chunks(struct ctx *ctx, bool on);
 struct chunk *chunk_chain(struct ctx *ctx, const char *name);
 struct chunk *new_chunk(struct ctx *ctx, const char *name, enum chunk_kind k,
@@ -2363,6 +2376,8 @@ struct ctx {
                                // strongly while undefined
   struct symbol *got_symbol;   // set by scan_relocations, for the above
   bool gnu_osabi;              // set by size_symtab: IFUNC or UNIQUE listed
+  bool mbind_input;            // set by create_chunks: an input has an
+                               // SHF_GNU_MBIND section (EI_OSABI: GNU)
 };
 
 static inline bool script_layout(const struct ctx *ctx) {

@@ -444,6 +444,8 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
         bool to = relocated_section(ctx, c->name, &info);
         flags = to ? flags | SHF_INFO_LINK : flags & ~(u64)SHF_INFO_LINK;
       }
+    } else if (c->mbind) {
+      info = c->mbind - 1;     // the memory node
     } else if (!strncmp(c->name, ".stab", 5)) {
       link = stab_strings(ctx, c->name);
     } else if ((c->flags & SHF_LINK_ORDER) && c->isecs.len) {

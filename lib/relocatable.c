@@ -626,6 +626,8 @@ static void add_file_sections(struct ctx *ctx, struct rlink *rl,
       continue;
     }
     const u8 *sh = shdr_at(f, i);
+    // GNU ld keeps each node's section and its sh_info (EI_OSABI GNU).
+    refuse_mbind(ctx, f, i, "in a relocatable link");
     bool grouped = rl->grouped[f->priority][i];
     struct rsec *home = rl->walk ? script_section(ctx, rl, f, i, grouped)
                                  : NULL;

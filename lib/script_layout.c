@@ -816,6 +816,7 @@ void script_chunks(struct ctx *ctx) {
         discard_input(ctx, f, i);    // /DISCARD/
         continue;
       }
+      refuse_mbind(ctx, f, i, "with a -T script");
       if (k >= 0) {
         place_isec(&w, is, k, p, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
         if (copied_in_reverse(name, is->osec->name)) {

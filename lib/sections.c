@@ -349,6 +349,8 @@ static struct chunk *find_chunk(struct ctx *ctx, const char *name) {
 // are allocated or neither, both loaded (not NOBITS) or neither, and of
 // one ELF type.
 static bool orphan_fits(const struct chunk *c, u32 type, u64 flags) {
+  if (c->mbind)
+    return false;              // only mbind_home's
   if (!c->isecs.len)
     return true;
   bool alloc = flags & SHF_ALLOC;
@@ -371,6 +373,35 @@ struct chunk *orphan_home(struct ctx *ctx, struct chunk *first, u32 type,
         orphan_fits(c, type, flags))
       return c;
   }
+  return NULL;
+}
+
+// Where mld does not place an allocated SHF_GNU_MBIND input as GNU ld
+// does (its node's own section and PT_GNU_MBIND segment): refused.
+void refuse_mbind(struct ctx *ctx, struct objfile *f, u32 i,
+                  const char *where) {
+  u64 flags = SH_FLAGS(shdr_at(f, i));
+  if ((flags & (SHF_GNU_MBIND | SHF_ALLOC)) == (SHF_GNU_MBIND | SHF_ALLOC))
+    fatal(ctx, "%s: %s: an SHF_GNU_MBIND section %s: not supported",
+          f->name, section_name(f, i), where);
+}
+
+// An allocated SHF_GNU_MBIND orphan (bfd: not in a relocatable link)
+// goes to the output section of its node (sh_info) and kind, named
+// .mbind.text, .mbind.rodata, .mbind.data or .mbind.bss by its kind
+// (GNU ld's ldelf_place_orphan): that section, or NULL and *NAME.
+static struct chunk *mbind_home(struct ctx *ctx, u32 node, u32 type,
+                                u64 flags, const char **name) {
+  bool bss = type == SHT_NOBITS, ro = !(flags & SHF_WRITE),
+       code = flags & SHF_EXECINSTR;
+  for (u32 i = 0; i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->mbind == node && bss == (c->type == SHT_NOBITS) &&
+        ro == !(c->flags & SHF_WRITE) && code == !!(c->flags & SHF_EXECINSTR))
+      return c;
+  }
+  *name = bss ? ".mbind.bss" : !ro ? ".mbind.data"
+          : !code ? ".mbind.rodata" : ".mbind.text";
   return NULL;
 }
 
@@ -1257,6 +1288,7 @@ void create_chunks(struct ctx *ctx) {
     for (u32 i = 1; i < f->shnum; i++) {
       struct isec *is = f->isecs[i];
       bool oh = ctx->cfg.orphan_handling != OH_PLACE;
+      ctx->mbind_input |= (SH_FLAGS(shdr_at(f, i)) & SHF_GNU_MBIND) != 0;
       if (!is) {
         if (oh)
           property_orphan(ctx, f, i);
@@ -1308,16 +1340,27 @@ void create_chunks(struct ctx *ctx) {
       } else {
         if (oh && !orphan(ctx, f, i, name))
           continue;
-        c = orphan_home(ctx, find_chunk(ctx, name), type, flags);
+        const char *oname = name;
+        u32 node = 0;
+        if ((flags & (SHF_GNU_MBIND | SHF_ALLOC)) ==
+            (SHF_GNU_MBIND | SHF_ALLOC)) {
+          node = 1 + SH_INFO(sh);
+          c = mbind_home(ctx, node, type, flags, &oname);
+        } else {
+          c = orphan_home(ctx, find_chunk(ctx, name), type, flags);
+        }
         if (!c) {
-          c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
+          c = new_chunk(ctx, oname, CK_REGULAR, SHT_PROGBITS, 0, 1);
+          c->mbind = node;
           c->orphan_seq = 1 + orphan_seq;
           c->orphan_notes_seen = notes_seen;
-          c->order = orphan_key(ctx, name,
-                                orphan_order(name, type, flags, is->align),
+          c->order = orphan_key(ctx, oname,
+                                orphan_order(oname, type, flags, is->align),
                                 &orphan_seq, notes_seen, &c->hdr_follows);
         }
       }
+      if (!c->mbind)
+        refuse_mbind(ctx, f, i, "that the built-in layout names");
       if (!strcmp(c->name, ".text") && starts(name, ".text.sorted."))
         c->sorted_by_priority = true;
       add_isec(ctx, c, is, type, flags, SH_ENTSIZE(sh));
@@ -1353,6 +1396,15 @@ void create_chunks(struct ctx *ctx) {
     c->keep_empty = true;
   }
 
+  // Each node's section on pages of its own in a demand-paged output
+  // (bfd's get_program_header_size), if the node has a segment.
+  for (u32 i = 0; !ctx->cfg.nmagic && !ctx->cfg.omagic &&
+                  i < ctx->chunks.len; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (c->mbind && c->mbind - 1 <= PT_GNU_MBIND_NUM &&
+        c->align < ctx->common_page_size)
+      c->align = ctx->common_page_size;
+  }
   create_synthetic(ctx);      // .got, notes, .symtab, ...
   if (ctx->script)
     order_inserted(ctx);      // INSERT: where the script's sections go

@@ -331,6 +331,8 @@ u32 estimate_segments(struct ctx *ctx) {
     prev_note = note;
     note_align = c->align;
     tls |= (c->flags & SHF_TLS) != 0;
+    n += c->mbind && c->mbind - 1 <= PT_GNU_MBIND_NUM &&
+         !ctx->cfg.nmagic && !ctx->cfg.omagic;
   }
   return n + tls;
 }
@@ -631,6 +633,20 @@ void plan_segments(struct ctx *ctx) {
     ctx->tls_start = s->vaddr;
     ctx->tls_memsz = s->memsz;
     ctx->tls_end = s->vaddr + align_up(s->memsz, s->align);
+  }
+  // PT_GNU_MBIND_LO + node per memory-node section, in a demand-paged
+  // output (bfd's _bfd_elf_map_sections_to_segments).
+  for (u32 k = 0; !ctx->cfg.nmagic && !ctx->cfg.omagic &&
+                  k < ctx->hdr_order.len; k++) {
+    struct chunk *c = ctx->hdr_order.v[k];
+    if (!is_emitted(c) || !c->mbind || c->mbind - 1 > PT_GNU_MBIND_NUM)
+      continue;
+    struct segment *s = add_seg(
+        ctx, PT_GNU_MBIND_LO + c->mbind - 1,
+        PF_R | (c->flags & SHF_WRITE ? PF_W : 0) |
+            (c->flags & SHF_EXECINSTR ? PF_X : 0));
+    s->align = chunk_addralign(c);
+    cover(s, c);
   }
   if (is_emitted(ctx->synth[CK_PROPERTY])) {
     struct segment *s = add_seg(ctx, PT_GNU_PROPERTY, PF_R);

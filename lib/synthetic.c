@@ -895,8 +895,9 @@ static void size_symtab(struct ctx *ctx, struct chunk *c) {
   w.strpos = 1;
   walk_symtab(ctx, &w);
   ctx->symtab_count = w.n;
-  // GNU ld marks the GNU extensions in EI_OSABI when .symtab has them.
-  ctx->gnu_osabi = w.gnu;
+  // GNU ld marks the GNU extensions in EI_OSABI when .symtab has them,
+  // or an input has SHF_GNU_MBIND sections.
+  ctx->gnu_osabi = w.gnu || ctx->mbind_input;
   c->size = (u64)w.n * sizeof(Elf64_Sym);
   str->size = w.strpos;
 }
