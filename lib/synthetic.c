@@ -242,6 +242,12 @@ static u32 bfd_flags(struct chunk *c) {
 // section had (order), whichever would have been in the same segment, the
 // later one when that gives the symbol a non-negative offset.
 static u16 nearby_shndx(struct ctx *ctx, u32 order, u32 self, u64 addr) {
+  // Before place_nonalloc numbers the sections (.symtab's sizing walk),
+  // no index is known, nor needed: not a walk over every section for
+  // each symbol.
+  struct chunk *shstrtab = ctx->synth[CK_SHSTRTAB];
+  if (shstrtab && !shstrtab->shndx)
+    return 0;
   struct chunk *prev = NULL, *next = NULL;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *x = ctx->chunks.v[i];
