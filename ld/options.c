@@ -186,6 +186,10 @@ static const char usage[] =
     "                              unique-symbol (locals NAME.N),\n"
     "                              nounique-symbol;\n"
     "                              common, nocommon (-r: COMMON's type);\n"
+    "                              origin, global, interpose, nodump,\n"
+    "                              loadfltr, nodefaultlib, globalaudit,\n"
+    "                              initfirst, nodelete, nodlopen (.dynamic's\n"
+    "                              DT_FLAGS_1), unique (DT_GNU_FLAGS_1);\n"
     "                              x86-64: ibt, shstk, lam-u48, lam-u57\n"
     "                              (features forced on), ibtplt (IBT IPLT),\n"
     "                              cet-report=, lam-report=, lam-u48-report=,\n"
@@ -250,11 +254,10 @@ static const char usage[] =
     "  -init SYM, -fini SYM,\n"
     "  --audit, --depaudit/-P, other systems' options\n"
     "  (-assert, -A, -G, -Qy, -qmagic, --embedded-relocs, ...), the -z\n"
-    "  keywords of dynamic linking (text, defs, origin, combreloc, ...);\n"
-    "  other -z keywords get a warning that they are ignored, as in GNU ld;\n"
-    "  -E and the dynamic lists are refused with --no-dynamic-linker\n"
-    "  without -pie, where GNU ld makes dynamic symbols for them, and\n"
-    "  with a version script in a PIE\n"
+    "  keywords of dynamic linking (text, defs, combreloc, ... and those\n"
+    "  of DT_FLAGS_1 without .dynamic); other -z keywords get a warning\n"
+    "  that they are ignored, as in GNU ld.  Refused: -z nocombreloc with\n"
+    "  -pie, and a version script with -E or a dynamic list and .dynamic\n"
     "\n"
     // GNU ld's last lines, which libtool's probes read.
     "mld: supported targets: elf64-x86-64 elf64-littleaarch64\n"
@@ -507,6 +510,24 @@ static void parse_call_nop(struct ctx *ctx, const char *kw) {
   }
 }
 
+// The DT_FLAGS_1 bit of a -z keyword that sets one in an output with
+// .dynamic (a static PIE), or 0.
+static u32 z_flag_1(const char *kw) {
+  static const struct {
+    const char *kw;
+    u32 flag;
+  } bits[] = {
+      {"origin", DF_1_ORIGIN},     {"global", DF_1_GLOBAL},
+      {"interpose", DF_1_INTERPOSE}, {"nodump", DF_1_NODUMP},
+      {"loadfltr", DF_1_LOADFLTR}, {"nodefaultlib", DF_1_NODEFLIB},
+      {"globalaudit", DF_1_GLOBAUDIT},
+  };
+  for (u32 i = 0; i < sizeof(bits) / sizeof(*bits); i++)
+    if (!strcmp(kw, bits[i].kw))
+      return bits[i].flag;
+  return 0;
+}
+
 // -z KEYWORD: the ones that change a static executable, the rest of GNU
 // ld 2.40's keywords as it treats them (no effect, or a warning that the
 // keyword is ignored), and those mld refuses.
@@ -538,6 +559,16 @@ static void z_option(struct ctx *ctx, const char *kw) {
              !strncmp(kw, "lam-u57-report=", 15) ||
              !strncmp(kw, "x86-64-", 7)) {
     x86_z_option(ctx, kw);
+  } else if (!strcmp(kw, "combreloc") || !strcmp(kw, "nocombreloc")) {
+    c->z_nocombreloc = kw[0] == 'n';
+  } else if (!strcmp(kw, "unique") || !strcmp(kw, "nounique")) {
+    c->z_unique = kw[0] == 'u';
+  } else if (!strcmp(kw, "initfirst") || !strcmp(kw, "nodelete") ||
+             !strcmp(kw, "nodlopen")) {
+    c->z_flags_1_masked = true;
+  } else if (z_flag_1(kw)) {
+    c->z_flags_1 |= z_flag_1(kw);
+    c->z_origin |= !strcmp(kw, "origin");
   } else if (!strcmp(kw, "now") || !strcmp(kw, "lazy")) {
     c->z_now = kw[0] == 'n';
   } else if (!strcmp(kw, "text") || !strcmp(kw, "notext") ||
@@ -571,10 +602,7 @@ static void z_option(struct ctx *ctx, const char *kw) {
     // Keywords GNU ld 2.40 accepts that change nothing in a static
     // executable (its output is the same with and without them)...
     static const char *const no_effect[] = {
-        "defs", "undefs", "origin",
-        "combreloc", "nocombreloc", "global", "initfirst", "interpose",
-        "unique", "nounique", "nodelete", "nodlopen", "nodump", "loadfltr",
-        "nodefaultlib", "globalaudit", "nocopyreloc",
+        "defs", "undefs", "nocopyreloc",
     };
     // ... the x86-64 ones (GNU ld for AArch64 warns that they are ignored;
     // noreloc-overflow has an effect in a PIE, kept in the config)
@@ -1831,6 +1859,10 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   c->dynamic_list = dynamic_list != NULL || c->dynamic_data;
   c->dynamic = c->pie || (!c->relocatable && c->no_dynamic_linker &&
                           (c->export_dynamic || c->dynamic_list));
+  // GNU ld's relocation sections of each output section's: not made.
+  if (c->pie && c->z_nocombreloc)
+    fatal(ctx, "-z nocombreloc with -pie: GNU ld makes a .rela section "
+          "per output section, which mld does not (it makes one .rela.dyn)");
   if (c->dynamic && dynamic_only)
     fatal(ctx, "%s: with %s it changes the dynamic section or symbols, "
           "which mld does not make for a static %s", dynamic_only,

@@ -597,6 +597,8 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
     TAG(DT_STRSZ, str->size);
   if (!sym->discarded)
     TAG(DT_SYMENT, sizeof(Elf64_Sym));
+  if (ctx->cfg.z_unique)
+    TAG(0x6ffffdf4, 1);        // DT_GNU_FLAGS_1: DF_GNU_1_UNIQUE
   TAG(DT_DEBUG, 0);
   // DT_PLTGOT with a PLT (GNU ld's _bfd_elf_add_dynamic_tags), the rest
   // with its relocations (none for undefined weak symbols' entries).
@@ -623,12 +625,14 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
     TAG(ctx->arch->dt_plt_bti, 0);
   if (ctx->iplt_syms.len && ctx->plt_pac)
     TAG(ctx->arch->dt_plt_pac, 0);
-  if (ctx->textrel || ctx->cfg.z_now)
-    TAG(DT_FLAGS, (ctx->textrel ? DF_TEXTREL : 0) |
+  if (ctx->textrel || ctx->cfg.z_now || ctx->cfg.z_origin)
+    TAG(DT_FLAGS, (ctx->cfg.z_origin ? DF_ORIGIN : 0) |
+                      (ctx->textrel ? DF_TEXTREL : 0) |
                       (ctx->cfg.z_now ? DF_BIND_NOW : 0));
-  if (ctx->cfg.pie || ctx->cfg.z_now)
-    TAG(DT_FLAGS_1, (ctx->cfg.pie ? DF_1_PIE : 0) |
-                        (ctx->cfg.z_now ? DF_1_NOW : 0));
+  u32 flags_1 = ctx->cfg.z_flags_1 | (ctx->cfg.pie ? DF_1_PIE : 0) |
+                (ctx->cfg.z_now ? DF_1_NOW : 0);
+  if (flags_1 || ctx->cfg.z_flags_1_masked)
+    TAG(DT_FLAGS_1, flags_1);
   if (relr) {
     TAG(DT_RELR, relr->addr);
     TAG(DT_RELRSZ, relr->size);

@@ -423,6 +423,15 @@ struct config {
   bool no_ld_unwind;           // --no-ld-generated-unwind-info
   bool allow_multiple_definition;  // -z muldefs too: the first one wins
   bool z_now;                  // -z now (-z lazy undoes it)
+  // -z origin, global, interpose, nodump, loadfltr, nodefaultlib,
+  // globalaudit: DF_1_* of .dynamic's DT_FLAGS_1 (origin: DF_ORIGIN in
+  // DT_FLAGS too); -z unique: DT_GNU_FLAGS_1's DF_GNU_1_UNIQUE.
+  u32 z_flags_1;
+  bool z_origin, z_unique;
+  bool z_flags_1_masked;       // -z initfirst, nodelete, nodlopen: bits GNU
+                               // ld clears in an executable, but its
+                               // DT_FLAGS_1 stays, 0 if nothing else
+  bool z_nocombreloc;          // -z nocombreloc (-z combreloc undoes it)
   bool pie;                    // -pie: a static PIE (dynamic.c)
   // .dynamic, .dynsym and .dynstr (dynamic.c, dynsym.c): a PIE's, or an
   // executable's that --no-dynamic-linker with -E or a dynamic list asks

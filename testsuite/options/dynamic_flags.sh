@@ -1,0 +1,48 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# The -z keywords that set .dynamic's flags, in an output that has one
+# (a static PIE; an executable with --no-dynamic-linker -E): origin
+# (DF_ORIGIN and DF_1_ORIGIN), global, interpose, nodump, loadfltr,
+# nodefaultlib, globalaudit (DT_FLAGS_1), unique (DT_GNU_FLAGS_1, before
+# DT_DEBUG), initfirst, nodelete and nodlopen (bits GNU ld clears in an
+# executable, its DT_FLAGS_1 kept, 0 if nothing else).  mld took them
+# all without effect, which holds only without .dynamic (no_effect.sh).
+# Compared with GNU ld on both targets: the dynamic section, sections
+# and segments.  -z nocombreloc, which gives a PIE a relocation section
+# per output section in GNU ld, is refused with -pie.
+
+t_write s.s <<'SRC'
+	.globl _start
+	.text
+_start:	nop
+	.data
+	.globl d
+d:	.quad _start
+SRC
+view() {
+  readelf -lSdW "$1" | grep -v 'strtab\|section headers, starting'
+}
+for arch in x86_64 aarch64; do
+  t_target $arch
+  $as -o s.o s.s || t_hard_error "$as failed"
+  for z in "-z origin" "-z global" "-z interpose" "-z unique" "-z nodump" \
+           "-z loadfltr" "-z nodefaultlib" "-z globalaudit" "-z initfirst" \
+           "-z nodelete -z nodlopen" "-z origin -z unique -z now -z global" \
+           "-z unique -z nounique" "-z defs -z combreloc"; do
+    for m in "-pie --no-dynamic-linker" "--no-dynamic-linker -E"; do
+      # shellcheck disable=SC2086
+      $ld $m $z -o gnu.out s.o 2>/dev/null || t_hard_error "$ld $m $z failed"
+      # shellcheck disable=SC2086
+      t_mld -m $emul $m $z -o mld.out s.o
+      view gnu.out >gnu.txt
+      view mld.out >mld.txt
+      t_same "$arch $m $z" gnu.txt mld.txt
+    done
+  done
+  t_mld -m $emul -pie --no-dynamic-linker -z nocombreloc -o out s.o
+  expect_failure
+  expect_error "-z nocombreloc with -pie: GNU ld makes a .rela section per output section"
+  expect_no_file out
+done
+t_done
