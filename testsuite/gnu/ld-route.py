@@ -173,6 +173,27 @@ def find_library(name, dirs, static, sysroot):
     return None
 
 
+def script_verdict(path, dirs):
+    """Why a -T script takes the link out of scope (another output format
+    in its OUTPUT_FORMAT, as ld reads the first of three), else None."""
+    import re
+    for d in [""] + dirs:
+        p = os.path.join(d, path) if d else path
+        if os.path.isfile(p):
+            break
+    else:
+        return None
+    try:
+        with open(p, errors="replace") as f:
+            text = re.sub(r"/\*.*?\*/", " ", f.read(), flags=re.S)
+    except OSError:
+        return None
+    m = re.search(r"\bOUTPUT_FORMAT\s*\(\s*\"?([^\s,)\"]+)", text)
+    if m and m.group(1) not in FORMATS | {"binary"}:
+        return "output format " + m.group(1) + " (script)"
+    return None
+
+
 def classify(argv):
     """('in'|'out'|'probe', reason)."""
     static = False
@@ -182,6 +203,7 @@ def classify(argv):
     inputs = []
     sysroot = ""
     reasons = []
+    scripts = []
     i = 0
     n = len(argv)
     while i < n:
@@ -213,6 +235,8 @@ def classify(argv):
         elif name == "oformat":
             if val not in FORMATS | {"binary"}:
                 reasons.append("output format " + str(val))
+        elif name in ("T", "script", "dT", "default-script") and val:
+            scripts.append(val)
         elif name in ("L", "library-path"):
             lib_dirs.append(val)
         elif name in ("l", "library"):
@@ -235,6 +259,10 @@ def classify(argv):
                 reasons.append("shared input " + p)
     for path, f in inputs:
         r = input_verdict(path, f)
+        if r:
+            reasons.append(r)
+    for path in scripts:
+        r = script_verdict(path, lib_dirs)
         if r:
             reasons.append(r)
     if reasons:
