@@ -256,7 +256,8 @@ static const char usage[] =
     "  (-assert, -A, -G, -Qy, -qmagic, --embedded-relocs, ...), the -z\n"
     "  keywords of dynamic linking (text, defs, combreloc, ... and those\n"
     "  of DT_FLAGS_1 without .dynamic); other -z keywords get a warning\n"
-    "  that they are ignored, as in GNU ld.  Refused: -z nocombreloc with\n"
+    "  that they are ignored, as in GNU ld; --enable-non-contiguous-regions\n"
+    "  (an error where a region overflows).  Refused: -z nocombreloc with\n"
     "  -pie, and a version script with -E or a dynamic list and .dynamic\n"
     "\n"
     // GNU ld's last lines, which libtool's probes read.
@@ -1083,6 +1084,8 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
         c->relocatable_conflict = s;
     if (is(s, "force-group-allocation"))
       c->force_group_allocation = true;   // -r: no groups kept
+    if (is(s, "enable-non-contiguous-regions"))
+      c->non_contiguous_regions = true;   // said when a region overflows
     if (is(s, "d") || is(s, "dc") || is(s, "dp"))
       c->define_common = true;            // -r: COMMON symbols allocated
     // Exact flags first, so "-export-dynamic" is not "-e xport-dynamic".

@@ -432,6 +432,11 @@ struct config {
                                // ld clears in an executable, but its
                                // DT_FLAGS_1 stays, 0 if nothing else
   bool z_nocombreloc;          // -z nocombreloc (-z combreloc undoes it)
+  // --enable-non-contiguous-regions: the same output as without it,
+  // unless a region overflows, where GNU ld moves input sections to the
+  // next output section that names them (not implemented: the overflow
+  // error says so).
+  bool non_contiguous_regions;
   bool pie;                    // -pie: a static PIE (dynamic.c)
   // .dynamic, .dynsym and .dynstr (dynamic.c, dynsym.c): a PIE's, or an
   // executable's that --no-dynamic-linker with -E or a dynamic list asks

@@ -2096,6 +2096,14 @@ void report_region_overflow(struct ctx *ctx) {
     gnu_error(ctx, "region `%s' overflowed by %llu byte%s", r->name,
               (unsigned long long)over, over == 1 ? "" : "s");
   }
+  if (ctx->cfg.non_contiguous_regions && ctx->script)
+    for (u32 i = 0; i < ctx->script->regions.len; i++)
+      if (((struct mem_region *)ctx->script->regions.v[i])->overflow_said) {
+        error(ctx, "--enable-non-contiguous-regions: moving input sections "
+              "to the next output section that names them, as GNU ld does "
+              "when a region overflows, is not implemented");
+        break;
+      }
 }
 
 // The output sections walked so far: GNU ld knows a section's address

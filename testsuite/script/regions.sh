@@ -141,4 +141,41 @@ for arch in x86_64 aarch64; do
     t_same "$arch $s" gnu.h mld.h "sections, segments and messages"
   done
 done
+
+# --enable-non-contiguous-regions (GNU's ld-elf/non-contiguous): with no
+# region overflowing, the output without it; where one overflows, GNU
+# ld moves input sections to the next output section naming them, which
+# mld does not: its overflow errors then say so (mld listed the option as
+# without effect and gave the overflow alone).
+t_write nc.s <<'SRC'
+	.section .data.1, "a", %progbits
+	.fill 12, 1, 1
+	.section .data.2, "a", %progbits
+	.fill 20, 1, 2
+SRC
+nc_script() {   # nc_script RAML-LENGTH
+  cat <<LD
+MEMORY { RAML (rwx) : ORIGIN = 0x10000, LENGTH = $1
+         RAMU (rwx) : ORIGIN = 0x20000, LENGTH = 0x40 }
+SECTIONS {
+  .raml : { *(.data.*) } > RAML
+  .ramu : AT (ADDR (.raml) + SIZEOF (.raml)) { *(.data.*) } > RAMU
+}
+LD
+}
+for arch in x86_64 aarch64; do
+  t_target $arch
+  $as -o nc.o nc.s || t_hard_error "$as failed"
+  nc_script 0x40 >fits.ld
+  $ld --enable-non-contiguous-regions -T fits.ld -o gnu.out nc.o ||
+    t_hard_error "$ld failed"
+  t_mld -m $emul --enable-non-contiguous-regions -T fits.ld -o mld.out nc.o
+  $objdump -h -w gnu.out | tail -n +5 >gnu.h
+  $objdump -h -w mld.out | tail -n +5 >mld.h
+  t_same "$arch --enable-non-contiguous-regions, no overflow" gnu.h mld.h
+  nc_script 0x14 >over.ld
+  t_mld -m $emul --enable-non-contiguous-regions -T over.ld -o mld.out nc.o
+  expect_failure
+  expect_error "--enable-non-contiguous-regions: moving input sections to the next output section that names them, as GNU ld does when a region overflows, is not implemented"
+done
 t_done
