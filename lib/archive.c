@@ -164,6 +164,14 @@ u64 archive_index_offset(struct archive *ar, u32 i) {
   return v;
 }
 
+// Whether index name Q is the symbol named by the key NAME (LEN bytes):
+// NAME@@VERSION is NAME's default version (sym_key_len).
+static bool same_key(struct ctx *ctx, const char *q, const char *name,
+                     u32 len) {
+  return !strncmp(q, name, len) &&
+         (!q[len] || sym_key_len(ctx, q, strlen(q)) == len);
+}
+
 // The index by name, made the first time a scan looks names up
 // (symbols.c): each entry's name, and for each name a chain of its
 // entries, last first.
@@ -178,17 +186,17 @@ static void index_names(struct ctx *ctx, struct archive *ar) {
   ar->name_mask = cap - 1;
   const char *p = ar->names;
   for (u32 k = 0; k < n; k++) {
-    u32 len = strlen(p);
+    u32 full = strlen(p), len = sym_key_len(ctx, p, full);
     ar->name_off[k] = p - ar->names;
     u64 j = hash_name(p, len) & ar->name_mask;
     for (; ar->name_head[j]; j = (j + 1) & ar->name_mask) {
       const char *q = ar->names + ar->name_off[ar->name_head[j] - 1];
-      if (!strncmp(q, p, len) && !q[len])
+      if (same_key(ctx, q, p, len))
         break;
     }
     ar->name_next[k] = ar->name_head[j];
     ar->name_head[j] = k + 1;
-    p += len + 1;
+    p += full + 1;
   }
 }
 
@@ -201,7 +209,7 @@ u32 archive_last_entry(struct ctx *ctx, struct archive *ar, const char *name,
   for (u64 j = hash_name(name, len) & ar->name_mask; ar->name_head[j];
        j = (j + 1) & ar->name_mask) {
     const char *q = ar->names + ar->name_off[ar->name_head[j] - 1];
-    if (!strncmp(q, name, len) && !q[len])
+    if (same_key(ctx, q, name, len))
       return ar->name_head[j];
   }
   return 0;

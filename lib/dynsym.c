@@ -53,6 +53,17 @@ static bool exports(struct ctx *ctx, struct symbol *sym) {
 static void add_export(struct ctx *ctx, struct symbol *sym) {
   if (!exports(ctx, sym))
     return;
+  // NAME@VERSION: GNU ld's .dynsym gives it its version.
+  if (sym->file && !(sym->flags & SF_LINKER)) {
+    struct esym s;
+    read_sym(sym->file, sym->symidx, &s);
+    const char *name = s.st_name < sym->file->strtab_size
+                           ? sym->file->strtab + s.st_name : "";
+    if (strchr(name, '@'))
+      fatal(ctx, "%s: exported symbol `%s' has a version: GNU ld gives "
+            ".dynsym versions (.gnu.version, .gnu.version_d), which mld "
+            "does not make", sym->file->name, name);
+  }
   if (sym->visibility == STV_HIDDEN || sym->visibility == STV_INTERNAL) {
     sym_aux(ctx, sym)->export_local = true;
     return;

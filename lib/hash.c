@@ -399,8 +399,20 @@ int cmp_order_key(const void *x, const void *y) {
   return p->kind < q->kind ? -1 : p->kind > q->kind;
 }
 
+// A default version's definition, NAME@@VERSION, defines NAME too (bfd's
+// _bfd_elf_add_default_symbol, but in a relocatable link): the symbol is
+// named by what comes before "@@", and .symtab lists its definer's full
+// name.  The length of that key.
+u32 sym_key_len(struct ctx *ctx, const char *name, u32 len) {
+  const char *at = len > 2 ? memchr(name, '@', len) : NULL;
+  while (at && (u32)(at - name) + 1 < len && at[1] != '@')
+    at = memchr(at + 1, '@', len - (u32)(at + 1 - name));
+  return at && (u32)(at - name) + 1 < len && !ctx->cfg.relocatable
+             ? (u32)(at - name) : len;
+}
+
 struct symbol *sym_find(struct ctx *ctx, const char *name, u32 len) {
-  return table_find(&ctx->symbols, name, len);
+  return table_find(&ctx->symbols, name, sym_key_len(ctx, name, len));
 }
 
 struct symbol *sym_find_str(struct ctx *ctx, const char *name) {
@@ -408,7 +420,8 @@ struct symbol *sym_find_str(struct ctx *ctx, const char *name) {
 }
 
 struct symbol *sym_intern(struct ctx *ctx, const char *name, u32 len) {
-  return table_intern(ctx, &ctx->symbols, name, len, NULL);
+  return table_intern(ctx, &ctx->symbols, name, sym_key_len(ctx, name, len),
+                      NULL);
 }
 
 // -z unique-symbol: how many locals of NAME were written before, counted

@@ -244,6 +244,7 @@ struct symbol *table_intern_shared(struct ctx *ctx, struct name_table *t,
                                    struct symbol **spare);
 void table_see(struct name_table *t, struct symbol *s);
 struct symbol *sym_intern(struct ctx *ctx, const char *name, u32 len);
+u32 sym_key_len(struct ctx *ctx, const char *name, u32 len);
 struct symbol *sym_find(struct ctx *ctx, const char *name, u32 len);
 struct symbol *sym_find_str(struct ctx *ctx, const char *name);
 struct name_count {
@@ -1482,6 +1483,7 @@ void write_property_note(struct ctx *ctx, u8 *p);
 bool is_local_label(const char *name);
 // A symbol table entry's fields but its name.
 struct out_sym {
+  const char *name;            // the definer's: NAME@@VERSION in full
   u8 info, other;
   u16 shndx;
   u64 value, size;

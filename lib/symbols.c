@@ -355,7 +355,8 @@ static void intern_file(struct ctx *ctx, void *arg, u32 k) {
     }
     const char *name = f->strtab + s.st_name;
     f->globals[i - f->first_global] = table_intern_shared(
-        ctx, &ctx->symbols, name, strlen(name), &pool->spare);
+        ctx, &ctx->symbols, name, sym_key_len(ctx, name, strlen(name)),
+        &pool->spare);
   }
 }
 
@@ -782,7 +783,7 @@ static bool scan_archive(struct ctx *ctx, struct archive *ar) {
   const char *name = ar->names;
   for (u32 k = 0; k < ar->nsyms; k++) {
     u32 len = strlen(name);
-    added |= look_at_entry(ctx, &sc, k, name, len);
+    added |= look_at_entry(ctx, &sc, k, name, sym_key_len(ctx, name, len));
     name += len + 1;
   }
   bool any = added;
@@ -798,7 +799,8 @@ static bool scan_archive(struct ctx *ctx, struct archive *ar) {
       last = k;
       u32 mark = sc.nchanges;
       const char *entry = archive_entry_name(ar, k);
-      if (look_at_entry(ctx, &sc, k, entry, strlen(entry))) {
+      if (look_at_entry(ctx, &sc, k, entry,
+                        sym_key_len(ctx, entry, strlen(entry)))) {
         added = true;
         queue_changes(ctx, &sc, mark, true);
       }

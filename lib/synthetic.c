@@ -358,6 +358,7 @@ void global_esym(struct ctx *ctx, struct symbol *sym, bool as_local,
                  struct out_sym *o) {
   u8 bind = as_local ? STB_LOCAL : sym->binding;
   o->other = (as_local ? STV_DEFAULT : sym->visibility) | sto_merged(sym);
+  o->name = sym->name;
   if (sym->flags & SF_LINKER) {
     struct chunk *c = ctx->aux[sym->aux].osec;
     u8 type = !strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ||
@@ -378,6 +379,8 @@ void global_esym(struct ctx *ctx, struct symbol *sym, bool as_local,
   }
   struct esym s;
   read_sym(sym->file, sym->symidx, &s);
+  if (s.st_name < sym->file->strtab_size)
+    o->name = sym->file->strtab + s.st_name;
   u8 type = ELF64_ST_TYPE(s.st_info);
   struct isec *is = sym_isec(ctx, sym);
   o->shndx = is ? out_shndx(ctx, is->osec, sym->value) : SHN_ABS;
@@ -396,7 +399,7 @@ static void put_global_named(struct ctx *ctx, struct symtab_writer *w,
     ctx->sym_out[sym->seq] = w->n;
   struct out_sym o;
   global_esym(ctx, sym, as_local, &o);
-  put(w, sym->name, o.info, o.other, o.shndx, o.value, o.size);
+  put(w, o.name, o.info, o.other, o.shndx, o.value, o.size);
 }
 
 // GNU ld's script makes these locals (PROVIDE_HIDDEN, _GLOBAL_OFFSET_TABLE_).
