@@ -251,7 +251,9 @@ static u16 nearby_shndx(struct ctx *ctx, u32 order, u32 self, u64 addr) {
   struct chunk *prev = NULL, *next = NULL;
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *x = ctx->chunks.v[i];
-    if (!x->shndx || x->kind == CK_EMIT_RELA)
+    // (bfd makes .symtab and the string tables after it looks.)
+    if (!x->shndx || x->kind == CK_EMIT_RELA || x->kind == CK_SYMTAB ||
+        x->kind == CK_STRTAB || x->kind == CK_SHSTRTAB)
       continue;
     if (x->order < order)
       prev = x;

@@ -55,6 +55,17 @@ for arch in x86_64 aarch64; do
     else
         t_pass "$arch: GNU ld's $(wc -l <gnu.syms) symbol values"
     fi
+    # The section index of a symbol whose section went for being empty,
+    # last of all: the last kept one before it (bfd's nearby section;
+    # mld gave .symtab's index).
+    printf '\t.bss\n\t.zero 8\n' >bss.s
+    $as -o bss.o bss.s || t_hard_error "$as failed"
+    printf 'SECTIONS {\n . = 0x1000;\n .text : { *(.text*) }\n .data : { *(.data*) }\n .bss : { *(.bss) }\n .e3 : { *(.nothing) }\n e3 = ADDR(.e3);\n .e5 : { e5 = .; }\n}\n' >last.ld
+    $ld -T last.ld -o gnu.out t.o bss.o 2>/dev/null || t_hard_error "GNU ld failed"
+    t_mld -T last.ld -o mld.out t.o bss.o --no-warn-rwx-segments
+    readelf -sW gnu.out | awk '$8 ~ /^e[35]$/ {print $8, $2, $7}' | sort >gnu.syms
+    readelf -sW mld.out | awk '$8 ~ /^e[35]$/ {print $8, $2, $7}' | sort >mld.syms
+    t_same "$arch: symbols of removed sections at the end" gnu.syms mld.syms
     checked=$((checked + 1))
 done
 [ $checked = 2 ] || t_fail "only $checked of 2 architectures checked"
