@@ -1086,6 +1086,8 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
       c->force_group_allocation = true;   // -r: no groups kept
     if (is(s, "enable-non-contiguous-regions"))
       c->non_contiguous_regions = true;   // said when a region overflows
+    if (is(s, "disable-new-dtags") || is(s, "enable-new-dtags"))
+      c->old_dtags = is(s, "disable-new-dtags");   // with .dynamic
     if (is(s, "d") || is(s, "dc") || is(s, "dp"))
       c->define_common = true;            // -r: COMMON symbols allocated
     // Exact flags first, so "-export-dynamic" is not "-e xport-dynamic".

@@ -625,10 +625,15 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
     TAG(ctx->arch->dt_plt_bti, 0);
   if (ctx->iplt_syms.len && ctx->plt_pac)
     TAG(ctx->arch->dt_plt_pac, 0);
-  if (ctx->textrel || ctx->cfg.z_now || ctx->cfg.z_origin)
-    TAG(DT_FLAGS, (ctx->cfg.z_origin ? DF_ORIGIN : 0) |
-                      (ctx->textrel ? DF_TEXTREL : 0) |
-                      (ctx->cfg.z_now ? DF_BIND_NOW : 0));
+  // DT_FLAGS is a new tag: --disable-new-dtags leaves it out, but for
+  // -z now's older DT_BIND_NOW (bfd's bfd_elf_size_dynamic_sections).
+  u32 dt_flags = (ctx->cfg.z_origin ? DF_ORIGIN : 0) |
+                 (ctx->textrel ? DF_TEXTREL : 0) |
+                 (ctx->cfg.z_now ? DF_BIND_NOW : 0);
+  if (dt_flags && !ctx->cfg.old_dtags)
+    TAG(DT_FLAGS, dt_flags);
+  else if (ctx->cfg.z_now)
+    TAG(DT_BIND_NOW, 0);
   u32 flags_1 = ctx->cfg.z_flags_1 | (ctx->cfg.pie ? DF_1_PIE : 0) |
                 (ctx->cfg.z_now ? DF_1_NOW : 0);
   if (flags_1 || ctx->cfg.z_flags_1_masked)

@@ -438,6 +438,8 @@ struct config {
   // next output section that names them (not implemented: the overflow
   // error says so).
   bool non_contiguous_regions;
+  bool old_dtags;              // --disable-new-dtags: no DT_FLAGS (a
+                               // DT_BIND_NOW for -z now)
   bool pie;                    // -pie: a static PIE (dynamic.c)
   // .dynamic, .dynsym and .dynstr (dynamic.c, dynsym.c): a PIE's, or an
   // executable's that --no-dynamic-linker with -E or a dynamic list asks

@@ -6,8 +6,10 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # (DF_ORIGIN and DF_1_ORIGIN), global, interpose, nodump, loadfltr,
 # nodefaultlib, globalaudit (DT_FLAGS_1), unique (DT_GNU_FLAGS_1, before
 # DT_DEBUG), initfirst, nodelete and nodlopen (bits GNU ld clears in an
-# executable, its DT_FLAGS_1 kept, 0 if nothing else).  mld took them
-# all without effect, which holds only without .dynamic (no_effect.sh).
+# executable, its DT_FLAGS_1 kept, 0 if nothing else); with
+# --disable-new-dtags no DT_FLAGS, but DT_BIND_NOW for -z now.  mld took
+# them all without effect, which holds only without .dynamic
+# (no_effect.sh).
 # Compared with GNU ld on both targets: the dynamic section, sections
 # and segments.  -z nocombreloc, which gives a PIE a relocation section
 # per output section in GNU ld, is refused with -pie.
@@ -29,7 +31,9 @@ for arch in x86_64 aarch64; do
   for z in "-z origin" "-z global" "-z interpose" "-z unique" "-z nodump" \
            "-z loadfltr" "-z nodefaultlib" "-z globalaudit" "-z initfirst" \
            "-z nodelete -z nodlopen" "-z origin -z unique -z now -z global" \
-           "-z unique -z nounique" "-z defs -z combreloc"; do
+           "-z unique -z nounique" "-z defs -z combreloc" \
+           "--disable-new-dtags -z origin" "--disable-new-dtags -z now" \
+           "--disable-new-dtags --enable-new-dtags -z now"; do
     for m in "-pie --no-dynamic-linker" "--no-dynamic-linker -E"; do
       # shellcheck disable=SC2086
       $ld $m $z -o gnu.out s.o 2>/dev/null || t_hard_error "$ld $m $z failed"
