@@ -524,7 +524,10 @@ void read_inputs(struct ctx *ctx) {
     }
   }
   // -dT: GNU ld reads its default script once the command line is read.
-  if (ctx->cfg.default_script && !ctx->cfg.scripts)
+  // (So it is when every -T script has INSERT: GNU ld's lang_add_insert
+  // forgets the script it read.)
+  if (ctx->cfg.default_script &&
+      (!ctx->cfg.scripts || (ctx->script && !ctx->script->plain_scripts)))
     read_script_file(ctx, ctx->cfg.default_script);
   place_insert(ctx);          // INSERT into a later script's SECTIONS
   // Input scripts may name nothing (an empty file is an empty script);

@@ -148,6 +148,15 @@ for arch in x86_64 aarch64; do
     ishape mld.out >mld.txt 2>/dev/null
     t_same "$arch INSERT $how into a -T script" gnu.txt mld.txt
   done
+  # The same into a -dT script, which GNU ld reads when every -T script
+  # has INSERT (mld read none, and used its built-in layout).
+  insert_of AFTER .foo 0x200000 >ins.ld
+  $ld -T ins.ld -dT main.ld -z max-page-size=0x1000 -o gnu.out ins.o \
+    2>gnu.err || t_hard_error "$ld failed: $(cat gnu.err)"
+  t_mld -m $emul -T ins.ld -dT main.ld -z max-page-size=0x1000 -o mld.out ins.o
+  ishape gnu.out >gnu.txt
+  ishape mld.out >mld.txt 2>/dev/null
+  t_same "$arch INSERT into a -dT script" gnu.txt mld.txt
 done
 # The section to insert at is looked for after INSERT only (GNU ld's
 # words when it is not there).
