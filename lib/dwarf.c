@@ -284,6 +284,8 @@ static bool read_v4_entries(struct ctx *ctx, struct rd *r, struct names *nm) {
 static void skip_form(struct rd *r, u64 form, u32 asize, bool dwarf64,
                       u32 version) {
   u32 off = dwarf64 ? 8 : 4;
+  while (form == 0x16 && !r->bad)                          // indirect
+    form = uleb(r);
   switch (form) {
   case 0x01: skip(r, asize); return;                       // addr
   case 0x03: skip(r, get(r, 2)); return;                   // block2
@@ -307,7 +309,6 @@ static void skip_form(struct rd *r, u64 form, u32 asize, bool dwarf64,
   case 0x10: skip(r, version == 2 ? asize : off); return;  // ref_addr
   case 0x08: cstr(r); return;                              // string
   case 0x19: case 0x21: return;                 // flag_present, implicit
-  case 0x16: skip_form(r, uleb(r), asize, dwarf64, version); return;
   }
   r->bad = true;
 }
@@ -338,6 +339,30 @@ static void relocations_of(struct objfile *f, u32 i, struct line_ctx *lc) {
   }
 }
 
+// String STRX of the unit whose offsets start at BASE in
+// .debug_str_offsets (DW_FORM_strx*), or NULL.
+static const char *indexed_string(struct line_ctx *info, u64 base, u64 strx,
+                                  bool dwarf64) {
+  struct objfile *f = info->f;
+  u32 so = find_section(f, ".debug_str_offsets");
+  u32 size = dwarf64 ? 8 : 4;
+  struct rd r;
+  if (!so || !section_bytes(f, so, &r) || strx > UINT32_MAX ||
+      base > (u64)(r.end - r.p) || strx * size > (u64)(r.end - r.p) - base)
+    return NULL;
+  struct line_ctx offs = *info;
+  offs.base = r.p;
+  relocations_of(f, so, &offs);
+  r.p += base + strx * size;
+  u64 off = offset_value(&offs, &r, size);
+  struct rd s = info->str;
+  if (r.bad || !s.p || off >= (u64)(s.end - s.p))
+    return NULL;
+  s.p += off;
+  const char *str = cstr(&s);
+  return s.bad ? NULL : str;
+}
+
 // The attribute values of the first DIE of unit U: its DW_AT_stmt_list
 // and DW_AT_comp_dir (in a string form; NULL if none).
 static bool unit_die(struct line_ctx *info, struct rd *u, struct rd abbrev,
@@ -360,10 +385,13 @@ static bool unit_die(struct line_ctx *info, struct rd *u, struct rd abbrev,
     }
   }
   bool have_stmt = false;
+  u64 strx = UINT64_MAX, base = dwarf64 ? 16 : 8;
   for (;;) {
     u64 at = uleb(&abbrev), fm = uleb(&abbrev);
     if ((!at && !fm) || abbrev.bad || u->bad)
-      return have_stmt && !u->bad;
+      break;
+    while (fm == 0x16 && !u->bad)                          // indirect
+      fm = uleb(u);
     if (fm == 0x21) {
       sleb(&abbrev);
     } else if (at == 0x10 && (fm == 0x17 || fm == 0x06 || fm == 0x07)) {
@@ -372,10 +400,19 @@ static bool unit_die(struct line_ctx *info, struct rd *u, struct rd abbrev,
       have_stmt = true;
     } else if (at == 0x1b && (fm == 0x08 || fm == 0x0e || fm == 0x1f)) {
       *dir = form_string(info, u, fm, dwarf64);
+    } else if (at == 0x1b && (fm == 0x1a || (fm >= 0x25 && fm <= 0x28))) {
+      strx = fm == 0x1a ? uleb(u) : get(u, (u32)fm - 0x24);  // strx, 1-4
+    } else if (at == 0x72 && fm == 0x17) {   // DW_AT_str_offsets_base
+      base = offset_value(info, u, dwarf64 ? 8 : 4);
     } else {
       skip_form(u, fm, asize, dwarf64, version);
     }
   }
+  if (!have_stmt || u->bad)
+    return false;
+  if (strx != UINT64_MAX)        // Clang's: through .debug_str_offsets
+    *dir = indexed_string(info, base, strx, dwarf64);
+  return true;
 }
 
 // The DW_AT_comp_dir of the compilation unit whose line table is at
@@ -413,8 +450,11 @@ static const char *comp_dir(struct line_ctx *lc, u64 line_off) {
       aoff = offset_value(&info, &u, dwarf64 ? 8 : 4);
       asize = get(&u, 1);
     }
-    // Only full and partial units' DIEs follow the header at once.
-    if (u.bad || (type != 1 && type != 3) ||
+    // Full and partial units' DIEs follow the header at once, skeleton
+    // and split ones' after a DWO id; type units are not compiled ones.
+    if (type == 4 || type == 5)
+      skip(&u, 8);
+    if (u.bad || (type != 1 && type != 3 && type != 4 && type != 5) ||
         aoff >= (u64)(abbrev.end - abbrev.p))
       continue;
     struct rd a = {abbrev.p + aoff, abbrev.end, false};
@@ -509,7 +549,10 @@ static bool run_unit(struct ctx *ctx, struct line_ctx *lc, struct rd *r,
     return false;
   u.p = program;
 
-  struct row cur = {0, 0, 1, 1, false}, prev = {0};
+  // Each sequence starts with file 1, in DWARF 5 with file 0 (bfd's
+  // decode_line_info, whatever the standard's default).
+  u64 file0 = version >= 5 ? 0 : 1;
+  struct row cur = {0, 0, file0, 1, false}, prev = {0};
   for (;;) {
     bool emit = false, end = false;
     if (u.p >= u.end)
@@ -566,7 +609,7 @@ static bool run_unit(struct ctx *ctx, struct line_ctx *lc, struct rd *r,
       prev = cur;
       prev.valid = !end;
       if (end) {
-        cur = (struct row){0, 0, 1, 1, false};
+        cur = (struct row){0, 0, file0, 1, false};
         if (u.p >= u.end)
           return false;
       }
