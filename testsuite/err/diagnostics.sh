@@ -182,23 +182,31 @@ fi
 # unit's DW_AT_comp_dir), each DWARF version, compressed debugging
 # sections, GCC and Clang, both targets.  mld printed "sub/u.c", or
 # "u.c" alone before DWARF 5.
+# same_place WHAT LD OBJ SYM [LD-OPTION...]: the place GNU ld gives the
+# undefined reference to SYM in OBJ is mld's.
+same_place() {
+  local what=$1 ld=$2 obj=$3 sym=$4 gnu mine
+  shift 4
+  $ld "$@" -o x $obj 2>gnu.txt
+  gnu=$(sed -n "s/: undefined reference to .$sym.\$//p" gnu.txt)
+  t_mld "$@" -o x $obj
+  expect_failure
+  mine=$(sed -n "1s/^mld: error: $obj: in function \`[^']*': \(.*\): undefined reference to \`$sym'\$/\1/p" stderr.txt)
+  [ -n "$gnu" ] && [ "$mine" = "$gnu" ] && t_pass "$what: $mine" ||
+    t_fail "$what: mld's '$mine', GNU ld's '$gnu'"
+}
 mkdir -p sub
 printf 'extern int bar(void);\nint foo(void) {\n  return bar();\n}\n' >sub/u.c
 for cc in gcc clang aarch64-linux-gnu-gcc; do
   t_have "$cc" $cc || continue
   case $cc in aarch64*) ld=aarch64-linux-gnu-ld ;; *) ld=ld.bfd ;; esac
   for g in "-g" "-gdwarf-4" "-gdwarf-3 -gz" "-gdwarf-2" "-gdwarf-4 -gz"; do
+    # shellcheck disable=SC2086
     $cc -c $g -o u.o sub/u.c 2>/dev/null || {
       t_skip_part "$cc cannot compile with $g"
       continue
     }
-    $ld -e foo -o x u.o 2>gnu.txt
-    gnu=$(sed -n 's/: undefined reference to .bar.$//p' gnu.txt)
-    t_mld -e foo -o x u.o
-    expect_failure
-    mine=$(sed -n "1s/^mld: error: u.o: in function \`foo': \(.*\): undefined reference to \`bar'$/\1/p" stderr.txt)
-    [ -n "$gnu" ] && [ "$mine" = "$gnu" ] && t_pass "$cc $g: $mine" ||
-      t_fail "$cc $g: mld's '$mine', GNU ld's '$gnu'"
+    same_place "$cc $g" $ld u.o bar -e foo
   done
 done
 # A call from a header's inline function (rows before the line
@@ -220,13 +228,7 @@ for cc in gcc clang; do
         t_skip_part "$cc cannot compile $src with $g"
         continue
       }
-      ld.bfd -o x h.o 2>gnu.txt
-      gnu=$(sed -n 's/: undefined reference to .undefined_fn.$//p' gnu.txt)
-      t_mld -o x h.o
-      expect_failure
-      mine=$(sed -n "1s/^mld: error: h.o: in function \`[^']*': \(.*\): undefined reference to \`undefined_fn'$/\1/p" stderr.txt)
-      [ -n "$gnu" ] && [ "$mine" = "$gnu" ] && t_pass "$cc $g $src: $mine" ||
-        t_fail "$cc $g $src: mld's '$mine', GNU ld's '$gnu'"
+      same_place "$cc $g $src" ld.bfd h.o undefined_fn
     done
   done
 done

@@ -135,28 +135,26 @@ ishape() {
     awk '$1 ~ /^\.(text|foo|bar|data)$/ {print $1, $3, $4, $5}' | sort
   nm "$1" | sort -k3
 }
+same_insert() {   # same_insert WHAT -T|-dT: ins.ld, then main.ld so
+  $ld -T ins.ld $2 main.ld -z max-page-size=0x1000 -o gnu.out ins.o \
+    2>gnu.err || t_hard_error "$ld failed: $(cat gnu.err)"
+  t_mld -m $emul -T ins.ld $2 main.ld -z max-page-size=0x1000 -o mld.out ins.o
+  ishape gnu.out >gnu.txt
+  ishape mld.out >mld.txt 2>/dev/null
+  t_same "$1" gnu.txt mld.txt
+}
 for arch in x86_64 aarch64; do
   t_target $arch
   $as -o ins.o ins.s || t_hard_error "$as failed"
   for how in "AFTER .foo 0x200000" "BEFORE .data 0x180000" "AFTER .text" \
              "BEFORE .foo"; do
     insert_of $how >ins.ld
-    $ld -T ins.ld -T main.ld -z max-page-size=0x1000 -o gnu.out ins.o \
-      2>gnu.err || t_hard_error "$ld failed: $(cat gnu.err)"
-    t_mld -m $emul -T ins.ld -T main.ld -z max-page-size=0x1000 -o mld.out ins.o
-    ishape gnu.out >gnu.txt
-    ishape mld.out >mld.txt 2>/dev/null
-    t_same "$arch INSERT $how into a -T script" gnu.txt mld.txt
+    same_insert "$arch INSERT $how into a -T script" -T
   done
   # The same into a -dT script, which GNU ld reads when every -T script
   # has INSERT (mld read none, and used its built-in layout).
   insert_of AFTER .foo 0x200000 >ins.ld
-  $ld -T ins.ld -dT main.ld -z max-page-size=0x1000 -o gnu.out ins.o \
-    2>gnu.err || t_hard_error "$ld failed: $(cat gnu.err)"
-  t_mld -m $emul -T ins.ld -dT main.ld -z max-page-size=0x1000 -o mld.out ins.o
-  ishape gnu.out >gnu.txt
-  ishape mld.out >mld.txt 2>/dev/null
-  t_same "$arch INSERT into a -dT script" gnu.txt mld.txt
+  same_insert "$arch INSERT into a -dT script" -dT
 done
 # The section to insert at is looked for after INSERT only (GNU ld's
 # words when it is not there).
