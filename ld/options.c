@@ -258,7 +258,8 @@ static const char usage[] =
     "  of DT_FLAGS_1 without .dynamic); other -z keywords get a warning\n"
     "  that they are ignored, as in GNU ld; --enable-non-contiguous-regions\n"
     "  (an error where a region overflows).  Refused: -z nocombreloc with\n"
-    "  -pie, and a version script with -E or a dynamic list and .dynamic\n"
+    "  a PIE's dynamic relocations, and a version script with -E or a\n"
+    "  dynamic list and .dynamic\n"
     "\n"
     // GNU ld's last lines, which libtool's probes read.
     "mld: supported targets: elf64-x86-64 elf64-littleaarch64\n"
@@ -1864,10 +1865,6 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   c->dynamic_list = dynamic_list != NULL || c->dynamic_data;
   c->dynamic = c->pie || (!c->relocatable && c->no_dynamic_linker &&
                           (c->export_dynamic || c->dynamic_list));
-  // GNU ld's relocation sections of each output section's: not made.
-  if (c->pie && c->z_nocombreloc)
-    fatal(ctx, "-z nocombreloc with -pie: GNU ld makes a .rela section "
-          "per output section, which mld does not (it makes one .rela.dyn)");
   if (c->dynamic && dynamic_only)
     fatal(ctx, "%s: with %s it changes the dynamic section or symbols, "
           "which mld does not make for a static %s", dynamic_only,

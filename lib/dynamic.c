@@ -277,6 +277,12 @@ void size_rela_dyn(struct ctx *ctx, struct chunk *c) {
   // .dynamic is first sized with DT_RELACOUNT, as in GNU ld, which
   // leaves one more DT_NULL when the RELATIVE ones all go to DT_RELR.
   ctx->rela_relative = ctx->dyn_relative + ctx->got_relative;
+  // -z nocombreloc: GNU ld's built-in layout then gives each output
+  // section's dynamic relocations a .rela section of their own.
+  if (ctx->cfg.z_nocombreloc && c->size && !script_layout(ctx))
+    fatal(ctx, "-z nocombreloc with dynamic relocations in a PIE: GNU ld "
+          "makes a .rela section per output section, which mld does not "
+          "(it makes one .rela.dyn)");
   if (ctx->synth[CK_RELR_DYN]) {
     c->size = (irelative + ctx->dyn_none) * sizeof(Elf64_Rela);
     c->keep_empty = true;      // DT_RELA stays (GNU ld)

@@ -11,8 +11,9 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # them all without effect, which holds only without .dynamic
 # (no_effect.sh).
 # Compared with GNU ld on both targets: the dynamic section, sections
-# and segments.  -z nocombreloc, which gives a PIE a relocation section
-# per output section in GNU ld, is refused with -pie.
+# and segments.  -z nocombreloc, which gives a PIE's dynamic relocations
+# a section per output section in GNU ld, is refused where there are
+# any.
 
 t_write s.s <<'SRC'
 	.globl _start
@@ -46,7 +47,16 @@ for arch in x86_64 aarch64; do
   done
   t_mld -m $emul -pie --no-dynamic-linker -z nocombreloc -o out s.o
   expect_failure
-  expect_error "-z nocombreloc with -pie: GNU ld makes a .rela section per output section"
+  expect_error "-z nocombreloc with dynamic relocations in a PIE: GNU ld makes a .rela section per output section"
   expect_no_file out
+  # Without dynamic relocations it changes nothing (GNU's ld-elf/pr22269-1).
+  printf '\t.globl _start\n\t.text\n_start:\tnop\n' >n.s
+  $as -o n.o n.s || t_hard_error "$as failed"
+  $ld -pie --no-dynamic-linker -z nocombreloc -o gnu.out n.o ||
+    t_hard_error "$ld -z nocombreloc failed"
+  t_mld -m $emul -pie --no-dynamic-linker -z nocombreloc -o mld.out n.o
+  view gnu.out >gnu.txt
+  view mld.out >mld.txt
+  t_same "$arch -pie -z nocombreloc, no dynamic relocation" gnu.txt mld.txt
 done
 t_done
