@@ -400,15 +400,17 @@ int cmp_order_key(const void *x, const void *y) {
 }
 
 // A default version's definition, NAME@@VERSION, defines NAME too (bfd's
-// _bfd_elf_add_default_symbol, but in a relocatable link): the symbol is
-// named by what comes before "@@", and .symtab lists its definer's full
-// name.  The length of that key.
+// _bfd_elf_add_default_symbol, not in a relocatable link): the symbol is
+// named by what comes before the first "@@", and .symtab lists its
+// definer's full name.  The length of that key.
 u32 sym_key_len(struct ctx *ctx, const char *name, u32 len) {
-  const char *at = len > 2 ? memchr(name, '@', len) : NULL;
-  while (at && (u32)(at - name) + 1 < len && at[1] != '@')
-    at = memchr(at + 1, '@', len - (u32)(at + 1 - name));
-  return at && (u32)(at - name) + 1 < len && !ctx->cfg.relocatable
-             ? (u32)(at - name) : len;
+  if (ctx->cfg.relocatable)
+    return len;
+  for (const char *at = memchr(name, '@', len); at && at + 1 < name + len;
+       at = memchr(at + 1, '@', (u64)(name + len - at - 1)))
+    if (at[1] == '@')
+      return (u32)(at - name);
+  return len;
 }
 
 struct symbol *sym_find(struct ctx *ctx, const char *name, u32 len) {
