@@ -468,9 +468,16 @@ def c_array(src, name):
 
 
 def no_effect_lists(repo):
+    """The names of options.c's rows flagged F_NO_EFFECT (those with an
+    argument apart) and its -z keyword lists."""
     src = open(f"{repo}/ld/options.c").read()
-    flags = set(c_array(src, "no_effect_flags"))
-    with_arg = set(c_array(src, "no_effect_with_arg"))
+    flags, with_arg = set(), set()
+    m = re.search(r"options\[\]\s*=\s*\{(.*?)\n\};", src, re.S)
+    for row in re.finditer(r'\{((?:"[^"]*"\s*)+),\s*(A_\w+),\s*([^,]*),',
+                           re.sub(r"//[^\n]*", "", m.group(1) if m else "")):
+        if "F_NO_EFFECT" in row.group(3):
+            names = "".join(re.findall(r'"([^"]*)"', row.group(1))).split()
+            (flags if row.group(2) == "A_NONE" else with_arg).update(names)
     z = set(c_array(src, "no_effect")) | set(c_array(src, "x86_no_effect"))
     if '"call-nop="' in src:
         z.add("call-nop=")

@@ -1,9 +1,12 @@
 // options.c: GNU ld's command line, as compilers pass it.
 //
-// Everything gcc and clang pass for a static link is accepted.  Options
-// that only matter for dynamic linking are accepted and ignored where GNU
-// ld would accept them in a static link; anything mld does not know is an
-// error rather than silently ignored.
+// One table (options[]) gives each option of GNU ld 2.40 its names, its
+// argument, what it does, its --help entry (the man page is made from
+// --help) or why mld refuses it.  Everything gcc and clang pass for a
+// static link is accepted.  Options that only matter for dynamic linking
+// are accepted and ignored where GNU ld would accept them in a static
+// link; anything mld does not know is an error rather than silently
+// ignored.
 
 #include "options.h"
 
@@ -12,258 +15,6 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static const char usage[] =
-    "Usage: mld [options] file...\n"
-    "A static linker for x86-64 and AArch64 Linux, command-line compatible\n"
-    "with GNU ld.  A long option may be cut to a unique prefix, as in\n"
-    "GNU ld.\n"
-    "\n"
-    "Options:\n"
-    "  -o FILE, --output=FILE      Write the executable to FILE (a.out)\n"
-    "  -r, -i, --relocatable       Write a relocatable object instead (a\n"
-    "                              partial link, as GNU ld's -r)\n"
-    "  -Ur                         -r, with __start_SEC and __stop_SEC\n"
-    "                              defined\n"
-    "  --force-group-allocation    -r: section groups' members placed as\n"
-    "                              other sections, no groups kept\n"
-    "  -d, -dc, -dp                -r: COMMON symbols get room in .bss\n"
-    "  -L DIR, --library-path=DIR  Search DIR for -l libraries\n"
-    "  -l NAME, --library=NAME     Link libNAME.a (-l:FILE links FILE)\n"
-    "  -e SYM, --entry=SYM         Start execution at SYM (_start)\n"
-    "  -u SYM, --undefined=SYM     Treat SYM as undefined (pulls archive "
-    "members)\n"
-    "  --require-defined=SYM       As -u, and an error if SYM is not defined\n"
-    "  --unresolved-symbols=METHOD Report undefined references (report-all,\n"
-    "                              ignore-in-shared-libs) or not, as 0\n"
-    "                              (ignore-all, ignore-in-object-files)\n"
-    "  --warn-unresolved-symbols, --error-unresolved-symbols\n"
-    "                              Report them as warnings (and link), or\n"
-    "                              errors (the default)\n"
-    "  --warn-once                 Show one place for each undefined symbol\n"
-    "  --ignore-unresolved-symbol=SYM\n"
-    "                              SYM undefined is 0, and not reported\n"
-    "  -w, --no-warnings           Silence the warnings GNU ld's -w silences\n"
-    "  -a archive|shared|default   -Bstatic, -Bdynamic (HP-UX's spelling)\n"
-    "  --noinhibit-exec            Write the output despite undefined\n"
-    "                              symbols (0), duplicates (the first wins)\n"
-    "                              and relocations out of range (low bits)\n"
-    "  -y SYM, --trace-symbol=SYM  Print each file that defines or refers\n"
-    "                              to SYM\n"
-    "  --print-memory-usage        Print the use of MEMORY regions (none in\n"
-    "                              the built-in layout: the header only)\n"
-    "  -t, --trace                 Print each input file as it is opened\n"
-    "                              (twice: archive members too)\n"
-    "  -m EMULATION                elf_x86_64, aarch64linux, aarch64elf\n"
-    "  -s, --strip-all             Omit .symtab and .strtab\n"
-    "  -S, --strip-debug           Omit debugging sections\n"
-    "  -q, --emit-relocs           Keep the inputs' relocations in the\n"
-    "                              output (.rela.SECTION), as for BOLT\n"
-    "  --retain-symbols-file=FILE  Keep only the symbols FILE names in\n"
-    "                              .symtab (a later -s or -S undoes it)\n"
-    "  -x, --discard-all           Omit the inputs' local symbols\n"
-    "  -X, --discard-locals        Omit local labels (.L...) of the inputs\n"
-    "  --discard-none              Keep every local symbol (default: omit\n"
-    "                              local labels of mergeable sections)\n"
-    "  --sort-common[=descending|ascending]\n"
-    "                              Place COMMON symbols by alignment\n"
-    "  --sort-section=name|alignment\n"
-    "                              Sort the inputs of each script statement\n"
-    "  -T FILE, --script=FILE      Lay out the output by linker script FILE\n"
-    "                              (SECTIONS, MEMORY, PHDRS, INSERT,\n"
-    "                              OVERLAY, ...)\n"
-    "  -dT FILE, --default-script=FILE\n"
-    "                              Linker script FILE, unless -T gives one\n"
-    "  -Ttext=ADDR, -Tdata=ADDR, -Tbss=ADDR\n"
-    "                              Put .text, .data or .bss at ADDR (hex)\n"
-    "  --section-start=SECTION=ADDR\n"
-    "                              Put output section SECTION at ADDR (hex)\n"
-    "  -Ttext-segment=ADDR         Start the image at ADDR (hex), not 0x400000\n"
-    "  -pie, --pic-executable      With --no-dynamic-linker: a static PIE,\n"
-    "                              linked at 0, relocated by the C library's\n"
-    "                              start-up code (what gcc's static PIE is)\n"
-    "  --no-pie                    Undo -pie (the default)\n"
-    "  --no-dynamic-linker         No program interpreter (a static PIE)\n"
-    "  -E, --export-dynamic        Every global symbol in .dynsym (with -pie\n"
-    "                              or --no-dynamic-linker)\n"
-    "  --dynamic-list=FILE         The symbols FILE names in .dynsym (same)\n"
-    "  --export-dynamic-symbol=GLOB\n"
-    "                              Those GLOB matches in .dynsym (same)\n"
-    "  --export-dynamic-symbol-list=FILE\n"
-    "                              As --dynamic-list\n"
-    "  --dynamic-list-data         The data objects in .dynsym (same)\n"
-    "  --hash-style=sysv|gnu|both  .dynsym's .hash, .gnu.hash or both (default)\n"
-    "  --spare-dynamic-tags=N      DT_NULL entries ending .dynamic (5)\n"
-    "  --hash-size=N               GNU ld's symbol table size, which orders\n"
-    "                              the GOT and the like (default 4051)\n"
-    "  --reduce-memory-overheads   Its size 1021, and -Map lists symbols in\n"
-    "                              the table's order\n"
-    "  -n, --nmagic                Not demand-paged: one RWX PT_LOAD, headers\n"
-    "                              not loaded (so no __ehdr_start, which\n"
-    "                              static glibc needs)\n"
-    "  -N, --omagic                The same, .text writable, the data right\n"
-    "                              after the read-only data\n"
-    "  --no-omagic                 Undo -N and -n (the default)\n"
-    "  --build-id[=STYLE]          sha1 (default), md5, uuid, 0xHEX, none\n"
-    "  --start-group, -( ... --end-group, -)\n"
-    "                              Rescan the archives between until no "
-    "member is added\n"
-    "  --whole-archive, --no-whole-archive\n"
-    "                              Link every member of the archives "
-    "between\n"
-    "  -Bstatic, -static, -dn, -non_shared\n"
-    "                              -l finds libNAME.a only (the default)\n"
-    "  -Bdynamic, -dy, -call_shared\n"
-    "                              -l tries libNAME.so first (refused: a\n"
-    "                              static link cannot use it, as in GNU ld)\n"
-    "  --push-state, --pop-state   Save and restore --whole-archive and -B\n"
-    "  --oformat=binary            Write a raw image: the loaded sections at\n"
-    "                              their load addresses, no headers\n"
-    "  -b binary, --format=binary  Link the files after it as raw bytes:\n"
-    "                              .data and _binary_FILE_start, _end,\n"
-    "                              _size (-b default: objects again)\n"
-    "  -plugin FILE                Load the compiler's LTO plugin when an\n"
-    "                              object holds bytecode (gcc passes it)\n"
-    "  -plugin-opt=OPT             An option for that plugin\n"
-    "  --exclude-libs=LIB,...      Hide the symbols of these archives (ALL)\n"
-    "  --orphan-handling=place|warn|error|discard\n"
-    "                              Sections no script statement names:\n"
-    "                              placed, also reported, refused, dropped\n"
-    "  --eh-frame-hdr, --no-eh-frame-hdr\n"
-    "                              Make .eh_frame_hdr and PT_GNU_EH_FRAME\n"
-    "  --gc-sections, --no-gc-sections\n"
-    "                              Drop sections nothing refers to (with\n"
-    "                              -r: from -e or -u symbols)\n"
-    "  --gc-keep-exported          With --gc-sections, keep what every\n"
-    "                              global not hidden refers to\n"
-    "  -Map=FILE, -M, --print-map  Write a map of the output (GNU ld's\n"
-    "                              layout) to FILE (DIR/OUTPUT.map for a\n"
-    "                              directory) or standard output\n"
-    "  --cref                      Print GNU ld's cross reference table\n"
-    "                              (on standard output, or after the map)\n"
-    "  --print-map-discarded, --no-print-map-discarded\n"
-    "                              List the inputs left out in the map, or\n"
-    "                              not\n"
-    "  --why-extract=FILE          Write which reference pulled in each\n"
-    "                              archive member (lld's format; - for\n"
-    "                              standard output)\n"
-    "  --demangle[=STYLE], --no-demangle\n"
-    "                              Show C++ names demangled (the default,\n"
-    "                              with libstdc++'s demangler) or not\n"
-    "  --print-gc-sections, --no-print-gc-sections\n"
-    "                              List the sections dropped\n"
-    "  --no-relax, --relax         x86-64: keep GOT loads (no relaxation);\n"
-    "                              relax them (the default)\n"
-    "  --ld-generated-unwind-info, --no-ld-generated-unwind-info\n"
-    "                              x86-64 static PIE: describe .plt and\n"
-    "                              .plt.got in .eh_frame (the default), or\n"
-    "                              not\n"
-    "  --compress-debug-sections=none|zlib|zlib-gabi|zlib-gnu|zstd\n"
-    "                              Compress .debug_* sections (libz.so.1 or\n"
-    "                              libzstd.so.1 loaded when needed)\n"
-    "  --icf=none|safe|all         Fold identical functions of .text into\n"
-    "                              one (safe: not those whose address is\n"
-    "                              taken)\n"
-    "  --print-icf-sections, --no-print-icf-sections\n"
-    "                              List the sections --icf folds\n"
-    "  --package-metadata=JSON     FDO's .note.package with JSON (checked as\n"
-    "                              GNU ld checks it)\n"
-    "  --defsym=SYM=EXPR           Define SYM as EXPR, a GNU ld expression\n"
-    "                              (no location counter)\n"
-    "  --warn-common               Warn where COMMON symbols meet each other\n"
-    "                              or a definition\n"
-    "  --allow-multiple-definition, -z muldefs\n"
-    "                              The first of several definitions wins\n"
-    "  --wrap=SYM                  SYM means __wrap_SYM, __real_SYM means SYM\n"
-    "  -z KEYWORD                  relro, norelro, separate-code,\n"
-    "                              noseparate-code, execstack, noexecstack,\n"
-    "                              max-page-size=N, common-page-size=N,\n"
-    "                              stack-size=N (PT_GNU_STACK's size), muldefs,\n"
-    "                              now (.got.plt joins .got, read-only), lazy;\n"
-    "                              text (a PIE's text relocation: error),\n"
-    "                              notext (DT_TEXTREL, no warning);\n"
-    "                              start-stop-visibility=V (__start_SEC's);\n"
-    "                              unique-symbol (locals NAME.N),\n"
-    "                              nounique-symbol;\n"
-    "                              common, nocommon (-r: COMMON's type);\n"
-    "                              origin, global, interpose, nodump,\n"
-    "                              loadfltr, nodefaultlib, globalaudit,\n"
-    "                              initfirst, nodelete, nodlopen (.dynamic's\n"
-    "                              DT_FLAGS_1), unique (DT_GNU_FLAGS_1);\n"
-    "                              x86-64: ibt, shstk, lam-u48, lam-u57\n"
-    "                              (features forced on), ibtplt (IBT IPLT),\n"
-    "                              cet-report=, lam-report=, lam-u48-report=,\n"
-    "                              lam-u57-report= (none|warning|error),\n"
-    "                              x86-64-baseline|v2|v3|v4 (ISA needed);\n"
-    "                              AArch64: force-bti (BTI forced on),\n"
-    "                              pac-plt (PLT entries authenticate)\n"
-    "  --warn-execstack, --no-warn-execstack\n"
-    "                              Warn of an executable stack also for -z\n"
-    "                              execstack; never warn of one\n"
-    "  --warn-textrel              Warn of a PIE's DT_TEXTREL (x86-64 does\n"
-    "                              unless -z notext)\n"
-    "  --warn-rwx-segments, --no-warn-rwx-segments\n"
-    "                              Warn (default) of RWX LOAD segments\n"
-    "  --fix-cortex-a53-843419[=full|adr|adrp]\n"
-    "                              AArch64: work around erratum 843419\n"
-    "                              (adr: ADR only; adrp: veneers only)\n"
-    "  --fix-cortex-a53-835769     AArch64: work around erratum 835769\n"
-    "  --sysroot=DIR               Root for =DIR and $SYSROOT/DIR in -L,\n"
-    "                              file names and input scripts\n"
-    "  -nostdlib                   Ignore SEARCH_DIR in input scripts\n"
-    "  --unique[=SECTION]          An output section for each input section\n"
-    "                              matching the pattern (each orphan)\n"
-    "  --fatal-warnings            Treat warnings as errors (no output)\n"
-    "  --no-fatal-warnings         Undo --fatal-warnings (the default)\n"
-    "  --stats, --no-stats         Print per-pass times, counts and memory\n"
-    "  --threads[=N], --no-threads Use N threads (default: one per online\n"
-    "                              processor, up to 256); output is the same\n"
-    "  --dependency-file=FILE      Write a make rule naming every input\n"
-    "  @FILE                       Read options from FILE\n"
-    "  -v, --version               Print the version\n"
-    "  -V                          Print the version and the emulations\n"
-    "  --print-output-format       Print the output's BFD format name\n"
-    "  --print-sysroot             Print the --sysroot directory\n"
-    "  --target-help               Print the options of each target\n"
-    "  --verbose                   Print the version, the emulations and\n"
-    "                              the built-in layout, then link\n"
-    "  --help                      Print this help\n"
-    "\n"
-    "Accepted without effect, as GNU ld for a static executable:\n"
-    "  --as-needed, --no-as-needed, -E, --export-dynamic (without -pie or\n"
-    "  --no-dynamic-linker),\n"
-    "  --no-export-dynamic, --[no-]copy-dt-needed-entries,\n"
-    "  --enable-new-dtags, --disable-new-dtags, --warn-shared-textrel,\n"
-    "  -dynamic-linker FILE,\n"
-    "  -rpath DIR, -rpath-link DIR, -soname NAME, -g,\n"
-    "  -O LEVEL (with a PIE's exports it sizes the hash tables),\n"
-    "  -Bsymbolic, -Bsymbolic-functions, -Bno-symbolic,\n"
-    "  --version-script=FILE, and without -pie or --no-dynamic-linker\n"
-    "  --dynamic-list=FILE,\n"
-    "  --export-dynamic-symbol-list=FILE (their files are read, and\n"
-    "  rejected where GNU ld rejects them), --dynamic-list-data,\n"
-    "  --dynamic-list-cpp-new, --dynamic-list-cpp-typeinfo,\n"
-    "  --export-dynamic-symbol=SYM, --undefined-version,\n"
-    "  --no-undefined-version, --default-symver,\n"
-    "  --default-imported-symver, --version-exports-section=SYM,\n"
-    "  --no-undefined, -EL (the only byte\n"
-    "  order), -flto, -flto-partition=, -fuse-ld=,\n"
-    "  --oformat naming the target's ELF format,\n"
-    "  -d, -dc, -dp (without -r), --check-sections,\n"
-    "  --strip-discarded, --[no-]allow-shlib-undefined,\n"
-    "  -init SYM, -fini SYM,\n"
-    "  --audit, --depaudit/-P, other systems' options\n"
-    "  (-assert, -A, -G, -Qy, -qmagic, --embedded-relocs, ...), the -z\n"
-    "  keywords of dynamic linking (text, defs, combreloc, ... and those\n"
-    "  of DT_FLAGS_1 without .dynamic); other -z keywords get a warning\n"
-    "  that they are ignored, as in GNU ld; --enable-non-contiguous-regions\n"
-    "  (an error where a region overflows).  Refused: -z nocombreloc with\n"
-    "  a PIE's dynamic relocations, and a version script with -E or a\n"
-    "  dynamic list and .dynamic\n"
-    "\n"
-    // GNU ld's last lines, which libtool's probes read.
-    "mld: supported targets: elf64-x86-64 elf64-littleaarch64\n"
-    "mld: supported emulations: elf_x86_64 aarch64linux\n";
 
 // --target-help: what is particular to each target.
 static const char target_help[] =
@@ -733,156 +484,1294 @@ static void set_emulation(struct ctx *ctx, const char *m) {
           "aarch64linux aarch64elf)", m);
 }
 
-// Options that take an argument: "-X ARG", "-XARG", "--long=ARG",
-// "--long ARG".  Returns the argument, or NULL if a is not this option.
-static const char *arg_of(struct ctx *ctx, struct args *a, u32 *i,
-                          const char *shortopt, const char *longopt) {
-  const char *s = a->v[*i];
-  if (shortopt && !strcmp(s, shortopt)) {
-    if (*i + 1 >= a->n)
-      fatal(ctx, "option %s requires an argument", s);
-    return a->v[++*i];
-  }
-  if (shortopt && strlen(shortopt) == 2 && !strncmp(s, shortopt, 2) && s[2])
-    return s + 2;
-  for (int dashes = 1; dashes <= 2 && longopt; dashes++) {
-    const char *l = s;
-    int k = 0;
-    while (k < dashes && *l == '-') {
-      l++;
-      k++;
-    }
-    if (k != dashes)
-      continue;
-    u64 n = strlen(longopt);
-    if (!strncmp(l, longopt, n)) {
-      if (l[n] == '=')
-        return l + n + 1;
-      if (l[n] == 0) {
-        if (*i + 1 >= a->n)
-          fatal(ctx, "option %s requires an argument", s);
-        return a->v[++*i];
-      }
-    }
-  }
-  return NULL;
-}
 
-static bool is(const char *s, const char *opt);
-
-// OPT gives 1, no-OPT 0, anything else -1.
-static int yes_no(const char *s, const char *opt) {
-  char no[64];
-  if (is(s, opt))
-    return 1;
-  snprintf(no, sizeof(no), "no-%s", opt);
-  return is(s, no) ? 0 : -1;
-}
-
-static bool is(const char *s, const char *opt) {
-  // -opt and --opt are the same option, as in GNU ld.
-  if (s[0] != '-')
-    return false;
-  if (s[1] == '-' && !strcmp(s + 2, opt))
-    return true;
-  return !strcmp(s + 1, opt);
-}
-
-// The long options GNU ld 2.40 takes for elf_x86_64 and aarch64linux
-// (from its --help: the generic, ELF and target sections) and mld's own,
-// so that a unique prefix of one is that option, as GNU ld's getopt takes
-// it ("--gc-sec" is --gc-sections; "--warn-c" is two options, and so
-// unknown).  Kept sorted.
-static const char *const long_options[] = {
-    "Bdynamic", "Bgroup", "Bno-symbolic", "Bshareable", "Bstatic",
-    "Bsymbolic", "Bsymbolic-functions", "EB", "EL", "Map", "Qy", "Tbss",
-    "Tdata", "Tldata-segment", "Trodata-segment", "Ttext", "Ttext-segment",
-    "Ur", "accept-unknown-input-arch", "allow-multiple-definition",
-    "allow-shlib-undefined", "architecture", "as-needed", "assert", "audit",
-    "auxiliary", "build-id", "call_shared", "check-sections",
-    "compress-debug-sections", "copy-dt-needed-entries", "cref",
-    "ctf-share-types", "ctf-variables", "dT", "dc", "default-imported-symver",
-    "default-script", "default-symver", "defsym", "demangle", "depaudit",
-    "dependency-file", "disable-multiple-abs-defs", "disable-new-dtags",
-    "discard-all", "discard-locals", "discard-none", "dn", "dp", "dy",
-    "dynamic-linker", "dynamic-list", "dynamic-list-cpp-new",
-    "dynamic-list-cpp-typeinfo", "dynamic-list-data", "eh-frame-hdr",
-    "embedded-relocs", "emit-relocs", "enable-new-dtags",
-    "enable-non-contiguous-regions", "enable-non-contiguous-regions-warnings",
-    "end-group", "entry", "error-handling-script", "error-unresolved-symbols",
-    "exclude-libs", "export-dynamic", "export-dynamic-symbol",
-    "export-dynamic-symbol-list", "fatal-warnings", "filter", "fini",
-    "fix-cortex-a53-835769", "fix-cortex-a53-843419", "flto",
-    "flto-partition", "force-exe-suffix", "force-group-allocation", "format",
-    "fuse-ld", "gc-keep-exported", "gc-sections", "gpsize", "hash-size",
-    "hash-style", "help", "icf", "ignore-unresolved-symbol", "init",
-    "just-symbols", "ld-generated-unwind-info", "library", "library-path",
-    "map-whole-files", "max-cache-size", "mri-script", "nmagic",
-    "no-accept-unknown-input-arch", "no-allow-shlib-undefined",
-    "no-apply-dynamic-relocs", "no-as-needed", "no-check-sections",
-    "no-copy-dt-needed-entries", "no-ctf-variables", "no-define-common",
-    "no-demangle", "no-dynamic-linker", "no-eh-frame-hdr",
-    "no-enum-size-warning", "no-export-dynamic", "no-fatal-warnings",
-    "no-gc-sections", "no-keep-memory", "no-ld-generated-unwind-info",
-    "no-map-whole-files", "no-omagic", "no-pie", "no-print-gc-sections",
-    "no-print-icf-sections", "no-print-map-discarded", "no-relax", "no-stats",
-    "no-strip-discarded", "no-threads", "no-undefined",
-    "no-undefined-version", "no-warn-execstack", "no-warn-mismatch",
-    "no-warn-rwx-segments", "no-warn-search-mismatch", "no-warnings",
-    "no-wchar-size-warning", "no-whole-archive", "noinhibit-exec",
-    "non_shared", "nostdlib", "oformat", "omagic", "orphan-handling",
-    "out-implib", "output", "package-metadata", "pic-executable",
-    "pic-veneer", "pie", "plugin", "plugin-opt", "pop-state",
-    "print-gc-sections", "print-icf-sections", "print-map",
-    "print-map-discarded", "print-memory-usage", "print-output-format",
-    "print-sysroot", "push-state", "qmagic", "reduce-memory-overheads",
-    "relax", "relocatable", "require-defined", "retain-symbols-file", "rpath",
-    "rpath-link", "script", "section-start", "shared", "soname",
-    "sort-common", "sort-section", "spare-dynamic-tags", "split-by-file",
-    "split-by-reloc", "start-group", "static", "stats", "strip-all",
-    "strip-debug", "strip-discarded", "stub-group-size", "sysroot",
-    "target-help", "task-link", "thread-count", "threads", "trace",
-    "trace-symbol", "traditional-format", "undefined", "undefined-version",
-    "unique", "unresolved-symbols", "verbose", "version",
-    "version-exports-section", "version-script", "warn-alternate-em",
-    "warn-common", "warn-constructors", "warn-execstack", "warn-multiple-gp",
-    "warn-once", "warn-rwx-segments", "warn-section-align", "warn-textrel",
-    "warn-unresolved-symbols", "whole-archive", "why-extract", "wrap",
+// The command line as it is read: the arguments with @FILEs expanded,
+// where the reading is, and what options decide together at the end.
+struct parse {
+  struct ctx *ctx;
+  struct config *c;
+  struct args a;
+  u32 i;                  // a.v[i] is being read
+  const char *s;          // it, a long option unabbreviated
+  const char *name;       // the table's name it matched
+  // Options without effect in a static executable that would change a
+  // static PIE's dynamic section or symbols: the first one seen.
+  const char *dynamic_only;
+  // -E (the last of it and --no-export-dynamic) and the first option
+  // naming a dynamic list: with --no-dynamic-linker, GNU ld makes
+  // .dynsym and .dynamic for them in any executable (elflink.c).
+  const char *export_dynamic, *dynamic_list;
+  const char *dynamic_linker;   // -dynamic-linker FILE, the last
+  // The last of --fatal-warnings and --no-fatal-warnings applies to the
+  // whole link, warnings about the options themselves included.
+  bool fatal_warnings;
+  // A dynamic linker named without -static: a dynamic link by mistake
+  // (gcc without -static), which mld cannot make.
+  bool saw_static;
+  bool version_printed;   // -v or -V
+  u32 group_depth;        // -( without its -) yet
 };
 
-// Long options GNU ld takes only with two dashes: those starting with
-// "o", since -oFILE names the output, and three more.
-static bool two_dashes_only(const char *name) {
-  return name[0] == 'o' || !strcmp(name, "no-omagic") ||
-         !strcmp(name, "undefined-version") ||
-         !strncmp(name, "export-dynamic-symbol", 21);
+// Whether the option read is the "no-" form of its row.
+static bool negated(struct parse *p) {
+  return !strncmp(p->name, "no-", 3);
 }
 
-// The long options GNU ld's --help spells with one dash: given so, they
-// are left as written (and named so in messages).
-static bool one_dash_spelling(const char *name) {
-  static const char *const names[] = {
-      "Bdynamic", "Bno-symbolic", "Bshareable", "Bstatic", "Bsymbolic",
-      "Bsymbolic-functions", "EB", "EL", "Map", "Qy", "Tbss", "Tdata",
-      "Tldata-segment", "Trodata-segment", "Ttext", "Ttext-segment", "Ur",
-      "assert", "call_shared", "dT", "dc", "dn", "dp", "dy", "fini", "flto",
-      "flto-partition", "fuse-ld", "init", "no-pie", "non_shared",
-      "nostdlib", "pie", "plugin", "plugin-opt", "qmagic", "rpath",
-      "rpath-link", "shared", "soname", "static",
-  };
-  for (u32 i = 0; i < sizeof(names) / sizeof(*names); i++)
-    if (!strcmp(name, names[i]))
-      return true;
-  return false;
+//
+// What each option does.  A handler gets the option's value (NULL for
+// an option without one); p->name says which of its row's names it is.
+//
+
+static void opt_output(struct parse *p, const char *v) {
+  p->c->output = v;
+  p->c->output_given = true;
+}
+
+static void opt_relocatable(struct parse *p, const char *v) {
+  (void)v;
+  p->c->relocatable = true;
+  // -Ur: -r, and __start_SEC and __stop_SEC defined as in a link (GNU
+  // ld's build_constructors, the only difference for ELF).
+  p->c->build_constructors = !strcmp(p->name, "Ur");
+}
+
+static void opt_force_group_allocation(struct parse *p, const char *v) {
+  (void)v;
+  p->c->force_group_allocation = true;   // -r: no groups kept
+}
+
+static void opt_define_common(struct parse *p, const char *v) {
+  (void)v;
+  p->c->define_common = true;            // -r: COMMON symbols allocated
+}
+
+static void opt_library_path(struct parse *p, const char *v) {
+  vec_push(p->ctx, &p->c->lib_paths, (void *)v);
+}
+
+static void opt_library(struct parse *p, const char *v) {
+  add_input(p->ctx, IN_LIB, v);
+}
+
+static void opt_entry(struct parse *p, const char *v) {
+  p->c->entry = v;
+}
+
+static void opt_undefined(struct parse *p, const char *v) {
+  vec_push(p->ctx, &p->c->undefined, (void *)v);
+}
+
+static void opt_require_defined(struct parse *p, const char *v) {
+  vec_push(p->ctx, &p->c->undefined, (void *)v);
+  vec_push(p->ctx, &p->c->require_defined, (void *)v);
+}
+
+static void opt_unresolved_symbols(struct parse *p, const char *v) {
+  // Without shared libraries, only object files have references.
+  if (!strcmp(v, "ignore-all") || !strcmp(v, "ignore-in-object-files"))
+    p->c->unresolved_ignore = true;
+  else if (!strcmp(v, "report-all") || !strcmp(v, "ignore-in-shared-libs"))
+    p->c->unresolved_ignore = false;
+  else
+    fatal(p->ctx, "bad --unresolved-symbols option: %s", v);
+}
+
+static void opt_warn_unresolved(struct parse *p, const char *v) {
+  (void)v;
+  p->c->warn_unresolved = p->name[0] == 'w';
+}
+
+static void opt_warn_once(struct parse *p, const char *v) {
+  (void)v;
+  p->c->warn_once = true;
+}
+
+static void opt_ignore_unresolved(struct parse *p, const char *v) {
+  vec_push(p->ctx, &p->c->ignore_unresolved, (void *)v);
+}
+
+static void opt_no_warnings(struct parse *p, const char *v) {
+  (void)v;
+  p->c->no_warnings = true;
+}
+
+// HP-UX's -a: archive is -Bstatic, shared and default -Bdynamic.
+static void opt_a(struct parse *p, const char *v) {
+  if (!strcmp(v, "archive"))
+    add_input(p->ctx, IN_BSTATIC, NULL);
+  else if (!strcmp(v, "shared") || !strcmp(v, "default"))
+    add_input(p->ctx, IN_BDYNAMIC, NULL);
+  else
+    fatal(p->ctx, "-a %s: expected archive, shared or default", v);
+}
+
+static void opt_noinhibit_exec(struct parse *p, const char *v) {
+  (void)v;
+  p->c->noinhibit_exec = true;
+}
+
+static void opt_trace_symbol(struct parse *p, const char *v) {
+  vec_push(p->ctx, &p->c->trace_symbols, (void *)v);
+}
+
+static void opt_print_memory_usage(struct parse *p, const char *v) {
+  (void)v;
+  p->c->print_memory_usage = true;
+}
+
+static void opt_trace(struct parse *p, const char *v) {
+  (void)v;
+  if (p->c->trace < 255)
+    p->c->trace++;
+}
+
+static void opt_emulation(struct parse *p, const char *v) {
+  set_emulation(p->ctx, v);
+}
+
+static void opt_strip_all(struct parse *p, const char *v) {
+  (void)v;
+  p->c->strip = STRIP_ALL;
+}
+
+static void opt_strip_debug(struct parse *p, const char *v) {
+  (void)v;
+  p->c->strip = STRIP_DEBUG;
+}
+
+static void opt_emit_relocs(struct parse *p, const char *v) {
+  (void)v;
+  p->c->emit_relocs = true;
+}
+
+static void opt_retain_symbols_file(struct parse *p, const char *v) {
+  retain_symbols_file(p->ctx, v);
+}
+
+static void opt_discard_all(struct parse *p, const char *v) {
+  (void)v;
+  p->c->discard = DISCARD_ALL;
+}
+
+static void opt_discard_locals(struct parse *p, const char *v) {
+  (void)v;
+  p->c->discard = DISCARD_LOCALS;
+}
+
+static void opt_discard_none(struct parse *p, const char *v) {
+  (void)v;
+  p->c->discard = DISCARD_NONE;
+}
+
+static void opt_sort_common(struct parse *p, const char *v) {
+  if (!v || !strcmp(v, "descending"))
+    p->c->sort_common = SORT_COMMON_DESCENDING;
+  else if (!strcmp(v, "ascending"))
+    p->c->sort_common = SORT_COMMON_ASCENDING;
+  else
+    fatal(p->ctx, "invalid common section sorting option: %s", v);
+}
+
+static void opt_sort_section(struct parse *p, const char *v) {
+  if (!strcmp(v, "name"))
+    p->c->sort_section = SORT_SECTION_NAME;
+  else if (!strcmp(v, "alignment"))
+    p->c->sort_section = SORT_SECTION_ALIGNMENT;
+  else
+    fatal(p->ctx, "invalid section sorting option: %s", v);
+}
+
+// -T FILE: a linker script, read here among the inputs (its INPUT and
+// GROUP files come at this place).
+static void opt_script(struct parse *p, const char *v) {
+  add_input(p->ctx, IN_SCRIPT, v);
+  p->c->scripts++;
+}
+
+// -dT FILE stands for GNU ld's default script, and so counts only
+// without -T.
+static void opt_default_script(struct parse *p, const char *v) {
+  p->c->default_script = v;
+}
+
+// -Ttext=ADDR, -Tdata=ADDR, -Tbss=ADDR.
+static void opt_t_section(struct parse *p, const char *v) {
+  section_start(p->ctx, arena_printf(p->ctx, ".%s", p->name + 1), v);
+}
+
+static void opt_section_start(struct parse *p, const char *v) {
+  const char *eq = strchr(v, '=');
+  if (!eq)
+    fatal(p->ctx, "invalid argument to option \"--section-start\"");
+  if (!eq[1])
+    fatal(p->ctx, "missing argument(s) to option \"--section-start\"");
+  section_start(p->ctx, arena_strndup(p->ctx, v, eq - v), eq + 1);
+}
+
+static void opt_text_segment(struct parse *p, const char *v) {
+  p->c->text_segment = hex_address(p->ctx, v);
+  p->c->text_segment_set = true;
+}
+
+// -Trodata-segment, -Tldata-segment: the default scripts name no such
+// segment on AArch64; on x86-64 they would move .rodata and .lrodata.
+static void opt_not_yet(struct parse *p, const char *v) {
+  (void)v;
+  fatal(p->ctx, "%s: not implemented yet", p->s);
+}
+
+// -pie with --no-dynamic-linker and no shared library: a static PIE
+// (gcc -static-pie passes -static -pie --no-dynamic-linker -z text).
+static void opt_pie(struct parse *p, const char *v) {
+  (void)v;
+  p->c->pie = !negated(p);
+}
+
+static void opt_no_dynamic_linker(struct parse *p, const char *v) {
+  (void)v;
+  p->c->no_dynamic_linker = true;
+}
+
+static void opt_export_dynamic(struct parse *p, const char *v) {
+  (void)v;
+  p->export_dynamic = negated(p) ? NULL : p->s;
+}
+
+// Version scripts and dynamic lists change nothing in a static
+// executable, but GNU ld reads them here and rejects what it cannot
+// parse.
+static void opt_version_script(struct parse *p, const char *v) {
+  read_version_script(p->ctx, v, false, p->fatal_warnings);
+}
+
+static void opt_dynamic_list(struct parse *p, const char *v) {
+  if (v && strcmp(p->name, "export-dynamic-symbol"))
+    read_version_script(p->ctx, v, true, p->fatal_warnings);
+  else if (v)
+    add_dynamic_pattern(p->ctx, v);
+  p->c->dynamic_data |= !strcmp(p->name, "dynamic-list-data");
+  if (!p->dynamic_list)
+    p->dynamic_list = p->s;
+}
+
+static void opt_hash_style(struct parse *p, const char *v) {
+  if (!strcmp(v, "sysv"))
+    p->c->hash_style = HASH_SYSV;
+  else if (!strcmp(v, "gnu"))
+    p->c->hash_style = HASH_GNU;
+  else if (!strcmp(v, "both"))
+    p->c->hash_style = HASH_BOTH;
+  else
+    fatal(p->ctx, "invalid hash style `%s'", v);
+}
+
+static void opt_spare_dynamic_tags(struct parse *p, const char *v) {
+  p->c->spare_dynamic_tags = parse_number(p->ctx, "--spare-dynamic-tags", v);
+}
+
+// GNU ld's symbol table size, which orders the GOT, .symtab's
+// linker-made locals and the like (strtoul's number: what follows
+// digits is ignored, as in GNU ld).
+static void opt_hash_size(struct parse *p, const char *v) {
+  u64 n = strtoull(v, NULL, 0);
+  if (!n)
+    fatal(p->ctx, "--hash-size needs a numeric argument");
+  p->c->hash_size = bfd_table_size(n);
+}
+
+static void opt_reduce_memory_overheads(struct parse *p, const char *v) {
+  (void)v;
+  p->c->reduce_memory_overheads = true;
+  if (!p->c->hash_size)
+    p->c->hash_size = bfd_table_size(1021);
+}
+
+// -n, -N and --no-omagic.
+static void opt_magic(struct parse *p, const char *v) {
+  (void)v;
+  p->c->nmagic = !strcmp(p->name, "n") || !strcmp(p->name, "nmagic");
+  p->c->omagic = !strcmp(p->name, "N") || !strcmp(p->name, "omagic");
+}
+
+static void opt_build_id(struct parse *p, const char *v) {
+  set_build_id(p->ctx, v);
+}
+
+static void opt_group(struct parse *p, const char *v) {
+  (void)v;
+  if (!strcmp(p->name, "(") || !strcmp(p->name, "start-group")) {
+    p->group_depth++;
+    add_input(p->ctx, IN_GROUP_START, NULL);
+    return;
+  }
+  if (!p->group_depth--)
+    fatal(p->ctx, "group ended before it began (--help for usage)");
+  add_input(p->ctx, IN_GROUP_END, NULL);
+}
+
+static void opt_whole_archive(struct parse *p, const char *v) {
+  (void)v;
+  add_input(p->ctx, negated(p) ? IN_NO_WHOLE_ARCHIVE : IN_WHOLE_ARCHIVE,
+            NULL);
+}
+
+static void opt_bstatic(struct parse *p, const char *v) {
+  (void)v;
+  add_input(p->ctx, IN_BSTATIC, NULL);
+  p->saw_static = true;
+}
+
+static void opt_bdynamic(struct parse *p, const char *v) {
+  (void)v;
+  add_input(p->ctx, IN_BDYNAMIC, NULL);
+}
+
+static void opt_push_state(struct parse *p, const char *v) {
+  (void)v;
+  add_input(p->ctx, p->name[1] == 'u' ? IN_PUSH_STATE : IN_POP_STATE, NULL);
+}
+
+static bool elf_format(const char *v) {
+  return !strcmp(v, "default") || !strcmp(v, "elf64-x86-64") ||
+         !strcmp(v, "elf64-littleaarch64");
+}
+
+// --oformat: ELF for the target, or a raw image.
+static void opt_oformat(struct parse *p, const char *v) {
+  p->c->oformat_given = true;
+  p->c->oformat_binary = !strcmp(v, "binary");
+  if (!p->c->oformat_binary && !elf_format(v))
+    fatal(p->ctx, "--oformat %s: mld writes ELF executables (elf64-x86-64, "
+          "elf64-littleaarch64) and raw images (binary) only", v);
+}
+
+// -b, --format: the inputs after it are ELF, or raw bytes.
+static void opt_format(struct parse *p, const char *v) {
+  if (strcmp(v, "binary") && !elf_format(v))
+    fatal(p->ctx, "--format %s: mld reads ELF objects, archives and binary "
+          "files only", v);
+  add_input(p->ctx, strcmp(v, "binary") ? IN_FORMAT_ELF : IN_FORMAT_BINARY,
+            NULL);
+}
+
+// gcc passes its LTO plugin (lto.c loads it when an object holds
+// bytecode); GNU ld with a plugin loaded also resolves a few things
+// differently (warnings.c).  Its options follow it.
+static void opt_plugin(struct parse *p, const char *v) {
+  if (p->c->plugin && strcmp(p->c->plugin, v))
+    fatal(p->ctx, "-plugin %s: mld loads one linker plugin (%s given "
+          "before)", v, p->c->plugin);
+  p->c->plugin = v;
+}
+
+static void opt_plugin_opt(struct parse *p, const char *v) {
+  if (!p->c->plugin)
+    fatal(p->ctx, "%s: no -plugin before it to take the option", p->s);
+  vec_push(p->ctx, &p->c->plugin_opts, (void *)v);
+}
+
+static void opt_exclude_libs(struct parse *p, const char *v) {
+  vec_push(p->ctx, &p->c->exclude_libs, (void *)v);
+}
+
+static void opt_orphan_handling(struct parse *p, const char *v) {
+  static const char *const how[] = {"place", "warn", "error", "discard"};
+  u32 k = 0;
+  while (k < 4 && strcmp(v, how[k]))
+    k++;
+  if (k == 4)
+    fatal(p->ctx, "invalid argument to option \"--orphan-handling\"");
+  p->c->orphan_handling = (u8)k;
+}
+
+static void opt_eh_frame_hdr(struct parse *p, const char *v) {
+  (void)v;
+  p->c->eh_frame_hdr = !negated(p);
+}
+
+static void opt_gc_sections(struct parse *p, const char *v) {
+  (void)v;
+  p->c->gc_sections = !negated(p);
+}
+
+static void opt_gc_keep_exported(struct parse *p, const char *v) {
+  (void)v;
+  p->c->gc_keep_exported = true;
+}
+
+static void opt_map(struct parse *p, const char *v) {
+  p->c->map_file = v ? v : "-";
+}
+
+static void opt_cref(struct parse *p, const char *v) {
+  (void)v;
+  p->c->cref = true;
+}
+
+static void opt_print_map_discarded(struct parse *p, const char *v) {
+  (void)v;
+  p->c->no_print_map_discarded = negated(p);
+}
+
+static void opt_why_extract(struct parse *p, const char *v) {
+  p->c->why_extract = v;
+}
+
+static void opt_demangle(struct parse *p, const char *v) {
+  (void)v;
+  p->c->no_demangle = negated(p);
+  p->c->demangle_explicit |= !negated(p);
+}
+
+static void opt_print_gc_sections(struct parse *p, const char *v) {
+  (void)v;
+  p->c->print_gc_sections = !negated(p);
+}
+
+static void opt_relax(struct parse *p, const char *v) {
+  (void)v;
+  p->c->no_relax = negated(p);
+}
+
+static void opt_ld_unwind(struct parse *p, const char *v) {
+  (void)v;
+  p->c->no_ld_unwind = negated(p);
+}
+
+static void opt_compress_debug(struct parse *p, const char *v) {
+  static const struct {
+    const char *name;
+    enum compress_kind kind;
+  } kinds[] = {{"none", COMPRESS_NONE},
+               {"zlib", COMPRESS_ZLIB},
+               {"zlib-gabi", COMPRESS_ZLIB},
+               {"zlib-gnu", COMPRESS_ZLIB_GNU},
+               {"zstd", COMPRESS_ZSTD}};
+  u32 k = 0;
+  while (k < sizeof(kinds) / sizeof(*kinds) && strcmp(v, kinds[k].name))
+    k++;
+  if (k == sizeof(kinds) / sizeof(*kinds))
+    fatal(p->ctx, "invalid --compress-debug-sections option: `%s'", v);
+  p->c->compress_debug = kinds[k].kind;
+}
+
+static void opt_icf(struct parse *p, const char *v) {
+  if (!strcmp(v, "none"))
+    p->c->icf = ICF_NONE;
+  else if (!strcmp(v, "safe"))
+    p->c->icf = ICF_SAFE;
+  else if (!strcmp(v, "all"))
+    p->c->icf = ICF_ALL;
+  else
+    fatal(p->ctx, "unknown --icf value: %s (none, safe or all)", v);
+}
+
+static void opt_print_icf_sections(struct parse *p, const char *v) {
+  (void)v;
+  p->c->print_icf_sections = !negated(p);
+}
+
+// --package-metadata=JSON (the value only after "="): a note, if the
+// text is JSON; GNU ld's warning and no note otherwise.
+static void opt_package_metadata(struct parse *p, const char *v) {
+  const char *why;
+  p->c->package_metadata = NULL;
+  if (v && *v && json_valid(p->ctx, v, &why))
+    p->c->package_metadata = v;
+  else if (v && *v)
+    warn(p->ctx, "--package-metadata=%s does not contain valid JSON, "
+         "ignoring: %s", v, why);
+}
+
+static void opt_defsym(struct parse *p, const char *v) {
+  defsym(p->ctx, v);
+}
+
+static void opt_warn_common(struct parse *p, const char *v) {
+  (void)v;
+  p->c->warn_common = true;
+}
+
+static void opt_allow_multiple_definition(struct parse *p, const char *v) {
+  (void)v;
+  p->c->allow_multiple_definition = true;
+}
+
+static void opt_wrap(struct parse *p, const char *v) {
+  vec_push(p->ctx, &p->c->wrap, (void *)v);
+}
+
+static void opt_z(struct parse *p, const char *v) {
+  z_option(p->ctx, v);
+}
+
+static void opt_warn_execstack(struct parse *p, const char *v) {
+  (void)v;
+  p->c->warn_execstack = !negated(p);
+}
+
+static void opt_warn_textrel(struct parse *p, const char *v) {
+  (void)v;
+  p->c->warn_textrel = true;
+}
+
+static void opt_warn_rwx_segments(struct parse *p, const char *v) {
+  (void)v;
+  p->c->no_warn_rwx_segments = negated(p);
+}
+
+// --fix-cortex-a53-843419[=full|adr|adrp]: =full is the plain option;
+// =adr and =adrp limit the fix to one of its two forms, as GNU ld's.
+static void opt_fix_843419(struct parse *p, const char *v) {
+  if (negated(p))
+    p->c->fix_cortex_a53_843419 = 0;
+  else if (!v || !strcmp(v, "full"))
+    p->c->fix_cortex_a53_843419 = FIX_843419_ADR | FIX_843419_ADRP;
+  else if (!strcmp(v, "adr"))
+    p->c->fix_cortex_a53_843419 = FIX_843419_ADR;
+  else if (!strcmp(v, "adrp"))
+    p->c->fix_cortex_a53_843419 = FIX_843419_ADRP;
+  else
+    fatal(p->ctx, "--fix-cortex-a53-843419=%s: expected full, adr or adrp",
+          v);
+}
+
+static void opt_fix_835769(struct parse *p, const char *v) {
+  (void)v;
+  p->c->fix_cortex_a53_835769 = true;
+}
+
+static void opt_nostdlib(struct parse *p, const char *v) {
+  (void)v;
+  p->c->nostdlib = true;
+}
+
+static void opt_unique(struct parse *p, const char *v) {
+  if (v)
+    vec_push(p->ctx, &p->c->unique, (void *)v);
+  else
+    p->c->unique_orphans = true;
+}
+
+static void opt_fatal_warnings(struct parse *p, const char *v) {
+  (void)v;
+  p->fatal_warnings = !negated(p);
+}
+
+static void opt_stats(struct parse *p, const char *v) {
+  (void)v;
+  p->c->stats = !negated(p);
+}
+
+// --threads[=N], --thread-count N, --no-threads.
+static void opt_threads(struct parse *p, const char *v) {
+  if (!v) {
+    p->c->threads = negated(p) ? 1 : 0;
+    return;
+  }
+  u64 n = parse_number(p->ctx, "--threads", v);
+  if (n < 1 || n > MAX_THREADS)
+    fatal(p->ctx, "--threads: %s is not between 1 and %u", v, MAX_THREADS);
+  p->c->threads = n;
+}
+
+static void opt_dependency_file(struct parse *p, const char *v) {
+  p->c->dependency_file = v;
+}
+
+static void opt_version(struct parse *p, const char *v) {
+  (void)v;
+  printf("mld %s (compatible with GNU ld)\n", PACKAGE_VERSION_STR);
+  if (!strcmp(p->name, "V"))
+    printf("  Supported emulations:\n   elf_x86_64\n   aarch64linux\n"
+           "   aarch64elf\n");
+  if (!strcmp(p->name, "version"))
+    exit(0);
+  p->version_printed = true;
+}
+
+static void opt_print_output_format(struct parse *p, const char *v) {
+  (void)v;
+  p->c->print_output_format = true;
+}
+
+static void opt_print_sysroot(struct parse *p, const char *v) {
+  (void)v;
+  printf("%s\n", p->c->sysroot);
+  exit(0);
+}
+
+static void opt_target_help(struct parse *p, const char *v) {
+  (void)p;
+  (void)v;
+  fputs(target_help, stdout);
+  exit(0);
+}
+
+// GNU ld's --verbose: version, emulations, the default layout; then the
+// link goes on (or ends here without inputs).
+static void opt_verbose(struct parse *p, const char *v) {
+  (void)v;
+  printf("mld %s (compatible with GNU ld)\n  Supported emulations:\n"
+         "   elf_x86_64\n   aarch64linux\n   aarch64elf\n",
+         PACKAGE_VERSION_STR);
+  puts("using internal layout:\n"
+       "==================================================");
+  print_layout(stdout, p->c->arch ? p->c->arch : &arch_x86_64);
+  puts("==================================================");
+  fflush(stdout);
+  p->c->verbose = true;
+}
+
+static void print_help(void);
+
+static void opt_help(struct parse *p, const char *v) {
+  (void)p;
+  (void)v;
+  print_help();
+  exit(0);
+}
+
+static void opt_new_dtags(struct parse *p, const char *v) {
+  (void)v;
+  p->c->old_dtags = p->name[0] == 'd';   // with .dynamic
+}
+
+static void opt_non_contiguous(struct parse *p, const char *v) {
+  (void)v;
+  p->c->non_contiguous_regions = true;   // said when a region overflows
+}
+
+// --split-by-reloc[=COUNT]: without -r it changes nothing; with it, what
+// mld does not do yet (relocatable.c refuses it).
+static void opt_split_by_reloc(struct parse *p, const char *v) {
+  (void)v;
+  if (!p->c->relocatable_conflict)
+    p->c->relocatable_conflict = p->s;
+}
+
+static void opt_dynamic_linker(struct parse *p, const char *v) {
+  p->dynamic_linker = v;
+}
+
+// -O: GNU ld's bucket counts of .hash and .gnu.hash (dynsym.c).
+static void opt_optimize(struct parse *p, const char *v) {
+  p->c->optimize = strtoul(v, NULL, 0) != 0;
+}
+
+// DT_INIT and DT_FINI name none in a static executable, but
+// --gc-sections keeps the functions (gc.c).
+static void opt_init(struct parse *p, const char *v) {
+  if (!strcmp(p->name, "init"))
+    p->c->init_name = v;
+  else
+    p->c->fini_name = v;
+}
+
+static void opt_endian_little(struct parse *p, const char *v) {
+  (void)v;
+  p->c->endian_little = true;
+}
+
+// -R FILE: another executable's symbols, or, for a directory, -rpath.
+static void opt_just_symbols(struct parse *p, const char *v) {
+  struct stat st;
+  if (stat(v, &st) == 0 && S_ISDIR(st.st_mode))
+    return;
+  fatal(p->ctx, "-R %s: taking another executable's symbols is not "
+        "supported", v);
+}
+
+static void opt_solaris_path(struct parse *p, const char *v) {
+  fatal(p->ctx, "-Y %s: Solaris's default library path is not supported; "
+        "use -L %s", v, v);
+}
+
+// -f, -F: filters and auxiliaries of shared objects (GNU ld's words).
+static void opt_filter(struct parse *p, const char *v) {
+  (void)v;
+  bool aux = !strcmp(p->name, "f") || !strcmp(p->name, "auxiliary");
+  fatal(p->ctx, "-%c may not be used without -shared", aux ? 'f' : 'F');
+}
+
+// GNU ld 2.40 takes --architecture for a short option given with
+// others ("-A" and "rchitecture"), and so refuses it in every spelling.
+static void opt_architecture(struct parse *p, const char *v) {
+  (void)v;
+  fatal(p->ctx, "unable to disambiguate: %s (did you mean -%s ?)", p->s,
+        p->s);
+}
+
+static void opt_no_define_common(struct parse *p, const char *v) {
+  (void)v;
+  fatal(p->ctx, "--no-define-common may not be used without -shared");
+}
+
+// An option accepted here that changes nothing.
+static void no_effect(struct parse *p, const char *v) {
+  (void)p;
+  (void)v;
+}
+
+//
+// The table.
+//
+
+enum { A_NONE, A_REQ, A_OPT };   // an argument: none, one, or "=VALUE"
+enum {
+  F_NO_EFFECT = 1,     // changes nothing in a static executable
+  F_TWO_DASHES = 2,    // GNU ld takes it only with two dashes
+  F_ONE_DASH = 4,      // GNU ld's --help spells it with one dash
+  F_X86 = 8,           // one target's GNU ld knows it (link.c's
+  F_AARCH64 = 16,      // setup_target refuses it for the other)
+  F_DYNAMIC = 32,      // with .dynamic, it would change it
+};
+
+struct option {
+  // The option's names, separated by spaces: a one-letter name is a
+  // short option ("-o FILE", "-oFILE"), a longer one a long option
+  // ("-NAME", "--NAME", "--NAME=VALUE", "--NAME VALUE").  GNU ld
+  // abbreviates long names (unabbreviate).
+  const char *names;
+  u8 arg, flags;
+  void (*fn)(struct parse *p, const char *v);
+  const char *usage, *help;   // --help's entry, if any
+  const char *why;            // refused: the reason (fn is NULL)
+};
+
+// Every option of GNU ld 2.40 for elf_x86_64 and aarch64linux (the
+// generic, ELF and target sections of its --help) and mld's own, in the
+// order --help lists them.
+static const struct option options[] = {
+    {"o output", A_REQ, F_TWO_DASHES, .fn = opt_output,
+     .usage = "-o FILE, --output=FILE",
+     .help = "Write the executable to FILE (a.out)"},
+    {"r i relocatable", A_NONE, 0, .fn = opt_relocatable,
+     .usage = "-r, -i, --relocatable",
+     .help = "Write a relocatable object instead (a\n"
+             "partial link, as GNU ld's -r)"},
+    {"Ur", A_NONE, F_ONE_DASH, .fn = opt_relocatable, .usage = "-Ur",
+     .help = "-r, with __start_SEC and __stop_SEC\n"
+             "defined"},
+    {"force-group-allocation", A_NONE, F_NO_EFFECT,
+     .fn = opt_force_group_allocation, .usage = "--force-group-allocation",
+     .help = "-r: section groups' members placed as\n"
+             "other sections, no groups kept"},
+    {"d dc dp", A_NONE, F_NO_EFFECT | F_ONE_DASH, .fn = opt_define_common,
+     .usage = "-d, -dc, -dp", .help = "-r: COMMON symbols get room in .bss"},
+    {"L library-path", A_REQ, 0, .fn = opt_library_path,
+     .usage = "-L DIR, --library-path=DIR",
+     .help = "Search DIR for -l libraries"},
+    {"l library", A_REQ, 0, .fn = opt_library,
+     .usage = "-l NAME, --library=NAME",
+     .help = "Link libNAME.a (-l:FILE links FILE)"},
+    {"e entry", A_REQ, 0, .fn = opt_entry, .usage = "-e SYM, --entry=SYM",
+     .help = "Start execution at SYM (_start)"},
+    {"u undefined", A_REQ, 0, .fn = opt_undefined,
+     .usage = "-u SYM, --undefined=SYM",
+     .help = "Treat SYM as undefined (pulls archive members)"},
+    {"require-defined", A_REQ, 0, .fn = opt_require_defined,
+     .usage = "--require-defined=SYM",
+     .help = "As -u, and an error if SYM is not defined"},
+    {"unresolved-symbols", A_REQ, 0, .fn = opt_unresolved_symbols,
+     .usage = "--unresolved-symbols=METHOD",
+     .help = "Report undefined references (report-all,\n"
+             "ignore-in-shared-libs) or not, as 0\n"
+             "(ignore-all, ignore-in-object-files)"},
+    {"warn-unresolved-symbols error-unresolved-symbols", A_NONE, 0,
+     .fn = opt_warn_unresolved,
+     .usage = "--warn-unresolved-symbols, --error-unresolved-symbols",
+     .help = "Report them as warnings (and link), or\n"
+             "errors (the default)"},
+    {"warn-once", A_NONE, 0, .fn = opt_warn_once, .usage = "--warn-once",
+     .help = "Show one place for each undefined symbol"},
+    {"ignore-unresolved-symbol", A_REQ, 0, .fn = opt_ignore_unresolved,
+     .usage = "--ignore-unresolved-symbol=SYM",
+     .help = "SYM undefined is 0, and not reported"},
+    {"w no-warnings", A_NONE, 0, .fn = opt_no_warnings,
+     .usage = "-w, --no-warnings",
+     .help = "Silence the warnings GNU ld's -w silences"},
+    {"a", A_REQ, 0, .fn = opt_a, .usage = "-a archive|shared|default",
+     .help = "-Bstatic, -Bdynamic (HP-UX's spelling)"},
+    {"noinhibit-exec", A_NONE, 0, .fn = opt_noinhibit_exec,
+     .usage = "--noinhibit-exec",
+     .help = "Write the output despite undefined\n"
+             "symbols (0), duplicates (the first wins)\n"
+             "and relocations out of range (low bits)"},
+    {"y trace-symbol", A_REQ, 0, .fn = opt_trace_symbol,
+     .usage = "-y SYM, --trace-symbol=SYM",
+     .help = "Print each file that defines or refers\n"
+             "to SYM"},
+    {"print-memory-usage", A_NONE, 0, .fn = opt_print_memory_usage,
+     .usage = "--print-memory-usage",
+     .help = "Print the use of MEMORY regions (none in\n"
+             "the built-in layout: the header only)"},
+    {"t trace", A_NONE, 0, .fn = opt_trace, .usage = "-t, --trace",
+     .help = "Print each input file as it is opened\n"
+             "(twice: archive members too)"},
+    {"m", A_REQ, 0, .fn = opt_emulation, .usage = "-m EMULATION",
+     .help = "elf_x86_64, aarch64linux, aarch64elf"},
+    {"EL", A_NONE, F_ONE_DASH, .fn = opt_endian_little, .usage = "-EL",
+     .help = "Little-endian output (the only byte\n"
+             "order): a script's OUTPUT_FORMAT names\n"
+             "its third format"},
+    {"s strip-all", A_NONE, 0, .fn = opt_strip_all, .usage = "-s, --strip-all",
+     .help = "Omit .symtab and .strtab"},
+    {"S strip-debug", A_NONE, 0, .fn = opt_strip_debug,
+     .usage = "-S, --strip-debug", .help = "Omit debugging sections"},
+    {"q emit-relocs", A_NONE, 0, .fn = opt_emit_relocs,
+     .usage = "-q, --emit-relocs",
+     .help = "Keep the inputs' relocations in the\n"
+             "output (.rela.SECTION), as for BOLT"},
+    {"retain-symbols-file", A_REQ, 0, .fn = opt_retain_symbols_file,
+     .usage = "--retain-symbols-file=FILE",
+     .help = "Keep only the symbols FILE names in\n"
+             ".symtab (a later -s or -S undoes it)"},
+    {"x discard-all", A_NONE, 0, .fn = opt_discard_all,
+     .usage = "-x, --discard-all", .help = "Omit the inputs' local symbols"},
+    {"X discard-locals", A_NONE, 0, .fn = opt_discard_locals,
+     .usage = "-X, --discard-locals",
+     .help = "Omit local labels (.L...) of the inputs"},
+    {"discard-none", A_NONE, 0, .fn = opt_discard_none,
+     .usage = "--discard-none",
+     .help = "Keep every local symbol (default: omit\n"
+             "local labels of mergeable sections)"},
+    {"sort-common", A_OPT, 0, .fn = opt_sort_common,
+     .usage = "--sort-common[=descending|ascending]",
+     .help = "Place COMMON symbols by alignment"},
+    {"sort-section", A_REQ, 0, .fn = opt_sort_section,
+     .usage = "--sort-section=name|alignment",
+     .help = "Sort the inputs of each script statement"},
+    {"T script", A_REQ, 0, .fn = opt_script, .usage = "-T FILE, --script=FILE",
+     .help = "Lay out the output by linker script FILE\n"
+             "(SECTIONS, MEMORY, PHDRS, INSERT,\n"
+             "OVERLAY, ...)"},
+    {"dT default-script", A_REQ, 0, .fn = opt_default_script,
+     .usage = "-dT FILE, --default-script=FILE",
+     .help = "Linker script FILE, unless -T gives one"},
+    {"Ttext Tdata Tbss", A_REQ, F_ONE_DASH, .fn = opt_t_section,
+     .usage = "-Ttext=ADDR, -Tdata=ADDR, -Tbss=ADDR",
+     .help = "Put .text, .data or .bss at ADDR (hex)"},
+    {"section-start", A_REQ, 0, .fn = opt_section_start,
+     .usage = "--section-start=SECTION=ADDR",
+     .help = "Put output section SECTION at ADDR (hex)"},
+    {"Ttext-segment", A_REQ, F_ONE_DASH, .fn = opt_text_segment,
+     .usage = "-Ttext-segment=ADDR",
+     .help = "Start the image at ADDR (hex), not 0x400000"},
+    {"pie pic-executable", A_NONE, F_ONE_DASH, .fn = opt_pie,
+     .usage = "-pie, --pic-executable",
+     .help = "With --no-dynamic-linker: a static PIE,\n"
+             "linked at 0, relocated by the C library's\n"
+             "start-up code (what gcc's static PIE is)"},
+    {"no-pie", A_NONE, F_ONE_DASH, .fn = opt_pie, .usage = "--no-pie",
+     .help = "Undo -pie (the default)"},
+    {"no-dynamic-linker", A_NONE, 0, .fn = opt_no_dynamic_linker,
+     .usage = "--no-dynamic-linker",
+     .help = "No program interpreter (a static PIE)"},
+    {"E export-dynamic", A_NONE, F_NO_EFFECT, .fn = opt_export_dynamic,
+     .usage = "-E, --export-dynamic",
+     .help = "Every global symbol in .dynsym (with -pie\n"
+             "or --no-dynamic-linker)"},
+    {"dynamic-list", A_REQ, F_NO_EFFECT, .fn = opt_dynamic_list,
+     .usage = "--dynamic-list=FILE",
+     .help = "The symbols FILE names in .dynsym (same)"},
+    {"export-dynamic-symbol", A_REQ, F_NO_EFFECT | F_TWO_DASHES,
+     .fn = opt_dynamic_list, .usage = "--export-dynamic-symbol=GLOB",
+     .help = "Those GLOB matches in .dynsym (same)"},
+    {"export-dynamic-symbol-list", A_REQ, F_NO_EFFECT | F_TWO_DASHES,
+     .fn = opt_dynamic_list, .usage = "--export-dynamic-symbol-list=FILE",
+     .help = "As --dynamic-list"},
+    {"dynamic-list-data", A_NONE, F_NO_EFFECT, .fn = opt_dynamic_list,
+     .usage = "--dynamic-list-data",
+     .help = "The data objects in .dynsym (same)"},
+    {"hash-style", A_REQ, 0, .fn = opt_hash_style,
+     .usage = "--hash-style=sysv|gnu|both",
+     .help = ".dynsym's .hash, .gnu.hash or both (default)"},
+    {"spare-dynamic-tags", A_REQ, 0, .fn = opt_spare_dynamic_tags,
+     .usage = "--spare-dynamic-tags=N",
+     .help = "DT_NULL entries ending .dynamic (5)"},
+    {"hash-size", A_REQ, 0, .fn = opt_hash_size, .usage = "--hash-size=N",
+     .help = "GNU ld's symbol table size, which orders\n"
+             "the GOT and the like (default 4051)"},
+    {"reduce-memory-overheads", A_NONE, 0, .fn = opt_reduce_memory_overheads,
+     .usage = "--reduce-memory-overheads",
+     .help = "Its size 1021, and -Map lists symbols in\n"
+             "the table's order"},
+    {"n nmagic", A_NONE, 0, .fn = opt_magic, .usage = "-n, --nmagic",
+     .help = "Not demand-paged: one RWX PT_LOAD, headers\n"
+             "not loaded (so no __ehdr_start, which\n"
+             "static glibc needs)"},
+    {"N omagic", A_NONE, F_TWO_DASHES, .fn = opt_magic, .usage = "-N, --omagic",
+     .help = "The same, .text writable, the data right\n"
+             "after the read-only data"},
+    {"no-omagic", A_NONE, F_TWO_DASHES, .fn = opt_magic, .usage = "--no-omagic",
+     .help = "Undo -N and -n (the default)"},
+    {"build-id", A_OPT, 0, .fn = opt_build_id, .usage = "--build-id[=STYLE]",
+     .help = "sha1 (default), md5, uuid, 0xHEX, none"},
+    {"start-group ( end-group )", A_NONE, 0, .fn = opt_group,
+     .usage = "--start-group, -( ... --end-group, -)",
+     .help = "Rescan the archives between until no member is added"},
+    {"whole-archive no-whole-archive", A_NONE, 0, .fn = opt_whole_archive,
+     .usage = "--whole-archive, --no-whole-archive",
+     .help = "Link every member of the archives between"},
+    {"Bstatic static dn non_shared", A_NONE, F_ONE_DASH, .fn = opt_bstatic,
+     .usage = "-Bstatic, -static, -dn, -non_shared",
+     .help = "-l finds libNAME.a only (the default)"},
+    {"Bdynamic dy call_shared", A_NONE, F_ONE_DASH, .fn = opt_bdynamic,
+     .usage = "-Bdynamic, -dy, -call_shared",
+     .help = "-l tries libNAME.so first (refused: a\n"
+             "static link cannot use it, as in GNU ld)"},
+    {"push-state pop-state", A_NONE, 0, .fn = opt_push_state,
+     .usage = "--push-state, --pop-state",
+     .help = "Save and restore --whole-archive and -B"},
+    {"oformat", A_REQ, F_TWO_DASHES, .fn = opt_oformat,
+     .usage = "--oformat=binary",
+     .help = "Write a raw image: the loaded sections at\n"
+             "their load addresses, no headers"},
+    {"b format", A_REQ, 0, .fn = opt_format,
+     .usage = "-b binary, --format=binary",
+     .help = "Link the files after it as raw bytes:\n"
+             ".data and _binary_FILE_start, _end,\n"
+             "_size (-b default: objects again)"},
+    {"plugin", A_REQ, F_ONE_DASH, .fn = opt_plugin, .usage = "-plugin FILE",
+     .help = "Load the compiler's LTO plugin when an\n"
+             "object holds bytecode (gcc passes it)"},
+    {"plugin-opt", A_REQ, F_ONE_DASH, .fn = opt_plugin_opt,
+     .usage = "-plugin-opt=OPT", .help = "An option for that plugin"},
+    {"exclude-libs", A_REQ, 0, .fn = opt_exclude_libs,
+     .usage = "--exclude-libs=LIB,...",
+     .help = "Hide the symbols of these archives (ALL)"},
+    {"orphan-handling", A_REQ, F_TWO_DASHES, .fn = opt_orphan_handling,
+     .usage = "--orphan-handling=place|warn|error|discard",
+     .help = "Sections no script statement names:\n"
+             "placed, also reported, refused, dropped"},
+    {"eh-frame-hdr no-eh-frame-hdr", A_NONE, 0, .fn = opt_eh_frame_hdr,
+     .usage = "--eh-frame-hdr, --no-eh-frame-hdr",
+     .help = "Make .eh_frame_hdr and PT_GNU_EH_FRAME"},
+    {"gc-sections no-gc-sections", A_NONE, 0, .fn = opt_gc_sections,
+     .usage = "--gc-sections, --no-gc-sections",
+     .help = "Drop sections nothing refers to (with\n"
+             "-r: from -e or -u symbols)"},
+    {"gc-keep-exported", A_NONE, 0, .fn = opt_gc_keep_exported,
+     .usage = "--gc-keep-exported",
+     .help = "With --gc-sections, keep what every\n"
+             "global not hidden refers to"},
+    {"Map", A_REQ, F_ONE_DASH, .fn = opt_map,
+     .usage = "-Map=FILE, -M, --print-map",
+     .help = "Write a map of the output (GNU ld's\n"
+             "layout) to FILE (DIR/OUTPUT.map for a\n"
+             "directory) or standard output"},
+    {"M print-map", A_NONE, 0, .fn = opt_map},
+    {"cref", A_NONE, 0, .fn = opt_cref, .usage = "--cref",
+     .help = "Print GNU ld's cross reference table\n"
+             "(on standard output, or after the map)"},
+    {"print-map-discarded no-print-map-discarded", A_NONE, 0,
+     .fn = opt_print_map_discarded,
+     .usage = "--print-map-discarded, --no-print-map-discarded",
+     .help = "List the inputs left out in the map, or\n"
+             "not"},
+    {"why-extract", A_REQ, 0, .fn = opt_why_extract,
+     .usage = "--why-extract=FILE",
+     .help = "Write which reference pulled in each\n"
+             "archive member (lld's format; - for\n"
+             "standard output)"},
+    {"demangle", A_OPT, 0, .fn = opt_demangle,
+     .usage = "--demangle[=STYLE], --no-demangle",
+     .help = "Show C++ names demangled (the default,\n"
+             "with libstdc++'s demangler) or not"},
+    {"no-demangle", A_NONE, 0, .fn = opt_demangle},
+    {"print-gc-sections no-print-gc-sections", A_NONE, 0,
+     .fn = opt_print_gc_sections,
+     .usage = "--print-gc-sections, --no-print-gc-sections",
+     .help = "List the sections dropped"},
+    {"no-relax relax", A_NONE, 0, .fn = opt_relax,
+     .usage = "--no-relax, --relax",
+     .help = "x86-64: keep GOT loads (no relaxation);\n"
+             "relax them (the default)"},
+    {"ld-generated-unwind-info no-ld-generated-unwind-info", A_NONE, F_X86,
+     .fn = opt_ld_unwind,
+     .usage = "--ld-generated-unwind-info, --no-ld-generated-unwind-info",
+     .help = "x86-64 static PIE: describe .plt and\n"
+             ".plt.got in .eh_frame (the default), or\n"
+             "not"},
+    {"compress-debug-sections", A_REQ, 0, .fn = opt_compress_debug,
+     .usage = "--compress-debug-sections=none|zlib|zlib-gabi|zlib-gnu|zstd",
+     .help = "Compress .debug_* sections (libz.so.1 or\n"
+             "libzstd.so.1 loaded when needed)"},
+    {"icf", A_REQ, 0, .fn = opt_icf, .usage = "--icf=none|safe|all",
+     .help = "Fold identical functions of .text into\n"
+             "one (safe: not those whose address is\n"
+             "taken)"},
+    {"print-icf-sections no-print-icf-sections", A_NONE, 0,
+     .fn = opt_print_icf_sections,
+     .usage = "--print-icf-sections, --no-print-icf-sections",
+     .help = "List the sections --icf folds"},
+    {"package-metadata", A_OPT, 0, .fn = opt_package_metadata,
+     .usage = "--package-metadata=JSON",
+     .help = "FDO's .note.package with JSON (checked as\n"
+             "GNU ld checks it)"},
+    {"defsym", A_REQ, 0, .fn = opt_defsym, .usage = "--defsym=SYM=EXPR",
+     .help = "Define SYM as EXPR, a GNU ld expression\n"
+             "(no location counter)"},
+    {"warn-common", A_NONE, 0, .fn = opt_warn_common, .usage = "--warn-common",
+     .help = "Warn where COMMON symbols meet each other\n"
+             "or a definition"},
+    {"allow-multiple-definition", A_NONE, 0,
+     .fn = opt_allow_multiple_definition,
+     .usage = "--allow-multiple-definition, -z muldefs",
+     .help = "The first of several definitions wins"},
+    {"wrap", A_REQ, 0, .fn = opt_wrap, .usage = "--wrap=SYM",
+     .help = "SYM means __wrap_SYM, __real_SYM means SYM"},
+    {"z", A_REQ, 0, .fn = opt_z, .usage = "-z KEYWORD",
+     .help = "relro, norelro, separate-code,\n"
+             "noseparate-code, execstack, noexecstack,\n"
+             "max-page-size=N, common-page-size=N,\n"
+             "stack-size=N (PT_GNU_STACK's size), muldefs,\n"
+             "now (.got.plt joins .got, read-only), lazy;\n"
+             "text (a PIE's text relocation: error),\n"
+             "notext (DT_TEXTREL, no warning);\n"
+             "start-stop-visibility=V (__start_SEC's);\n"
+             "unique-symbol (locals NAME.N),\n"
+             "nounique-symbol;\n"
+             "common, nocommon (-r: COMMON's type);\n"
+             "origin, global, interpose, nodump,\n"
+             "loadfltr, nodefaultlib, globalaudit,\n"
+             "initfirst, nodelete, nodlopen (.dynamic's\n"
+             "DT_FLAGS_1), unique (DT_GNU_FLAGS_1);\n"
+             "x86-64: ibt, shstk, lam-u48, lam-u57\n"
+             "(features forced on), ibtplt (IBT IPLT),\n"
+             "cet-report=, lam-report=, lam-u48-report=,\n"
+             "lam-u57-report= (none|warning|error),\n"
+             "x86-64-baseline|v2|v3|v4 (ISA needed);\n"
+             "AArch64: force-bti (BTI forced on),\n"
+             "pac-plt (PLT entries authenticate)"},
+    {"warn-execstack no-warn-execstack", A_NONE, 0, .fn = opt_warn_execstack,
+     .usage = "--warn-execstack, --no-warn-execstack",
+     .help = "Warn of an executable stack also for -z\n"
+             "execstack; never warn of one"},
+    {"warn-textrel", A_NONE, 0, .fn = opt_warn_textrel,
+     .usage = "--warn-textrel",
+     .help = "Warn of a PIE's DT_TEXTREL (x86-64 does\n"
+             "unless -z notext)"},
+    {"warn-rwx-segments no-warn-rwx-segments", A_NONE, 0,
+     .fn = opt_warn_rwx_segments,
+     .usage = "--warn-rwx-segments, --no-warn-rwx-segments",
+     .help = "Warn (default) of RWX LOAD segments"},
+    {"fix-cortex-a53-843419", A_OPT, F_AARCH64, .fn = opt_fix_843419,
+     .usage = "--fix-cortex-a53-843419[=full|adr|adrp]",
+     .help = "AArch64: work around erratum 843419\n"
+             "(adr: ADR only; adrp: veneers only;\n"
+             "--no-fix-cortex-a53-843419: none)"},
+    {"no-fix-cortex-a53-843419", A_NONE, F_AARCH64, .fn = opt_fix_843419},
+    {"fix-cortex-a53-835769", A_NONE, F_AARCH64, .fn = opt_fix_835769,
+     .usage = "--fix-cortex-a53-835769",
+     .help = "AArch64: work around erratum 835769"},
+    // GNU ld takes the sysroot from its own arguments before anything
+    // else, and only in the form --sysroot=DIR (not from @files); the
+    // option's other forms are accepted and do nothing.
+    {"sysroot", A_REQ, 0, .fn = no_effect, .usage = "--sysroot=DIR",
+     .help = "Root for =DIR and $SYSROOT/DIR in -L,\n"
+             "file names and input scripts"},
+    {"nostdlib", A_NONE, F_ONE_DASH, .fn = opt_nostdlib, .usage = "-nostdlib",
+     .help = "Ignore SEARCH_DIR in input scripts"},
+    {"unique", A_OPT, 0, .fn = opt_unique, .usage = "--unique[=SECTION]",
+     .help = "An output section for each input section\n"
+             "matching the pattern (each orphan)"},
+    {"fatal-warnings", A_NONE, 0, .fn = opt_fatal_warnings,
+     .usage = "--fatal-warnings",
+     .help = "Treat warnings as errors (no output)"},
+    {"no-fatal-warnings", A_NONE, 0, .fn = opt_fatal_warnings,
+     .usage = "--no-fatal-warnings",
+     .help = "Undo --fatal-warnings (the default)"},
+    {"stats no-stats", A_NONE, 0, .fn = opt_stats,
+     .usage = "--stats, --no-stats",
+     .help = "Print per-pass times, counts and memory"},
+    {"threads", A_OPT, 0, .fn = opt_threads,
+     .usage = "--threads[=N], --no-threads",
+     .help = "Use N threads (default: one per online\n"
+             "processor, up to 256); output is the same"},
+    {"no-threads", A_NONE, 0, .fn = opt_threads},
+    {"thread-count", A_REQ, 0, .fn = opt_threads},
+    {"dependency-file", A_REQ, 0, .fn = opt_dependency_file,
+     .usage = "--dependency-file=FILE",
+     .help = "Write a make rule naming every input"},
+    {"", A_NONE, 0, .fn = no_effect, .usage = "@FILE",
+     .help = "Read options from FILE"},
+    {"v version", A_NONE, 0, .fn = opt_version, .usage = "-v, --version",
+     .help = "Print the version"},
+    {"V", A_NONE, 0, .fn = opt_version, .usage = "-V",
+     .help = "Print the version and the emulations"},
+    {"print-output-format", A_NONE, 0, .fn = opt_print_output_format,
+     .usage = "--print-output-format",
+     .help = "Print the output's BFD format name"},
+    {"print-sysroot", A_NONE, 0, .fn = opt_print_sysroot,
+     .usage = "--print-sysroot", .help = "Print the --sysroot directory"},
+    {"target-help", A_NONE, 0, .fn = opt_target_help, .usage = "--target-help",
+     .help = "Print the options of each target"},
+    {"verbose", A_OPT, 0, .fn = opt_verbose, .usage = "--verbose",
+     .help = "Print the version, the emulations and\n"
+             "the built-in layout, then link"},
+    {"help", A_NONE, 0, .fn = opt_help, .usage = "--help",
+     .help = "Print this help"},
+
+    // Accepted without effect, as GNU ld accepts them for a static
+    // executable: its output is byte-identical with and without each
+    // (checked on both architectures; testsuite/options/no_effect.sh
+    // keeps checking).  Some matter with .dynamic (a static PIE's).
+    // Only about shared libraries, which a static link has none of:
+    {"as-needed no-as-needed copy-dt-needed-entries "
+     "no-copy-dt-needed-entries warn-shared-textrel",
+     A_NONE, F_NO_EFFECT, .fn = no_effect},
+    {"no-export-dynamic", A_NONE, F_NO_EFFECT, .fn = opt_export_dynamic},
+    {"enable-new-dtags disable-new-dtags", A_NONE, F_NO_EFFECT,
+     .fn = opt_new_dtags},
+    {"I dynamic-linker", A_REQ, F_NO_EFFECT, .fn = opt_dynamic_linker,
+     .usage = "-dynamic-linker FILE"},
+    {"rpath", A_REQ, F_NO_EFFECT | F_ONE_DASH | F_DYNAMIC, .fn = NULL,
+     .usage = "-rpath DIR"},
+    {"rpath-link", A_REQ, F_NO_EFFECT | F_ONE_DASH, .fn = no_effect,
+     .usage = "-rpath-link DIR"},
+    {"h soname", A_REQ, F_NO_EFFECT | F_ONE_DASH | F_DYNAMIC, .fn = NULL,
+     .usage = "-soname NAME"},
+    // GNU ld ignores -g
+    {"g", A_NONE, F_NO_EFFECT, .fn = no_effect},
+    {"O", A_REQ, F_NO_EFFECT, .fn = opt_optimize, .usage = "-O LEVEL"},
+    // Binding, versions and exports of dynamic symbols, which a static
+    // executable has none of.
+    {"Bsymbolic Bsymbolic-functions Bno-symbolic", A_NONE,
+     F_NO_EFFECT | F_ONE_DASH, .fn = no_effect},
+    {"version-script", A_REQ, F_NO_EFFECT, .fn = opt_version_script,
+     .usage = "--version-script=FILE"},
+    {"dynamic-list-cpp-new dynamic-list-cpp-typeinfo", A_NONE,
+     F_NO_EFFECT | F_DYNAMIC, .fn = opt_dynamic_list},
+    {"undefined-version", A_NONE, F_NO_EFFECT | F_TWO_DASHES, .fn = no_effect},
+    {"no-undefined-version default-symver default-imported-symver", A_NONE,
+     F_NO_EFFECT, .fn = no_effect},
+    {"version-exports-section", A_REQ, F_NO_EFFECT, .fn = NULL,
+     .usage = "--version-exports-section=SYM"},
+    // The defaults: an executable, undefined symbols reported, sections
+    // checked for overlaps, discarded sections' symbols dropped.
+    {"no-undefined check-sections strip-discarded", A_NONE, F_NO_EFFECT,
+     .fn = no_effect},
+    // Other systems' or other targets' (SunOS, HP-UX, MIPS, PE, a.out,
+    // LTO plugins), the compiler's -fuse-ld, GNU ld's own memory use.
+    {"flto", A_NONE, F_NO_EFFECT | F_ONE_DASH, .fn = no_effect},
+    {"flto-partition fuse-ld", A_REQ, F_NO_EFFECT | F_ONE_DASH,
+     .fn = no_effect},
+    {"allow-shlib-undefined no-allow-shlib-undefined "
+     "no-warn-search-mismatch",
+     A_NONE, F_NO_EFFECT, .fn = no_effect},
+    {"init fini", A_REQ, F_NO_EFFECT | F_ONE_DASH | F_DYNAMIC, .fn = opt_init,
+     .usage = "-init SYM, -fini SYM"},
+    {"audit", A_REQ, F_NO_EFFECT | F_DYNAMIC, .fn = no_effect,
+     .usage = "--audit=LIB"},
+    {"P depaudit", A_REQ, F_NO_EFFECT | F_DYNAMIC, .fn = no_effect,
+     .usage = "--depaudit=LIB"},
+    {"assert", A_REQ, F_NO_EFFECT | F_ONE_DASH, .fn = no_effect},
+    {"A G gpsize", A_REQ, F_NO_EFFECT, .fn = no_effect},
+    {"Qy qmagic", A_NONE, F_NO_EFFECT | F_ONE_DASH, .fn = no_effect},
+    {"embedded-relocs force-exe-suffix warn-multiple-gp warn-constructors "
+     "warn-alternate-em no-keep-memory map-whole-files no-map-whole-files "
+     "accept-unknown-input-arch no-accept-unknown-input-arch",
+     A_NONE, F_NO_EFFECT, .fn = no_effect},
+    {"max-cache-size ctf-share-types", A_REQ, F_NO_EFFECT, .fn = no_effect},
+    {"ctf-variables no-ctf-variables", A_NONE, F_NO_EFFECT, .fn = no_effect},
+    // Relocatable links, linker scripts and shared objects only.
+    {"enable-non-contiguous-regions", A_NONE, F_NO_EFFECT,
+     .fn = opt_non_contiguous},
+    {"split-by-reloc", A_OPT, F_NO_EFFECT, .fn = opt_split_by_reloc},
+    {"disable-multiple-abs-defs enable-non-contiguous-regions-warnings",
+     A_NONE, F_NO_EFFECT, .fn = no_effect},
+    {"Bgroup", A_NONE, F_NO_EFFECT | F_ONE_DASH, .fn = no_effect},
+    // AArch64 object attributes mld does not read, and its dynamic
+    // relocations.
+    {"no-enum-size-warning no-wchar-size-warning no-apply-dynamic-relocs",
+     A_NONE, F_NO_EFFECT | F_AARCH64, .fn = no_effect},
+
+    // Accepted by GNU ld, refused here: each changes the output or its
+    // checks in a way mld does not reproduce.
+    {"R", A_REQ, 0, .fn = opt_just_symbols}, // a directory: -rpath
+    {"no-warn-mismatch", A_NONE, 0,
+     .why = "mld links only inputs of one "
+            "machine and ABI"},
+    {"pic-veneer", A_NONE, 0, .why = "mld writes absolute veneers only"},
+    {"traditional-format", A_NONE, 0,
+     .why = "mld always edits .eh_frame (one copy of each CIE), as GNU ld "
+            "does by default"},
+    {"no-check-sections", A_NONE, 0,
+     .why = "mld always refuses overlapping sections"},
+    {"no-strip-discarded", A_NONE, 0,
+     .why = "mld leaves out the symbols of discarded sections"},
+    {"warn-section-align", A_NONE, 0, .why = "not implemented"},
+    {"split-by-file", A_OPT, 0,
+     .why = "it changes GNU ld's output sections; not supported"},
+    {"error-handling-script", A_REQ, 0, .why = "not implemented"},
+    {"stub-group-size", A_REQ, 0,
+     .why = "mld groups stubs by GNU ld's default size only"},
+    {"just-symbols", A_REQ, 0,
+     .why = "taking another executable's symbols is not supported"},
+    {"task-link", A_REQ, 0, .why = "not supported"},
+    {"out-implib", A_REQ, F_TWO_DASHES,
+     .why = "import libraries are PE's, not ELF's"},
+    {"Trodata-segment Tldata-segment", A_REQ, F_ONE_DASH, .fn = opt_not_yet},
+    {"Y", A_REQ, 0, .fn = opt_solaris_path},
+    {"f auxiliary F filter", A_REQ, 0, .fn = opt_filter},
+    {"no-define-common", A_NONE, 0, .fn = opt_no_define_common},
+    {"shared Bshareable", A_NONE, F_ONE_DASH,
+     .why = "mld makes static executables only"},
+    {"static-pie", A_NONE, F_ONE_DASH,
+     .why = "not an option of GNU ld; gcc -static-pie passes -static -pie "
+            "--no-dynamic-linker"},
+    {"EB", A_NONE, F_ONE_DASH, .why = "big-endian output is not supported"},
+    {"c mri-script", A_REQ, 0, .why = "MRI scripts are not supported"},
+    {"architecture", A_REQ, 0, .fn = opt_architecture},
+};
+
+#define N_OPTIONS (sizeof(options) / sizeof(*options))
+
+// Names in a row: the length of the one at N, and the one after it.
+static u64 name_len(const char *n) {
+  return strcspn(n, " ");
+}
+
+static const char *next_name(const char *n) {
+  n += name_len(n);
+  return n + (*n == ' ');
+}
+
+// The long option the N bytes at NAME name exactly, else those they
+// begin (not those GNU ld takes with two dashes only, for ONE_DASH):
+// how many there are, the first in *row and *found.
+static u32 lookup_long(const char *name, u64 n, bool one_dash,
+                       const struct option **row, const char **found) {
+  for (u32 k = 0; k < N_OPTIONS; k++)
+    for (const char *m = options[k].names; *m; m = next_name(m))
+      if (name_len(m) == n && n > 1 && !strncmp(m, name, n)) {
+        *row = &options[k];
+        *found = m;
+        return 1;
+      }
+  u32 count = 0;
+  for (u32 k = 0; k < N_OPTIONS; k++) {
+    if (one_dash && (options[k].flags & F_TWO_DASHES))
+      continue;
+    for (const char *m = options[k].names; *m; m = next_name(m))
+      if (name_len(m) > n && !strncmp(m, name, n) && !count++) {
+        *row = &options[k];
+        *found = m;
+      }
+  }
+  return count;
 }
 
 // ARG, or the long option it names or abbreviates, as "--NAME" with its
 // "=VALUE".  GNU ld reads options with getopt_long_only: "-NAME" is the
 // long option NAME too, or the one it is a unique prefix of
 // ("-emit-relocs", "-undefined foo", "-whole"), except -lNAME, always a
-// library, and the options two_dashes_only names.  A "-NAME" that begins
-// no long option is a short one with its value ("-emain", "-Tfile.ld");
-// one that begins several ("-ex", "-Ttex") is unknown, as in GNU ld.
+// library, and the options GNU ld takes with two dashes only.  A "-NAME"
+// that begins no long option is a short one with its value ("-emain",
+// "-Tfile.ld"); one that begins several ("-ex", "-Ttex") is unknown, as
+// in GNU ld.  Those --help spells with one dash stay as written.
 static char *unabbreviate(struct ctx *ctx, char *arg) {
   if (arg[0] != '-' || !arg[1] || !arg[2])
     return arg;                  // not an option, or a short one alone
@@ -891,153 +1780,163 @@ static char *unabbreviate(struct ctx *ctx, char *arg) {
     return arg;
   const char *name = arg + (one_dash ? 1 : 2);
   u64 n = strcspn(name, "=");
-  const u32 count = sizeof(long_options) / sizeof(*long_options);
+  const struct option *o = NULL;
   const char *found = NULL;
-  for (u32 k = 0; !found && k < count; k++)
-    if (!strncmp(long_options[k], name, n) && !long_options[k][n])
-      found = long_options[k];
-  for (u32 k = 0; !found && k < count; k++) {
-    const char *o = long_options[k];
-    if (strncmp(o, name, n) || (one_dash && two_dashes_only(o)))
-      continue;
-    for (u32 j = k + 1; j < count; j++)
-      if (!strncmp(long_options[j], name, n) &&
-          !(one_dash && two_dashes_only(long_options[j]))) {
-        if (one_dash)            // ambiguous: unknown, as in GNU ld
-          fatal(ctx, "unknown option: %s (try --help)", arg);
-        return arg;
-      }
-    found = o;
-  }
-  if (!found || (one_dash && two_dashes_only(found)) ||
-      (!found[n] && (!one_dash || one_dash_spelling(found))))
+  u32 count = lookup_long(name, n, one_dash, &o, &found);
+  if (count > 1 && one_dash)     // ambiguous: unknown, as in GNU ld
+    fatal(ctx, "unknown option: %s (try --help)", arg);
+  if (count != 1 || (one_dash && (o->flags & F_TWO_DASHES)) ||
+      (name_len(found) == n && (!one_dash || (o->flags & F_ONE_DASH))))
     return arg;
-  return arena_printf(ctx, "--%s%s", found, name + n);
+  return arena_printf(ctx, "--%.*s%s", (int)name_len(found), found, name + n);
 }
 
-// Options GNU ld 2.40 accepts that change nothing in a static executable:
-// its output is byte-identical with and without each (checked on both
-// architectures; testsuite/err/options_no_effect.sh keeps checking).
-static const char *const no_effect_flags[] = {
-    // only about shared libraries, which a static link has none of
-    "as-needed", "no-as-needed", "copy-dt-needed-entries",
-    "no-copy-dt-needed-entries", "warn-shared-textrel",
-    // no dynamic symbol table, .dynamic or PT_INTERP in a static executable
-    "export-dynamic", "E", "no-export-dynamic",
-    "enable-new-dtags", "disable-new-dtags",
-    // GNU ld ignores -g
-    "g",
-    // the defaults: an executable, not position-independent, undefined
-    // symbols reported, COMMON allocated (-d), sections checked for
-    // overlaps, discarded sections' symbols dropped
-    "no-undefined", "d", "dc", "dp", "check-sections",
-    "strip-discarded",
-    // binding, versions and exports of dynamic symbols, which a static
-    // executable has none of
-    "Bsymbolic", "Bsymbolic-functions", "Bno-symbolic", "dynamic-list-data",
-    "dynamic-list-cpp-new", "dynamic-list-cpp-typeinfo",
-    // about shared libraries and symbol versions
-    "allow-shlib-undefined", "no-allow-shlib-undefined",
-    "no-undefined-version", "default-symver", "default-imported-symver",
-    "no-warn-search-mismatch", "no-apply-dynamic-relocs",
-    // other systems' or other targets' (SunOS, HP-UX, MIPS, PE, a.out,
-    // LTO plugins) and GNU ld's own memory use
-    "Qy", "qmagic", "embedded-relocs", "force-exe-suffix", "warn-multiple-gp",
-    "warn-constructors", "warn-alternate-em", "no-keep-memory",
-    "map-whole-files", "no-map-whole-files", "flto",
-    "accept-unknown-input-arch", "no-accept-unknown-input-arch",
-    // relocatable links, linker scripts and shared objects only
-    "force-group-allocation", "enable-non-contiguous-regions",
-    "disable-multiple-abs-defs", "split-by-reloc", "Bgroup",
-    "enable-non-contiguous-regions-warnings",
-    // no CTF
-    "ctf-variables", "no-ctf-variables",
-    // AArch64 object attributes mld does not read
-    "no-enum-size-warning", "no-wchar-size-warning",
-};
+// The row of the option p->s (unabbreviated), its name in p->name and
+// a value written in the same argument ("-oFILE", "--output=FILE") in
+// *value; NULL if there is no such option.
+static const struct option *match(struct parse *p, const char **value) {
+  const char *s = p->s;
+  bool one_dash = s[1] != '-';
+  const char *body = s + (one_dash ? 1 : 2);
+  u64 n = strcspn(body, "=");
+  const struct option *o = NULL;
+  const char *found = NULL;
+  *value = NULL;
+  // -NAME and --NAME[=VALUE], except -lNAME and what needs two dashes.
+  if (n > 1 && (!one_dash || body[0] != 'l') &&
+      lookup_long(body, n, false, &o, &found) == 1 &&
+      name_len(found) == n && !(one_dash && (o->flags & F_TWO_DASHES))) {
+    if (body[n] && o->arg == A_NONE)
+      return NULL;
+    *value = body[n] ? body + n + 1 : NULL;
+    p->name = arena_strndup(p->ctx, found, n);
+    return o;
+  }
+  if (!one_dash)
+    return NULL;
+  // -X, -X VALUE, -XVALUE.
+  for (u32 k = 0; k < N_OPTIONS; k++)
+    for (const char *m = options[k].names; *m; m = next_name(m))
+      if (name_len(m) == 1 && *m == body[0]) {
+        if (body[1] && options[k].arg == A_NONE)
+          return NULL;
+        *value = body[1] ? body + 1 : NULL;
+        p->name = arena_strndup(p->ctx, m, 1);
+        return &options[k];
+      }
+  return NULL;
+}
 
-// Long options of one target's GNU ld alone (its emulation's): the
-// other's says "unrecognized option".  Kept until the target is known
-// (link.c's setup_target checks them).
-static const struct {
-  const char *opt;
-  bool aarch64;
-} target_options[] = {
-    {"fix-cortex-a53-835769", true},  {"fix-cortex-a53-843419", true},
-    {"no-fix-cortex-a53-843419", true}, {"no-enum-size-warning", true},
-    {"no-wchar-size-warning", true},  {"no-apply-dynamic-relocs", true},
-    {"ld-generated-unwind-info", false},
-    {"no-ld-generated-unwind-info", false},
-};
+// The option as --help and the messages spell it.
+static const char *spelling(struct parse *p, const struct option *o) {
+  return arena_printf(p->ctx, "%s%s",
+                      !p->name[1] || (o->flags & F_ONE_DASH) ? "-" : "--",
+                      p->name);
+}
 
-static void note_target_option(struct ctx *ctx, const char *s) {
-  struct config *c = &ctx->cfg;
-  for (u32 k = 0; k < sizeof(target_options) / sizeof(*target_options); k++) {
-    const char *o = target_options[k].opt;
-    size_t n = strlen(o);
-    if (is(s, o) || (s[0] == '-' && !strncmp(s + 1 + (s[1] == '-'), o, n) &&
-                     s[1 + (s[1] == '-') + n] == '=')) {
-      vec_push(ctx, target_options[k].aarch64 ? &c->aarch64_options
-                                              : &c->x86_options,
-               (void *)s);
-      return;
+// Reads the option at p->a.v[p->i] (and its value, if it is the next
+// argument), or an input file.
+static void read_option(struct parse *p) {
+  struct ctx *ctx = p->ctx;
+  const char *s = p->s = p->a.v[p->i] = unabbreviate(ctx, p->a.v[p->i]);
+  if (s[0] != '-' || !s[1]) {
+    add_input(ctx, IN_FILE, s);
+    return;
+  }
+  const char *v;
+  const struct option *o = match(p, &v);
+  if (!o)
+    fatal(ctx, "unknown option: %s (try --help)", s);
+  // Kept until the target is known (link.c's setup_target checks them).
+  if (o->flags & F_X86)
+    vec_push(ctx, &p->c->x86_options, (void *)s);
+  if (o->flags & F_AARCH64)
+    vec_push(ctx, &p->c->aarch64_options, (void *)s);
+  if (o->why)
+    fatal(ctx, "%s: %s", spelling(p, o), o->why);
+  if (o->arg == A_REQ && !v) {
+    if (p->i + 1 >= p->a.n)
+      fatal(ctx, "option %s requires an argument", s);
+    v = p->a.v[++p->i];
+  }
+  if ((o->flags & F_DYNAMIC) && !p->dynamic_only)
+    p->dynamic_only = s;
+  if (o->fn)
+    o->fn(p, v);
+}
+
+// One entry of --help: the usage in 28 columns, or on a line of its own
+// if longer, then the text, each line at column 30.
+static void print_entry(const char *usage, const char *help) {
+  int n = (int)strlen(usage);
+  if (n > 27)
+    printf("  %s\n%30s", usage, "");
+  else
+    printf("  %s%*s", usage, 28 - n, "");
+  for (const char *h = help; *h;) {
+    int k = (int)strcspn(h, "\n");
+    printf("%.*s\n", k, h);
+    h += k;
+    if (*h && *++h)
+      printf("%30s", "");
+  }
+}
+
+// --help: the table's entries, then the options accepted without effect.
+static void print_help(void) {
+  fputs("Usage: mld [options] file...\n"
+        "A static linker for x86-64 and AArch64 Linux, command-line "
+        "compatible\nwith GNU ld.  A long option may be cut to a unique "
+        "prefix, as in\nGNU ld.\n\nOptions:\n", stdout);
+  for (u32 k = 0; k < N_OPTIONS; k++)
+    if (options[k].help)
+      print_entry(options[k].usage, options[k].help);
+  fputs("\nAccepted without effect, as GNU ld for a static executable:\n",
+        stdout);
+  u32 col = 0;
+  for (u32 k = 0; k < N_OPTIONS; k++) {
+    const struct option *o = &options[k];
+    if (!(o->flags & F_NO_EFFECT) || o->help)
+      continue;
+    for (const char *m = o->names; *m; m = o->usage ? "" : next_name(m)) {
+      char word[64];
+      int len = name_len(m);
+      if (o->usage)
+        snprintf(word, sizeof(word), "%s", o->usage);
+      else
+        snprintf(word, sizeof(word), "%s%.*s",
+                 len == 1 || (o->flags & F_ONE_DASH) ? "-" : "--", len, m);
+      if (col && col + strlen(word) + 2 > 72) {
+        fputs(",\n", stdout);
+        col = 0;
+      } else if (col) {
+        fputs(", ", stdout);
+        col += 2;
+      }
+      col += printf("%s%s", col ? "" : "  ", word);
     }
   }
+  fputs(".\n"
+        "  With .dynamic (-pie, or --no-dynamic-linker with -E or a dynamic list)\n"
+        "  those of dynamic symbols take effect, as in GNU ld, and -rpath,\n"
+        "  -soname, -init, -fini, --audit, --depaudit and the C++ dynamic lists\n"
+        "  are refused; -O then sizes the hash tables.  Version scripts and\n"
+        "  dynamic lists are read, and rejected where GNU ld rejects them.  Also\n"
+        "  without effect: --oformat and -b naming the target's ELF format, the\n"
+        "  -z keywords of dynamic linking (text, defs, combreloc, ... and those\n"
+        "  of DT_FLAGS_1 without .dynamic); other -z keywords get a warning that\n"
+        "  they are ignored, as in GNU ld; --enable-non-contiguous-regions (an\n"
+        "  error where a region overflows).  Refused: -z nocombreloc with a PIE's\n"
+        "  dynamic relocations, and a version script with -E or a dynamic list\n"
+        "  and .dynamic\n"
+        "\n"
+        // GNU ld's last lines, which libtool's probes read.
+        "mld: supported targets: elf64-x86-64 elf64-littleaarch64\n"
+        "mld: supported emulations: elf_x86_64 aarch64linux\n",
+        stdout);
 }
 
-// The options above that GNU ld gives an effect in a static PIE (its
-// dynamic symbols, or tags of .dynamic).
-static bool changes_dynamic(const char *s) {
-  static const char *const names[] = {
-      "dynamic-list-cpp-new", "dynamic-list-cpp-typeinfo",
-      "rpath", "soname", "h", "init", "fini", "audit", "P", "depaudit",
-  };
-  s += strspn(s, "-");
-  for (u32 i = 0; i < sizeof(names) / sizeof(*names); i++) {
-    size_t n = strlen(names[i]);
-    if (!strncmp(s, names[i], n) && (!s[n] || s[n] == '='))
-      return true;
-  }
-  return false;
-}
-
-// ... and those that take an argument.
-static const char *const no_effect_with_arg[] = {
-    "dynamic-linker", "I", "rpath",
-    "rpath-link", "soname", "h", "O",
-    // SunOS's -assert, the i960's -A, MIPS's -G, DT_INIT/DT_FINI and audit
-    // libraries of dynamic objects, CTF, LTO and the compiler's -fuse-ld
-    "assert", "A", "architecture", "G", "gpsize", "init", "fini", "audit",
-    "P", "depaudit",
-    "max-cache-size", "ctf-share-types", "flto-partition", "fuse-ld",
-};
-
-// Options GNU ld accepts that mld refuses, each with the reason.
-static const struct refused {
-  const char *opt, *why;
-} refused_flags[] = {
-    {"no-warn-mismatch", "mld links only inputs of one machine and ABI"},
-    {"pic-veneer", "mld writes absolute veneers only"},
-    {"traditional-format", "mld always edits .eh_frame (one copy of each "
-                           "CIE), as GNU ld does by default"},
-    {"no-check-sections", "mld always refuses overlapping sections"},
-    {"no-strip-discarded", "mld leaves out the symbols of discarded "
-                           "sections"},
-    {"warn-section-align", "not implemented"},
-    {"split-by-file", "it changes GNU ld's output sections; not supported"},
-}, refused_with_arg[] = {
-    {"error-handling-script", "not implemented"},
-    {"stub-group-size", "mld groups stubs by GNU ld's default size only"},
-    {"just-symbols", "taking another executable's symbols is not supported"},
-    {"task-link", "not supported"},
-    {"out-implib", "import libraries are PE's, not ELF's"},
-};
-
-void parse_options(struct ctx *ctx, int argc, char **argv) {
-  struct config *c = &ctx->cfg;
-  struct args a = {0};
-  for (int i = 1; i < argc; i++)
-    expand(ctx, &a, argv[i], 0);
+static void set_defaults(struct config *c, int argc, char **argv) {
   c->output = "a.out";
   c->sysroot = "";
   for (int i = 1; i < argc; i++)
@@ -1052,802 +1951,37 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   c->build_id = BUILD_ID_NONE;
   c->hash_style = HASH_BOTH;
   c->spare_dynamic_tags = 5;
-  // Options without effect in a static executable that would change a
-  // static PIE's dynamic section or symbols: the first one seen.
-  const char *dynamic_only = NULL;
-  // -E (the last of it and --no-export-dynamic) and the first option
-  // naming a dynamic list: with --no-dynamic-linker, GNU ld makes
-  // .dynsym and .dynamic for them in any executable (elflink.c).
-  const char *export_dynamic = NULL, *dynamic_list = NULL;
-  // The last of --fatal-warnings and --no-fatal-warnings applies to the
-  // whole link, warnings about the options themselves included.
-  bool fatal_warnings = false;
-  // A dynamic linker named without -static: a dynamic link by mistake
-  // (gcc without -static), which mld cannot make.
-  bool saw_static = false;
-  u32 group_depth = 0;         // -( without its -) yet
-  bool version_printed = false; // -v or -V
-  const char *dynamic_linker = NULL;
+}
 
-  for (u32 i = 0; i < a.n; i++) {
-    char *s = a.v[i] = unabbreviate(ctx, a.v[i]);
-    note_target_option(ctx, s);
-    const char *v;
-    int yn;
-    if (s[0] != '-' || !s[1]) {
-      add_input(ctx, IN_FILE, s);
-      continue;
-    }
-    // Without -r these change nothing; with it, what mld does not do yet
-    // (relocatable.c refuses it).
-    if (is(s, "split-by-reloc") || !strncmp(s, "--split-by-reloc=", 17))
-      if (!c->relocatable_conflict)
-        c->relocatable_conflict = s;
-    if (is(s, "force-group-allocation"))
-      c->force_group_allocation = true;   // -r: no groups kept
-    if (is(s, "enable-non-contiguous-regions"))
-      c->non_contiguous_regions = true;   // said when a region overflows
-    if (is(s, "disable-new-dtags") || is(s, "enable-new-dtags"))
-      c->old_dtags = is(s, "disable-new-dtags");   // with .dynamic
-    if (is(s, "d") || is(s, "dc") || is(s, "dp"))
-      c->define_common = true;            // -r: COMMON symbols allocated
-    // Exact flags first, so "-export-dynamic" is not "-e xport-dynamic".
-    bool flag = false;
-    for (u32 k = 0; !flag && k < sizeof(no_effect_flags) / sizeof(char *); k++)
-      flag = is(s, no_effect_flags[k]);
-    if (flag) {
-      if (!dynamic_only && changes_dynamic(s))
-        dynamic_only = s;
-      if (is(s, "E") || is(s, "export-dynamic"))
-        export_dynamic = s;
-      else if (is(s, "no-export-dynamic"))
-        export_dynamic = NULL;
-      else if (!dynamic_list && !strncmp(s + strspn(s, "-"), "dynamic-list", 12))
-        dynamic_list = s;
-      c->dynamic_data |= is(s, "dynamic-list-data");
-      continue;
-    }
-    // GNU ld's own words.
-    if (is(s, "no-define-common"))
-      fatal(ctx, "--no-define-common may not be used without -shared");
-    for (u32 k = 0; k < sizeof(refused_flags) / sizeof(*refused_flags); k++)
-      if (is(s, refused_flags[k].opt))
-        fatal(ctx, "%s: %s", s, refused_flags[k].why);
-    // Version scripts and dynamic lists change nothing in a static
-    // executable, but GNU ld reads them here and rejects what it cannot
-    // parse.  GNU ld takes three of these options with two dashes only:
-    // -export-dynamic-symbol=SYM is -e xport-dynamic-symbol=SYM, and
-    // -undefined-version is -u ndefined-version.
-    bool two_dashes = s[1] == '-';
-    if ((v = arg_of(ctx, &a, &i, NULL, "version-script"))) {
-      read_version_script(ctx, v, false, fatal_warnings);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "dynamic-list")) ||
-        (two_dashes &&
-         (v = arg_of(ctx, &a, &i, NULL, "export-dynamic-symbol-list")))) {
-      read_version_script(ctx, v, true, fatal_warnings);
-      dynamic_list = dynamic_list ? dynamic_list : s;
-      continue;
-    }
-    if (two_dashes &&
-        (v = arg_of(ctx, &a, &i, NULL, "export-dynamic-symbol"))) {
-      add_dynamic_pattern(ctx, v);
-      dynamic_list = dynamic_list ? dynamic_list : s;
-      continue;
-    }
-    if (arg_of(ctx, &a, &i, NULL, "version-exports-section") ||
-        !strcmp(s, "--undefined-version"))
-      continue;
-    if (is(s, "static") || is(s, "Bstatic") || is(s, "dn") ||
-        is(s, "non_shared")) {
-      add_input(ctx, IN_BSTATIC, NULL);
-      saw_static = true;
-      continue;
-    }
-    if (is(s, "Bdynamic") || is(s, "dy") || is(s, "call_shared")) {
-      add_input(ctx, IN_BDYNAMIC, NULL);
-      continue;
-    }
-    if (is(s, "push-state") || is(s, "pop-state")) {
-      add_input(ctx, s[strspn(s, "-")] == 'p' && s[strspn(s, "-") + 1] == 'u'
-                         ? IN_PUSH_STATE
-                         : IN_POP_STATE,
-                NULL);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, "-y", "trace-symbol"))) {
-      vec_push(ctx, &c->trace_symbols, (void *)v);
-      continue;
-    }
-    if (is(s, "print-memory-usage")) {
-      c->print_memory_usage = true;
-      continue;
-    }
-    if (is(s, "warn-common")) {
-      c->warn_common = true;
-      continue;
-    }
-    if (is(s, "allow-multiple-definition")) {
-      c->allow_multiple_definition = true;
-      continue;
-    }
-    if ((yn = yes_no(s, "relax")) >= 0) {
-      c->no_relax = !yn;
-      continue;
-    }
-    if ((yn = yes_no(s, "ld-generated-unwind-info")) >= 0) {
-      c->no_ld_unwind = !yn;
-      continue;
-    }
-    if (is(s, "threads")) {
-      c->threads = 0;
-      continue;
-    }
-    if (is(s, "no-threads")) {
-      c->threads = 1;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "threads")) ||
-        (v = arg_of(ctx, &a, &i, NULL, "thread-count"))) {
-      u64 n = parse_number(ctx, "--threads", v);
-      if (n < 1 || n > MAX_THREADS)
-        fatal(ctx, "--threads: %s is not between 1 and %u", v, MAX_THREADS);
-      c->threads = n;
-      continue;
-    }
-    if (is(s, "demangle") || !strncmp(s, "--demangle=", 11) ||
-        !strncmp(s, "-demangle=", 10)) {
-      c->no_demangle = false;
-      c->demangle_explicit = true;
-      continue;
-    }
-    if (is(s, "cref")) {
-      c->cref = true;
-      continue;
-    }
-    if (is(s, "no-demangle")) {
-      c->no_demangle = true;
-      continue;
-    }
-    if ((yn = yes_no(s, "print-map-discarded")) >= 0) {
-      c->no_print_map_discarded = !yn;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "why-extract"))) {
-      c->why_extract = v;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "Map"))) {
-      c->map_file = v;
-      continue;
-    }
-    if (!strcmp(s, "-M") || is(s, "print-map")) {
-      c->map_file = "-";
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "sort-section"))) {
-      if (!strcmp(v, "name"))
-        c->sort_section = SORT_SECTION_NAME;
-      else if (!strcmp(v, "alignment"))
-        c->sort_section = SORT_SECTION_ALIGNMENT;
-      else
-        fatal(ctx, "invalid section sorting option: %s", v);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "exclude-libs"))) {
-      vec_push(ctx, &c->exclude_libs, (void *)v);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "dependency-file"))) {
-      c->dependency_file = v;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "compress-debug-sections"))) {
-      static const struct {
-        const char *name;
-        enum compress_kind kind;
-      } kinds[] = {{"none", COMPRESS_NONE},
-                   {"zlib", COMPRESS_ZLIB},
-                   {"zlib-gabi", COMPRESS_ZLIB},
-                   {"zlib-gnu", COMPRESS_ZLIB_GNU},
-                   {"zstd", COMPRESS_ZSTD}};
-      u32 k = 0;
-      while (k < sizeof(kinds) / sizeof(*kinds) && strcmp(v, kinds[k].name))
-        k++;
-      if (k == sizeof(kinds) / sizeof(*kinds))
-        fatal(ctx, "invalid --compress-debug-sections option: `%s'", v);
-      c->compress_debug = kinds[k].kind;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "icf"))) {
-      if (!strcmp(v, "none"))
-        c->icf = ICF_NONE;
-      else if (!strcmp(v, "safe"))
-        c->icf = ICF_SAFE;
-      else if (!strcmp(v, "all"))
-        c->icf = ICF_ALL;
-      else
-        fatal(ctx, "unknown --icf value: %s (none, safe or all)", v);
-      continue;
-    }
-    if (is(s, "print-icf-sections") || is(s, "no-print-icf-sections")) {
-      c->print_icf_sections = s[strspn(s, "-")] == 'p';
-      continue;
-    }
-    if (is(s, "help")) {
-      fputs(usage, stdout);
-      exit(0);
-    }
-    if (is(s, "verbose") || !strncmp(s, "--verbose=", 10)) {
-      // GNU ld's --verbose: version, emulations, the default layout; then
-      // the link goes on (or ends here without inputs).
-      printf("mld %s (compatible with GNU ld)\n  Supported emulations:\n"
-             "   elf_x86_64\n   aarch64linux\n   aarch64elf\n",
-             PACKAGE_VERSION_STR);
-      puts("using internal layout:\n"
-           "==================================================");
-      print_layout(stdout, c->arch ? c->arch : &arch_x86_64);
-      puts("==================================================");
-      fflush(stdout);
-      c->verbose = true;
-      continue;
-    }
-    if (is(s, "v") || is(s, "V") || is(s, "version")) {
-      printf("mld %s (compatible with GNU ld)\n", PACKAGE_VERSION_STR);
-      if (is(s, "V"))
-        printf("  Supported emulations:\n   elf_x86_64\n   aarch64linux\n"
-               "   aarch64elf\n");
-      if (is(s, "version"))
-        exit(0);
-      version_printed = true;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, "-o", "output"))) {
-      c->output = v;
-      c->output_given = true;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, "-L", "library-path"))) {
-      vec_push(ctx, &c->lib_paths, (void *)v);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, "-l", "library"))) {
-      add_input(ctx, IN_LIB, v);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, "-e", "entry"))) {
-      c->entry = v;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, "-u", "undefined"))) {
-      vec_push(ctx, &c->undefined, (void *)v);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "unresolved-symbols"))) {
-      // Without shared libraries, only object files have references.
-      if (!strcmp(v, "ignore-all") || !strcmp(v, "ignore-in-object-files"))
-        c->unresolved_ignore = true;
-      else if (!strcmp(v, "report-all") ||
-               !strcmp(v, "ignore-in-shared-libs"))
-        c->unresolved_ignore = false;
-      else
-        fatal(ctx, "bad --unresolved-symbols option: %s", v);
-      continue;
-    }
-    if (is(s, "warn-unresolved-symbols") ||
-        is(s, "error-unresolved-symbols")) {
-      c->warn_unresolved = s[strspn(s, "-")] == 'w';
-      continue;
-    }
-    if (is(s, "noinhibit-exec")) {
-      c->noinhibit_exec = true;
-      continue;
-    }
-    if (is(s, "warn-once")) {
-      c->warn_once = true;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "require-defined"))) {
-      vec_push(ctx, &c->undefined, (void *)v);
-      vec_push(ctx, &c->require_defined, (void *)v);
-      continue;
-    }
-    if (!strcmp(s, "-t") || is(s, "trace")) {
-      if (c->trace < 255)
-        c->trace++;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, "-m", NULL))) {
-      set_emulation(ctx, v);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, "-z", NULL))) {
-      z_option(ctx, v);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "defsym"))) {
-      defsym(ctx, v);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "wrap"))) {
-      vec_push(ctx, &c->wrap, (void *)v);
-      continue;
-    }
-    if ((yn = yes_no(s, "warn-execstack")) >= 0) {
-      c->warn_execstack = yn;
-      continue;
-    }
-    if (is(s, "warn-textrel")) {
-      c->warn_textrel = true;
-      continue;
-    }
-    if ((yn = yes_no(s, "warn-rwx-segments")) >= 0) {
-      c->no_warn_rwx_segments = !yn;
-      continue;
-    }
-    if (is(s, "unique")) {
-      c->unique_orphans = true;
-      continue;
-    }
-    if (!strncmp(s, "--unique=", 9) || !strncmp(s, "-unique=", 8)) {
-      vec_push(ctx, &c->unique, strchr(s, '=') + 1);
-      continue;
-    }
-    // GNU ld takes the sysroot from its own arguments before anything
-    // else, and only in the form --sysroot=DIR (not from @files); the
-    // option's other forms are accepted and do nothing.
-    if (arg_of(ctx, &a, &i, NULL, "sysroot"))
-      continue;
-    if (is(s, "nostdlib")) {
-      c->nostdlib = true;
-      continue;
-    }
-    if (is(s, "EL")) {
-      c->endian_little = true;
-      continue;
-    }
-    if (is(s, "s") || is(s, "strip-all")) {
-      c->strip = STRIP_ALL;
-      continue;
-    }
-    if (is(s, "q") || is(s, "emit-relocs")) {
-      c->emit_relocs = true;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "retain-symbols-file"))) {
-      retain_symbols_file(ctx, v);
-      continue;
-    }
-    if (is(s, "X") || is(s, "discard-locals")) {
-      c->discard = DISCARD_LOCALS;
-      continue;
-    }
-    if (is(s, "x") || is(s, "discard-all")) {
-      c->discard = DISCARD_ALL;
-      continue;
-    }
-    if (is(s, "sort-common")) {
-      c->sort_common = SORT_COMMON_DESCENDING;
-      continue;
-    }
-    if (!strncmp(s, "--sort-common=", 14) || !strncmp(s, "-sort-common=", 13)) {
-      const char *how = strchr(s, '=') + 1;
-      if (!strcmp(how, "descending"))
-        c->sort_common = SORT_COMMON_DESCENDING;
-      else if (!strcmp(how, "ascending"))
-        c->sort_common = SORT_COMMON_ASCENDING;
-      else
-        fatal(ctx, "invalid common section sorting option: %s", how);
-      continue;
-    }
-    if (is(s, "discard-none")) {
-      c->discard = DISCARD_NONE;
-      continue;
-    }
-    if (is(s, "S") || is(s, "strip-debug")) {
-      c->strip = STRIP_DEBUG;
-      continue;
-    }
-    if (is(s, "build-id")) {
-      set_build_id(ctx, NULL);
-      continue;
-    }
-    if (!strncmp(s, "--build-id=", 11) || !strncmp(s, "-build-id=", 10)) {
-      set_build_id(ctx, strchr(s, '=') + 1);
-      continue;
-    }
-    if (is(s, "start-group") || !strcmp(s, "-(")) {
-      group_depth++;
-      add_input(ctx, IN_GROUP_START, NULL);
-      continue;
-    }
-    if (is(s, "end-group") || !strcmp(s, "-)")) {
-      if (!group_depth--)
-        fatal(ctx, "group ended before it began (--help for usage)");
-      add_input(ctx, IN_GROUP_END, NULL);
-      continue;
-    }
-    if (is(s, "whole-archive")) {
-      add_input(ctx, IN_WHOLE_ARCHIVE, NULL);
-      continue;
-    }
-    if (is(s, "no-whole-archive")) {
-      add_input(ctx, IN_NO_WHOLE_ARCHIVE, NULL);
-      continue;
-    }
-    if ((yn = yes_no(s, "gc-sections")) >= 0) {
-      c->gc_sections = yn;
-      continue;
-    }
-    if (is(s, "gc-keep-exported")) {
-      c->gc_keep_exported = true;
-      continue;
-    }
-    if ((yn = yes_no(s, "print-gc-sections")) >= 0) {
-      c->print_gc_sections = yn;
-      continue;
-    }
-    if ((yn = yes_no(s, "fatal-warnings")) >= 0) {
-      fatal_warnings = yn;
-      continue;
-    }
-    // gcc passes its LTO plugin (lto.c loads it when an object holds
-    // bytecode); GNU ld with a plugin loaded also resolves a few things
-    // differently (warnings.c).  Its options follow it.
-    if ((v = arg_of(ctx, &a, &i, NULL, "plugin-opt"))) {
-      if (!c->plugin)
-        fatal(ctx, "%s: no -plugin before it to take the option", s);
-      vec_push(ctx, &c->plugin_opts, (void *)v);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "plugin"))) {
-      if (c->plugin && strcmp(c->plugin, v))
-        fatal(ctx, "-plugin %s: mld loads one linker plugin (%s given "
-              "before)", v, c->plugin);
-      c->plugin = v;
-      continue;
-    }
-    if ((yn = yes_no(s, "stats")) >= 0) {
-      c->stats = yn;
-      continue;
-    }
-    if ((yn = yes_no(s, "eh-frame-hdr")) >= 0) {
-      c->eh_frame_hdr = yn;
-      continue;
-    }
-    if (!strncmp(s + strspn(s, "-"), "fix-cortex-a53-843419=", 22)) {
-      // =full is the plain option; =adr and =adrp limit the fix to one
-      // of its two forms, as GNU ld's.
-      v = s + strspn(s, "-") + 22;
-      if (!strcmp(v, "full"))
-        c->fix_cortex_a53_843419 = FIX_843419_ADR | FIX_843419_ADRP;
-      else if (!strcmp(v, "adr"))
-        c->fix_cortex_a53_843419 = FIX_843419_ADR;
-      else if (!strcmp(v, "adrp"))
-        c->fix_cortex_a53_843419 = FIX_843419_ADRP;
-      else
-        fatal(ctx, "--fix-cortex-a53-843419=%s: expected full, adr or adrp",
-              v);
-      continue;
-    }
-    if (is(s, "w") || is(s, "no-warnings")) {
-      c->no_warnings = true;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "ignore-unresolved-symbol"))) {
-      vec_push(ctx, &c->ignore_unresolved, (void *)v);
-      continue;
-    }
-    // HP-UX's -a: archive is -Bstatic, shared and default -Bdynamic.
-    if (!strcmp(s, "-a") || !strcmp(s, "-aarchive") || !strcmp(s, "-ashared") ||
-        !strcmp(s, "-adefault")) {
-      v = s[2] ? s + 2 : arg_of(ctx, &a, &i, "-a", NULL);
-      if (!strcmp(v, "archive"))
-        add_input(ctx, IN_BSTATIC, NULL);
-      else if (!strcmp(v, "shared") || !strcmp(v, "default"))
-        add_input(ctx, IN_BDYNAMIC, NULL);
-      else
-        fatal(ctx, "-a %s: expected archive, shared or default", v);
-      continue;
-    }
-    // Input and output formats: ELF for the target only.
-    // (-bTARGET: a BFD name; "-build-id" and the like are not -b.)
-    bool b_target = !strcmp(s, "-b") || !strncmp(s, "-belf", 5) ||
-                    !strcmp(s, "-bdefault") || !strcmp(s, "-bbinary");
-    if ((b_target && (v = arg_of(ctx, &a, &i, "-b", NULL))) ||
-        (v = arg_of(ctx, &a, &i, NULL, "format")) ||
-        (v = arg_of(ctx, &a, &i, NULL, "oformat"))) {
-      bool out = strstr(s, "oformat") != NULL;
-      if (!out && (!strcmp(v, "binary") || !strcmp(v, "default") ||
-                   !strcmp(v, "elf64-x86-64") ||
-                   !strcmp(v, "elf64-littleaarch64"))) {
-        add_input(ctx, strcmp(v, "binary") ? IN_FORMAT_ELF : IN_FORMAT_BINARY,
-                  NULL);
-        continue;
-      }
-      if (out && !strcmp(v, "binary")) {
-        c->oformat_binary = c->oformat_given = true;
-        continue;
-      }
-      if (out)
-        c->oformat_given = true, c->oformat_binary = false;
-      if (strcmp(v, "default") && strcmp(v, "elf64-x86-64") &&
-          strcmp(v, "elf64-littleaarch64"))
-        fatal(ctx, "%s %s: mld %s", out ? "--oformat" : "--format", v,
-              out ? "writes ELF executables (elf64-x86-64, "
-                    "elf64-littleaarch64) and raw images (binary) only"
-                  : "reads ELF objects, archives and binary files only");
-      continue;
-    }
-    // --package-metadata=JSON (the value only after "="): a note, if the
-    // text is JSON; GNU ld's warning and no note otherwise.
-    if (is(s, "package-metadata") ||
-        !strncmp(s + strspn(s, "-"), "package-metadata=", 17)) {
-      const char *json = strchr(s, '=') ? strchr(s, '=') + 1 : "";
-      const char *why;
-      c->package_metadata = NULL;
-      if (*json && json_valid(ctx, json, &why))
-        c->package_metadata = json;
-      else if (*json)
-        warn(ctx, "--package-metadata=%s does not contain valid JSON, "
-             "ignoring: %s", json, why);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "orphan-handling"))) {
-      static const char *const how[] = {"place", "warn", "error", "discard"};
-      u32 k = 0;
-      while (k < 4 && strcmp(v, how[k]))
-        k++;
-      if (k == 4)
-        fatal(ctx, "invalid argument to option \"--orphan-handling\"");
-      c->orphan_handling = (u8)k;
-      continue;
-    }
-    if (is(s, "print-output-format")) {
-      c->print_output_format = true;
-      continue;
-    }
-    if (is(s, "print-sysroot")) {
-      printf("%s\n", c->sysroot);
-      exit(0);
-    }
-    if (is(s, "target-help")) {
-      fputs(target_help, stdout);
-      exit(0);
-    }
-    // -f, -F: filters and auxiliaries of shared objects; -R FILE: another
-    // executable's symbols, or, for a directory, -rpath (no effect).
-    if (!strcmp(s, "-f") || !strncmp(s, "-F", 2) ||
-        !strncmp(s, "--auxiliary", 11) || !strncmp(s, "--filter", 8))
-      fatal(ctx, "%.2s may not be used without -shared",
-            s[1] == '-' ? (s[2] == 'a' ? "-f" : "-F") : s);
-    if ((v = arg_of(ctx, &a, &i, "-R", NULL))) {
-      struct stat st;
-      if (stat(v, &st) == 0 && S_ISDIR(st.st_mode))
-        continue;
-      fatal(ctx, "-R %s: taking another executable's symbols is not "
-            "supported", v);
-    }
-    // --split-by-reloc=COUNT: relocatable links only.  (--split-by-file
-    // splits output sections even here.)
-    if (!strncmp(s, "--split-by-file=", 16))
-      fatal(ctx, "--split-by-file: it changes GNU ld's output sections; not "
-            "supported");
-    if (!strncmp(s, "--split-by-reloc=", 17))
-      continue;
-    if ((v = arg_of(ctx, &a, &i, "-Y", NULL)))
-      fatal(ctx, "-Y %s: Solaris's default library path is not supported; "
-            "use -L %s", v, v);
-    if (is(s, "fix-cortex-a53-835769")) {
-      c->fix_cortex_a53_835769 = true;
-      continue;
-    }
-    if ((yn = yes_no(s, "fix-cortex-a53-843419")) >= 0) {
-      c->fix_cortex_a53_843419 = yn ? FIX_843419_ADR | FIX_843419_ADRP : 0;
-      continue;
-    }
-    if (is(s, "r") || is(s, "relocatable") || is(s, "i")) {
-      c->relocatable = true;
-      c->build_constructors = false;
-      continue;
-    }
-    // -Ur: -r, and __start_SEC and __stop_SEC defined as in a link
-    // (GNU ld's build_constructors, the only difference for ELF).
-    if (is(s, "Ur")) {
-      c->relocatable = true;
-      c->build_constructors = true;
-      continue;
-    }
-    // -pie with --no-dynamic-linker and no shared library: a static PIE
-    // (gcc -static-pie passes -static -pie --no-dynamic-linker -z text).
-    if (is(s, "pie") || is(s, "pic-executable")) {
-      c->pie = true;
-      continue;
-    }
-    if (is(s, "no-pie")) {
-      c->pie = false;
-      continue;
-    }
-    if (is(s, "no-dynamic-linker")) {
-      c->no_dynamic_linker = true;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "hash-style"))) {
-      if (!strcmp(v, "sysv"))
-        c->hash_style = HASH_SYSV;
-      else if (!strcmp(v, "gnu"))
-        c->hash_style = HASH_GNU;
-      else if (!strcmp(v, "both"))
-        c->hash_style = HASH_BOTH;
-      else
-        fatal(ctx, "invalid hash style `%s'", v);
-      continue;
-    }
-    // GNU ld's symbol table size, which orders the GOT, .symtab's
-    // linker-made locals and the like (strtoul's number: what follows
-    // digits is ignored, as in GNU ld).
-    if ((v = arg_of(ctx, &a, &i, NULL, "hash-size"))) {
-      u64 n = strtoull(v, NULL, 0);
-      if (!n)
-        fatal(ctx, "--hash-size needs a numeric argument");
-      c->hash_size = bfd_table_size(n);
-      continue;
-    }
-    if (is(s, "reduce-memory-overheads")) {
-      c->reduce_memory_overheads = true;
-      if (!c->hash_size)
-        c->hash_size = bfd_table_size(1021);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "spare-dynamic-tags"))) {
-      c->spare_dynamic_tags = parse_number(ctx, "--spare-dynamic-tags", v);
-      continue;
-    }
-    if (is(s, "static-pie"))
-      fatal(ctx, "%s: not an option of GNU ld; gcc -static-pie passes "
-            "-static -pie --no-dynamic-linker", s);
-    if (is(s, "shared") || is(s, "Bshareable")) {
-      fatal(ctx, "%s: mld makes static executables only", s);
-    }
-    // -Ttext=ADDR and the like set section addresses; -T FILE is a script.
-    if ((v = arg_of(ctx, &a, &i, NULL, "Ttext"))) {
-      section_start(ctx, ".text", v);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "Tdata"))) {
-      section_start(ctx, ".data", v);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "Tbss"))) {
-      section_start(ctx, ".bss", v);
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "section-start"))) {
-      const char *eq = strchr(v, '=');
-      if (!eq)
-        fatal(ctx, "invalid argument to option \"--section-start\"");
-      if (!eq[1])
-        fatal(ctx, "missing argument(s) to option \"--section-start\"");
-      section_start(ctx, arena_strndup(ctx, v, eq - v), eq + 1);
-      continue;
-    }
-    if (!strcmp(s, "-N") || is(s, "omagic")) {
-      c->omagic = true;
-      c->nmagic = false;
-      continue;
-    }
-    if (!strcmp(s, "-n") || is(s, "nmagic")) {
-      c->nmagic = true;
-      c->omagic = false;
-      continue;
-    }
-    if (is(s, "no-omagic")) {
-      c->omagic = c->nmagic = false;
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "Ttext-segment"))) {
-      c->text_segment = hex_address(ctx, v);
-      c->text_segment_set = true;
-      continue;
-    }
-    // The default scripts name no such segment on AArch64; on x86-64 they
-    // would move .rodata and .lrodata.
-    static const char *const t_segment[] = {"rodata-segment",
-                                            "ldata-segment"};
-    for (u32 k = 0; k < sizeof(t_segment) / sizeof(*t_segment); k++) {
-      u64 n = strlen(t_segment[k]);
-      const char *t = s + 1 + (s[1] == '-');
-      if (t[0] == 'T' && !strncmp(t + 1, t_segment[k], n) &&
-          (t[1 + n] == '=' || !t[1 + n]))
-        fatal(ctx, "%s: not implemented yet", s);
-    }
-    // -T FILE: a linker script, read here among the inputs (its INPUT
-    // and GROUP files come at this place); -dT FILE stands for GNU ld's
-    // default script, and so counts only without -T.
-    if ((v = arg_of(ctx, &a, &i, "-T", "script"))) {
-      add_input(ctx, IN_SCRIPT, v);
-      c->scripts++;
-      continue;
-    }
-    if (!strncmp(s, "-dT=", 4) || !strncmp(s, "--dT=", 5)) {
-      c->default_script = strchr(s, '=') + 1;  // getopt_long_only's form
-      continue;
-    }
-    if ((v = arg_of(ctx, &a, &i, NULL, "dT")) ||
-        (v = arg_of(ctx, &a, &i, NULL, "default-script"))) {
-      c->default_script = v;
-      continue;
-    }
-    if (is(s, "EB"))
-      fatal(ctx, "-EB: big-endian output is not supported");
-
-    bool done = false;
-    // -O: GNU ld's bucket counts of .hash and .gnu.hash (dynsym.c).
-    if (!strncmp(s, "-O", 2) && s[2] >= '0' && s[2] <= '9' && !s[3]) {
-      c->optimize = s[2] != '0';
-      done = true;
-    }
-    for (u32 k = 0; k < sizeof(refused_with_arg) / sizeof(*refused_with_arg);
-         k++) {
-      u32 save = i;
-      if (arg_of(ctx, &a, &i, NULL, refused_with_arg[k].opt))
-        fatal(ctx, "--%s: %s", refused_with_arg[k].opt,
-              refused_with_arg[k].why);
-      i = save;
-    }
-    for (u32 k = 0; !done && k < sizeof(no_effect_with_arg) / sizeof(char *);
-         k++) {
-      const char *o = no_effect_with_arg[k];
-      char shortopt[8] = "";
-      if (strlen(o) == 1)
-        snprintf(shortopt, sizeof(shortopt), "-%s", o);
-      u32 save = i;
-      if ((v = arg_of(ctx, &a, &i, shortopt[0] ? shortopt : NULL,
-                      strlen(o) > 1 ? o : NULL))) {
-        done = true;
-        if (!dynamic_only && changes_dynamic(o))
-          dynamic_only = s;
-        if (!strcmp(o, "dynamic-linker"))
-          dynamic_linker = v;
-        if (!strcmp(o, "O"))
-          c->optimize = strtoul(v, NULL, 0) != 0;
-        // DT_INIT and DT_FINI name none in a static executable, but
-        // --gc-sections keeps the functions (gc.c).
-        if (!strcmp(o, "init"))
-          c->init_name = v;
-        if (!strcmp(o, "fini"))
-          c->fini_name = v;
-      } else {
-        i = save;
-      }
-    }
-    if (done)
-      continue;
-    fatal(ctx, "unknown option: %s (try --help)", s);
-  }
-  free(a.v);
+// -v, -V, --verbose and --print-output-format without an input file
+// print and succeed, as in GNU ld, whatever else the line holds (the
+// probes of Kbuild and U-Boot run `ld OPTION -v`).
+static void exit_if_printed(struct parse *p) {
+  struct config *c = p->c;
   if (c->print_output_format)
     // The target's BFD name, as GNU ld prints it.
     puts(c->arch ? c->arch->output_format : arch_x86_64.output_format);
-  // -v, -V, --verbose and --print-output-format without an input file
-  // print and succeed, as in GNU ld, whatever else the line holds (the
-  // probes of Kbuild and U-Boot run `ld OPTION -v`).
-  if (version_printed || c->verbose || c->print_output_format) {
-    bool inputs = false;
-    for (u32 k = 0; k < c->inputs.len; k++) {
-      enum input_kind kind = ((struct input_spec *)c->inputs.v[k])->kind;
-      inputs |= kind == IN_FILE || kind == IN_LIB;
-    }
-    if (!inputs)
-      exit(0);
+  if (!p->version_printed && !c->verbose && !c->print_output_format)
+    return;
+  for (u32 k = 0; k < c->inputs.len; k++) {
+    enum input_kind kind = ((struct input_spec *)c->inputs.v[k])->kind;
+    if (kind == IN_FILE || kind == IN_LIB)
+      return;
   }
+  exit(0);
+}
+
+// What options decide together, once all are read.
+static void finish(struct parse *p) {
+  struct ctx *ctx = p->ctx;
+  struct config *c = p->c;
+  exit_if_printed(p);
   // gcc without -static passes -dynamic-linker: with no shared object
   // among the inputs GNU ld writes a static executable all the same
   // (TF-A links so); one that comes is refused (object.c).  gcc -r
   // passes it too; an object has no PT_INTERP.
-  if (dynamic_linker && !saw_static && !c->relocatable)
-    c->dynamic_linker = dynamic_linker;
+  if (p->dynamic_linker && !p->saw_static && !c->relocatable)
+    c->dynamic_linker = p->dynamic_linker;
   if (c->pie && c->relocatable)
     fatal(ctx, "-r and -pie may not be used together");
   // A PIE gets a program interpreter unless --no-dynamic-linker says
@@ -1855,19 +1989,19 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   // TF-A link so, and discard .interp in their scripts.  With no shared
   // input it is the static PIE with PT_INTERP and PT_PHDR added.
   if (c->pie && !c->no_dynamic_linker) {
-    c->interp = dynamic_linker ? dynamic_linker : "";
-    c->interp_search_shared = !saw_static;
+    c->interp = p->dynamic_linker ? p->dynamic_linker : "";
+    c->interp_search_shared = !p->saw_static;
   }
   // A PIE exports what -E or the dynamic lists name (dynsym.c); so does
   // an executable with --no-dynamic-linker, which then gets .dynamic
   // and .dynsym as GNU ld makes them (they do not make it dynamic).
-  c->export_dynamic = export_dynamic != NULL;
-  c->dynamic_list = dynamic_list != NULL || c->dynamic_data;
+  c->export_dynamic = p->export_dynamic != NULL;
+  c->dynamic_list = p->dynamic_list != NULL || c->dynamic_data;
   c->dynamic = c->pie || (!c->relocatable && c->no_dynamic_linker &&
                           (c->export_dynamic || c->dynamic_list));
-  if (c->dynamic && dynamic_only)
+  if (c->dynamic && p->dynamic_only)
     fatal(ctx, "%s: with %s it changes the dynamic section or symbols, "
-          "which mld does not make for a static %s", dynamic_only,
+          "which mld does not make for a static %s", p->dynamic_only,
           c->pie ? "-pie" : "--no-dynamic-linker",
           c->pie ? "PIE" : "executable");
   // -r -s is -r -S -x, as GNU ld takes it (the relocations need the
@@ -1890,9 +2024,20 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   if (c->emit_relocs && c->strip == STRIP_SOME)
     error(ctx, "--emit-relocs with --retain-symbols-file: not "
           "implemented yet");
-  c->fatal_warnings = fatal_warnings;
-  if (fatal_warnings && ctx->warnings)
+  c->fatal_warnings = p->fatal_warnings;
+  if (p->fatal_warnings && ctx->warnings)
     error(ctx, "%u warning%s treated as error%s (--fatal-warnings)",
           ctx->warnings, ctx->warnings > 1 ? "s" : "",
           ctx->warnings > 1 ? "s" : "");
+}
+
+void parse_options(struct ctx *ctx, int argc, char **argv) {
+  struct parse p = {.ctx = ctx, .c = &ctx->cfg};
+  for (int i = 1; i < argc; i++)
+    expand(ctx, &p.a, argv[i], 0);
+  set_defaults(p.c, argc, argv);
+  for (p.i = 0; p.i < p.a.n; p.i++)
+    read_option(&p);
+  free(p.a.v);
+  finish(&p);
 }

@@ -100,6 +100,35 @@ both -en main.o w.o
 both -un main.o w.o
 both -gc main.o w.o
 both -Ttex main.o w.o
+# -lNAME is a library even where NAME begins a long option; a single
+# letter with two dashes is no option; -fNAME is -f NAME (GNU ld's
+# refusal); -c is the MRI script option (refused by both here: GNU ld
+# cannot read this file as one).
+both -ld-generated-unwind-info main.o w.o
+both --s main.o w.o
+both --x main.o w.o
+both -fw main.o w.o
+both -c main.c main.o w.o
+# --architecture is refused by GNU ld 2.40 in any spelling (it takes it
+# for grouped short options); -A is the option.
+both --architecture=i386:x86-64 main.o w.o
+both -architecture i386:x86-64 main.o w.o
+both -A i386:x86-64 main.o w.o
+# -I FILE is -dynamic-linker FILE: a PIE's PT_INTERP.
+ld.bfd -pie -I/opt/ld-test.so -o gnu.pie main.o w.o 2>/dev/null
+"$MLD" -pie -I/opt/ld-test.so -o mld.pie main.o w.o
+gi=$(readelf -p .interp gnu.pie 2>&1 | grep -o '/opt/[^ ]*')
+mi=$(readelf -p .interp mld.pie 2>&1 | grep -o '/opt/[^ ]*')
+[ -n "$gi" ] && [ "$gi" = "$mi" ] && t_pass "-pie -I FILE: .interp names $mi" ||
+    t_fail "-pie -I FILE: GNU ld's .interp '$gi', mld's '$mi'"
+# Every option can be abbreviated, mld's own --no-fix-cortex-a53-843419
+# too (GNU ld 2.40 has only the positive form).
+t_mld -m aarch64linux --no-fix-cortex-a53-8434 -v
+expect_success
+t_mld --static-p main.o w.o
+expect_failure
+expect_error "-static-pie: not an option of GNU ld"
+
 # -oNAME names the output (the "o" options need two dashes).
 rm -f magic utput
 ld.bfd -omagic main.o w.o && mv magic gnu.magic
