@@ -478,7 +478,7 @@ def no_effect_lists(repo):
         if "F_NO_EFFECT" in row.group(3):
             names = "".join(re.findall(r'"([^"]*)"', row.group(1))).split()
             (flags if row.group(2) == "A_NONE" else with_arg).update(names)
-    z = set(c_array(src, "no_effect")) | set(c_array(src, "x86_no_effect"))
+    z = set(re.findall(r'\{"([^"]*)", Z_\w+, z_(?:x86_)?no_effect\}', src))
     if '"call-nop="' in src:
         z.add("call-nop=")
     return flags, with_arg, z

@@ -211,8 +211,9 @@ static u8 report_level(struct ctx *ctx, const char *kw, const char *v) {
 // x86-64's -z keywords of .note.gnu.property and the IPLT.  Kept for the
 // target (known once the inputs are read): GNU ld for AArch64 warns that
 // each is ignored.
-static void x86_z_option(struct ctx *ctx, const char *kw) {
+static void z_x86_feature(struct ctx *ctx, const char *kw, const char *v) {
   struct config *c = &ctx->cfg;
+  (void)v;
   vec_push(ctx, &c->z_x86, (void *)kw);
   if (!strcmp(kw, "ibt"))
     c->z_ibt = true;
@@ -222,33 +223,40 @@ static void x86_z_option(struct ctx *ctx, const char *kw) {
     c->z_ibtplt = true;
   else if (!strcmp(kw, "lam-u48"))
     c->z_lam_u48 = c->z_lam_u57 = true;
-  else if (!strcmp(kw, "lam-u57"))
+  else
     c->z_lam_u57 = true;
-  else if (!strncmp(kw, "cet-report=", 11))
-    c->z_cet_report = report_level(ctx, kw, kw + 11);
-  else if (!strncmp(kw, "lam-report=", 11))
-    c->z_lam_u48_report = c->z_lam_u57_report =
-        report_level(ctx, kw, kw + 11);
-  else if (!strncmp(kw, "lam-u48-report=", 15))
-    c->z_lam_u48_report = report_level(ctx, kw, kw + 15);
-  else if (!strncmp(kw, "lam-u57-report=", 15))
-    c->z_lam_u57_report = report_level(ctx, kw, kw + 15);
-  else {
-    static const char *const levels[] = {"baseline", "v2", "v3", "v4"};
-    u32 k = 0;
-    while (k < 4 && strcmp(kw + 7, levels[k]))
-      k++;
-    if (k == 4)
-      fatal(ctx, "invalid option for -z x86-64-: %s", kw + 7);
-    c->z_isa_level = k + 1;
-  }
+}
+
+// -z cet-report=, lam-report=, lam-u48-report=, lam-u57-report=.
+static void z_x86_report(struct ctx *ctx, const char *kw, const char *v) {
+  struct config *c = &ctx->cfg;
+  vec_push(ctx, &c->z_x86, (void *)kw);
+  u8 level = report_level(ctx, kw, v);
+  if (kw[0] == 'c')
+    c->z_cet_report = level;
+  if (!strncmp(kw, "lam-r", 5) || !strncmp(kw, "lam-u48", 7))
+    c->z_lam_u48_report = level;
+  if (!strncmp(kw, "lam-r", 5) || !strncmp(kw, "lam-u57", 7))
+    c->z_lam_u57_report = level;
+}
+
+// -z x86-64-{baseline,v2,v3,v4}: the ISA level needed.
+static void z_x86_isa_level(struct ctx *ctx, const char *kw, const char *v) {
+  static const char *const levels[] = {"baseline", "v2", "v3", "v4"};
+  vec_push(ctx, &ctx->cfg.z_x86, (void *)kw);
+  u32 k = 0;
+  while (k < 4 && strcmp(v, levels[k]))
+    k++;
+  if (k == 4)
+    fatal(ctx, "invalid option for -z x86-64-: %s", v);
+  ctx->cfg.z_isa_level = k + 1;
 }
 
 // -z call-nop=PADDING (GNU ld's emulparams/call_nop.sh): prefix-addr,
 // suffix-nop, or prefix-N / suffix-N with the byte N.
-static void parse_call_nop(struct ctx *ctx, const char *kw) {
+static void z_call_nop(struct ctx *ctx, const char *kw, const char *v) {
   struct config *c = &ctx->cfg;
-  const char *v = kw + 9;
+  vec_push(ctx, &c->z_x86, (void *)kw);
   if (!strcmp(v, "prefix-addr") || !strcmp(v, "suffix-nop")) {
     c->z_call_nop_suffix = v[0] == 's';
     c->z_call_nop = 0x100 | (v[0] == 's' ? 0x90 : 0x67);
@@ -263,9 +271,69 @@ static void parse_call_nop(struct ctx *ctx, const char *kw) {
   }
 }
 
-// The DT_FLAGS_1 bit of a -z keyword that sets one in an output with
-// .dynamic (a static PIE), or 0.
-static u32 z_flag_1(const char *kw) {
+// x86-64's keywords without effect in a static executable (kept for the
+// target; noreloc-overflow has an effect in a PIE).
+static void z_x86_no_effect(struct ctx *ctx, const char *kw, const char *v) {
+  (void)v;
+  vec_push(ctx, &ctx->cfg.z_x86, (void *)kw);
+  ctx->cfg.z_noreloc_overflow |= !strcmp(kw, "noreloc-overflow");
+}
+
+// x86-64's keywords that change a static executable in a way mld does
+// not reproduce yet.
+static void z_not_yet(struct ctx *ctx, const char *kw, const char *v) {
+  (void)v;
+  fatal(ctx, "-z %s: not implemented yet", kw);
+}
+
+static void z_execstack(struct ctx *ctx, const char *kw, const char *v) {
+  (void)v;
+  ctx->cfg.z_execstack = kw[0] != 'n';
+}
+
+static void z_relro(struct ctx *ctx, const char *kw, const char *v) {
+  (void)v;
+  ctx->cfg.z_norelro = kw[0] == 'n';
+}
+
+static void z_separate_code(struct ctx *ctx, const char *kw, const char *v) {
+  (void)v;
+  ctx->cfg.z_noseparate_code = kw[0] == 'n';
+  ctx->cfg.z_separate_code = kw[0] != 'n';
+}
+
+static void z_max_page_size(struct ctx *ctx, const char *kw, const char *v) {
+  (void)kw;
+  ctx->cfg.max_page_size = parse_number(ctx, "-z max-page-size", v);
+  if (!is_pow2(ctx->cfg.max_page_size))
+    fatal(ctx, "-z max-page-size: %s is not a power of two", v);
+}
+
+static void z_common_page_size(struct ctx *ctx, const char *kw,
+                               const char *v) {
+  (void)kw;
+  ctx->cfg.common_page_size = parse_number(ctx, "-z common-page-size", v);
+  if (!is_pow2(ctx->cfg.common_page_size))
+    fatal(ctx, "-z common-page-size: %s is not a power of two", v);
+}
+
+static void z_stack_size(struct ctx *ctx, const char *kw, const char *v) {
+  (void)kw;
+  ctx->cfg.z_stack_size = parse_number(ctx, "-z stack-size", v);
+}
+
+static void z_combreloc(struct ctx *ctx, const char *kw, const char *v) {
+  (void)v;
+  ctx->cfg.z_nocombreloc = kw[0] == 'n';
+}
+
+static void z_unique(struct ctx *ctx, const char *kw, const char *v) {
+  (void)v;
+  ctx->cfg.z_unique = kw[0] == 'u';
+}
+
+// The DT_FLAGS_1 bits of an output with .dynamic (a static PIE's).
+static void z_flags_1(struct ctx *ctx, const char *kw, const char *v) {
   static const struct {
     const char *kw;
     u32 flag;
@@ -275,141 +343,189 @@ static u32 z_flag_1(const char *kw) {
       {"loadfltr", DF_1_LOADFLTR}, {"nodefaultlib", DF_1_NODEFLIB},
       {"globalaudit", DF_1_GLOBAUDIT},
   };
+  (void)v;
   for (u32 i = 0; i < sizeof(bits) / sizeof(*bits); i++)
     if (!strcmp(kw, bits[i].kw))
-      return bits[i].flag;
-  return 0;
+      ctx->cfg.z_flags_1 |= bits[i].flag;
+  ctx->cfg.z_origin |= !strcmp(kw, "origin");
 }
 
-// -z KEYWORD: the ones that change a static executable, the rest of GNU
-// ld 2.40's keywords as it treats them (no effect, or a warning that the
-// keyword is ignored), and those mld refuses.
+// initfirst, nodelete, nodlopen: bits GNU ld clears in an executable.
+static void z_flags_1_masked(struct ctx *ctx, const char *kw, const char *v) {
+  (void)kw;
+  (void)v;
+  ctx->cfg.z_flags_1_masked = true;
+}
+
+static void z_now(struct ctx *ctx, const char *kw, const char *v) {
+  (void)v;
+  ctx->cfg.z_now = kw[0] == 'n';
+}
+
+// text, notext, textoff.
+static void z_text(struct ctx *ctx, const char *kw, const char *v) {
+  (void)v;
+  ctx->cfg.z_text = !strcmp(kw, "text");
+  ctx->cfg.z_notext = !ctx->cfg.z_text;
+}
+
+// x86-64 only in GNU ld 2.40 (AArch64's warns that it is ignored, as for
+// the other x86-64 keywords).
+static void z_pack_relative_relocs(struct ctx *ctx, const char *kw,
+                                   const char *v) {
+  (void)v;
+  ctx->cfg.pack_relative_relocs = kw[0] == 'p';
+  vec_push(ctx, &ctx->cfg.z_x86, (void *)kw);
+}
+
+static void z_unique_symbol(struct ctx *ctx, const char *kw, const char *v) {
+  (void)v;
+  ctx->cfg.z_unique_symbol = kw[0] == 'u';
+}
+
+static void z_muldefs(struct ctx *ctx, const char *kw, const char *v) {
+  (void)kw;
+  (void)v;
+  ctx->cfg.allow_multiple_definition = true;
+}
+
+static void z_start_stop_gc(struct ctx *ctx, const char *kw, const char *v) {
+  (void)v;
+  ctx->cfg.z_start_stop_gc = kw[0] == 's';
+}
+
+static void z_start_stop_visibility(struct ctx *ctx, const char *kw,
+                                    const char *v) {
+  static const char *const vis[] = {"default", "internal", "hidden",
+                                    "protected"};
+  for (u32 i = 0; i < 4; i++)
+    if (!strcmp(v, vis[i])) {
+      ctx->cfg.start_stop_visibility = i + 1;
+      return;
+    }
+  fatal(ctx, "invalid visibility in `-z %s'; must be default, internal, "
+        "hidden, or protected", kw);
+}
+
+// A -r output's COMMON symbols: STT_COMMON or STT_OBJECT (an executable
+// has none).
+static void z_common(struct ctx *ctx, const char *kw, const char *v) {
+  (void)v;
+  ctx->cfg.z_stt_common = kw[0] == 'c' ? STT_COMMON : STT_OBJECT;
+}
+
+static void z_force_bti(struct ctx *ctx, const char *kw, const char *v) {
+  (void)kw;
+  (void)v;
+  ctx->cfg.z_force_bti = true;
+}
+
+static void z_pac_plt(struct ctx *ctx, const char *kw, const char *v) {
+  (void)kw;
+  (void)v;
+  ctx->cfg.z_pac_plt = true;
+}
+
+static void z_no_effect(struct ctx *ctx, const char *kw, const char *v) {
+  (void)ctx;
+  (void)kw;
+  (void)v;
+}
+
+// The -z keywords of GNU ld 2.40 that mld knows: a keyword ending in "="
+// or "-" takes the rest as its value.  Those of one target (X86,
+// AARCH64) are, when another target was named, GNU ld's "ignored".
+enum { Z_ANY, Z_X86, Z_AARCH64 };
+static const struct z_keyword {
+  const char *kw;
+  u8 target;
+  void (*fn)(struct ctx *ctx, const char *kw, const char *v);
+} z_keywords[] = {
+    {"execstack", Z_ANY, z_execstack},
+    {"noexecstack", Z_ANY, z_execstack},
+    {"relro", Z_ANY, z_relro},
+    {"norelro", Z_ANY, z_relro},
+    {"separate-code", Z_ANY, z_separate_code},
+    {"noseparate-code", Z_ANY, z_separate_code},
+    {"max-page-size=", Z_ANY, z_max_page_size},
+    {"common-page-size=", Z_ANY, z_common_page_size},
+    {"stack-size=", Z_ANY, z_stack_size},
+    {"combreloc", Z_ANY, z_combreloc},
+    {"nocombreloc", Z_ANY, z_combreloc},
+    {"unique", Z_ANY, z_unique},
+    {"nounique", Z_ANY, z_unique},
+    {"origin", Z_ANY, z_flags_1},
+    {"global", Z_ANY, z_flags_1},
+    {"interpose", Z_ANY, z_flags_1},
+    {"nodump", Z_ANY, z_flags_1},
+    {"loadfltr", Z_ANY, z_flags_1},
+    {"nodefaultlib", Z_ANY, z_flags_1},
+    {"globalaudit", Z_ANY, z_flags_1},
+    {"initfirst", Z_ANY, z_flags_1_masked},
+    {"nodelete", Z_ANY, z_flags_1_masked},
+    {"nodlopen", Z_ANY, z_flags_1_masked},
+    {"now", Z_ANY, z_now},
+    {"lazy", Z_ANY, z_now},
+    {"text", Z_ANY, z_text},
+    {"notext", Z_ANY, z_text},
+    {"textoff", Z_ANY, z_text},
+    {"unique-symbol", Z_ANY, z_unique_symbol},
+    {"nounique-symbol", Z_ANY, z_unique_symbol},
+    {"muldefs", Z_ANY, z_muldefs},
+    {"start-stop-gc", Z_ANY, z_start_stop_gc},
+    {"nostart-stop-gc", Z_ANY, z_start_stop_gc},
+    {"start-stop-visibility=", Z_ANY, z_start_stop_visibility},
+    {"common", Z_ANY, z_common},
+    {"nocommon", Z_ANY, z_common},
+    // GNU ld 2.40's keywords that change nothing in a static executable
+    // (its output is the same with and without them).
+    {"defs", Z_ANY, z_no_effect},
+    {"undefs", Z_ANY, z_no_effect},
+    {"nocopyreloc", Z_ANY, z_no_effect},
+    // x86-64's, kept for the target whichever was named.
+    {"ibt", Z_ANY, z_x86_feature},
+    {"shstk", Z_ANY, z_x86_feature},
+    {"ibtplt", Z_ANY, z_x86_feature},
+    {"lam-u48", Z_ANY, z_x86_feature},
+    {"lam-u57", Z_ANY, z_x86_feature},
+    {"cet-report=", Z_ANY, z_x86_report},
+    {"lam-report=", Z_ANY, z_x86_report},
+    {"lam-u48-report=", Z_ANY, z_x86_report},
+    {"lam-u57-report=", Z_ANY, z_x86_report},
+    {"x86-64-", Z_ANY, z_x86_isa_level},
+    {"pack-relative-relocs", Z_ANY, z_pack_relative_relocs},
+    {"nopack-relative-relocs", Z_ANY, z_pack_relative_relocs},
+    // x86-64's, unless another target was named.
+    {"noextern-protected-data", Z_X86, z_x86_no_effect},
+    {"dynamic-undefined-weak", Z_X86, z_x86_no_effect},
+    {"nodynamic-undefined-weak", Z_X86, z_x86_no_effect},
+    {"noreloc-overflow", Z_X86, z_x86_no_effect},
+    {"noindirect-extern-access", Z_X86, z_x86_no_effect},
+    {"call-nop=", Z_X86, z_call_nop},
+    {"indirect-extern-access", Z_X86, z_not_yet},
+    {"report-relative-reloc", Z_X86, z_not_yet},
+    // AArch64's, unless another target was named.
+    {"force-bti", Z_AARCH64, z_force_bti},
+    {"pac-plt", Z_AARCH64, z_pac_plt},
+};
+
+// -z KEYWORD: as the table says; any other keyword gets GNU ld's
+// warning that it is ignored.
 static void z_option(struct ctx *ctx, const char *kw) {
-  struct config *c = &ctx->cfg;
-  if (!strcmp(kw, "execstack"))
-    c->z_execstack = 1;
-  else if (!strcmp(kw, "noexecstack"))
-    c->z_execstack = 0;
-  else if (!strcmp(kw, "relro"))
-    c->z_norelro = false;
-  else if (!strcmp(kw, "norelro"))
-    c->z_norelro = true;
-  else if (!strcmp(kw, "separate-code")) {
-    c->z_noseparate_code = false;
-    c->z_separate_code = true;
-  } else if (!strcmp(kw, "noseparate-code")) {
-    c->z_noseparate_code = true;
-    c->z_separate_code = false;
-  } else if (!strncmp(kw, "max-page-size=", 14)) {
-    c->max_page_size = parse_number(ctx, "-z max-page-size", kw + 14);
-    if (!is_pow2(c->max_page_size))
-      fatal(ctx, "-z max-page-size: %s is not a power of two", kw + 14);
-  } else if (!strcmp(kw, "ibt") || !strcmp(kw, "shstk") ||
-             !strcmp(kw, "ibtplt") || !strcmp(kw, "lam-u48") ||
-             !strcmp(kw, "lam-u57") || !strncmp(kw, "cet-report=", 11) ||
-             !strncmp(kw, "lam-report=", 11) ||
-             !strncmp(kw, "lam-u48-report=", 15) ||
-             !strncmp(kw, "lam-u57-report=", 15) ||
-             !strncmp(kw, "x86-64-", 7)) {
-    x86_z_option(ctx, kw);
-  } else if (!strcmp(kw, "combreloc") || !strcmp(kw, "nocombreloc")) {
-    c->z_nocombreloc = kw[0] == 'n';
-  } else if (!strcmp(kw, "unique") || !strcmp(kw, "nounique")) {
-    c->z_unique = kw[0] == 'u';
-  } else if (!strcmp(kw, "initfirst") || !strcmp(kw, "nodelete") ||
-             !strcmp(kw, "nodlopen")) {
-    c->z_flags_1_masked = true;
-  } else if (z_flag_1(kw)) {
-    c->z_flags_1 |= z_flag_1(kw);
-    c->z_origin |= !strcmp(kw, "origin");
-  } else if (!strcmp(kw, "now") || !strcmp(kw, "lazy")) {
-    c->z_now = kw[0] == 'n';
-  } else if (!strcmp(kw, "text") || !strcmp(kw, "notext") ||
-             !strcmp(kw, "textoff")) {
-    c->z_text = kw[0] == 't' && kw[4] == 0;
-    c->z_notext = !c->z_text;
-  } else if (!strcmp(kw, "pack-relative-relocs") ||
-             !strcmp(kw, "nopack-relative-relocs")) {
-    // x86-64 only in GNU ld 2.40 (AArch64's warns that it is ignored, as
-    // for the other x86-64 keywords).
-    c->pack_relative_relocs = kw[0] == 'p';
-    vec_push(ctx, &c->z_x86, (void *)kw);
-  } else if (!strcmp(kw, "unique-symbol") ||
-             !strcmp(kw, "nounique-symbol")) {
-    c->z_unique_symbol = kw[0] == 'u';
-  } else if (!strcmp(kw, "muldefs")) {
-    c->allow_multiple_definition = true;
-  } else if (!strcmp(kw, "start-stop-gc") || !strcmp(kw, "nostart-stop-gc")) {
-    c->z_start_stop_gc = kw[0] == 's';
-  } else if (!strncmp(kw, "stack-size=", 11)) {
-    c->z_stack_size = parse_number(ctx, "-z stack-size", kw + 11);
-  } else if (!strcmp(kw, "common") || !strcmp(kw, "nocommon")) {
-    // A -r output's COMMON symbols: STT_COMMON or STT_OBJECT (an
-    // executable has none).
-    c->z_stt_common = kw[0] == 'c' ? STT_COMMON : STT_OBJECT;
-  } else if (!strncmp(kw, "common-page-size=", 17)) {
-    c->common_page_size = parse_number(ctx, "-z common-page-size", kw + 17);
-    if (!is_pow2(c->common_page_size))
-      fatal(ctx, "-z common-page-size: %s is not a power of two", kw + 17);
-  } else {
-    // Keywords GNU ld 2.40 accepts that change nothing in a static
-    // executable (its output is the same with and without them)...
-    static const char *const no_effect[] = {
-        "defs", "undefs", "nocopyreloc",
-    };
-    // ... the x86-64 ones (GNU ld for AArch64 warns that they are ignored;
-    // noreloc-overflow has an effect in a PIE, kept in the config)
-    static const char *const x86_no_effect[] = {
-        "noextern-protected-data", "dynamic-undefined-weak",
-        "nodynamic-undefined-weak", "noreloc-overflow",
-        "noindirect-extern-access",
-    };
-    // ... and those that change it, which mld does not implement yet.
-    static const char *const x86_refused[] = {
-        "indirect-extern-access", "report-relative-reloc",
-    };
-    for (u32 i = 0; i < sizeof(no_effect) / sizeof(*no_effect); i++)
-      if (!strcmp(kw, no_effect[i]))
-        return;
-    if (!strncmp(kw, "start-stop-visibility=", 22)) {
-      static const char *const vis[] = {"default", "internal", "hidden",
-                                        "protected"};
-      for (u32 i = 0; i < 4; i++)
-        if (!strcmp(kw + 22, vis[i])) {
-          c->start_stop_visibility = i + 1;
-          return;
-        }
-      fatal(ctx, "invalid visibility in `-z %s'; must be default, "
-            "internal, hidden, or protected", kw);
-    }
-    bool x86 = !c->arch || c->arch == &arch_x86_64;
-    bool aarch64 = !c->arch || c->arch == &arch_aarch64;
-    // Kept for the target, as x86_z_option's keywords are.
-    for (u32 i = 0; x86 && i < sizeof(x86_no_effect) / sizeof(char *); i++)
-      if (!strcmp(kw, x86_no_effect[i])) {
-        vec_push(ctx, &c->z_x86, (void *)kw);
-        c->z_noreloc_overflow |= !strcmp(kw, "noreloc-overflow");
-        return;
-      }
-    if (x86 && !strncmp(kw, "call-nop=", 9)) {
-      parse_call_nop(ctx, kw);
-      vec_push(ctx, &c->z_x86, (void *)kw);
-      return;
-    }
-    for (u32 i = 0; x86 && i < sizeof(x86_refused) / sizeof(char *); i++)
-      if (!strcmp(kw, x86_refused[i]))
-        fatal(ctx, "-z %s: not implemented yet", kw);
-    // AArch64's (GNU ld for x86-64 warns that it is ignored).
-    if (aarch64 && !strcmp(kw, "force-bti")) {
-      c->z_force_bti = true;
-      return;
-    }
-    if (aarch64 && !strcmp(kw, "pac-plt")) {
-      c->z_pac_plt = true;
-      return;
-    }
-    warn(ctx, "-z %s ignored", kw);
+  const struct arch *arch = ctx->cfg.arch;
+  for (u32 i = 0; i < sizeof(z_keywords) / sizeof(*z_keywords); i++) {
+    const struct z_keyword *z = &z_keywords[i];
+    u64 n = strlen(z->kw);
+    bool prefix = z->kw[n - 1] == '=' || z->kw[n - 1] == '-';
+    if (prefix ? strncmp(kw, z->kw, n) : strcmp(kw, z->kw))
+      continue;
+    if (arch && ((z->target == Z_X86 && arch != &arch_x86_64) ||
+                 (z->target == Z_AARCH64 && arch != &arch_aarch64)))
+      break;
+    z->fn(ctx, kw, prefix ? kw + n : NULL);
+    return;
   }
+  warn(ctx, "-z %s ignored", kw);
 }
 
 static void defsym_ref(struct ctx *ctx, struct expr *node, const char *name,
