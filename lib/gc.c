@@ -496,17 +496,13 @@ static void check_patchable_entries(struct ctx *ctx) {
   checkpoint(ctx);
 }
 
-void gc_sections(struct ctx *ctx) {
-  if (!ctx->cfg.gc_sections)
-    return;
-  check_relocatable_roots(ctx);
-  check_patchable_entries(ctx);
-  // Everything allocated starts dead, but .eh_frame (rewritten later),
-  // which GNU ld's default script KEEPs: a -T script that does not goes
-  // without it (its FDEs still keep their LSDAs, as GNU ld's
-  // _bfd_elf_gc_mark_fdes does).
-  // What counts is the input's flag: a script's (OVERLAY) or (INFO)
-  // section of .bss inputs is not allocated, its inputs are.
+// Everything allocated starts dead, but .eh_frame (rewritten later),
+// which GNU ld's default script KEEPs: a -T script that does not goes
+// without it (its FDEs still keep their LSDAs, as GNU ld's
+// _bfd_elf_gc_mark_fdes does).  What counts is the input's flag: a
+// script's (OVERLAY) or (INFO) section of .bss inputs is not allocated,
+// its inputs are.
+static void start_dead(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (!has_inputs(c))
@@ -519,12 +515,12 @@ void gc_sections(struct ctx *ctx) {
         is->live = is->script_keep;
     }
   }
+}
 
-  struct gc gc = {
-      .next_in_group = arena_alloc(
-          ctx, ((u64)ctx->next_priority + 1) * sizeof(u32 *))};
-  // Notes that are not allocated are always in the output; only their
-  // relocations are followed.
+// The roots: kept sections, the entry and -u symbols and the like.
+// Notes that are not allocated are always in the output; only their
+// relocations are followed.
+static void mark_roots(struct ctx *ctx, struct gc *gc) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (!has_inputs(c))
@@ -534,60 +530,79 @@ void gc_sections(struct ctx *ctx) {
       const u8 *sh = shdr_at(is->file, is->shndx);
       if (input_alloc(is)) {
         if (is_root(ctx, is))
-          mark(ctx, &gc, is);
+          mark(ctx, gc, is);
       } else if (SH_TYPE(sh) == SHT_NOTE && is_root_note(sh) && is->nrels) {
-        vec_push(ctx, &gc.work, is);
+        vec_push(ctx, &gc->work, is);
       }
     }
   }
-  mark_root_symbols(ctx, &gc);
+  mark_root_symbols(ctx, gc);
   for (u32 i = 0; i < ctx->extern_syms.len; i++)
-    mark_symbol(ctx, &gc, sym_find_str(ctx, ctx->extern_syms.v[i]));
+    mark_symbol(ctx, gc, sym_find_str(ctx, ctx->extern_syms.v[i]));
   for (u32 i = 0; i < ctx->cfg.defsyms.len; i++) {
     struct defsym *d = ctx->cfg.defsyms.v[i];
-    mark_symbol(ctx, &gc, sym_find_str(ctx, d->name));
+    mark_symbol(ctx, gc, sym_find_str(ctx, d->name));
   }
+}
 
-  // Mark to a fixed point: sections, then what live FDEs keep, and
-  // SHF_LINK_ORDER sections (e.g. __patchable_function_entries) whose
-  // linked section is live, as GNU ld keeps them.
+// Section K of F if it is SHF_LINK_ORDER (e.g.
+// __patchable_function_entries) and its linked section is live, as GNU
+// ld keeps them.  Whether it was marked.
+static bool mark_link_order(struct ctx *ctx, struct gc *gc,
+                            struct objfile *f, u32 k) {
+  struct isec *is = f->isecs[k];
+  if (!is || is->live || is->is_common ||
+      !(SH_FLAGS(shdr_at(f, k)) & SHF_LINK_ORDER))
+    return false;
+  u32 link = SH_LINK(shdr_at(f, k));
+  if (link >= f->shnum || !f->isecs[link] || !f->isecs[link]->live)
+    return false;
+  mark(ctx, gc, is);
+  return true;
+}
+
+// The FDEs of EH (section of F) whose function is live, and what they
+// refer to.  Whether that marked anything.
+static bool mark_live_fdes(struct ctx *ctx, struct gc *gc,
+                           struct objfile *f, struct eh_frame *eh) {
+  bool marked = false;
+  for (u32 r = 0; eh && r < eh->nrecs; r++) {
+    struct eh_rec *fde = &eh->recs[r];
+    if (fde->is_cie || fde->live)
+      continue;
+    struct isec *t = fde_target(ctx, eh, fde);
+    if (!t || !t->live)
+      continue;
+    fde->live = true;    // reset by size_eh_frame
+    for (u32 x = fde->rel_begin; x < fde->rel_end; x++)
+      mark_rel_target(ctx, gc, f, eh->rels[x].symidx);
+    for (u32 x = fde->cie->rel_begin; x < fde->cie->rel_end; x++)
+      mark_rel_target(ctx, gc, f, eh->rels[x].symidx);
+    marked |= gc->work.len > 0;
+  }
+  return marked;
+}
+
+// Mark to a fixed point: sections, then what live FDEs keep, and
+// SHF_LINK_ORDER sections whose linked section is live.
+static void mark_all(struct ctx *ctx, struct gc *gc) {
   for (bool again = true; again;) {
-    drain(ctx, &gc);
+    drain(ctx, gc);
     again = false;
     for (u32 i = 0; i < ctx->objs.len; i++) {
       struct objfile *f = ctx->objs.v[i];
       for (u32 k = 1; k < f->shnum; k++) {
+        again |= mark_link_order(ctx, gc, f, k);
         struct isec *is = f->isecs[k];
-        if (is && !is->live && !is->is_common &&
-            (SH_FLAGS(shdr_at(f, k)) & SHF_LINK_ORDER)) {
-          u32 link = SH_LINK(shdr_at(f, k));
-          if (link < f->shnum && f->isecs[link] && f->isecs[link]->live) {
-            mark(ctx, &gc, is);
-            again = true;
-          }
-        }
-        struct eh_frame *eh = is ? is->eh : NULL;
-        for (u32 r = 0; eh && r < eh->nrecs; r++) {
-          struct eh_rec *fde = &eh->recs[r];
-          if (fde->is_cie || fde->live)
-            continue;
-          struct isec *t = fde_target(ctx, eh, fde);
-          if (!t || !t->live)
-            continue;
-          fde->live = true;    // reset by size_eh_frame
-          for (u32 x = fde->rel_begin; x < fde->rel_end; x++)
-            mark_rel_target(ctx, &gc, f, eh->rels[x].symidx);
-          for (u32 x = fde->cie->rel_begin; x < fde->cie->rel_end; x++)
-            mark_rel_target(ctx, &gc, f, eh->rels[x].symidx);
-          again |= gc.work.len > 0;
-        }
+        again |= mark_live_fdes(ctx, gc, f, is ? is->eh : NULL);
       }
     }
   }
+}
 
-  // Drop what stayed dead.
-  drop_dead_files_extras(ctx);
-  struct vec dead = {0};
+// Drops what stayed dead from the output sections (the list of it in
+// *dead for --print-gc-sections).
+static void drop_dead(struct ctx *ctx, struct vec *dead) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (!has_inputs(c))
@@ -603,7 +618,7 @@ void gc_sections(struct ctx *ctx) {
         continue;
       }
       if (ctx->cfg.print_gc_sections && is->size)
-        vec_push(ctx, &dead, is);
+        vec_push(ctx, dead, is);
       is->osec = NULL;
     }
     // The alignment is the kept inputs' (GNU ld); an output section left
@@ -613,6 +628,22 @@ void gc_sections(struct ctx *ctx) {
       c->align = align;
     c->isecs.len = n;
   }
+}
+
+void gc_sections(struct ctx *ctx) {
+  if (!ctx->cfg.gc_sections)
+    return;
+  check_relocatable_roots(ctx);
+  check_patchable_entries(ctx);
+  start_dead(ctx);
+  struct gc gc = {
+      .next_in_group = arena_alloc(
+          ctx, ((u64)ctx->next_priority + 1) * sizeof(u32 *))};
+  mark_roots(ctx, &gc);
+  mark_all(ctx, &gc);
+  drop_dead_files_extras(ctx);
+  struct vec dead = {0};
+  drop_dead(ctx, &dead);
   print_gc_sections(ctx, &dead);
   if (ctx->cfg.z_start_stop_gc)
     undefine_start_stop(ctx);
