@@ -719,45 +719,28 @@ static void collect_root_undefined(struct ctx *ctx) {
   }
 }
 
-// The one walk over everything .symtab holds: with w->sym NULL it only
-// counts, so sizing and writing cannot disagree.  The order is GNU ld's
-// by kind: section symbols (where the target writes them), each object's
-// locals (as -x/-X/--discard-none choose), the linker's hidden symbols
-// after an unnamed STT_FILE, the stubs' locals, then the globals; hidden
-// globals of objects stay global.
-static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
-  // -q: the indices relocations take, found again by each walk.
-  if (ctx->sym_out) {
-    memset(ctx->sym_out, 0, (ctx->symbols.seen + 1) * sizeof(u32));
-    for (u32 i = 0; i < ctx->objs.len; i++) {
-      struct objfile *f = ctx->objs.v[i];
-      memset(f->out_locals, 0, ((u64)f->first_global + 1) * sizeof(u32));
+// GNU ld writes section symbols on AArch64, and with -q on x86-64 too;
+// not for -q's own .rela.SECTION.
+static void put_section_symbols(struct ctx *ctx, struct symtab_writer *w) {
+  if (!ctx->arch->section_symbols && !ctx->cfg.emit_relocs)
+    return;
+  for (u32 i = 0; i < ctx->hdr_order.len; i++) {
+    struct chunk *c = ctx->hdr_order.v[i];
+    if (c->kind != CK_EHDR && is_emitted(c) && c->kind != CK_SYMTAB &&
+        c->kind != CK_STRTAB && c->kind != CK_SHSTRTAB &&
+        c->kind != CK_EMIT_RELA) {
+      c->sym_index = w->n;
+      put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_SECTION), 0, c->shndx,
+          c->addr, 0);
     }
   }
-  if (ctx->cfg.z_unique_symbol) {
-    w->ctx = ctx;
-    w->uniq = arena_alloc(ctx, sizeof(*w->uniq));
-  }
-  put(w, "", 0, 0, 0, 0, 0);
-  // GNU ld writes them on AArch64, and with -q on x86-64 too; not for
-  // -q's own .rela.SECTION.
-  if (ctx->arch->section_symbols || ctx->cfg.emit_relocs) {
-    for (u32 i = 0; i < ctx->hdr_order.len; i++) {
-      struct chunk *c = ctx->hdr_order.v[i];
-      if (c->kind != CK_EHDR && is_emitted(c) && c->kind != CK_SYMTAB &&
-          c->kind != CK_STRTAB && c->kind != CK_SHSTRTAB &&
-          c->kind != CK_EMIT_RELA) {
-        c->sym_index = w->n;
-        put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_SECTION), 0, c->shndx,
-            c->addr, 0);
-      }
-    }
-  }
-  put_file_parts(ctx, w, PART_LOCALS);
-  // The linker's own hidden symbols are locals, after an STT_FILE without
-  // a name if the inputs' locals had STT_FILE symbols (none with -x), in
-  // the order of GNU ld's walk of its hash table; with .dynamic (a static
-  // PIE, as any ET_DYN), so are the inputs' hidden and internal globals.
+}
+
+// The linker's own hidden symbols are locals, after an STT_FILE without
+// a name if the inputs' locals had STT_FILE symbols (none with -x), in
+// the order of GNU ld's walk of its hash table; with .dynamic (a static
+// PIE, as any ET_DYN), so are the inputs' hidden and internal globals.
+static void put_hidden_locals(struct ctx *ctx, struct symtab_writer *w) {
   u32 nhidden = 0;
   u64 cap = ctx->linker_syms.len + ctx->script_locals.len;
   for (u32 i = 0; ctx->cfg.dynamic && i < ctx->objs.len; i++) {
@@ -792,54 +775,44 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
     put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);
   for (u32 i = 0; i < nhidden; i++)
     put_global(ctx, w, hidden[i].sym, true);
-  // Stub sections (stubs.c) as GNU ld lists them: $x at the start, then
-  // each used erratum veneer's e843419@..., each erratum 835769 veneer's
-  // and each stub's __foo_veneer with a $x.
-  for (u32 i = 0; i < ctx->stub_secs.len; i++) {
-    struct stub_sec *ss = ctx->stub_secs.v[i];
-    if (!ss->size)
-      continue;
-    u16 shndx = out_shndx(ctx, ss->after->osec, 0);
-    u8 notype = ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE);
-    put(w, "$x", notype, 0, shndx, stub_sec_addr(ss), 0);
-    for (u32 k = 0; k < ss->errata.len; k++) {
-      struct erratum *e = ss->errata.v[k];
-      if (e->name)
-        put(w, e->name, ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx,
-            stub_sec_addr(ss) + ctx->arch->stub_header_size + 8 * k, 8);
-    }
-    for (u32 k = 0; k < ss->macs.len; k++) {
-      struct mac_veneer *v = ss->macs.v[k];
-      u64 a = mac_veneer_addr(ctx, ss, k);
-      put(w, arena_printf(ctx, "__erratum_835769_veneer_%u", v->num),
-          ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx, a, 8);
-      put(w, "$x", notype, 0, shndx, a, 0);
-    }
-    for (u32 k = 0; k < ss->stubs.len; k++) {
-      struct stub *st = ss->stubs.v[k];
-      u64 a = stub_addr(ctx, st);
-      put(w, st->name, ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx, a,
-          st->is_long ? ctx->arch->long_stub_size
-                      : ctx->arch->stub_insn_size);
-      put(w, "$x", notype, 0, shndx, a, 0);
-      if (st->is_long)         // the long form's offset word
-        put(w, "$d", notype, 0, shndx, a + ctx->arch->long_stub_data, 0);
-    }
+}
+
+// Stub sections (stubs.c) as GNU ld lists them: $x at the start, then
+// each used erratum veneer's e843419@..., each erratum 835769 veneer's
+// and each stub's __foo_veneer with a $x.
+static void put_stub_locals(struct ctx *ctx, struct symtab_writer *w,
+                            struct stub_sec *ss) {
+  u16 shndx = out_shndx(ctx, ss->after->osec, 0);
+  u8 notype = ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE);
+  put(w, "$x", notype, 0, shndx, stub_sec_addr(ss), 0);
+  for (u32 k = 0; k < ss->errata.len; k++) {
+    struct erratum *e = ss->errata.v[k];
+    if (e->name)
+      put(w, e->name, ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx,
+          stub_sec_addr(ss) + ctx->arch->stub_header_size + 8 * k, 8);
   }
-  // A static PIE's PLT, last (GNU ld's AArch64 mapping symbol).
-  struct chunk *plt = ctx->synth[CK_IPLT];
-  if (ctx->cfg.pie && ctx->arch->plt_mapping_symbol && plt->size)
-    put(w, ctx->arch->plt_mapping_symbol,
-        ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE), 0, plt->shndx, plt->addr, 0);
-  ctx->symtab_nlocal = w->n;
-  put_file_parts(ctx, w, PART_GLOBALS);
-  if (ctx->cfg.gc_sections && !w->sym)
-    collect_gc_undefined(ctx);
-  if (!w->sym)
-    collect_root_undefined(ctx);
-  // The linker's own after them, in the order of GNU ld's walk among
-  // themselves (GNU ld mixes them with the inputs' globals: ordering
-  // those too would take the whole table's model on one thread).
+  for (u32 k = 0; k < ss->macs.len; k++) {
+    struct mac_veneer *v = ss->macs.v[k];
+    u64 a = mac_veneer_addr(ctx, ss, k);
+    put(w, arena_printf(ctx, "__erratum_835769_veneer_%u", v->num),
+        ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx, a, 8);
+    put(w, "$x", notype, 0, shndx, a, 0);
+  }
+  for (u32 k = 0; k < ss->stubs.len; k++) {
+    struct stub *st = ss->stubs.v[k];
+    u64 a = stub_addr(ctx, st);
+    put(w, st->name, ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx, a,
+        st->is_long ? ctx->arch->long_stub_size : ctx->arch->stub_insn_size);
+    put(w, "$x", notype, 0, shndx, a, 0);
+    if (st->is_long)         // the long form's offset word
+      put(w, "$d", notype, 0, shndx, a + ctx->arch->long_stub_data, 0);
+  }
+}
+
+// The linker's own globals after the inputs', in the order of GNU ld's
+// walk among themselves (GNU ld mixes them with the inputs' globals:
+// ordering those too would take the whole table's model on one thread).
+static void put_linker_globals(struct ctx *ctx, struct symtab_writer *w) {
   u32 nlinker = 0;
   struct order_key *lk =
       arena_alloc(ctx, (u64)ctx->linker_syms.len * sizeof(*lk) + 1);
@@ -855,9 +828,11 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   qsort(lk, nlinker, sizeof(*lk), cmp_order_key);
   for (u32 i = 0; i < nlinker; i++)
     put_global(ctx, w, lk[i].sym, false);
-  // Undefined: those --gc-sections leaves (above), -u's and the entry's,
-  // and with -q those relocations name (emit_relocs_locals), weak ones
-  // weak.
+}
+
+// Undefined: those --gc-sections leaves, -u's and the entry's, and with
+// -q those relocations name (emit_relocs_locals), weak ones weak.
+static void put_undefined(struct ctx *ctx, struct symtab_writer *w) {
   for (u32 i = 0; i < ctx->undef_syms.len; i++) {
     struct symbol *sym = ctx->undef_syms.v[i];
     if (!retained(ctx, sym->name))
@@ -869,6 +844,49 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
         sym->visibility | sto_merged(sym),
         SHN_UNDEF, 0, 0);
   }
+}
+
+// The one walk over everything .symtab holds: with w->sym NULL it only
+// counts, so sizing and writing cannot disagree.  The order is GNU ld's
+// by kind: section symbols (where the target writes them), each object's
+// locals (as -x/-X/--discard-none choose), the linker's hidden symbols
+// after an unnamed STT_FILE, the stubs' locals, then the globals; hidden
+// globals of objects stay global.
+static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
+  // -q: the indices relocations take, found again by each walk.
+  if (ctx->sym_out) {
+    memset(ctx->sym_out, 0, (ctx->symbols.seen + 1) * sizeof(u32));
+    for (u32 i = 0; i < ctx->objs.len; i++) {
+      struct objfile *f = ctx->objs.v[i];
+      memset(f->out_locals, 0, ((u64)f->first_global + 1) * sizeof(u32));
+    }
+  }
+  if (ctx->cfg.z_unique_symbol) {
+    w->ctx = ctx;
+    w->uniq = arena_alloc(ctx, sizeof(*w->uniq));
+  }
+  put(w, "", 0, 0, 0, 0, 0);
+  put_section_symbols(ctx, w);
+  put_file_parts(ctx, w, PART_LOCALS);
+  put_hidden_locals(ctx, w);
+  for (u32 i = 0; i < ctx->stub_secs.len; i++) {
+    struct stub_sec *ss = ctx->stub_secs.v[i];
+    if (ss->size)
+      put_stub_locals(ctx, w, ss);
+  }
+  // A static PIE's PLT, last (GNU ld's AArch64 mapping symbol).
+  struct chunk *plt = ctx->synth[CK_IPLT];
+  if (ctx->cfg.pie && ctx->arch->plt_mapping_symbol && plt->size)
+    put(w, ctx->arch->plt_mapping_symbol,
+        ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE), 0, plt->shndx, plt->addr, 0);
+  ctx->symtab_nlocal = w->n;
+  put_file_parts(ctx, w, PART_GLOBALS);
+  if (ctx->cfg.gc_sections && !w->sym)
+    collect_gc_undefined(ctx);
+  if (!w->sym)
+    collect_root_undefined(ctx);
+  put_linker_globals(ctx, w);
+  put_undefined(ctx, w);
 }
 
 // GNU ld lists an object's local symbols when it copies one of its
