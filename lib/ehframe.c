@@ -174,13 +174,11 @@ static u32 first_rec_from(const struct eh_frame *eh, u64 off) {
   return lo;
 }
 
-static void parse_one(struct ctx *ctx, struct isec *is) {
+// The resident relocations of IS, sorted by offset.  False (and none)
+// if one is bad.
+static bool decode_rels(struct ctx *ctx, struct isec *is,
+                        struct eh_frame *eh) {
   struct objfile *f = is->file;
-  struct eh_frame *eh = arena_alloc(ctx, sizeof(*eh));
-  eh->is = is;
-  is->eh = eh;
-
-  // The resident relocations, sorted by offset.
   eh->nrels = is->nrels;
   eh->rels = arena_alloc(ctx, (u64)is->nrels * sizeof(struct eh_rel));
   bool sorted = true;
@@ -196,7 +194,7 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
       error(ctx, "%s:(.eh_frame+0x%llx): bad relocation %u", f->name,
             (unsigned long long)off, i);
       eh->nrels = 0;
-      return;
+      return false;
     }
     e->offset = off;
     e->type = ELF64_R_TYPE(info);
@@ -207,8 +205,11 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
   }
   if (!sorted)
     qsort(eh->rels, eh->nrels, sizeof(struct eh_rel), cmp_rel);
+  return true;
+}
 
-  // Count, then cut the records.
+// How many records IS holds, as the cutting loop finds them.
+static u32 count_records(struct isec *is) {
   u32 n = 0;
   for (u64 pos = 0; pos + 4 <= is->size;) {
     u32 len = rd32(is->data + pos);
@@ -221,6 +222,13 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
     n++;
     pos += 4 + (u64)len;
   }
+  return n;
+}
+
+// Cuts IS into its N records.  False on a malformed one.
+static bool cut_records(struct ctx *ctx, struct isec *is,
+                        struct eh_frame *eh, u32 n) {
+  struct objfile *f = is->file;
   eh->recs = arena_alloc(ctx, (u64)n * sizeof(struct eh_rec));
   u32 ri = 0;
   u64 pos = 0;
@@ -228,7 +236,7 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
     if (is->size - pos < 4) {
       error(ctx, "%s: .eh_frame: truncated record at offset 0x%llx",
             f->name, (unsigned long long)pos);
-      return;
+      return false;
     }
     u32 len = rd32(is->data + pos);
     if (len == 0) {
@@ -241,13 +249,13 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
     if (len == 0xffffffff) {
       error(ctx, "%s: .eh_frame: 64-bit DWARF records are not supported",
             f->name);
-      return;
+      return false;
     }
     if (len > is->size - pos - 4 || len < 4 || ri >= n) {
       error(ctx, "%s: .eh_frame: record at offset 0x%llx (length %u) runs "
             "past the end of the section", f->name, (unsigned long long)pos,
             len);
-      return;
+      return false;
     }
     struct eh_rec *rec = &eh->recs[ri++];
     rec->offset = pos;
@@ -258,15 +266,19 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
       if (id > pos + 4) {
         error(ctx, "%s: .eh_frame: FDE at offset 0x%llx points before the "
               "section", f->name, (unsigned long long)pos);
-        return;
+        return false;
       }
       rec->cie_offset = pos + 4 - id;
     }
     pos += rec->size;
   }
   eh->nrecs = ri;
+  return true;
+}
 
-  // Relocation ranges, and each FDE's CIE.
+// Each record's relocation range, and each FDE's CIE.  False if an FDE
+// has none.
+static bool link_records(struct ctx *ctx, struct eh_frame *eh) {
   u32 r = 0;
   for (u32 i = 0; i < eh->nrecs; i++) {
     struct eh_rec *rec = &eh->recs[i];
@@ -285,11 +297,20 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
       rec->cie = &eh->recs[lo];
     if (!rec->cie) {
       error(ctx, "%s: .eh_frame: FDE at offset 0x%x has no CIE at offset "
-            "0x%x", f->name, rec->offset, rec->cie_offset);
-      return;
+            "0x%x", eh->is->file->name, rec->offset, rec->cie_offset);
+      return false;
     }
   }
+  return true;
+}
 
+static void parse_one(struct ctx *ctx, struct isec *is) {
+  struct eh_frame *eh = arena_alloc(ctx, sizeof(*eh));
+  eh->is = is;
+  is->eh = eh;
+  if (!decode_rels(ctx, is, eh) ||
+      !cut_records(ctx, is, eh, count_records(is)) || !link_records(ctx, eh))
+    return;
   // Trailing padding, as GNU ld finds it (CIEs first: FDEs read them).
   for (u32 i = 0; i < eh->nrecs; i++) {
     eh->recs[i].pad = 0;
@@ -445,10 +466,8 @@ static u64 hash_bytes(const u8 *p, u32 n) {
   return hash_name((const char *)p, n);
 }
 
-// Output offsets of the records that survive, and the section's size.
-void size_eh_frame(struct ctx *ctx, struct chunk *c) {
-  ctx->eh_fde_count = 0;
-
+// Clears what size_eh_frame decides; the number of CIEs.
+static u32 reset_records(struct ctx *ctx, struct chunk *c) {
   u32 ncies = 0;
   for (u32 i = 0; i < c->isecs.len; i++) {
     struct eh_frame *eh = ((struct isec *)c->isecs.v[i])->eh;
@@ -460,9 +479,13 @@ void size_eh_frame(struct ctx *ctx, struct chunk *c) {
       rec->leader = rec->is_cie && ctx->cfg.relocatable ? rec : NULL;
     }
   }
-  // Each live FDE, in output order, keeps its CIE, or the same CIE kept
-  // before it (GNU ld's find_merged_cie): a CIE none of whose FDEs is
-  // live is not the one kept, even when it comes first.
+  return ncies;
+}
+
+// Each live FDE, in output order, keeps its CIE, or the same CIE kept
+// before it (GNU ld's find_merged_cie): a CIE none of whose FDEs is live
+// is not the one kept, even when it comes first.
+static void merge_cies(struct ctx *ctx, struct chunk *c, u32 ncies) {
   u64 cap = 16;
   while (cap < (u64)ncies * 2)
     cap *= 2;
@@ -490,7 +513,63 @@ void size_eh_frame(struct ctx *ctx, struct chunk *c) {
       cie->referenced = cie->leader->referenced = true;
     }
   }
+}
 
+// Lays out input section IS at OUT (a terminator after it if LAST has
+// one), *PREV the record before it; returns where the next one goes.
+// *GNU is where GNU ld puts it before editing: it edits .eh_frame after
+// laying it out from the inputs' sizes, and its symbol adjustment sees
+// those offsets (eh_symbol_addr).
+static u64 lay_out_input(struct isec *is, bool last, u64 out, u64 *gnu,
+                         struct eh_rec **prev) {
+  struct eh_frame *eh = is->eh;
+  *gnu = align_up(*gnu, is->align ? is->align : 1);
+  if (eh)
+    eh->gnu_offset = *gnu;
+  *gnu += is->size;
+  bool term = eh && eh->terminator && last;
+  bool any = term;
+  for (u32 k = 0; eh && k < eh->nrecs; k++) {
+    struct eh_rec *rec = &eh->recs[k];
+    rec->emitted = rec->is_cie ? rec->leader == rec && rec->referenced
+                               : rec->live;
+    any |= rec->emitted;
+  }
+  // A section left empty takes no place (GNU ld excludes it).
+  if (any)
+    out = align_up(out, is->align > 4 ? is->align : 4);
+  is->offset = out;
+  u64 local = 0;
+  for (u32 k = 0; eh && k < eh->nrecs; k++) {
+    struct eh_rec *rec = &eh->recs[k];
+    rec->out_offset = out + local;
+    if (!rec->emitted)
+      continue;
+    u32 w = rec->is_cie ? 0 : enc_width(rec->cie->fde_enc);
+    local = align_up(local, w > 4 ? w : 4);
+    rec->out_offset = out + local;
+    rec->gnu_pos = (u32)(eh->gnu_offset + local);
+    if (*prev)
+      (*prev)->out_size = rec->out_offset - (*prev)->out_offset;
+    local += rec->size - rec->pad;
+    *prev = rec;
+  }
+  local = align_up(local, 4);
+  if (*prev)
+    (*prev)->out_size = out + local - (*prev)->out_offset;
+  if (term)
+    local += 4;
+  if (eh) {
+    eh->term_kept = term;
+    eh->out_size = eh->padded_size = (u32)local;
+  }
+  return out + local;
+}
+
+// Output offsets of the records that survive, and the section's size.
+void size_eh_frame(struct ctx *ctx, struct chunk *c) {
+  ctx->eh_fde_count = 0;
+  merge_cies(ctx, c, reset_records(ctx, c));
   // As GNU ld lays them out (_bfd_elf_discard_section_eh_frame): records
   // without their padding, each aligned in its input section to 4 (an FDE
   // to its address size), the gap going to the record before it as
@@ -500,53 +579,9 @@ void size_eh_frame(struct ctx *ctx, struct chunk *c) {
   // input section (crtend.o).
   u64 out = 0, gnu = 0;
   struct eh_rec *prev = NULL;
-  for (u32 i = 0; i < c->isecs.len; i++) {
-    struct isec *is = c->isecs.v[i];
-    struct eh_frame *eh = is->eh;
-    // GNU ld edits .eh_frame after laying it out from the inputs' sizes,
-    // and its symbol adjustment sees those offsets (eh_symbol_addr).
-    gnu = align_up(gnu, is->align ? is->align : 1);
-    if (eh)
-      eh->gnu_offset = gnu;
-    gnu += is->size;
-    bool term = eh && eh->terminator && i + 1 == c->isecs.len;
-    bool any = term;
-    for (u32 k = 0; eh && k < eh->nrecs; k++) {
-      struct eh_rec *rec = &eh->recs[k];
-      rec->emitted = rec->is_cie ? rec->leader == rec && rec->referenced
-                                 : rec->live;
-      any |= rec->emitted;
-    }
-    // A section left empty takes no place (GNU ld excludes it).
-    if (any)
-      out = align_up(out, is->align > 4 ? is->align : 4);
-    is->offset = out;
-    u64 local = 0;
-    for (u32 k = 0; eh && k < eh->nrecs; k++) {
-      struct eh_rec *rec = &eh->recs[k];
-      rec->out_offset = out + local;
-      if (!rec->emitted)
-        continue;
-      u32 w = rec->is_cie ? 0 : enc_width(rec->cie->fde_enc);
-      local = align_up(local, w > 4 ? w : 4);
-      rec->out_offset = out + local;
-      rec->gnu_pos = (u32)(eh->gnu_offset + local);
-      if (prev)
-        prev->out_size = rec->out_offset - prev->out_offset;
-      local += rec->size - rec->pad;
-      prev = rec;
-    }
-    local = align_up(local, 4);
-    if (prev)
-      prev->out_size = out + local - prev->out_offset;
-    if (term)
-      local += 4;
-    if (eh) {
-      eh->term_kept = term;
-      eh->out_size = eh->padded_size = (u32)local;
-    }
-    out += local;
-  }
+  for (u32 i = 0; i < c->isecs.len; i++)
+    out = lay_out_input(c->isecs.v[i], i + 1 == c->isecs.len, out, &gnu,
+                        &prev);
   c->size = out;
   c->align = 8;
   // GNU ld then pads every section before the last one holding more than
