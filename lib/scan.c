@@ -194,7 +194,9 @@ static void add_got_key(struct ctx *ctx, struct order_key *k, u32 *n,
   e->sym = sym;
 }
 
-void allocate_slots(struct ctx *ctx) {
+// GOT entries: plain, initial-exec and general-dynamic (a pair), in
+// GNU ld's hash table order.  Returns how many words they take.
+static u32 allocate_got(struct ctx *ctx) {
   u32 res = ctx->arch->got_reserved, n = 0;
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
@@ -252,11 +254,15 @@ void allocate_slots(struct ctx *ctx) {
         n += 2;
       }
     }
-  // An undefined weak function a static PIE calls, as GNU ld's x86-64
-  // decides (elf_x86_allocate_dynrelocs): with a GOT entry too, and no
-  // reference needing its one address, a .plt.got entry jumping through
-  // that GOT entry; else a PLT entry among the IFUNCs', whose .got.plt
-  // slot stays 0.  Both kinds in its hash table's order.
+  return n;
+}
+
+// An undefined weak function a static PIE calls, as GNU ld's x86-64
+// decides (elf_x86_allocate_dynrelocs): with a GOT entry too, and no
+// reference needing its one address, a .plt.got entry jumping through
+// that GOT entry; else a PLT entry among the IFUNCs', whose .got.plt
+// slot stays 0.  Both kinds in its hash table's order.
+static void allocate_weak_plt(struct ctx *ctx) {
   ctx->n_irelative = ctx->iplt_syms.len;
   u32 nw = ctx->weak_plt_syms.len, np = 0;
   struct order_key *wk = arena_alloc(ctx, (u64)nw * sizeof(*wk) + 1);
@@ -274,8 +280,11 @@ void allocate_slots(struct ctx *ctx) {
     vec_push(ctx, &ctx->pltgot_syms, wk[i].sym);
     sym_aux(ctx, wk[i].sym)->pltgot_idx = i;
   }
-  // IPLT entries in GNU ld's order too: the globals as its hash table
-  // holds them, then the local IFUNCs (here in the order first seen).
+}
+
+// IPLT entries in GNU ld's order too: the globals as its hash table holds
+// them, then the local IFUNCs (here in the order first seen).
+static void order_iplt(struct ctx *ctx) {
   u32 ni = ctx->iplt_syms.len;
   struct order_key *ik = arena_alloc(ctx, (u64)ni * sizeof(*ik) + 1);
   for (u32 i = 0; i < ni; i++) {
@@ -293,6 +302,12 @@ void allocate_slots(struct ctx *ctx) {
     ctx->iplt_syms.v[i] = ik[i].sym;
     sym_aux(ctx, ik[i].sym)->iplt_idx = i;
   }
+}
+
+void allocate_slots(struct ctx *ctx) {
+  u32 n = allocate_got(ctx);
+  allocate_weak_plt(ctx);
+  order_iplt(ctx);
   ctx->got_entries = n;
   ctx->stat_got = n;
   ctx->stat_iplt = ctx->iplt_syms.len;
@@ -586,19 +601,23 @@ static u64 absent_section_addr(struct ctx *ctx, u32 order) {
   return dot;
 }
 
-// Values of linker-defined symbols, once addresses are known.
-void fix_linker_symbols(struct ctx *ctx) {
-  u64 etext = 0, edata = 0, end = 0;
-  struct chunk *etext_c = NULL, *edata_c = NULL, *end_c = NULL;
-  struct chunk *bss_c = NULL;   // the first allocated section after edata_c
+// Where the default layout's "etext = .", "_edata = .", "__bss_start =
+// ." and "_end = ." stand: the address and the section holding it.
+struct marks {
+  u64 etext, edata, end;
+  struct chunk *etext_c, *edata_c, *end_c;
+  struct chunk *bss_c;          // the first allocated section after edata_c
   // What a script INSERTs BEFORE .bss comes before "__bss_start = .".
-  u64 inserted_end = 0;
-  struct chunk *after_inserted = NULL;
+  u64 inserted_end;
+  struct chunk *after_inserted;
+};
+
+// The marks from the allocated sections.  The script's assignments,
+// where they stand among its sections: the location counter there,
+// whatever the addresses given by -Ttext and the like make of it (so not
+// the highest address).  Orphans given an address come after them all.
+static void find_marks(struct ctx *ctx, struct marks *m) {
   bool past_bss = false;        // x86-64 .ldata after .bss is not data
-  // The script's assignments, where they stand among its sections: the
-  // location counter there, whatever the addresses given by -Ttext and
-  // the like make of it (so not the highest address).  Orphans given an
-  // address come after them all.
   u32 data_part = script_point(SP_DATA), after = script_point(SP_END);
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
@@ -608,8 +627,8 @@ void fix_linker_symbols(struct ctx *ctx) {
         c->order >= after || c->home)
       continue;
     if (c->flags & SHF_EXECINSTR) {
-      etext = c->addr + c->size;
-      etext_c = c;
+      m->etext = c->addr + c->size;
+      m->etext_c = c;
     }
     if ((c->flags & SHF_TLS) && c->type == SHT_NOBITS)
       continue;
@@ -619,96 +638,110 @@ void fix_linker_symbols(struct ctx *ctx) {
     // a script INSERTs BEFORE .bss.
     bool before_bss = c->order < KEY(O_BSS) - 0x100;
     if (c->stmt && !before_bss && c->order < KEY(O_BSS) && c->size)
-      inserted_end = c->addr + c->size;
-    else if (inserted_end && !after_inserted && c->order >= KEY(O_BSS))
-      after_inserted = c;
+      m->inserted_end = c->addr + c->size;
+    else if (m->inserted_end && !m->after_inserted && c->order >= KEY(O_BSS))
+      m->after_inserted = c;
     if ((c->flags & SHF_WRITE) && c->type != SHT_NOBITS && !past_bss &&
         c->order >= data_part && before_bss) {
-      edata = c->addr + c->size;
-      edata_c = c;
-      bss_c = NULL;
-    } else if (edata_c && !bss_c) {
-      bss_c = c;
+      m->edata = c->addr + c->size;
+      m->edata_c = c;
+      m->bss_c = NULL;
+    } else if (m->edata_c && !m->bss_c) {
+      m->bss_c = c;
     }
-    end = c->addr + c->size;
-    end_c = c;
+    m->end = c->addr + c->size;
+    m->end_c = c;
   }
-  // No writable section with contents: "_edata = ." and what follows
-  // stand where the writable part starts, in the section after (GNU ld's
-  // section_for_dot after ". = DATA_SEGMENT_ALIGN"), or the one before;
-  // "_end = ." no lower.
-  if (!edata_c && !script_layout(ctx)) {
-    edata = ctx->data_start;
-    struct chunk *before = NULL;
-    for (u32 i = 0; i < ctx->chunks.len && !bss_c; i++) {
-      struct chunk *c = ctx->chunks.v[i];
-      if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR || !c->size ||
-          (c->flags & SHF_TLS))
-        continue;
-      if (c->order < data_part)
-        before = c;
-      else
-        bss_c = c;
-    }
-    edata_c = bss_c ? bss_c : before;
-    if (end < edata) {
-      end = edata;
-      end_c = edata_c;
-    }
+}
+
+// No writable section with contents: "_edata = ." and what follows
+// stand where the writable part starts, in the section after (GNU ld's
+// section_for_dot after ". = DATA_SEGMENT_ALIGN"), or the one before;
+// "_end = ." no lower.
+static void marks_without_data(struct ctx *ctx, struct marks *m) {
+  u32 data_part = script_point(SP_DATA);
+  m->edata = ctx->data_start;
+  struct chunk *before = NULL;
+  for (u32 i = 0; i < ctx->chunks.len && !m->bss_c; i++) {
+    struct chunk *c = ctx->chunks.v[i];
+    if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR || !c->size ||
+        (c->flags & SHF_TLS))
+      continue;
+    if (c->order < data_part)
+      before = c;
+    else
+      m->bss_c = c;
   }
-  end = align_up(end, 8);
-  for (u32 i = 0; i < ctx->linker_syms.len; i++) {
-    struct symbol *sym = ctx->linker_syms.v[i];
-    struct sym_aux *aux = &ctx->aux[sym->aux];
-    enum where w = sym->symidx >> 1;
-    switch (w) {
-    case W_START:
-      sym->value = aux->osec ? aux->osec->addr : absent_section_addr(ctx, aux->order);
-      break;
-    case W_END:
-      sym->value = aux->osec ? aux->osec->addr + aux->osec->size
-                             : absent_section_addr(ctx, aux->order);
-      break;
-    case W_EHDR:
-      // In the lowest section's segment, or the one after (GNU ld).
-      sym->value = ctx->synth[CK_EHDR]->addr;
-      aux->osec = ctx->lowest ? ctx->lowest : ctx->synth[CK_EHDR];
-      break;
-    case W_BASE:
-      sym->value = image_base(ctx);
-      aux->osec = ctx->synth[CK_EHDR];
-      break;
-    case W_ETEXT:
-      sym->value = etext;
-      aux->osec = etext_c;
-      break;
-    case W_EDATA:
-      sym->value = edata;
-      aux->osec = edata_c;
-      break;
-    case W_BSS_START:
-      sym->value = inserted_end ? inserted_end : edata;
-      aux->osec = inserted_end && after_inserted ? after_inserted
-                  : bss_c                        ? bss_c
-                                                 : edata_c;
-      break;
-    case W_END_IMAGE:
-      sym->value = end;
-      aux->osec = end_c;
-      break;
-    case W_GOT:
-      sym->value = ctx->synth[CK_GOT]->addr + ctx->got_base;
-      break;
-    case W_TLS_BASE:
-      sym->value = ctx->arch->tls_module_base_at_end ? ctx->tls_end
-                                                      : ctx->tls_start;
-      aux->osec = ctx->tls_first;
-      break;
-    case W_DEFSYM:              // below, once the others have values
-    case W_SCRIPT:              // script_layout.c gave it its value
-      break;
-    }
+  m->edata_c = m->bss_c ? m->bss_c : before;
+  if (m->end < m->edata) {
+    m->end = m->edata;
+    m->end_c = m->edata_c;
   }
+}
+
+// The value (and section) of linker-defined symbol SYM.
+static void fix_linker_symbol(struct ctx *ctx, struct symbol *sym,
+                              const struct marks *m) {
+  struct sym_aux *aux = &ctx->aux[sym->aux];
+  enum where w = sym->symidx >> 1;
+  switch (w) {
+  case W_START:
+    sym->value = aux->osec ? aux->osec->addr : absent_section_addr(ctx, aux->order);
+    break;
+  case W_END:
+    sym->value = aux->osec ? aux->osec->addr + aux->osec->size
+                           : absent_section_addr(ctx, aux->order);
+    break;
+  case W_EHDR:
+    // In the lowest section's segment, or the one after (GNU ld).
+    sym->value = ctx->synth[CK_EHDR]->addr;
+    aux->osec = ctx->lowest ? ctx->lowest : ctx->synth[CK_EHDR];
+    break;
+  case W_BASE:
+    sym->value = image_base(ctx);
+    aux->osec = ctx->synth[CK_EHDR];
+    break;
+  case W_ETEXT:
+    sym->value = m->etext;
+    aux->osec = m->etext_c;
+    break;
+  case W_EDATA:
+    sym->value = m->edata;
+    aux->osec = m->edata_c;
+    break;
+  case W_BSS_START:
+    sym->value = m->inserted_end ? m->inserted_end : m->edata;
+    aux->osec = m->inserted_end && m->after_inserted ? m->after_inserted
+                : m->bss_c                           ? m->bss_c
+                                                     : m->edata_c;
+    break;
+  case W_END_IMAGE:
+    sym->value = m->end;
+    aux->osec = m->end_c;
+    break;
+  case W_GOT:
+    sym->value = ctx->synth[CK_GOT]->addr + ctx->got_base;
+    break;
+  case W_TLS_BASE:
+    sym->value = ctx->arch->tls_module_base_at_end ? ctx->tls_end
+                                                    : ctx->tls_start;
+    aux->osec = ctx->tls_first;
+    break;
+  case W_DEFSYM:              // below, once the others have values
+  case W_SCRIPT:              // script_layout.c gave it its value
+    break;
+  }
+}
+
+// Values of linker-defined symbols, once addresses are known.
+void fix_linker_symbols(struct ctx *ctx) {
+  struct marks m = {0};
+  find_marks(ctx, &m);
+  if (!m.edata_c && !script_layout(ctx))
+    marks_without_data(ctx, &m);
+  m.end = align_up(m.end, 8);
+  for (u32 i = 0; i < ctx->linker_syms.len; i++)
+    fix_linker_symbol(ctx, ctx->linker_syms.v[i], &m);
   eval_defsyms(ctx);
 }
 
