@@ -417,6 +417,75 @@ static void after_scan(struct ctx *ctx) {
   }
 }
 
+// The TLS relocation I (of TYPE at OFF) of IS: its GOT entries, or a
+// check of the sequence mld relaxes.  How many relocations after it it
+// takes.
+static u32 scan_tls(struct ctx *ctx, struct isec *is, u32 i, u64 off,
+                    u32 type, const struct reloc_sym *rs) {
+  struct objfile *f = is->file;
+  u32 symidx = ELF64_R_SYM(rd64(rela_at(is, i) + 8));
+  switch (type) {
+  case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
+  case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
+    // An undefined weak keeps its GOT entry (GNU ld), which holds its
+    // TP offset.
+    if (!rs->defined)
+      need_gottp(ctx, reloc_symbol(ctx, f, symidx));
+    break;
+  case R_AARCH64_TLSGD_ADR_PAGE21:
+    // General-dynamic code against an undefined weak symbol stays, with
+    // a GOT pair, unless the symbol has an initial-exec entry too: then
+    // it becomes initial-exec (GNU ld; allocate_slots decides).
+    if (!rs->defined)
+      need_gotgd(ctx, reloc_symbol(ctx, f, symidx));
+    break;
+  case R_AARCH64_TLSDESC_ADR_PAGE21:
+    if (!rs->defined && rs->sym) {
+      struct weak_desc *d = arena_alloc(ctx, sizeof(*d));
+      d->is = is;
+      d->off = off;
+      d->sym = rs->sym;
+      vec_push(ctx, &ctx->weak_desc, d);
+    }
+    break;
+  case R_AARCH64_TLSIE_LD_GOTTPREL_PREL19:
+    // GNU ld keeps this GOT load; for an undefined weak it loads from
+    // the instruction itself (see apply_relocs), though it makes the
+    // GOT entry all the same.
+    need_gottp(ctx, reloc_symbol(ctx, f, symidx));
+    break;
+  case R_AARCH64_TLSIE_MOVW_GOTTPREL_G1:
+  case R_AARCH64_TLSIE_MOVW_GOTTPREL_G0_NC:
+    need_gottp(ctx, reloc_symbol(ctx, f, symidx));   // kept (GNU ld)
+    break;
+  case R_AARCH64_TLSGD_MOVW_G0_NC:
+    if (!tlsgd_large_call_follows(is, i, off)) {
+      bad_sequence(ctx, is, off, type, "is not followed by a call to "
+                   "__tls_get_addr in a form mld can relax");
+      break;
+    }
+    return 1;                    // the call to __tls_get_addr goes away
+  case R_AARCH64_TLSLD_ADR_PAGE21:
+    if (!next_rel_is(is, i, off + 4, R_AARCH64_TLSLD_ADD_LO12_NC))
+      bad_sequence(ctx, is, off, type, "is not followed by "
+                   "R_AARCH64_TLSLD_ADD_LO12_NC");
+    break;
+  case R_AARCH64_TLSGD_ADD_LO12_NC:
+  case R_AARCH64_TLSGD_ADR_PREL21:
+  case R_AARCH64_TLSLD_ADD_LO12_NC:
+  case R_AARCH64_TLSLD_ADR_PREL21:
+    if (!tlsgd_call_follows(is, i, off)) {
+      bad_sequence(ctx, is, off, type, "is not followed by a call to "
+                   "__tls_get_addr in a form mld can relax");
+      break;
+    }
+    // The call to __tls_get_addr goes away, except in general-dynamic
+    // code against an undefined weak symbol, which may keep it.
+    return rs->defined || type != R_AARCH64_TLSGD_ADD_LO12_NC;
+  }
+  return 0;
+}
+
 static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
   struct objfile *f = is->file;
   for (u32 i = from; i < to; i++) {
@@ -465,65 +534,8 @@ static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
       ctx->got_referenced = true;
       need_got_near(ctx, reloc_symbol(ctx, f, symidx));
       break;
-    case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
-    case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
-      // An undefined weak keeps its GOT entry (GNU ld), which holds its
-      // TP offset.
-      if (!rs.defined)
-        need_gottp(ctx, reloc_symbol(ctx, f, symidx));
-      break;
-    case R_AARCH64_TLSGD_ADR_PAGE21:
-      // General-dynamic code against an undefined weak symbol stays, with
-      // a GOT pair, unless the symbol has an initial-exec entry too: then
-      // it becomes initial-exec (GNU ld; allocate_slots decides).
-      if (!rs.defined)
-        need_gotgd(ctx, reloc_symbol(ctx, f, symidx));
-      break;
-    case R_AARCH64_TLSDESC_ADR_PAGE21:
-      if (!rs.defined && rs.sym) {
-        struct weak_desc *d = arena_alloc(ctx, sizeof(*d));
-        d->is = is;
-        d->off = off;
-        d->sym = rs.sym;
-        vec_push(ctx, &ctx->weak_desc, d);
-      }
-      break;
-    case R_AARCH64_TLSIE_LD_GOTTPREL_PREL19:
-      // GNU ld keeps this GOT load; for an undefined weak it loads from
-      // the instruction itself (see apply_relocs), though it makes the
-      // GOT entry all the same.
-      need_gottp(ctx, reloc_symbol(ctx, f, symidx));
-      break;
-    case R_AARCH64_TLSIE_MOVW_GOTTPREL_G1:
-    case R_AARCH64_TLSIE_MOVW_GOTTPREL_G0_NC:
-      need_gottp(ctx, reloc_symbol(ctx, f, symidx));   // kept (GNU ld)
-      break;
-    case R_AARCH64_TLSGD_MOVW_G0_NC:
-      if (!tlsgd_large_call_follows(is, i, off)) {
-        bad_sequence(ctx, is, off, type, "is not followed by a call to "
-                     "__tls_get_addr in a form mld can relax");
-        break;
-      }
-      i++;                         // the call to __tls_get_addr goes away
-      break;
-    case R_AARCH64_TLSLD_ADR_PAGE21:
-      if (!next_rel_is(is, i, off + 4, R_AARCH64_TLSLD_ADD_LO12_NC))
-        bad_sequence(ctx, is, off, type, "is not followed by "
-                     "R_AARCH64_TLSLD_ADD_LO12_NC");
-      break;
-    case R_AARCH64_TLSGD_ADD_LO12_NC:
-    case R_AARCH64_TLSGD_ADR_PREL21:
-    case R_AARCH64_TLSLD_ADD_LO12_NC:
-    case R_AARCH64_TLSLD_ADR_PREL21:
-      if (!tlsgd_call_follows(is, i, off)) {
-        bad_sequence(ctx, is, off, type, "is not followed by a call to "
-                     "__tls_get_addr in a form mld can relax");
-        break;
-      }
-      // The call to __tls_get_addr goes away, except in general-dynamic
-      // code against an undefined weak symbol, which may keep it.
-      if (rs.defined || type != R_AARCH64_TLSGD_ADD_LO12_NC)
-        i++;
+    default:
+      i += scan_tls(ctx, is, i, off, type, &rs);
       break;
     }
     if (!rs.defined && !strong_undef)

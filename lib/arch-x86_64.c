@@ -470,6 +470,77 @@ static void weak_function_ref(struct ctx *ctx, struct isec *is, u32 type,
   }
 }
 
+// A reference of TYPE from IS to IFUNC SYM: a PLT entry, a data word or
+// a GOT entry, and whether it needs the one canonical address.
+static void scan_ifunc_ref(struct ctx *ctx, struct isec *is, u32 type,
+                           struct symbol *sym) {
+  if (ifunc_needs_plt(is, type))
+    need_iplt(ctx, sym);
+  else if (!ctx->cfg.pie && ifunc_data_word(is, type))
+    need_ifunc_word(ctx, sym);
+  else
+    need_ifunc(ctx, sym);
+  // As GNU ld's check_relocs: absolute references, and PC32 outside
+  // code, need the one canonical address (see ifunc_got_is_gotplt).
+  bool code = is->osec && (is->osec->flags & SHF_EXECINSTR);
+  // A static PIE's data pointers get an IRELATIVE of their own.
+  if ((type == R_X86_64_64 && !ctx->cfg.pie) || type == R_X86_64_32 ||
+      type == R_X86_64_32S || (type == R_X86_64_PC32 && !code))
+    sym->flags |= SF_ADDR_EQ;
+}
+
+// The TLS relocation I (of TYPE at OFF) of IS: its GOT entry, or the
+// relaxation its code allows.  How many relocations after it it takes.
+static u32 scan_tls(struct ctx *ctx, struct isec *is, u32 i, u64 off,
+                    u32 type, const struct reloc_sym *rs) {
+  struct objfile *f = is->file;
+  u32 symidx = ELF64_R_SYM(rd64(is->rels + (u64)i * sizeof(Elf64_Rela) + 8));
+  switch (type) {
+  case R_X86_64_GOTTPOFF:
+    check_exported_tls(ctx, is, off, type, rs);
+    // A defined symbol's IE access becomes LE: only from mov and add.
+    if (gottpoff_relaxable(is, off))
+      break;
+    if (rs->defined)
+      tls_transition_failed(ctx, is, off, type, R_X86_64_TPOFF32, rs);
+    else
+      need_gottp(ctx, reloc_symbol(ctx, f, symidx));
+    break;
+  case R_X86_64_TLSGD:
+  case R_X86_64_TLSLD: {
+    if (type == R_X86_64_TLSGD)
+      check_exported_tls(ctx, is, off, type, rs);
+    u32 n = type == R_X86_64_TLSGD ? tlsgd_seq(is, i, off)
+                                   : tlsld_seq(is, i, off);
+    // GD becomes LE or IE, LD becomes LE; GNU ld names IE for a global
+    // symbol, as it checks before it knows where the symbol is.
+    if (!n)
+      tls_transition_failed(ctx, is, off, type,
+                            type == R_X86_64_TLSGD && rs->sym
+                                ? R_X86_64_GOTTPOFF
+                                : R_X86_64_TPOFF32,
+                            rs);
+    return 1;     // the call's relocation (to __tls_get_addr) goes away
+  }
+  case R_X86_64_GOTPC32_TLSDESC:
+    check_exported_tls(ctx, is, off, type, rs);
+    if (off < 3 || (is->data[off - 3] & 0xfb) != 0x48 ||
+        is->data[off - 2] != 0x8d || (is->data[off - 1] & 0xc7) != 0x05)
+      error(ctx, "%s:(%s+0x%llx): R_X86_64_GOTPC32_TLSDESC is not on a "
+            "lea instruction", f->name, isec_name(is),
+            (unsigned long long)off);
+    break;
+  case R_X86_64_TLSDESC_CALL:
+    if (off + 2 > is->size || is->data[off] != 0xff ||
+        is->data[off + 1] != 0x10)
+      error(ctx, "%s:(%s+0x%llx): R_X86_64_TLSDESC_CALL is not on "
+            "'call *(%%rax)'", f->name, isec_name(is),
+            (unsigned long long)off);
+    break;
+  }
+  return 0;
+}
+
 static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
   struct objfile *f = is->file;
   for (u32 i = from; i < to; i++) {
@@ -495,21 +566,8 @@ static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
         type != R_X86_64_TLSDESC_CALL)
       report_undefined(ctx, f, is, off, sym);
     // (GNU ld's check_relocs looks at allocated sections only.)
-    if (rs.is_ifunc && is->osec && (is->osec->flags & SHF_ALLOC)) {
-      if (ifunc_needs_plt(is, type))
-        need_iplt(ctx, sym);
-      else if (!ctx->cfg.pie && ifunc_data_word(is, type))
-        need_ifunc_word(ctx, sym);
-      else
-        need_ifunc(ctx, sym);
-      // As GNU ld's check_relocs: absolute references, and PC32 outside
-      // code, need the one canonical address (see ifunc_got_is_gotplt).
-      bool code = is->osec && (is->osec->flags & SHF_EXECINSTR);
-      // A static PIE's data pointers get an IRELATIVE of their own.
-      if ((type == R_X86_64_64 && !ctx->cfg.pie) || type == R_X86_64_32 ||
-          type == R_X86_64_32S || (type == R_X86_64_PC32 && !code))
-        sym->flags |= SF_ADDR_EQ;
-    }
+    if (rs.is_ifunc && is->osec && (is->osec->flags & SHF_ALLOC))
+      scan_ifunc_ref(ctx, is, type, sym);
     if (ctx->weak_plt && rs.undef_weak && sym &&
         sym->visibility == STV_DEFAULT)
       weak_function_ref(ctx, is, type, sym);
@@ -530,53 +588,14 @@ static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
                              type == R_X86_64_GOT64 ||
                              type == R_X86_64_GOTPLT64;
       break;
-    case R_X86_64_GOTTPOFF:
-      check_exported_tls(ctx, is, off, type, &rs);
-      // A defined symbol's IE access becomes LE: only from mov and add.
-      if (gottpoff_relaxable(is, off))
-        break;
-      if (rs.defined)
-        tls_transition_failed(ctx, is, off, type, R_X86_64_TPOFF32, &rs);
-      else
-        need_gottp(ctx, reloc_symbol(ctx, f, symidx));
-      break;
-    case R_X86_64_TLSGD:
-    case R_X86_64_TLSLD: {
-      if (type == R_X86_64_TLSGD)
-        check_exported_tls(ctx, is, off, type, &rs);
-      u32 n = type == R_X86_64_TLSGD ? tlsgd_seq(is, i, off)
-                                     : tlsld_seq(is, i, off);
-      // GD becomes LE or IE, LD becomes LE; GNU ld names IE for a global
-      // symbol, as it checks before it knows where the symbol is.
-      if (!n)
-        tls_transition_failed(ctx, is, off, type,
-                              type == R_X86_64_TLSGD && rs.sym
-                                  ? R_X86_64_GOTTPOFF
-                                  : R_X86_64_TPOFF32,
-                              &rs);
-      i++;        // the call's relocation (to __tls_get_addr) goes away
-      break;
-    }
-    case R_X86_64_GOTPC32_TLSDESC:
-      check_exported_tls(ctx, is, off, type, &rs);
-      if (off < 3 || (is->data[off - 3] & 0xfb) != 0x48 ||
-          is->data[off - 2] != 0x8d || (is->data[off - 1] & 0xc7) != 0x05)
-        error(ctx, "%s:(%s+0x%llx): R_X86_64_GOTPC32_TLSDESC is not on a "
-              "lea instruction", f->name, isec_name(is),
-              (unsigned long long)off);
-      break;
-    case R_X86_64_TLSDESC_CALL:
-      if (off + 2 > is->size || is->data[off] != 0xff ||
-          is->data[off + 1] != 0x10)
-        error(ctx, "%s:(%s+0x%llx): R_X86_64_TLSDESC_CALL is not on "
-              "'call *(%%rax)'", f->name, isec_name(is),
-              (unsigned long long)off);
-      break;
     case R_X86_64_GOTPC32:
     case R_X86_64_GOTPC64:
     case R_X86_64_GOTOFF64:
     case R_X86_64_PLTOFF64:
       ctx->got_referenced = true;
+      break;
+    default:
+      i += scan_tls(ctx, is, i, off, type, &rs);
       break;
     }
   }
