@@ -166,7 +166,7 @@ static u64 next_page_same_offset(u64 dot, u64 page) {
 
 // Lays out the chunks [from, to) at successive addresses from dot;
 // returns the end.  TLS zero-fill sections take no address space from the
-// sections after them.  If stop_after_got is set, *relro_dot gets the
+// sections after them.  If relro_dot is not NULL, *relro_dot gets the
 // address at the DATA_SEGMENT_RELRO_END point (after .got).
 static u64 place_run(struct ctx *ctx, u32 from, u32 to, u64 dot,
                      u64 relro_offset, bool adjust, u64 *relro_dot) {

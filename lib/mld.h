@@ -2343,7 +2343,7 @@ struct ctx {
   struct vec exports;          // dynsym.c: what a PIE exports, as found
   struct dyn_exports dyn;      // ... and in .dynsym's order
   struct vec undef_syms;       // struct symbol *: undefined, in .symtab
-  u32 symtab_nlocal, symtab_count;
+  u32 symtab_nlocal;           // .symtab's sh_info (walk_symtab)
   u32 *sym_out;                // -q: by symbol seq, its .symtab index;
                                // set by size_symtab (emitrelocs.c)
   u64 strtab_size;

@@ -59,7 +59,7 @@ struct rsec {
   struct vec data;             // struct rdata *: its data statements
   struct rsec *rela;           // its relocations, or NULL
   struct rsec *of;             // RS_RELA: the section relocated
-  u64 nrels;                   // RS_RELA: set by count_relocations
+  u64 nrels;                   // RS_RELA: set by plan_relocatable
   u64 none_at;                 // RS_RELA: where the R_*_NONE of a section
                                // whose relocations all went is (or ~0)
   struct objfile *gfile;       // RS_GROUP: the input group section

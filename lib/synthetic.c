@@ -923,7 +923,6 @@ static void size_symtab(struct ctx *ctx, struct chunk *c) {
   struct symtab_writer w = {0};
   w.strpos = 1;
   walk_symtab(ctx, &w);
-  ctx->symtab_count = w.n;
   // GNU ld marks the GNU extensions in EI_OSABI when .symtab has them,
   // or an input has SHF_GNU_MBIND sections.
   ctx->gnu_osabi = w.gnu || ctx->mbind_input;
