@@ -590,14 +590,31 @@ static void retain_symbols_file(struct ctx *ctx, const char *path) {
   c->strip = STRIP_SOME;
 }
 
+// The targets, and so the emulations (-m), mld has.
+static const struct arch *const arches[] = {&arch_x86_64, &arch_aarch64};
+#define N_ARCHES (sizeof(arches) / sizeof(*arches))
+
+// The emulations' names, each after SEP.
+static const char *emulation_names(struct ctx *ctx, const char *sep) {
+  const char *s = "";
+  for (u32 i = 0; i < N_ARCHES; i++) {
+    s = arena_printf(ctx, "%s%s%s", s, sep, arches[i]->emulation);
+    if (arches[i]->emulation_alias)
+      s = arena_printf(ctx, "%s%s%s", s, sep, arches[i]->emulation_alias);
+  }
+  return s;
+}
+
 static void set_emulation(struct ctx *ctx, const char *m) {
-  if (!strcmp(m, "elf_x86_64"))
-    ctx->cfg.arch = &arch_x86_64;
-  else if (!strcmp(m, "aarch64linux") || !strcmp(m, "aarch64elf"))
-    ctx->cfg.arch = &arch_aarch64;
-  else
-    fatal(ctx, "unrecognised emulation mode: %s (supported: elf_x86_64 "
-          "aarch64linux aarch64elf)", m);
+  for (u32 i = 0; i < N_ARCHES; i++) {
+    const char *alias = arches[i]->emulation_alias;
+    if (!strcmp(m, arches[i]->emulation) || (alias && !strcmp(m, alias))) {
+      ctx->cfg.arch = arches[i];
+      return;
+    }
+  }
+  fatal(ctx, "unrecognised emulation mode: %s (supported:%s)", m,
+        emulation_names(ctx, " "));
 }
 
 
@@ -1199,8 +1216,7 @@ static void opt_version(struct parse *p, const char *v) {
   (void)v;
   printf("mld %s (compatible with GNU ld)\n", PACKAGE_VERSION_STR);
   if (!strcmp(p->name, "V"))
-    printf("  Supported emulations:\n   elf_x86_64\n   aarch64linux\n"
-           "   aarch64elf\n");
+    printf("  Supported emulations:%s\n", emulation_names(p->ctx, "\n   "));
   if (!strcmp(p->name, "version"))
     exit(0);
   p->version_printed = true;
@@ -1228,9 +1244,8 @@ static void opt_target_help(struct parse *p, const char *v) {
 // link goes on (or ends here without inputs).
 static void opt_verbose(struct parse *p, const char *v) {
   (void)v;
-  printf("mld %s (compatible with GNU ld)\n  Supported emulations:\n"
-         "   elf_x86_64\n   aarch64linux\n   aarch64elf\n",
-         PACKAGE_VERSION_STR);
+  printf("mld %s (compatible with GNU ld)\n  Supported emulations:%s\n",
+         PACKAGE_VERSION_STR, emulation_names(p->ctx, "\n   "));
   puts("using internal layout:\n"
        "==================================================");
   print_layout(stdout, p->c->arch ? p->c->arch : &arch_x86_64);

@@ -1464,6 +1464,7 @@ const struct arch arch_aarch64 = {
     .default_interp = "/lib/ld-linux-aarch64.so.1",
     .output_arch_names = output_arch_names,
     .emulation = "aarch64linux",
+    .emulation_alias = "aarch64elf",
     .e_machine = EM_AARCH64,
     .image_base = 0x400000,
     .max_page_size = 0x10000,

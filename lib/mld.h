@@ -1781,6 +1781,7 @@ enum data_reloc {
 struct arch {
   const char *name;            // "x86_64"
   const char *emulation;       // -m value, "elf_x86_64"
+  const char *emulation_alias; // another -m value ("aarch64elf"), or NULL
   u16 e_machine;
   u64 image_base;
   u64 max_page_size;
