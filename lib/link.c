@@ -200,6 +200,33 @@ static void lay_out(struct ctx *ctx) {
   insert_symbols(ctx);        // INSERT: the inserted statements' symbols
 }
 
+// Sizes that depend on addresses, settled together as lld settles
+// thunks and relocation sections: Cortex-A53 erratum veneers (found once,
+// from the first layout, as GNU ld finds them), range-extension stubs for
+// branches out of reach, and -pie -z pack-relative-relocs' DT_RELR.  Each
+// round lays out again; sizes only grow, so the rounds end, and the cap
+// turns a layout that would not settle into an error.
+enum { MAX_LAYOUT_ROUNDS = 64 };
+
+static void settle_sizes(struct ctx *ctx) {
+  if (fix_errata(ctx))
+    lay_out(ctx);
+  timer(ctx, "fix_errata");
+  for (u32 round = 0;; round++) {
+    bool grew = add_stubs(ctx);   // a round of its own each call
+    if (!grew)
+      grew = size_relr(ctx);
+    if (!grew)
+      return;
+    if (round == MAX_LAYOUT_ROUNDS) {
+      error(ctx, "the layout does not settle after %d rounds",
+            MAX_LAYOUT_ROUNDS);
+      return;
+    }
+    lay_out(ctx);
+  }
+}
+
 int mld_link(struct ctx *ctx) {
   ctx->t_last = now_seconds();
   install_signal_guards(ctx);
@@ -254,13 +281,8 @@ int mld_link(struct ctx *ctx) {
   timer(ctx, "size_synthetic");            // live FDEs, one copy of each CIE
   lay_out(ctx);
   timer(ctx, "layout");
-  if (fix_errata(ctx))        // Cortex-A53 errata: veneer slots after
-    lay_out(ctx);             // sections, and so a new layout
-  timer(ctx, "fix_errata");
-  while (add_stubs(ctx))      // branches out of reach get stubs, and the
-    lay_out(ctx);             // layout runs again, until none is added
-  while (size_relr(ctx))      // -pie -z pack-relative-relocs: DT_RELR's
-    lay_out(ctx);             // size, from the addresses
+  settle_sizes(ctx);          // errata veneers, stubs, DT_RELR: the
+                              // layout again until no size grows
   // Beyond this point no address changes.
   check_section_addresses(ctx); // no two sections overlap; by how much
   warn_unloaded_sections(ctx);  // PHDRS: allocated sections in no PT_LOAD
