@@ -668,16 +668,6 @@ static void opt_relocatable(struct parse *p, const char *v) {
   p->c->build_constructors = !strcmp(p->name, "Ur");
 }
 
-static void opt_force_group_allocation(struct parse *p, const char *v) {
-  (void)v;
-  p->c->force_group_allocation = true;   // -r: no groups kept
-}
-
-static void opt_define_common(struct parse *p, const char *v) {
-  (void)v;
-  p->c->define_common = true;            // -r: COMMON symbols allocated
-}
-
 static void opt_library_path(struct parse *p, const char *v) {
   vec_push(p->ctx, &p->c->lib_paths, (void *)v);
 }
@@ -714,18 +704,19 @@ static void opt_warn_unresolved(struct parse *p, const char *v) {
   p->c->warn_unresolved = p->name[0] == 'w';
 }
 
-static void opt_warn_once(struct parse *p, const char *v) {
-  (void)v;
-  p->c->warn_once = true;
-}
-
 static void opt_ignore_unresolved(struct parse *p, const char *v) {
   vec_push(p->ctx, &p->c->ignore_unresolved, (void *)v);
 }
 
+// Two options whose names start with "no-" (and so cannot be a FLAG).
 static void opt_no_warnings(struct parse *p, const char *v) {
   (void)v;
   p->c->no_warnings = true;
+}
+
+static void opt_no_dynamic_linker(struct parse *p, const char *v) {
+  (void)v;
+  p->c->no_dynamic_linker = true;
 }
 
 // HP-UX's -a: archive is -Bstatic, shared and default -Bdynamic.
@@ -738,18 +729,8 @@ static void opt_a(struct parse *p, const char *v) {
     fatal(p->ctx, "-a %s: expected archive, shared or default", v);
 }
 
-static void opt_noinhibit_exec(struct parse *p, const char *v) {
-  (void)v;
-  p->c->noinhibit_exec = true;
-}
-
 static void opt_trace_symbol(struct parse *p, const char *v) {
   vec_push(p->ctx, &p->c->trace_symbols, (void *)v);
-}
-
-static void opt_print_memory_usage(struct parse *p, const char *v) {
-  (void)v;
-  p->c->print_memory_usage = true;
 }
 
 static void opt_trace(struct parse *p, const char *v) {
@@ -770,11 +751,6 @@ static void opt_strip_all(struct parse *p, const char *v) {
 static void opt_strip_debug(struct parse *p, const char *v) {
   (void)v;
   p->c->strip = STRIP_DEBUG;
-}
-
-static void opt_emit_relocs(struct parse *p, const char *v) {
-  (void)v;
-  p->c->emit_relocs = true;
 }
 
 static void opt_retain_symbols_file(struct parse *p, const char *v) {
@@ -851,18 +827,6 @@ static void opt_text_segment(struct parse *p, const char *v) {
 static void opt_not_yet(struct parse *p, const char *v) {
   (void)v;
   fatal(p->ctx, "%s: not implemented yet", p->s);
-}
-
-// -pie with --no-dynamic-linker and no shared library: a static PIE
-// (gcc -static-pie passes -static -pie --no-dynamic-linker -z text).
-static void opt_pie(struct parse *p, const char *v) {
-  (void)v;
-  p->c->pie = !negated(p);
-}
-
-static void opt_no_dynamic_linker(struct parse *p, const char *v) {
-  (void)v;
-  p->c->no_dynamic_linker = true;
 }
 
 static void opt_export_dynamic(struct parse *p, const char *v) {
@@ -1017,33 +981,8 @@ static void opt_orphan_handling(struct parse *p, const char *v) {
   p->c->orphan_handling = (u8)k;
 }
 
-static void opt_eh_frame_hdr(struct parse *p, const char *v) {
-  (void)v;
-  p->c->eh_frame_hdr = !negated(p);
-}
-
-static void opt_gc_sections(struct parse *p, const char *v) {
-  (void)v;
-  p->c->gc_sections = !negated(p);
-}
-
-static void opt_gc_keep_exported(struct parse *p, const char *v) {
-  (void)v;
-  p->c->gc_keep_exported = true;
-}
-
 static void opt_map(struct parse *p, const char *v) {
   p->c->map_file = v ? v : "-";
-}
-
-static void opt_cref(struct parse *p, const char *v) {
-  (void)v;
-  p->c->cref = true;
-}
-
-static void opt_print_map_discarded(struct parse *p, const char *v) {
-  (void)v;
-  p->c->no_print_map_discarded = negated(p);
 }
 
 static void opt_why_extract(struct parse *p, const char *v) {
@@ -1054,21 +993,6 @@ static void opt_demangle(struct parse *p, const char *v) {
   (void)v;
   p->c->no_demangle = negated(p);
   p->c->demangle_explicit |= !negated(p);
-}
-
-static void opt_print_gc_sections(struct parse *p, const char *v) {
-  (void)v;
-  p->c->print_gc_sections = !negated(p);
-}
-
-static void opt_relax(struct parse *p, const char *v) {
-  (void)v;
-  p->c->no_relax = negated(p);
-}
-
-static void opt_ld_unwind(struct parse *p, const char *v) {
-  (void)v;
-  p->c->no_ld_unwind = negated(p);
 }
 
 static void opt_compress_debug(struct parse *p, const char *v) {
@@ -1099,11 +1023,6 @@ static void opt_icf(struct parse *p, const char *v) {
     fatal(p->ctx, "unknown --icf value: %s (none, safe or all)", v);
 }
 
-static void opt_print_icf_sections(struct parse *p, const char *v) {
-  (void)v;
-  p->c->print_icf_sections = !negated(p);
-}
-
 // --package-metadata=JSON (the value only after "="): a note, if the
 // text is JSON; GNU ld's warning and no note otherwise.
 static void opt_package_metadata(struct parse *p, const char *v) {
@@ -1120,16 +1039,6 @@ static void opt_defsym(struct parse *p, const char *v) {
   defsym(p->ctx, v);
 }
 
-static void opt_warn_common(struct parse *p, const char *v) {
-  (void)v;
-  p->c->warn_common = true;
-}
-
-static void opt_allow_multiple_definition(struct parse *p, const char *v) {
-  (void)v;
-  p->c->allow_multiple_definition = true;
-}
-
 static void opt_wrap(struct parse *p, const char *v) {
   vec_push(p->ctx, &p->c->wrap, (void *)v);
 }
@@ -1141,16 +1050,6 @@ static void opt_z(struct parse *p, const char *v) {
 static void opt_warn_execstack(struct parse *p, const char *v) {
   (void)v;
   p->c->warn_execstack = !negated(p);
-}
-
-static void opt_warn_textrel(struct parse *p, const char *v) {
-  (void)v;
-  p->c->warn_textrel = true;
-}
-
-static void opt_warn_rwx_segments(struct parse *p, const char *v) {
-  (void)v;
-  p->c->no_warn_rwx_segments = negated(p);
 }
 
 // --fix-cortex-a53-843419[=full|adr|adrp]: =full is the plain option;
@@ -1169,16 +1068,6 @@ static void opt_fix_843419(struct parse *p, const char *v) {
           v);
 }
 
-static void opt_fix_835769(struct parse *p, const char *v) {
-  (void)v;
-  p->c->fix_cortex_a53_835769 = true;
-}
-
-static void opt_nostdlib(struct parse *p, const char *v) {
-  (void)v;
-  p->c->nostdlib = true;
-}
-
 static void opt_unique(struct parse *p, const char *v) {
   if (v)
     vec_push(p->ctx, &p->c->unique, (void *)v);
@@ -1189,11 +1078,6 @@ static void opt_unique(struct parse *p, const char *v) {
 static void opt_fatal_warnings(struct parse *p, const char *v) {
   (void)v;
   p->fatal_warnings = !negated(p);
-}
-
-static void opt_stats(struct parse *p, const char *v) {
-  (void)v;
-  p->c->stats = !negated(p);
 }
 
 // --threads[=N], --thread-count N, --no-threads.
@@ -1220,11 +1104,6 @@ static void opt_version(struct parse *p, const char *v) {
   if (!strcmp(p->name, "version"))
     exit(0);
   p->version_printed = true;
-}
-
-static void opt_print_output_format(struct parse *p, const char *v) {
-  (void)v;
-  p->c->print_output_format = true;
 }
 
 static void opt_print_sysroot(struct parse *p, const char *v) {
@@ -1268,11 +1147,6 @@ static void opt_new_dtags(struct parse *p, const char *v) {
   p->c->old_dtags = p->name[0] == 'd';   // with .dynamic
 }
 
-static void opt_non_contiguous(struct parse *p, const char *v) {
-  (void)v;
-  p->c->non_contiguous_regions = true;   // said when a region overflows
-}
-
 // --split-by-reloc[=COUNT]: without -r it changes nothing; with it, what
 // mld does not do yet (relocatable.c refuses it).
 static void opt_split_by_reloc(struct parse *p, const char *v) {
@@ -1297,11 +1171,6 @@ static void opt_init(struct parse *p, const char *v) {
     p->c->init_name = v;
   else
     p->c->fini_name = v;
-}
-
-static void opt_endian_little(struct parse *p, const char *v) {
-  (void)v;
-  p->c->endian_little = true;
 }
 
 // -R FILE: another executable's symbols, or, for a directory, -rpath.
@@ -1358,6 +1227,11 @@ enum {
   F_DYNAMIC = 32,      // with .dynamic, it would change it
 };
 
+// The place of a bool of struct config, + 1 (0: none).
+#define FLAG(field)                                                         \
+  _Generic(((struct config *)0)->field,                                     \
+           bool: offsetof(struct config, field) + 1)
+
 struct option {
   // The option's names, separated by spaces: a one-letter name is a
   // short option ("-o FILE", "-oFILE"), a longer one a long option
@@ -1366,6 +1240,10 @@ struct option {
   const char *names;
   u8 arg, flags;
   void (*fn)(struct parse *p, const char *v);
+  // Or a bool of struct config the option sets (FLAG): yes to true (by
+  // a name starting with "no-", false), no to true by a name starting
+  // with "no-" (else false).
+  u32 yes, no;
   const char *usage, *help;   // --help's entry, if any
   const char *why;            // refused: the reason (fn is NULL)
 };
@@ -1385,10 +1263,10 @@ static const struct option options[] = {
      .help = "-r, with __start_SEC and __stop_SEC\n"
              "defined"},
     {"force-group-allocation", A_NONE, F_NO_EFFECT,
-     .fn = opt_force_group_allocation, .usage = "--force-group-allocation",
+     .yes = FLAG(force_group_allocation), .usage = "--force-group-allocation",
      .help = "-r: section groups' members placed as\n"
              "other sections, no groups kept"},
-    {"d dc dp", A_NONE, F_NO_EFFECT | F_ONE_DASH, .fn = opt_define_common,
+    {"d dc dp", A_NONE, F_NO_EFFECT | F_ONE_DASH, .yes = FLAG(define_common),
      .usage = "-d, -dc, -dp", .help = "-r: COMMON symbols get room in .bss"},
     {"L library-path", A_REQ, 0, .fn = opt_library_path,
      .usage = "-L DIR, --library-path=DIR",
@@ -1414,7 +1292,7 @@ static const struct option options[] = {
      .usage = "--warn-unresolved-symbols, --error-unresolved-symbols",
      .help = "Report them as warnings (and link), or\n"
              "errors (the default)"},
-    {"warn-once", A_NONE, 0, .fn = opt_warn_once, .usage = "--warn-once",
+    {"warn-once", A_NONE, 0, .yes = FLAG(warn_once), .usage = "--warn-once",
      .help = "Show one place for each undefined symbol"},
     {"ignore-unresolved-symbol", A_REQ, 0, .fn = opt_ignore_unresolved,
      .usage = "--ignore-unresolved-symbol=SYM",
@@ -1424,7 +1302,7 @@ static const struct option options[] = {
      .help = "Silence the warnings GNU ld's -w silences"},
     {"a", A_REQ, 0, .fn = opt_a, .usage = "-a archive|shared|default",
      .help = "-Bstatic, -Bdynamic (HP-UX's spelling)"},
-    {"noinhibit-exec", A_NONE, 0, .fn = opt_noinhibit_exec,
+    {"noinhibit-exec", A_NONE, 0, .yes = FLAG(noinhibit_exec),
      .usage = "--noinhibit-exec",
      .help = "Write the output despite undefined\n"
              "symbols (0), duplicates (the first wins)\n"
@@ -1433,7 +1311,7 @@ static const struct option options[] = {
      .usage = "-y SYM, --trace-symbol=SYM",
      .help = "Print each file that defines or refers\n"
              "to SYM"},
-    {"print-memory-usage", A_NONE, 0, .fn = opt_print_memory_usage,
+    {"print-memory-usage", A_NONE, 0, .yes = FLAG(print_memory_usage),
      .usage = "--print-memory-usage",
      .help = "Print the use of MEMORY regions (none in\n"
              "the built-in layout: the header only)"},
@@ -1442,7 +1320,7 @@ static const struct option options[] = {
              "(twice: archive members too)"},
     {"m", A_REQ, 0, .fn = opt_emulation, .usage = "-m EMULATION",
      .help = "elf_x86_64, aarch64linux, aarch64elf"},
-    {"EL", A_NONE, F_ONE_DASH, .fn = opt_endian_little, .usage = "-EL",
+    {"EL", A_NONE, F_ONE_DASH, .yes = FLAG(endian_little), .usage = "-EL",
      .help = "Little-endian output (the only byte\n"
              "order): a script's OUTPUT_FORMAT names\n"
              "its third format"},
@@ -1450,7 +1328,7 @@ static const struct option options[] = {
      .help = "Omit .symtab and .strtab"},
     {"S strip-debug", A_NONE, 0, .fn = opt_strip_debug,
      .usage = "-S, --strip-debug", .help = "Omit debugging sections"},
-    {"q emit-relocs", A_NONE, 0, .fn = opt_emit_relocs,
+    {"q emit-relocs", A_NONE, 0, .yes = FLAG(emit_relocs),
      .usage = "-q, --emit-relocs",
      .help = "Keep the inputs' relocations in the\n"
              "output (.rela.SECTION), as for BOLT"},
@@ -1489,12 +1367,14 @@ static const struct option options[] = {
     {"Ttext-segment", A_REQ, F_ONE_DASH, .fn = opt_text_segment,
      .usage = "-Ttext-segment=ADDR",
      .help = "Start the image at ADDR (hex), not 0x400000"},
-    {"pie pic-executable", A_NONE, F_ONE_DASH, .fn = opt_pie,
+    // -pie with --no-dynamic-linker and no shared library: a static PIE
+    // (gcc -static-pie passes -static -pie --no-dynamic-linker -z text).
+    {"pie pic-executable", A_NONE, F_ONE_DASH, .yes = FLAG(pie),
      .usage = "-pie, --pic-executable",
      .help = "With --no-dynamic-linker: a static PIE,\n"
              "linked at 0, relocated by the C library's\n"
              "start-up code (what gcc's static PIE is)"},
-    {"no-pie", A_NONE, F_ONE_DASH, .fn = opt_pie, .usage = "--no-pie",
+    {"no-pie", A_NONE, F_ONE_DASH, .yes = FLAG(pie), .usage = "--no-pie",
      .help = "Undo -pie (the default)"},
     {"no-dynamic-linker", A_NONE, 0, .fn = opt_no_dynamic_linker,
      .usage = "--no-dynamic-linker",
@@ -1576,14 +1456,14 @@ static const struct option options[] = {
      .usage = "--orphan-handling=place|warn|error|discard",
      .help = "Sections no script statement names:\n"
              "placed, also reported, refused, dropped"},
-    {"eh-frame-hdr no-eh-frame-hdr", A_NONE, 0, .fn = opt_eh_frame_hdr,
+    {"eh-frame-hdr no-eh-frame-hdr", A_NONE, 0, .yes = FLAG(eh_frame_hdr),
      .usage = "--eh-frame-hdr, --no-eh-frame-hdr",
      .help = "Make .eh_frame_hdr and PT_GNU_EH_FRAME"},
-    {"gc-sections no-gc-sections", A_NONE, 0, .fn = opt_gc_sections,
+    {"gc-sections no-gc-sections", A_NONE, 0, .yes = FLAG(gc_sections),
      .usage = "--gc-sections, --no-gc-sections",
      .help = "Drop sections nothing refers to (with\n"
              "-r: from -e or -u symbols)"},
-    {"gc-keep-exported", A_NONE, 0, .fn = opt_gc_keep_exported,
+    {"gc-keep-exported", A_NONE, 0, .yes = FLAG(gc_keep_exported),
      .usage = "--gc-keep-exported",
      .help = "With --gc-sections, keep what every\n"
              "global not hidden refers to"},
@@ -1593,11 +1473,11 @@ static const struct option options[] = {
              "layout) to FILE (DIR/OUTPUT.map for a\n"
              "directory) or standard output"},
     {"M print-map", A_NONE, 0, .fn = opt_map},
-    {"cref", A_NONE, 0, .fn = opt_cref, .usage = "--cref",
+    {"cref", A_NONE, 0, .yes = FLAG(cref), .usage = "--cref",
      .help = "Print GNU ld's cross reference table\n"
              "(on standard output, or after the map)"},
     {"print-map-discarded no-print-map-discarded", A_NONE, 0,
-     .fn = opt_print_map_discarded,
+     .no = FLAG(no_print_map_discarded),
      .usage = "--print-map-discarded, --no-print-map-discarded",
      .help = "List the inputs left out in the map, or\n"
              "not"},
@@ -1612,15 +1492,15 @@ static const struct option options[] = {
              "with libstdc++'s demangler) or not"},
     {"no-demangle", A_NONE, 0, .fn = opt_demangle},
     {"print-gc-sections no-print-gc-sections", A_NONE, 0,
-     .fn = opt_print_gc_sections,
+     .yes = FLAG(print_gc_sections),
      .usage = "--print-gc-sections, --no-print-gc-sections",
      .help = "List the sections dropped"},
-    {"no-relax relax", A_NONE, 0, .fn = opt_relax,
+    {"no-relax relax", A_NONE, 0, .no = FLAG(no_relax),
      .usage = "--no-relax, --relax",
      .help = "x86-64: keep GOT loads (no relaxation);\n"
              "relax them (the default)"},
     {"ld-generated-unwind-info no-ld-generated-unwind-info", A_NONE, F_X86,
-     .fn = opt_ld_unwind,
+     .no = FLAG(no_ld_unwind),
      .usage = "--ld-generated-unwind-info, --no-ld-generated-unwind-info",
      .help = "x86-64 static PIE: describe .plt and\n"
              ".plt.got in .eh_frame (the default), or\n"
@@ -1634,7 +1514,7 @@ static const struct option options[] = {
              "one (safe: not those whose address is\n"
              "taken)"},
     {"print-icf-sections no-print-icf-sections", A_NONE, 0,
-     .fn = opt_print_icf_sections,
+     .yes = FLAG(print_icf_sections),
      .usage = "--print-icf-sections, --no-print-icf-sections",
      .help = "List the sections --icf folds"},
     {"package-metadata", A_OPT, 0, .fn = opt_package_metadata,
@@ -1644,11 +1524,12 @@ static const struct option options[] = {
     {"defsym", A_REQ, 0, .fn = opt_defsym, .usage = "--defsym=SYM=EXPR",
      .help = "Define SYM as EXPR, a GNU ld expression\n"
              "(no location counter)"},
-    {"warn-common", A_NONE, 0, .fn = opt_warn_common, .usage = "--warn-common",
+    {"warn-common", A_NONE, 0, .yes = FLAG(warn_common),
+     .usage = "--warn-common",
      .help = "Warn where COMMON symbols meet each other\n"
              "or a definition"},
     {"allow-multiple-definition", A_NONE, 0,
-     .fn = opt_allow_multiple_definition,
+     .yes = FLAG(allow_multiple_definition),
      .usage = "--allow-multiple-definition, -z muldefs",
      .help = "The first of several definitions wins"},
     {"wrap", A_REQ, 0, .fn = opt_wrap, .usage = "--wrap=SYM",
@@ -1680,12 +1561,12 @@ static const struct option options[] = {
      .usage = "--warn-execstack, --no-warn-execstack",
      .help = "Warn of an executable stack also for -z\n"
              "execstack; never warn of one"},
-    {"warn-textrel", A_NONE, 0, .fn = opt_warn_textrel,
+    {"warn-textrel", A_NONE, 0, .yes = FLAG(warn_textrel),
      .usage = "--warn-textrel",
      .help = "Warn of a PIE's DT_TEXTREL (x86-64 does\n"
              "unless -z notext)"},
     {"warn-rwx-segments no-warn-rwx-segments", A_NONE, 0,
-     .fn = opt_warn_rwx_segments,
+     .no = FLAG(no_warn_rwx_segments),
      .usage = "--warn-rwx-segments, --no-warn-rwx-segments",
      .help = "Warn (default) of RWX LOAD segments"},
     {"fix-cortex-a53-843419", A_OPT, F_AARCH64, .fn = opt_fix_843419,
@@ -1694,8 +1575,8 @@ static const struct option options[] = {
              "(adr: ADR only; adrp: veneers only;\n"
              "--no-fix-cortex-a53-843419: none)"},
     {"no-fix-cortex-a53-843419", A_NONE, F_AARCH64, .fn = opt_fix_843419},
-    {"fix-cortex-a53-835769", A_NONE, F_AARCH64, .fn = opt_fix_835769,
-     .usage = "--fix-cortex-a53-835769",
+    {"fix-cortex-a53-835769", A_NONE, F_AARCH64,
+     .yes = FLAG(fix_cortex_a53_835769), .usage = "--fix-cortex-a53-835769",
      .help = "AArch64: work around erratum 835769"},
     // GNU ld takes the sysroot from its own arguments before anything
     // else, and only in the form --sysroot=DIR (not from @files); the
@@ -1703,8 +1584,8 @@ static const struct option options[] = {
     {"sysroot", A_REQ, 0, .fn = no_effect, .usage = "--sysroot=DIR",
      .help = "Root for =DIR and $SYSROOT/DIR in -L,\n"
              "file names and input scripts"},
-    {"nostdlib", A_NONE, F_ONE_DASH, .fn = opt_nostdlib, .usage = "-nostdlib",
-     .help = "Ignore SEARCH_DIR in input scripts"},
+    {"nostdlib", A_NONE, F_ONE_DASH, .yes = FLAG(nostdlib),
+     .usage = "-nostdlib", .help = "Ignore SEARCH_DIR in input scripts"},
     {"unique", A_OPT, 0, .fn = opt_unique, .usage = "--unique[=SECTION]",
      .help = "An output section for each input section\n"
              "matching the pattern (each orphan)"},
@@ -1714,7 +1595,7 @@ static const struct option options[] = {
     {"no-fatal-warnings", A_NONE, 0, .fn = opt_fatal_warnings,
      .usage = "--no-fatal-warnings",
      .help = "Undo --fatal-warnings (the default)"},
-    {"stats no-stats", A_NONE, 0, .fn = opt_stats,
+    {"stats no-stats", A_NONE, 0, .yes = FLAG(stats),
      .usage = "--stats, --no-stats",
      .help = "Print per-pass times, counts and memory"},
     {"threads", A_OPT, 0, .fn = opt_threads,
@@ -1732,7 +1613,7 @@ static const struct option options[] = {
      .help = "Print the version"},
     {"V", A_NONE, 0, .fn = opt_version, .usage = "-V",
      .help = "Print the version and the emulations"},
-    {"print-output-format", A_NONE, 0, .fn = opt_print_output_format,
+    {"print-output-format", A_NONE, 0, .yes = FLAG(print_output_format),
      .usage = "--print-output-format",
      .help = "Print the output's BFD format name"},
     {"print-sysroot", A_NONE, 0, .fn = opt_print_sysroot,
@@ -1809,10 +1690,10 @@ static const struct option options[] = {
     {"ctf-variables no-ctf-variables", A_NONE, F_NO_EFFECT, .fn = no_effect},
     // Relocatable links, linker scripts and shared objects only.
     {"enable-non-contiguous-regions", A_NONE, F_NO_EFFECT,
-     .fn = opt_non_contiguous},
+     .yes = FLAG(non_contiguous_regions)},
     {"split-by-reloc", A_OPT, F_NO_EFFECT, .fn = opt_split_by_reloc},
-    {"disable-multiple-abs-defs enable-non-contiguous-regions-warnings",
-     A_NONE, F_NO_EFFECT, .fn = no_effect},
+    {"disable-multiple-abs-defs enable-non-contiguous-regions-warnings", A_NONE,
+     F_NO_EFFECT, .fn = no_effect},
     {"Bgroup", A_NONE, F_NO_EFFECT | F_ONE_DASH, .fn = no_effect},
     // AArch64 object attributes mld does not read, and its dynamic
     // relocations.
@@ -1992,6 +1873,10 @@ static void read_option(struct parse *p) {
   }
   if ((o->flags & F_DYNAMIC) && !p->dynamic_only)
     p->dynamic_only = s;
+  if (o->yes)
+    *(bool *)((char *)p->c + o->yes - 1) = !negated(p);
+  if (o->no)
+    *(bool *)((char *)p->c + o->no - 1) = negated(p);
   if (o->fn)
     o->fn(p, v);
 }
@@ -2048,18 +1933,19 @@ static void print_help(void) {
     }
   }
   fputs(".\n"
-        "  With .dynamic (-pie, or --no-dynamic-linker with -E or a dynamic list)\n"
-        "  those of dynamic symbols take effect, as in GNU ld, and -rpath,\n"
-        "  -soname, -init, -fini, --audit, --depaudit and the C++ dynamic lists\n"
-        "  are refused; -O then sizes the hash tables.  Version scripts and\n"
-        "  dynamic lists are read, and rejected where GNU ld rejects them.  Also\n"
-        "  without effect: --oformat and -b naming the target's ELF format, the\n"
-        "  -z keywords of dynamic linking (text, defs, combreloc, ... and those\n"
-        "  of DT_FLAGS_1 without .dynamic); other -z keywords get a warning that\n"
-        "  they are ignored, as in GNU ld; --enable-non-contiguous-regions (an\n"
-        "  error where a region overflows).  Refused: -z nocombreloc with a PIE's\n"
-        "  dynamic relocations, and a version script with -E or a dynamic list\n"
-        "  and .dynamic\n"
+        "  With .dynamic (-pie, or --no-dynamic-linker with -E or a dynamic\n"
+        "  list) those of dynamic symbols take effect, as in GNU ld, and\n"
+        "  -rpath, -soname, -init, -fini, --audit, --depaudit and the C++\n"
+        "  dynamic lists are refused; -O then sizes the hash tables.  Version\n"
+        "  scripts and dynamic lists are read, and rejected where GNU ld\n"
+        "  rejects them.  Also without effect: --oformat and -b naming the\n"
+        "  target's ELF format, the -z keywords of dynamic linking (text,\n"
+        "  defs, combreloc, ... and those of DT_FLAGS_1 without .dynamic);\n"
+        "  other -z keywords get a warning that they are ignored, as in GNU\n"
+        "  ld; --enable-non-contiguous-regions (an error where a region\n"
+        "  overflows).  Refused: -z nocombreloc with a PIE's dynamic\n"
+        "  relocations, and a version script with -E or a dynamic list and\n"
+        "  .dynamic\n"
         "\n"
         // GNU ld's last lines, which libtool's probes read.
         "mld: supported targets: elf64-x86-64 elf64-littleaarch64\n"
