@@ -668,20 +668,8 @@ static void opt_relocatable(struct parse *p, const char *v) {
   p->c->build_constructors = !strcmp(p->name, "Ur");
 }
 
-static void opt_library_path(struct parse *p, const char *v) {
-  vec_push(p->ctx, &p->c->lib_paths, (void *)v);
-}
-
 static void opt_library(struct parse *p, const char *v) {
   add_input(p->ctx, IN_LIB, v);
-}
-
-static void opt_entry(struct parse *p, const char *v) {
-  p->c->entry = v;
-}
-
-static void opt_undefined(struct parse *p, const char *v) {
-  vec_push(p->ctx, &p->c->undefined, (void *)v);
 }
 
 static void opt_require_defined(struct parse *p, const char *v) {
@@ -704,10 +692,6 @@ static void opt_warn_unresolved(struct parse *p, const char *v) {
   p->c->warn_unresolved = p->name[0] == 'w';
 }
 
-static void opt_ignore_unresolved(struct parse *p, const char *v) {
-  vec_push(p->ctx, &p->c->ignore_unresolved, (void *)v);
-}
-
 // Two options whose names start with "no-" (and so cannot be a FLAG).
 static void opt_no_warnings(struct parse *p, const char *v) {
   (void)v;
@@ -727,10 +711,6 @@ static void opt_a(struct parse *p, const char *v) {
     add_input(p->ctx, IN_BDYNAMIC, NULL);
   else
     fatal(p->ctx, "-a %s: expected archive, shared or default", v);
-}
-
-static void opt_trace_symbol(struct parse *p, const char *v) {
-  vec_push(p->ctx, &p->c->trace_symbols, (void *)v);
 }
 
 static void opt_trace(struct parse *p, const char *v) {
@@ -795,12 +775,6 @@ static void opt_sort_section(struct parse *p, const char *v) {
 static void opt_script(struct parse *p, const char *v) {
   add_input(p->ctx, IN_SCRIPT, v);
   p->c->scripts++;
-}
-
-// -dT FILE stands for GNU ld's default script, and so counts only
-// without -T.
-static void opt_default_script(struct parse *p, const char *v) {
-  p->c->default_script = v;
 }
 
 // -Ttext=ADDR, -Tdata=ADDR, -Tbss=ADDR.
@@ -967,10 +941,6 @@ static void opt_plugin_opt(struct parse *p, const char *v) {
   vec_push(p->ctx, &p->c->plugin_opts, (void *)v);
 }
 
-static void opt_exclude_libs(struct parse *p, const char *v) {
-  vec_push(p->ctx, &p->c->exclude_libs, (void *)v);
-}
-
 static void opt_orphan_handling(struct parse *p, const char *v) {
   static const char *const how[] = {"place", "warn", "error", "discard"};
   u32 k = 0;
@@ -983,10 +953,6 @@ static void opt_orphan_handling(struct parse *p, const char *v) {
 
 static void opt_map(struct parse *p, const char *v) {
   p->c->map_file = v ? v : "-";
-}
-
-static void opt_why_extract(struct parse *p, const char *v) {
-  p->c->why_extract = v;
 }
 
 static void opt_demangle(struct parse *p, const char *v) {
@@ -1039,10 +1005,6 @@ static void opt_defsym(struct parse *p, const char *v) {
   defsym(p->ctx, v);
 }
 
-static void opt_wrap(struct parse *p, const char *v) {
-  vec_push(p->ctx, &p->c->wrap, (void *)v);
-}
-
 static void opt_z(struct parse *p, const char *v) {
   z_option(p->ctx, v);
 }
@@ -1090,10 +1052,6 @@ static void opt_threads(struct parse *p, const char *v) {
   if (n < 1 || n > MAX_THREADS)
     fatal(p->ctx, "--threads: %s is not between 1 and %u", v, MAX_THREADS);
   p->c->threads = n;
-}
-
-static void opt_dependency_file(struct parse *p, const char *v) {
-  p->c->dependency_file = v;
 }
 
 static void opt_version(struct parse *p, const char *v) {
@@ -1232,6 +1190,14 @@ enum {
   _Generic(((struct config *)0)->field,                                     \
            bool: offsetof(struct config, field) + 1)
 
+// ... of a string, and of a vec of strings.
+#define STR(field)                                                          \
+  _Generic(((struct config *)0)->field,                                     \
+           const char *: offsetof(struct config, field) + 1)
+#define VEC(field)                                                          \
+  _Generic(((struct config *)0)->field,                                     \
+           struct vec: offsetof(struct config, field) + 1)
+
 struct option {
   // The option's names, separated by spaces: a one-letter name is a
   // short option ("-o FILE", "-oFILE"), a longer one a long option
@@ -1244,6 +1210,8 @@ struct option {
   // a name starting with "no-", false), no to true by a name starting
   // with "no-" (else false).
   u32 yes, no;
+  u32 str, vec;               // or the value, as a string (STR) or a
+                              // string pushed on a vec (VEC)
   const char *usage, *help;   // --help's entry, if any
   const char *why;            // refused: the reason (fn is NULL)
 };
@@ -1268,15 +1236,15 @@ static const struct option options[] = {
              "other sections, no groups kept"},
     {"d dc dp", A_NONE, F_NO_EFFECT | F_ONE_DASH, .yes = FLAG(define_common),
      .usage = "-d, -dc, -dp", .help = "-r: COMMON symbols get room in .bss"},
-    {"L library-path", A_REQ, 0, .fn = opt_library_path,
+    {"L library-path", A_REQ, 0, .vec = VEC(lib_paths),
      .usage = "-L DIR, --library-path=DIR",
      .help = "Search DIR for -l libraries"},
     {"l library", A_REQ, 0, .fn = opt_library,
      .usage = "-l NAME, --library=NAME",
      .help = "Link libNAME.a (-l:FILE links FILE)"},
-    {"e entry", A_REQ, 0, .fn = opt_entry, .usage = "-e SYM, --entry=SYM",
+    {"e entry", A_REQ, 0, .str = STR(entry), .usage = "-e SYM, --entry=SYM",
      .help = "Start execution at SYM (_start)"},
-    {"u undefined", A_REQ, 0, .fn = opt_undefined,
+    {"u undefined", A_REQ, 0, .vec = VEC(undefined),
      .usage = "-u SYM, --undefined=SYM",
      .help = "Treat SYM as undefined (pulls archive members)"},
     {"require-defined", A_REQ, 0, .fn = opt_require_defined,
@@ -1294,7 +1262,7 @@ static const struct option options[] = {
              "errors (the default)"},
     {"warn-once", A_NONE, 0, .yes = FLAG(warn_once), .usage = "--warn-once",
      .help = "Show one place for each undefined symbol"},
-    {"ignore-unresolved-symbol", A_REQ, 0, .fn = opt_ignore_unresolved,
+    {"ignore-unresolved-symbol", A_REQ, 0, .vec = VEC(ignore_unresolved),
      .usage = "--ignore-unresolved-symbol=SYM",
      .help = "SYM undefined is 0, and not reported"},
     {"w no-warnings", A_NONE, 0, .fn = opt_no_warnings,
@@ -1307,7 +1275,7 @@ static const struct option options[] = {
      .help = "Write the output despite undefined\n"
              "symbols (0), duplicates (the first wins)\n"
              "and relocations out of range (low bits)"},
-    {"y trace-symbol", A_REQ, 0, .fn = opt_trace_symbol,
+    {"y trace-symbol", A_REQ, 0, .vec = VEC(trace_symbols),
      .usage = "-y SYM, --trace-symbol=SYM",
      .help = "Print each file that defines or refers\n"
              "to SYM"},
@@ -1355,7 +1323,9 @@ static const struct option options[] = {
      .help = "Lay out the output by linker script FILE\n"
              "(SECTIONS, MEMORY, PHDRS, INSERT,\n"
              "OVERLAY, ...)"},
-    {"dT default-script", A_REQ, 0, .fn = opt_default_script,
+    // -dT FILE stands for GNU ld's default script, and so counts only
+    // without -T.
+    {"dT default-script", A_REQ, 0, .str = STR(default_script),
      .usage = "-dT FILE, --default-script=FILE",
      .help = "Linker script FILE, unless -T gives one"},
     {"Ttext Tdata Tbss", A_REQ, F_ONE_DASH, .fn = opt_t_section,
@@ -1449,7 +1419,7 @@ static const struct option options[] = {
              "object holds bytecode (gcc passes it)"},
     {"plugin-opt", A_REQ, F_ONE_DASH, .fn = opt_plugin_opt,
      .usage = "-plugin-opt=OPT", .help = "An option for that plugin"},
-    {"exclude-libs", A_REQ, 0, .fn = opt_exclude_libs,
+    {"exclude-libs", A_REQ, 0, .vec = VEC(exclude_libs),
      .usage = "--exclude-libs=LIB,...",
      .help = "Hide the symbols of these archives (ALL)"},
     {"orphan-handling", A_REQ, F_TWO_DASHES, .fn = opt_orphan_handling,
@@ -1481,7 +1451,7 @@ static const struct option options[] = {
      .usage = "--print-map-discarded, --no-print-map-discarded",
      .help = "List the inputs left out in the map, or\n"
              "not"},
-    {"why-extract", A_REQ, 0, .fn = opt_why_extract,
+    {"why-extract", A_REQ, 0, .str = STR(why_extract),
      .usage = "--why-extract=FILE",
      .help = "Write which reference pulled in each\n"
              "archive member (lld's format; - for\n"
@@ -1532,7 +1502,7 @@ static const struct option options[] = {
      .yes = FLAG(allow_multiple_definition),
      .usage = "--allow-multiple-definition, -z muldefs",
      .help = "The first of several definitions wins"},
-    {"wrap", A_REQ, 0, .fn = opt_wrap, .usage = "--wrap=SYM",
+    {"wrap", A_REQ, 0, .vec = VEC(wrap), .usage = "--wrap=SYM",
      .help = "SYM means __wrap_SYM, __real_SYM means SYM"},
     {"z", A_REQ, 0, .fn = opt_z, .usage = "-z KEYWORD",
      .help = "relro, norelro, separate-code,\n"
@@ -1604,7 +1574,7 @@ static const struct option options[] = {
              "processor, up to 256); output is the same"},
     {"no-threads", A_NONE, 0, .fn = opt_threads},
     {"thread-count", A_REQ, 0, .fn = opt_threads},
-    {"dependency-file", A_REQ, 0, .fn = opt_dependency_file,
+    {"dependency-file", A_REQ, 0, .str = STR(dependency_file),
      .usage = "--dependency-file=FILE",
      .help = "Write a make rule naming every input"},
     {"", A_NONE, 0, .fn = no_effect, .usage = "@FILE",
@@ -1877,6 +1847,10 @@ static void read_option(struct parse *p) {
     *(bool *)((char *)p->c + o->yes - 1) = !negated(p);
   if (o->no)
     *(bool *)((char *)p->c + o->no - 1) = negated(p);
+  if (o->str)
+    *(const char **)((char *)p->c + o->str - 1) = v;
+  if (o->vec)
+    vec_push(ctx, (struct vec *)((char *)p->c + o->vec - 1), (void *)v);
   if (o->fn)
     o->fn(p, v);
 }
