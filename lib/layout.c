@@ -82,7 +82,7 @@ static void size_regular_chunks(struct ctx *ctx) {
       struct isec *is = c->isecs.v[k];
       off = align_up(off, is->align);
       is->offset = off;
-      off = checked_end(ctx, is, NULL, off, is->size);
+      off = checked_end(ctx, is, "", off, is->size);
       // A stub section made by stubs.c or errata.c follows its section,
       // aligned to 8 as GNU ld aligns its stub sections.
       if (is->stubs && is->stubs->size) {
