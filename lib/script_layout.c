@@ -771,17 +771,12 @@ static bool link_chain_discarded(struct walk *w, struct objfile *f, u32 i) {
   return gone;
 }
 
-void script_chunks(struct ctx *ctx) {
-  struct script *sc = ctx->script;
-  struct walk w = {ctx, {0}, {0}, {0}, {0}, NULL, 0, 0, 0};
-  collect(&w, &sc->stmts, NULL);
-  the_walk = &w;
-  index_inputs(&w);
-  check_constraints(&w);
-
-  // Output sections in the script's order (empty ones too, for now).
-  for (u32 i = 0; i < w.outs.len; i++) {
-    struct out_stmt *os = w.outs.v[i];
+// Checks the memory regions each output statement names and makes its
+// chunk, in the script's order (empty ones too, for now).
+static void declare_outputs(struct walk *w) {
+  struct ctx *ctx = w->ctx;
+  for (u32 i = 0; i < w->outs.len; i++) {
+    struct out_stmt *os = w->outs.v[i];
     const char *r[2] = {os->region, os->lma_region};
     for (int k = 0; k < 2; k++)
       if (r[k] && !find_region(ctx, r[k]))
@@ -790,70 +785,167 @@ void script_chunks(struct ctx *ctx) {
     if (!os->discard && !os->disabled)
       out_chunk(ctx, os);
   }
-  struct vec orphans = {0};
+}
+
+// Sends input section I of F to the first description that matches it,
+// to /DISCARD/, or, an orphan, to the output section of its name or a
+// new one (pushed on ORPHANS).
+static void assign_input(struct walk *w, struct objfile *f, u32 i,
+                         struct vec *orphans) {
+  struct ctx *ctx = w->ctx;
+  struct isec *is = f->isecs[i];
+  const u8 *sh = shdr_at(f, i);
+  const char *name = section_name(f, i);
+  struct sec_pattern *p;
+  w->flags = SH_FLAGS(sh);
+  if (!is) {
+    // The inputs' properties: an orphan unless a statement names them.
+    if (ctx->cfg.orphan_handling != OH_PLACE &&
+        f == ctx->prop_note_file && first_match(w, f, name, &p) < 0)
+      property_orphan(ctx, f, i);
+    return;
+  }
+  if ((SH_FLAGS(sh) & SHF_LINK_ORDER) && link_chain_discarded(w, f, i)) {
+    discard_input(ctx, f, i);
+    return;
+  }
+  i32 k = first_match(w, f, name, &p);
+  if (k >= 0 && ((struct out_stmt *)w->owner.v[k])->discard) {
+    discard_input(ctx, f, i);    // /DISCARD/
+    return;
+  }
+  refuse_mbind(ctx, f, i, "with a -T script");
+  if (k >= 0) {
+    place_isec(w, is, k, p, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
+    if (copied_in_reverse(name, is->osec->name)) {
+      is->reverse = true;
+      if (is->size % 8)
+        error(ctx, "%s: size of section %s is not multiple of address "
+              "size", f->name, name);
+    }
+    return;
+  }
+  // An orphan: into the script's section of its name, or its own.
+  if (ctx->cfg.orphan_handling != OH_PLACE && !orphan(ctx, f, i, name))
+    return;
+  struct chunk *c = chunk_named(ctx, name);
+  if (c && c->kind == CK_REGULAR)
+    c = orphan_home(ctx, c, SH_TYPE(sh), SH_FLAGS(sh));
+  if (!c || c->kind != CK_REGULAR) {
+    c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
+    vec_push(ctx, orphans, c);
+  }
+  is->rank = UINT32_MAX;
+  is->sort = PS_NONE;
+  add_isec(ctx, c, is, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
+}
+
+// Every input section of every file to its output section
+// (assign_input), in file and section order.
+static void assign_inputs(struct walk *w, struct vec *orphans) {
+  struct ctx *ctx = w->ctx;
   index_chunks(ctx, true);     // orphans find their kin by name
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
-    for (u32 i = 1; i < f->shnum; i++) {
-      struct isec *is = f->isecs[i];
-      const u8 *sh = shdr_at(f, i);
-      const char *name = section_name(f, i);
-      struct sec_pattern *p;
-      w.flags = SH_FLAGS(sh);
-      if (!is) {
-        // The inputs' properties: an orphan unless a statement names them.
-        if (ctx->cfg.orphan_handling != OH_PLACE &&
-            f == ctx->prop_note_file && first_match(&w, f, name, &p) < 0)
-          property_orphan(ctx, f, i);
-        continue;
-      }
-      if ((SH_FLAGS(sh) & SHF_LINK_ORDER) && link_chain_discarded(&w, f, i)) {
-        discard_input(ctx, f, i);
-        continue;
-      }
-      i32 k = first_match(&w, f, name, &p);
-      if (k >= 0 && ((struct out_stmt *)w.owner.v[k])->discard) {
-        discard_input(ctx, f, i);    // /DISCARD/
-        continue;
-      }
-      refuse_mbind(ctx, f, i, "with a -T script");
-      if (k >= 0) {
-        place_isec(&w, is, k, p, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
-        if (copied_in_reverse(name, is->osec->name)) {
-          is->reverse = true;
-          if (is->size % 8)
-            error(ctx, "%s: size of section %s is not multiple of address "
-                  "size", f->name, name);
-        }
-        continue;
-      }
-      // An orphan: into the script's section of its name, or its own.
-      if (ctx->cfg.orphan_handling != OH_PLACE && !orphan(ctx, f, i, name))
-        continue;
-      struct chunk *c = chunk_named(ctx, name);
-      if (c && c->kind == CK_REGULAR)
-        c = orphan_home(ctx, c, SH_TYPE(sh), SH_FLAGS(sh));
-      if (!c || c->kind != CK_REGULAR) {
-        c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
-        vec_push(ctx, &orphans, c);
-      }
-      is->rank = UINT32_MAX;
-      is->sort = PS_NONE;
-      add_isec(ctx, c, is, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
-    }
+    for (u32 i = 1; i < f->shnum; i++)
+      assign_input(w, f, i, orphans);
   }
   index_chunks(ctx, false);
+}
+
+// COMMON symbols to the sections of the statements that take them, and
+// the section of LARGE_COMMON kept when a statement names it.
+static void place_commons(struct walk *w) {
+  struct ctx *ctx = w->ctx;
   create_commons(ctx, script_common_home);
   struct sec_pattern *lp;
   i32 lk = ctx->large_common_seen
-               ? first_match(&w, NULL, "LARGE_COMMON", &lp) : -1;
-  if (lk >= 0 && w.owner.v[lk] &&
-      !((struct out_stmt *)w.owner.v[lk])->discard)
-    keep_large_common_home(out_chunk(ctx, w.owner.v[lk]));
+               ? first_match(w, NULL, "LARGE_COMMON", &lp) : -1;
+  if (lk >= 0 && w->owner.v[lk] &&
+      !((struct out_stmt *)w->owner.v[lk])->discard)
+    keep_large_common_home(out_chunk(ctx, w->owner.v[lk]));
+}
 
-  // The linker's own sections, in the statements that name them, taken
-  // in the order GNU ld makes them, which its orphans keep: a PIE's
-  // .dynsym and .dynstr before the hash tables, .dynamic before .got.
+// Synthetic chunk C of kind K, which no statement names, to ORPHANS.
+static void synthetic_orphan(struct ctx *ctx, struct chunk *c, u32 k,
+                             struct vec *orphans) {
+  // The inputs' properties are the first file's note (GNU ld merges
+  // them into it), which comes before its other orphans.
+  if (k == CK_PROPERTY && orphans->len) {
+    vec_push(ctx, orphans, c);
+    memmove(&orphans->v[1], &orphans->v[0],
+            (u64)(orphans->len - 1) * sizeof(void *));
+    orphans->v[0] = c;
+    return;
+  }
+  // An orphan is named after its input (.iplt), but bfd names an
+  // allocated relocation orphan .rela.dyn (joining a statement of
+  // that name, which mld does not do: the name then stays).
+  if (k == CK_IPLT)
+    c->name = synthetic_map_name(ctx, c);
+  if (k == CK_RELA_IPLT && !ctx->synth[CK_RELA_DYN] &&
+      !chunk_named(ctx, ".rela.dyn"))
+    c->name = ".rela.dyn";
+  vec_push(ctx, orphans, c);
+}
+
+// Synthetic chunk C of kind K into the statement of input description
+// AT that names it: discarded, laid out among its inputs, joined with
+// another of the linker's sections, or in the statement's place.
+static void synthetic_in_statement(struct walk *w, struct chunk *c, u32 k,
+                                   i32 at) {
+  struct ctx *ctx = w->ctx;
+  struct out_stmt *os = w->owner.v[at];
+  if (os->discard) {
+    // Gone; whether that may be is known once it is sized
+    // (size_synthetic).
+    c->discarded = true;
+    return;
+  }
+  // Among input sections (Trusted Firmware-A's `.rodata : { ...
+  // *(.got) ... }'): the .got is laid out there as one of them
+  // (place_linker_inputs; size_synthetic gives the section its flags);
+  // any other of the linker's sections must stay empty.
+  if (os->chunk && os->chunk->isecs.len) {
+    struct chunk *in = os->chunk;
+    if (k != CK_GOT) {
+      c->discarded = true;
+      c->lost_to = in;
+      return;
+    }
+    c->home = in;
+    c->synth_input = (u32)at + 1;
+    in->holds_linker = true;
+    return;
+  }
+  // Two of the linker's sections in one statement (".rela.dyn : {
+  // *(.rela.*) }", ".got : { *(.got .got.plt) }"): the later one takes
+  // it; the earlier one must then stay empty (size_synthetic).
+  // .got and .got.plt: one (size_gotplt), in the statement's order.
+  if (k == CK_GOTPLT && os->chunk && os->chunk == ctx->synth[CK_GOT]) {
+    ctx->script_got_join = (u32)at + 1 >= os->chunk->synth_input ? 1 : 2;
+    return;
+  }
+  if (os->chunk && os->chunk->kind != CK_REGULAR) {
+    os->chunk->discarded = true;
+    os->chunk->lost_to = c;
+  }
+  // The synthetic chunk takes the statement's place and name.
+  if (os->chunk && os->chunk->kind == CK_REGULAR)
+    os->chunk->name = "";    // the empty placeholder goes
+  c->name = os->name;
+  c->stmt = os;
+  c->synth_input = (u32)at + 1;
+  if (os->chunk)
+    os->chunk->stmt = NULL;
+  os->chunk = c;
+}
+
+// The linker's own sections, in the statements that name them, taken
+// in the order GNU ld makes them, which its orphans keep: a PIE's
+// .dynsym and .dynstr before the hash tables, .dynamic before .got.
+static void place_synthetics(struct walk *w, struct vec *orphans) {
+  struct ctx *ctx = w->ctx;
   static const u8 made[] = {
       CK_EHDR, CK_EH_FRAME, CK_INTERP, CK_PACKAGE, CK_PROPERTY, CK_BUILD_ID,
       CK_RELA_IPLT, CK_IPLT, CK_PLTGOT, CK_EH_FRAME_HDR, CK_DYNSYM, CK_DYNSTR, CK_HASH,
@@ -869,81 +961,21 @@ void script_chunks(struct ctx *ctx) {
         k == CK_SHSTRTAB || k == CK_EH_FRAME)
       continue;
     i32 at;
-    if (!synthetic_matches(&w, c, &at)) {
-      // The inputs' properties are the first file's note (GNU ld merges
-      // them into it), which comes before its other orphans.
-      if (k == CK_PROPERTY && orphans.len) {
-        vec_push(ctx, &orphans, c);
-        memmove(&orphans.v[1], &orphans.v[0],
-                (u64)(orphans.len - 1) * sizeof(void *));
-        orphans.v[0] = c;
-      } else {
-        // An orphan is named after its input (.iplt), but bfd names an
-        // allocated relocation orphan .rela.dyn (joining a statement of
-        // that name, which mld does not do: the name then stays).
-        if (k == CK_IPLT)
-          c->name = synthetic_map_name(ctx, c);
-        if (k == CK_RELA_IPLT && !ctx->synth[CK_RELA_DYN] &&
-            !chunk_named(ctx, ".rela.dyn"))
-          c->name = ".rela.dyn";
-        vec_push(ctx, &orphans, c);
-      }
-      continue;
-    }
-    struct out_stmt *os = w.owner.v[at];
-    if (os->discard) {
-      // Gone; whether that may be is known once it is sized
-      // (size_synthetic).
-      c->discarded = true;
-      continue;
-    }
-    // Among input sections (Trusted Firmware-A's `.rodata : { ...
-    // *(.got) ... }'): the .got is laid out there as one of them
-    // (place_linker_inputs; size_synthetic gives the section its flags);
-    // any other of the linker's sections must stay empty.
-    if (os->chunk && os->chunk->isecs.len) {
-      struct chunk *in = os->chunk;
-      if (k != CK_GOT) {
-        c->discarded = true;
-        c->lost_to = in;
-        continue;
-      }
-      c->home = in;
-      c->synth_input = (u32)at + 1;
-      in->holds_linker = true;
-      continue;
-    }
-    // Two of the linker's sections in one statement (".rela.dyn : {
-    // *(.rela.*) }", ".got : { *(.got .got.plt) }"): the later one takes
-    // it; the earlier one must then stay empty (size_synthetic).
-    // .got and .got.plt: one (size_gotplt), in the statement's order.
-    if (k == CK_GOTPLT && os->chunk && os->chunk == ctx->synth[CK_GOT]) {
-      ctx->script_got_join = (u32)at + 1 >= os->chunk->synth_input ? 1 : 2;
-      continue;
-    }
-    if (os->chunk && os->chunk->kind != CK_REGULAR) {
-      os->chunk->discarded = true;
-      os->chunk->lost_to = c;
-    }
-    // The synthetic chunk takes the statement's place and name.
-    if (os->chunk && os->chunk->kind == CK_REGULAR)
-      os->chunk->name = "";    // the empty placeholder goes
-    c->name = os->name;
-    c->stmt = os;
-    c->synth_input = (u32)at + 1;
-    if (os->chunk)
-      os->chunk->stmt = NULL;
-    os->chunk = c;
+    if (synthetic_matches(w, c, &at))
+      synthetic_in_statement(w, c, k, at);
+    else
+      synthetic_orphan(ctx, c, k, orphans);
   }
+}
 
-  if (ctx->synth[CK_RELA_DYN])
-    split_dynamic_relocs(ctx, &w);
-
-  // The output order: the script's sections, orphans after their kin.
+// The output order: the script's sections, orphans after their kin, the
+// symbol and string tables last; each chunk's order is set from it.
+static void order_chunks(struct walk *w, struct vec *orphans) {
+  struct ctx *ctx = w->ctx;
   struct vec order = {0};
   vec_push(ctx, &order, ctx->synth[CK_EHDR]);
-  for (u32 i = 0; i < w.outs.len; i++) {
-    struct out_stmt *os = w.outs.v[i];
+  for (u32 i = 0; i < w->outs.len; i++) {
+    struct out_stmt *os = w->outs.v[i];
     if (os->chunk && os->chunk->stmt == os)
       vec_push(ctx, &order, os->chunk);
   }
@@ -955,52 +987,76 @@ void script_chunks(struct ctx *ctx) {
         out_has_data(c->stmt))
       c->flags = data_only_flags(c->stmt);
   }
-  place_orphans(ctx, &order, &orphans);
+  place_orphans(ctx, &order, orphans);
   for (u32 k = CK_SYMTAB; k <= CK_SHSTRTAB; k++)
     if (ctx->synth[k])
       vec_push(ctx, &order, ctx->synth[k]);
   for (u32 i = 0; i < order.len; i++)
     ((struct chunk *)order.v[i])->order = i + 1;
   ctx->chunks = order;
+}
+
+// Sorts the inputs of regular chunk C and settles its type and flags
+// from its statement (data commands alone, NOLOAD, INFO, READONLY,
+// TYPE); the first section of .eh_frame inputs becomes the .eh_frame.
+static void settle_script_chunk(struct ctx *ctx, struct chunk *c) {
+  sort_script_inputs(ctx, c);
+  // Data commands alone make a section of contents (bfd's flags for
+  // it: allocated, loaded; writable unless a data command comes first,
+  // out_data_first); "." moved alone, one of room only (allocated, not
+  // loaded: SHT_NOBITS, as GNU ld makes it).
+  if (c->stmt && !c->isecs.len && !stays_empty(ctx, c)) {
+    c->flags = data_only_flags(c->stmt);
+    c->type = out_has_data(c->stmt) ? SHT_PROGBITS : SHT_NOBITS;
+  }
+  if (c->stmt && (c->stmt->type == OT_NOLOAD))
+    c->type = SHT_NOBITS;
+  bfd_made_section(ctx, c);
+  if (c->stmt && (c->stmt->type == OT_INFO || c->stmt->type == OT_COPY ||
+                  c->stmt->type == OT_OVERLAY)) {
+    // Not allocated, so not SHT_NOBITS (bfd's elf_fake_sections): the
+    // file holds the .bss inputs' zeros.
+    c->flags &= ~(u64)SHF_ALLOC;
+    if (c->type == SHT_NOBITS)
+      c->type = SHT_PROGBITS;
+  }
+  if (c->stmt && c->stmt->type == OT_READONLY)
+    c->flags &= ~(u64)SHF_WRITE;
+  // (TYPE = N) types a section of data commands alone: one with
+  // inputs has theirs (bfd copies it first, and keeps it).
+  if (script_typed(c))
+    c->type = c->stmt->sh_type;
+
+  if (c->isecs.len && !strcmp(isec_name(c->isecs.v[0]), ".eh_frame") &&
+      !ctx->synth[CK_EH_FRAME]) {
+    c->kind = CK_EH_FRAME;
+    c->synth_input = ((struct isec *)c->isecs.v[0])->rank;
+    ctx->synth[CK_EH_FRAME] = c;
+  }
+  set_array_type(c);
+}
+
+void script_chunks(struct ctx *ctx) {
+  struct script *sc = ctx->script;
+  struct walk w = {ctx, {0}, {0}, {0}, {0}, NULL, 0, 0, 0};
+  collect(&w, &sc->stmts, NULL);
+  the_walk = &w;
+  index_inputs(&w);
+  check_constraints(&w);
+
+  struct vec orphans = {0};
+  declare_outputs(&w);
+  assign_inputs(&w, &orphans);
+  place_commons(&w);
+  place_synthetics(&w, &orphans);
+  if (ctx->synth[CK_RELA_DYN])
+    split_dynamic_relocs(ctx, &w);
+  order_chunks(&w, &orphans);
 
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (c->kind != CK_REGULAR)
-      continue;
-    sort_script_inputs(ctx, c);
-    // Data commands alone make a section of contents (bfd's flags for
-    // it: allocated, loaded; writable unless a data command comes first,
-    // out_data_first); "." moved alone, one of room only (allocated, not
-    // loaded: SHT_NOBITS, as GNU ld makes it).
-    if (c->stmt && !c->isecs.len && !stays_empty(ctx, c)) {
-      c->flags = data_only_flags(c->stmt);
-      c->type = out_has_data(c->stmt) ? SHT_PROGBITS : SHT_NOBITS;
-    }
-    if (c->stmt && (c->stmt->type == OT_NOLOAD))
-      c->type = SHT_NOBITS;
-    bfd_made_section(ctx, c);
-    if (c->stmt && (c->stmt->type == OT_INFO || c->stmt->type == OT_COPY ||
-                    c->stmt->type == OT_OVERLAY)) {
-      // Not allocated, so not SHT_NOBITS (bfd's elf_fake_sections): the
-      // file holds the .bss inputs' zeros.
-      c->flags &= ~(u64)SHF_ALLOC;
-      if (c->type == SHT_NOBITS)
-        c->type = SHT_PROGBITS;
-    }
-    if (c->stmt && c->stmt->type == OT_READONLY)
-      c->flags &= ~(u64)SHF_WRITE;
-    // (TYPE = N) types a section of data commands alone: one with
-    // inputs has theirs (bfd copies it first, and keeps it).
-    if (script_typed(c))
-      c->type = c->stmt->sh_type;
-
-    if (c->isecs.len && !strcmp(isec_name(c->isecs.v[0]), ".eh_frame") &&
-        !ctx->synth[CK_EH_FRAME]) {
-      c->kind = CK_EH_FRAME;
-      c->synth_input = ((struct isec *)c->isecs.v[0])->rank;
-      ctx->synth[CK_EH_FRAME] = c;
-    }
-    set_array_type(c);
+    if (c->kind == CK_REGULAR)
+      settle_script_chunk(ctx, c);
   }
   create_emit_relocs(ctx);    // -q: .rela<NAME> after each NAME
   ctx->hdr_order.len = 0;
