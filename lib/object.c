@@ -68,9 +68,9 @@ static bool in_file(struct objfile *f, u64 off, u64 len) {
   return !__builtin_add_overflow(off, len, &end) && end <= f->size;
 }
 
-bool parse_object(struct ctx *ctx, struct objfile *f) {
-  if (f->parsed)
-    return true;
+// Checks F's ELF header: a 64-bit little-endian relocatable object of a
+// supported machine, the link's (which the first object sets).
+static bool check_ehdr(struct ctx *ctx, struct objfile *f) {
   const u8 *d = f->data;
   if (f->size < SELFMAG || memcmp(d, ELFMAG, SELFMAG)) {
     error(ctx, "%s: not an ELF object: file format not recognized", f->name);
@@ -127,10 +127,18 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
     error(ctx, "%s: unsupported ELF version", f->name);
     return false;
   }
+  return true;
+}
 
+// Sets F's section header table and count (extended numbering
+// included) once the table fits in the file; *SHSTRNDX gets the index
+// of the section name table.
+static bool read_shdr_table(struct ctx *ctx, struct objfile *f,
+                            u32 *shstrndx) {
+  const u8 *d = f->data;
   u64 shoff = rd64(d + offsetof(Elf64_Ehdr, e_shoff));
   u32 shnum = rd16(d + offsetof(Elf64_Ehdr, e_shnum));
-  u32 shstrndx = rd16(d + offsetof(Elf64_Ehdr, e_shstrndx));
+  *shstrndx = rd16(d + offsetof(Elf64_Ehdr, e_shstrndx));
   u16 shentsize = rd16(d + offsetof(Elf64_Ehdr, e_shentsize));
   if (shoff == 0) {
     error(ctx, "%s: object has no section header table", f->name);
@@ -150,16 +158,21 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
   if (shnum == 0)
     shnum = SH_SIZE(f->shdrs) > UINT32_MAX ? UINT32_MAX
                                             : (u32)SH_SIZE(f->shdrs);
-  if (shstrndx == SHN_XINDEX)
-    shstrndx = SH_LINK(f->shdrs);
+  if (*shstrndx == SHN_XINDEX)
+    *shstrndx = SH_LINK(f->shdrs);
   if (shnum == 0 || !in_file(f, shoff, (u64)shnum * sizeof(Elf64_Shdr))) {
     error(ctx, "%s: section header table (%u entries) does not fit in the "
           "file", f->name, shnum);
     return false;
   }
   f->shnum = shnum;
+  return true;
+}
 
-  for (u32 i = 1; i < shnum; i++) {
+// Checks every section's alignment, and that its contents lie inside
+// the file.
+static bool check_sections(struct ctx *ctx, struct objfile *f) {
+  for (u32 i = 1; i < f->shnum; i++) {
     const u8 *sh = shdr_at(f, i);
     u64 align = SH_ALIGN(sh);
     if (align > 1 && !is_pow2(align)) {
@@ -179,24 +192,36 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
       return false;
     }
   }
+  return true;
+}
 
+// Sets F's section name table, section SHSTRNDX, once it is a
+// NUL-terminated string table.
+static bool read_shstrtab(struct ctx *ctx, struct objfile *f, u32 shstrndx) {
   // Section 0 is never the name table (its header is not checked above).
-  if (shstrndx == SHN_UNDEF || shstrndx >= shnum ||
+  if (shstrndx == SHN_UNDEF || shstrndx >= f->shnum ||
       SH_TYPE(shdr_at(f, shstrndx)) != SHT_STRTAB) {
     error(ctx, "%s: bad section name string table index %u", f->name,
           shstrndx);
     return false;
   }
   const u8 *ss = shdr_at(f, shstrndx);
-  f->shstrtab = (const char *)d + SH_OFFSET(ss);
+  f->shstrtab = (const char *)f->data + SH_OFFSET(ss);
   f->shstrtab_size = SH_SIZE(ss);
   if (!f->shstrtab_size || f->shstrtab[f->shstrtab_size - 1]) {
     error(ctx, "%s: section name string table is not NUL-terminated",
           f->name);
     return false;
   }
+  return true;
+}
 
-  u32 symtab_idx = 0;
+// Checks section names and relocation sections, and finds the one
+// symbol table: *SYMTAB_IDX is its index, or 0 if there is none.
+static bool find_symtab(struct ctx *ctx, struct objfile *f,
+                        u32 *symtab_idx) {
+  u32 shnum = f->shnum;
+  *symtab_idx = 0;
   for (u32 i = 1; i < shnum; i++) {
     const u8 *sh = shdr_at(f, i);
     if (SH_NAME(sh) >= f->shstrtab_size) {
@@ -206,11 +231,11 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
     }
     u32 t = SH_TYPE(sh);
     if (t == SHT_SYMTAB) {
-      if (symtab_idx) {
+      if (*symtab_idx) {
         error(ctx, "%s: more than one symbol table", f->name);
         return false;
       }
-      symtab_idx = i;
+      *symtab_idx = i;
     } else if (t == SHT_RELA || t == SHT_REL) {
       if (t == SHT_REL) {
         error(ctx, "%s: section %u: SHT_REL relocations are not supported "
@@ -234,56 +259,74 @@ bool parse_object(struct ctx *ctx, struct objfile *f) {
   for (u32 i = 1; i < shnum; i++) {
     const u8 *sh = shdr_at(f, i);
     if (SH_TYPE(sh) == SHT_RELA && SH_SIZE(sh) &&
-        (!symtab_idx || SH_LINK(sh) != symtab_idx)) {
+        (!*symtab_idx || SH_LINK(sh) != *symtab_idx)) {
       error(ctx, "%s: section %u: relocations refer to section %u, which is "
             "not the symbol table", f->name, i, SH_LINK(sh));
       return false;
     }
   }
+  return true;
+}
 
-  if (symtab_idx) {
-    const u8 *sh = shdr_at(f, symtab_idx);
-    if (SH_ENTSIZE(sh) != sizeof(Elf64_Sym) || SH_SIZE(sh) % sizeof(Elf64_Sym)) {
-      error(ctx, "%s: bad symbol table entry size", f->name);
-      return false;
-    }
-    f->symtab = d + SH_OFFSET(sh);
-    u64 n = SH_SIZE(sh) / sizeof(Elf64_Sym);
-    if (n > UINT32_MAX) {
-      error(ctx, "%s: too many symbols", f->name);
-      return false;
-    }
-    f->nsyms = n;
-    f->first_global = SH_INFO(sh);
-    if (f->first_global > f->nsyms || (f->nsyms && f->first_global == 0)) {
-      error(ctx, "%s: bad symbol table sh_info %u (%u symbols)", f->name,
-            f->first_global, f->nsyms);
-      return false;
-    }
-    u32 link = SH_LINK(sh);
-    if (link == 0 || link >= shnum || SH_TYPE(shdr_at(f, link)) != SHT_STRTAB) {
-      error(ctx, "%s: symbol table's string table index %u is invalid",
-            f->name, link);
-      return false;
-    }
-    const u8 *st = shdr_at(f, link);
-    f->strtab = (const char *)d + SH_OFFSET(st);
-    f->strtab_size = SH_SIZE(st);
-    if (!f->strtab_size || f->strtab[f->strtab_size - 1]) {
-      error(ctx, "%s: symbol string table is not NUL-terminated", f->name);
-      return false;
-    }
-    for (u32 i = 1; i < shnum; i++) {
-      const u8 *x = shdr_at(f, i);
-      if (SH_TYPE(x) == SHT_SYMTAB_SHNDX && SH_LINK(x) == symtab_idx) {
-        if (SH_SIZE(x) < (u64)f->nsyms * 4) {
-          error(ctx, "%s: SHT_SYMTAB_SHNDX section is too small", f->name);
-          return false;
-        }
-        f->symtab_shndx = d + SH_OFFSET(x);
+// Sets F's symbol table (section SYMTAB_IDX), its string table and its
+// SHT_SYMTAB_SHNDX section, once their sizes and links are checked.
+static bool read_symtab(struct ctx *ctx, struct objfile *f, u32 symtab_idx) {
+  const u8 *d = f->data;
+  const u8 *sh = shdr_at(f, symtab_idx);
+  if (SH_ENTSIZE(sh) != sizeof(Elf64_Sym) || SH_SIZE(sh) % sizeof(Elf64_Sym)) {
+    error(ctx, "%s: bad symbol table entry size", f->name);
+    return false;
+  }
+  f->symtab = d + SH_OFFSET(sh);
+  u64 n = SH_SIZE(sh) / sizeof(Elf64_Sym);
+  if (n > UINT32_MAX) {
+    error(ctx, "%s: too many symbols", f->name);
+    return false;
+  }
+  f->nsyms = n;
+  f->first_global = SH_INFO(sh);
+  if (f->first_global > f->nsyms || (f->nsyms && f->first_global == 0)) {
+    error(ctx, "%s: bad symbol table sh_info %u (%u symbols)", f->name,
+          f->first_global, f->nsyms);
+    return false;
+  }
+  u32 link = SH_LINK(sh);
+  if (link == 0 || link >= f->shnum ||
+      SH_TYPE(shdr_at(f, link)) != SHT_STRTAB) {
+    error(ctx, "%s: symbol table's string table index %u is invalid",
+          f->name, link);
+    return false;
+  }
+  const u8 *st = shdr_at(f, link);
+  f->strtab = (const char *)d + SH_OFFSET(st);
+  f->strtab_size = SH_SIZE(st);
+  if (!f->strtab_size || f->strtab[f->strtab_size - 1]) {
+    error(ctx, "%s: symbol string table is not NUL-terminated", f->name);
+    return false;
+  }
+  for (u32 i = 1; i < f->shnum; i++) {
+    const u8 *x = shdr_at(f, i);
+    if (SH_TYPE(x) == SHT_SYMTAB_SHNDX && SH_LINK(x) == symtab_idx) {
+      if (SH_SIZE(x) < (u64)f->nsyms * 4) {
+        error(ctx, "%s: SHT_SYMTAB_SHNDX section is too small", f->name);
+        return false;
       }
+      f->symtab_shndx = d + SH_OFFSET(x);
     }
   }
+  return true;
+}
+
+bool parse_object(struct ctx *ctx, struct objfile *f) {
+  if (f->parsed)
+    return true;
+  u32 shstrndx, symtab_idx;
+  if (!check_ehdr(ctx, f) || !read_shdr_table(ctx, f, &shstrndx) ||
+      !check_sections(ctx, f) || !read_shstrtab(ctx, f, shstrndx) ||
+      !find_symtab(ctx, f, &symtab_idx))
+    return false;
+  if (symtab_idx && !read_symtab(ctx, f, symtab_idx))
+    return false;
   f->parsed = true;
   return true;
 }
