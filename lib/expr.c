@@ -740,60 +740,199 @@ static struct expr_value data_segment(struct eval *ev, struct expr *e) {
   return v;
 }
 
+
+// A number, or MAXPAGESIZE / COMMONPAGESIZE, and whether it is plain.
+static struct expr_value number_value(struct eval *ev, struct expr *e) {
+  struct ctx *ctx = ev->ctx;
+  struct expr_value v = {0, NULL, false, 0, 0};
+  v.v = e->name ? (!strcmp(e->name, "MAXPAGESIZE") ? ctx->page_size
+                                                   : ctx->common_page_size)
+                : e->num;
+  // A script's number is a plain number inside an output section (so
+  // relative to it there), an absolute one outside (GNU ld 2.40).
+  v.plain = e->name ? true
+            : e->script_num ? plain_numbers(ev)
+                            : e->plain;
+  return v;
+}
+
+// The location counter ".", which marks it used.
+static struct expr_value dot_value(struct eval *ev) {
+  struct expr_value v = {0, NULL, false, 0, 0};
+  if (!ev->dot) {
+    FAIL(ev, "%s: the location counter '.' is not available here",
+         ev->what);
+    return v;
+  }
+  v.v = ev->dot->dot;
+  // Outside output sections "." is absolute (GNU ld's
+  // new_rel_from_abs: a symbol assigned it is relative only in the
+  // output; script_layout.c's set_symbol).
+  v.sec = ev->dot->in_section ? ev->dot->sec : NULL;
+  ((struct script_dot *)ev->dot)->used = true;
+  return v;
+}
+
+// ORIGIN(region) or LENGTH(region), from the region's own expression.
+static struct expr_value region_value(struct eval *ev, struct expr *e) {
+  struct expr_value v = {0, NULL, false, 0, 0};
+  struct mem_region *r = find_region(ev->ctx, e->name);
+  if (!r) {
+    FAIL(ev, "%s: undefined memory region '%s' referenced in expression",
+         ev->what, e->name);
+    return v;
+  }
+  // From its expression, which may name other regions (not itself).
+  struct expr *x = e->kind == N_ORIGIN ? r->origin_e : r->length_e;
+  if (x->busy) {
+    FAIL(ev, "%s: memory region '%s' is defined by itself", ev->what,
+         e->name);
+    return v;
+  }
+  x->busy = true;
+  v.v = eval(ev, x).v;
+  x->busy = false;
+  v.plain = e->kind == N_LENGTH;
+  // ORIGIN is an address, as "." is: in a section's statement relative
+  // to it, elsewhere to the section GNU ld's section_for_dot gives.
+  if (e->kind == N_ORIGIN && ev->dot)
+    v.sec = ev->dot->in_section ? ev->dot->sec : ev->dot->near;
+  return v;
+}
+
+// A binary operator: relative to a section when one operand is and the
+// other a plain number (or both in one section), else absolute.
+static struct expr_value binary_value(struct eval *ev, struct expr *e) {
+  struct expr_value v = {0, NULL, false, 0, 0};
+  struct expr_value a = eval(ev, e->a);
+  struct expr_value b = eval(ev, e->b);
+  bool bad = false;
+  bool relational = e->op >= OP_OROR || e->op == '<' || e->op == '>';
+  if (e->op == OP_SHL || e->op == OP_SHR)
+    relational = false;
+  if (a.sec && a.sec == b.sec) {
+    v.v = binary(e->op, offset(a), offset(b), &bad);
+    v.plain = !ev->dot || plain_numbers(ev);
+  } else if (!relational && a.sec && b.plain) {
+    v.sec = a.sec;
+    v.v = a.sec->addr + binary(e->op, offset(a), b.v, &bad);
+  } else if (!relational && b.sec && a.plain) {
+    v.sec = b.sec;
+    v.v = b.sec->addr + binary(e->op, a.v, offset(b), &bad);
+  } else {
+    v.v = binary(e->op, a.v, b.v, &bad);
+    v.plain = relational || (a.plain && b.plain);
+  }
+  if (bad)
+    FAIL(ev, "%s: division by zero", ev->what);
+  return v;
+}
+
+// MAX(a, b) or MIN(a, b).
+static struct expr_value max_min_value(struct eval *ev, struct expr *e) {
+  // As a binary operator: a plain number beside a value relative to a
+  // section is an offset in it (GNU ld's fold_binary).
+  struct expr_value a = eval(ev, e->a);
+  struct expr_value b = eval(ev, e->b);
+  struct chunk *sec = a.sec ? a.sec : b.sec;
+  if (a.sec != b.sec && !(a.sec && b.plain) && !(b.sec && a.plain))
+    a = absolute(a), b = absolute(b), sec = NULL;
+  u64 x = sec ? offset(a) : a.v, y = sec ? offset(b) : b.v;
+  struct expr_value v = (e->kind == N_MAX) == (x > y) ? a : b;
+  if (sec && !v.sec) {       // the plain number, as an offset in sec
+    v.v = sec->addr + v.v;
+    v.sec = sec;
+    v.plain = false;
+  }
+  return v;
+}
+
+// ADDR, LOADADDR, SIZEOF or ALIGNOF of an output section.
+static struct expr_value section_value(struct eval *ev, struct expr *e) {
+  struct expr_value v = {0, NULL, false, 0, 0};
+  struct chunk *c = section(ev, e->name);
+  if (!c)
+    return v;
+  v.v = e->kind == N_SIZEOF ? c->size
+        : e->kind == N_ALIGNOF ? chunk_addralign(c) : c->addr;
+  v.plain = e->kind == N_SIZEOF || e->kind == N_ALIGNOF;
+  // In a script, ADDR is the section's own start and LOADADDR an
+  // absolute address; --defsym's ADDR is relative to the first section.
+  if (e->kind == N_ADDR)
+    v.sec = ev->dot ? c : first_section(ev->ctx);
+  if (e->kind == N_LOADADDR)
+    v.v += c->lma_delta;
+  return v;
+}
+
+// SEGMENT_START(name, default): -Ttext-segment's address for
+// "text-segment" in a script, else the default.
+static struct expr_value segment_start(struct eval *ev, struct expr *e) {
+  struct ctx *ctx = ev->ctx;
+  struct expr_value v = {0, NULL, false, 0, 0};
+  struct expr_value a = eval(ev, e->a);
+  v.v = absolute(a).v;
+  if (ev->dot && !strcmp(e->name, "text-segment") &&
+      ctx->cfg.text_segment_set) {
+    v.v = ctx->cfg.text_segment;
+    warn_text_segment(ctx);
+  }
+  v.sec = ev->dot ? NULL : first_section(ctx);
+  // In a script its value is absolute, and a symbol assigned it is
+  // relative to "."'s section in the output, as one assigned "."
+  // (GNU ld's new_rel_from_abs).
+  if (ev->dot)
+    ((struct script_dot *)ev->dot)->used = true;
+  return v;
+}
+
+// DEFINED(symbol): 1 or 0, a plain number.
+static struct expr_value defined_value(struct eval *ev, struct expr *e) {
+  struct ctx *ctx = ev->ctx;
+  struct expr_value v = {0, NULL, false, 0, 0};
+  // A symbol a script assigns is defined only after its assignment in
+  // the current walk over the script, unless an object defined it too
+  // (GNU ld's definedness table: by_object, iteration).
+  struct symbol *s = sym_find_str(ctx, e->name);
+  bool def = s && s->state != SYM_UNDEF;
+  if (def && (s->flags & SF_LINKER) && s->symidx >> 1 == W_SCRIPT &&
+      s->aux) {
+    const struct sym_aux *a = &ctx->aux[s->aux];
+    def = a->by_object || a->walk == ctx->script_walk;
+  }
+  v.v = def;
+  v.plain = true;
+  return v;
+}
+
+// SIZEOF_HEADERS: the ELF header and program headers.
+static struct expr_value sizeof_headers(struct eval *ev) {
+  struct ctx *ctx = ev->ctx;
+  struct expr_value v = {0, NULL, false, 0, 0};
+  if (ev->dot)
+    ctx->script_load_phdrs = true;  // GNU ld then loads the headers
+  // (-r: the ELF header alone.)
+  v.v = !ctx->synth[CK_EHDR] ? sizeof(Elf64_Ehdr)
+        : ev->dot || ctx->cfg.oformat_binary
+            ? ctx->synth[CK_EHDR]->size
+            : sizeof(Elf64_Ehdr) + (u64)ctx->nsegs * sizeof(Elf64_Phdr);
+  v.plain = ev->dot != NULL;
+  return v;
+}
+
 static struct expr_value eval(struct eval *ev, struct expr *e) {
   struct ctx *ctx = ev->ctx;
   struct expr_value v = {0, NULL, false, 0, 0}, a, b;
   switch (e->kind) {
   case N_NUM:
-    v.v = e->name ? (!strcmp(e->name, "MAXPAGESIZE") ? ctx->page_size
-                                                     : ctx->common_page_size)
-                  : e->num;
-    // A script's number is a plain number inside an output section (so
-    // relative to it there), an absolute one outside (GNU ld 2.40).
-    v.plain = e->name ? true
-              : e->script_num ? plain_numbers(ev)
-                              : e->plain;
-    return v;
+    return number_value(ev, e);
   case N_SYM:
     return symbol_value(ev, e);
   case N_DOT:
-    if (!ev->dot) {
-      FAIL(ev, "%s: the location counter '.' is not available here",
-           ev->what);
-      return v;
-    }
-    v.v = ev->dot->dot;
-    // Outside output sections "." is absolute (GNU ld's
-    // new_rel_from_abs: a symbol assigned it is relative only in the
-    // output; script_layout.c's set_symbol).
-    v.sec = ev->dot->in_section ? ev->dot->sec : NULL;
-    ((struct script_dot *)ev->dot)->used = true;
-    return v;
+    return dot_value(ev);
   case N_ORIGIN:
-  case N_LENGTH: {
-    struct mem_region *r = find_region(ctx, e->name);
-    if (!r) {
-      FAIL(ev, "%s: undefined memory region '%s' referenced in expression",
-           ev->what, e->name);
-      return v;
-    }
-    // From its expression, which may name other regions (not itself).
-    struct expr *x = e->kind == N_ORIGIN ? r->origin_e : r->length_e;
-    if (x->busy) {
-      FAIL(ev, "%s: memory region '%s' is defined by itself", ev->what,
-           e->name);
-      return v;
-    }
-    x->busy = true;
-    v.v = eval(ev, x).v;
-    x->busy = false;
-    v.plain = e->kind == N_LENGTH;
-    // ORIGIN is an address, as "." is: in a section's statement relative
-    // to it, elsewhere to the section GNU ld's section_for_dot gives.
-    if (e->kind == N_ORIGIN && ev->dot)
-      v.sec = ev->dot->in_section ? ev->dot->sec : ev->dot->near;
-    return v;
-  }
+  case N_LENGTH:
+    return region_value(ev, e);
   case N_DS_ALIGN:
   case N_DS_RELRO_END:
   case N_DS_END:
@@ -809,30 +948,8 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
     v.v = a.sec ? a.sec->addr + r : r;
     return v;
   }
-  case N_BINARY: {
-    a = eval(ev, e->a);
-    b = eval(ev, e->b);
-    bool bad = false;
-    bool relational = e->op >= OP_OROR || e->op == '<' || e->op == '>';
-    if (e->op == OP_SHL || e->op == OP_SHR)
-      relational = false;
-    if (a.sec && a.sec == b.sec) {
-      v.v = binary(e->op, offset(a), offset(b), &bad);
-      v.plain = !ev->dot || plain_numbers(ev);
-    } else if (!relational && a.sec && b.plain) {
-      v.sec = a.sec;
-      v.v = a.sec->addr + binary(e->op, offset(a), b.v, &bad);
-    } else if (!relational && b.sec && a.plain) {
-      v.sec = b.sec;
-      v.v = b.sec->addr + binary(e->op, a.v, offset(b), &bad);
-    } else {
-      v.v = binary(e->op, a.v, b.v, &bad);
-      v.plain = relational || (a.plain && b.plain);
-    }
-    if (bad)
-      FAIL(ev, "%s: division by zero", ev->what);
-    return v;
-  }
+  case N_BINARY:
+    return binary_value(ev, e);
   case N_COND: {
     bool outer = ev->in_cond;
     ev->in_cond = true;
@@ -866,81 +983,19 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
       v.sec = a.sec;
     return v;
   case N_MAX:
-  case N_MIN: {
-    // As a binary operator: a plain number beside a value relative to a
-    // section is an offset in it (GNU ld's fold_binary).
-    a = eval(ev, e->a);
-    b = eval(ev, e->b);
-    struct chunk *sec = a.sec ? a.sec : b.sec;
-    if (a.sec != b.sec && !(a.sec && b.plain) && !(b.sec && a.plain))
-      a = absolute(a), b = absolute(b), sec = NULL;
-    u64 x = sec ? offset(a) : a.v, y = sec ? offset(b) : b.v;
-    v = (e->kind == N_MAX) == (x > y) ? a : b;
-    if (sec && !v.sec) {       // the plain number, as an offset in sec
-      v.v = sec->addr + v.v;
-      v.sec = sec;
-      v.plain = false;
-    }
-    return v;
-  }
+  case N_MIN:
+    return max_min_value(ev, e);
   case N_ADDR:
   case N_LOADADDR:
   case N_SIZEOF:
-  case N_ALIGNOF: {
-    struct chunk *c = section(ev, e->name);
-    if (!c)
-      return v;
-    v.v = e->kind == N_SIZEOF ? c->size
-          : e->kind == N_ALIGNOF ? chunk_addralign(c) : c->addr;
-    v.plain = e->kind == N_SIZEOF || e->kind == N_ALIGNOF;
-    // In a script, ADDR is the section's own start and LOADADDR an
-    // absolute address; --defsym's ADDR is relative to the first section.
-    if (e->kind == N_ADDR)
-      v.sec = ev->dot ? c : first_section(ctx);
-    if (e->kind == N_LOADADDR)
-      v.v += c->lma_delta;
-    return v;
-  }
+  case N_ALIGNOF:
+    return section_value(ev, e);
   case N_SEGMENT_START:
-    a = eval(ev, e->a);
-    v.v = absolute(a).v;
-    if (ev->dot && !strcmp(e->name, "text-segment") &&
-        ctx->cfg.text_segment_set) {
-      v.v = ctx->cfg.text_segment;
-      warn_text_segment(ctx);
-    }
-    v.sec = ev->dot ? NULL : first_section(ctx);
-    // In a script its value is absolute, and a symbol assigned it is
-    // relative to "."'s section in the output, as one assigned "."
-    // (GNU ld's new_rel_from_abs).
-    if (ev->dot)
-      ((struct script_dot *)ev->dot)->used = true;
-    return v;
-  case N_DEFINED: {
-    // A symbol a script assigns is defined only after its assignment in
-    // the current walk over the script, unless an object defined it too
-    // (GNU ld's definedness table: by_object, iteration).
-    struct symbol *s = sym_find_str(ctx, e->name);
-    bool def = s && s->state != SYM_UNDEF;
-    if (def && (s->flags & SF_LINKER) && s->symidx >> 1 == W_SCRIPT &&
-        s->aux) {
-      const struct sym_aux *a = &ctx->aux[s->aux];
-      def = a->by_object || a->walk == ctx->script_walk;
-    }
-    v.v = def;
-    v.plain = true;
-    return v;
-  }
+    return segment_start(ev, e);
+  case N_DEFINED:
+    return defined_value(ev, e);
   case N_SIZEOF_HEADERS:
-    if (ev->dot)
-      ctx->script_load_phdrs = true;  // GNU ld then loads the headers
-    // (-r: the ELF header alone.)
-    v.v = !ctx->synth[CK_EHDR] ? sizeof(Elf64_Ehdr)
-          : ev->dot || ctx->cfg.oformat_binary
-              ? ctx->synth[CK_EHDR]->size
-              : sizeof(Elf64_Ehdr) + (u64)ctx->nsegs * sizeof(Elf64_Phdr);
-    v.plain = ev->dot != NULL;
-    return v;
+    return sizeof_headers(ev);
   case N_LOG2CEIL:
     a = eval(ev, e->a);
     v.v = a.v <= 1 ? 0 : 64 - __builtin_clzll(a.v - 1);
