@@ -416,6 +416,215 @@ void intern_symbols(struct ctx *ctx) {
   parallel_for(ctx, files.len, intern_file, &j);
 }
 
+// An undefined reference of F to SYM (binding BIND; SHNDX not
+// SHN_UNDEF when its definition was discarded): GNU ld's undefined
+// list, -Map's referring file, the reference flags.
+static void add_reference(struct ctx *ctx, struct objfile *f,
+                          struct symbol *sym, u8 bind, u32 shndx) {
+  // A name first referenced strongly while undefined: GNU ld's undefs
+  // list grows (weak references do not add to it), which decides
+  // whether a group is searched again.
+  if (bind != STB_WEAK && sym->state == SYM_UNDEF &&
+      !(sym->ref_flags & SF_REF_STRONG)) {
+    ctx->new_undefs++;
+    note_change(ctx, sym);
+  }
+  if (sym->state == SYM_DEFINED)
+    sym->flags |= SF_REF_LISTED;
+  // -Map names the file that made it undefined: the first to refer to
+  // it, or the first to do so strongly after weak references (bfd's
+  // undefweak becoming undefined).
+  if (notes_members(ctx) && sym->state == SYM_UNDEF &&
+      (!sym->ref_flags ||
+       (bind != STB_WEAK && !(sym->ref_flags & SF_REF_STRONG))))
+    sym_aux(ctx, sym)->ref_file = f;
+  sym->ref_flags |= SF_REFERENCED;
+  if (bind != STB_WEAK)
+    sym->ref_flags |= SF_REF_STRONG;
+  if (shndx != SHN_UNDEF) {
+    sym->ref_flags |= REF_DISCARDED_DEF;
+    ctx->discarded_defs = true;
+  }
+}
+
+// A COMMON symbol S (global I of F, named NAME) against what SYM holds:
+// it takes an undefined or weak one, loses to a definition, merges
+// with a COMMON (the larger size, the larger alignment).  UNSEEN: the
+// name was never seen before.
+static void add_common(struct ctx *ctx, struct objfile *f, u32 i,
+                       struct esym *s, struct symbol *sym, const char *name,
+                       bool unseen) {
+  if (s->st_value > 1 && !is_pow2(s->st_value)) {
+    error(ctx, "%s: common symbol '%s' has a bad alignment %llu", f->name,
+          name, (unsigned long long)s->st_value);
+    return;
+  }
+  // A name first seen as COMMON joins GNU ld's undefined list too,
+  // so the archive or group is searched again.
+  if (unseen)
+    ctx->new_undefs++;
+  // A COMMON symbol is a reference too, for .gnu.warning.SYM.
+  sym->ref_flags |= SF_REFERENCED;
+  sym->flags |= SF_REF_LISTED;
+  if (sym->state == SYM_UNDEF ||
+      (sym->state == SYM_DEFINED && sym->binding == STB_WEAK)) {
+    take_definition(sym, f, i, s, SYM_COMMON);
+    note_change(ctx, sym);
+  } else if (sym->state == SYM_DEFINED && sym->file) {
+    if (ctx->cfg.warn_common)
+      warn(ctx, "%s: common of `%s' overridden by definition from %s",
+           f->name, name, sym->file->name);
+    struct esym d;
+    read_sym(sym->file, sym->symidx, &d);
+    common_vs_definition(ctx, sym, f, s->st_size, s->st_value, sym->file,
+                         sym_shndx(sym->file, sym->symidx, &d), &d,
+                         false);
+  } else if (sym->state == SYM_COMMON) {
+    // --warn-common, in GNU ld's words.
+    if (ctx->cfg.warn_common) {
+      u64 old = sym_size(sym);
+      if (s->st_size == old)
+        warn(ctx, "%s and %s: multiple common of `%s'", f->name,
+             sym->file->name, name);
+      else
+        warn(ctx, "%s: common of `%s' %s common from %s", f->name, name,
+             s->st_size > old ? "overriding smaller"
+                              : "overridden by larger",
+             sym->file->name);
+    }
+    u64 align = sym->value > s->st_value ? sym->value : s->st_value;
+    if (s->st_size > sym_size(sym))
+      take_definition(sym, f, i, s, SYM_COMMON);   // COMMON already
+    sym->value = align;
+  }
+}
+
+// A definition S (global I of F, named NAME, in section SHNDX) against
+// what SYM holds: --defsym's shadow, a COMMON or weak one replaced, a
+// duplicate reported.
+static void add_definition(struct ctx *ctx, struct objfile *f, u32 i,
+                           struct esym *s, struct symbol *sym,
+                           const char *name, u32 shndx) {
+  bool weak = ELF64_ST_BIND(s->st_info) == STB_WEAK;
+  if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_DEFSYM) {
+    // --defsym wins over a file's definition, whose type and size the
+    // symbol keeps (GNU ld).
+    struct sym_aux *aux = sym_aux(ctx, sym);
+    if (!aux->shadowed) {
+      aux->shadowed = true;
+      aux->shadow_type = ELF64_ST_TYPE(s->st_info);
+      aux->shadow_size = s->st_size;
+    }
+    return;
+  }
+  if (sym->state == SYM_COMMON && !weak && ctx->cfg.warn_common)
+    warn(ctx, "%s: definition of `%s' overriding common from %s", f->name,
+         name, sym->file->name);
+  if (sym->state == SYM_COMMON && !weak)
+    common_vs_definition(ctx, sym, sym->file, sym_size(sym), sym->value, f,
+                         shndx, s, true);
+  if (sym->state == SYM_UNDEF ||
+      (sym->state == SYM_COMMON && !weak) ||
+      (sym->state == SYM_DEFINED && sym->binding == STB_WEAK && !weak)) {
+    take_definition(sym, f, i, s, SYM_DEFINED);
+  } else if (sym->state == SYM_DEFINED && !weak &&
+             sym->binding != STB_WEAK) {
+    // --allow-multiple-definition, -z muldefs: the first one wins.
+    if ((sym->flags & SF_LINKER) || ctx->cfg.allow_multiple_definition)
+      return;
+    report_duplicate(ctx, sym, f, i);
+  }
+}
+
+// Global symbol I of F: checked, interned (unless intern_symbols did it:
+// INTERNED), its flags noted, then resolved as a reference, a COMMON or
+// a definition.
+static void add_global(struct ctx *ctx, struct objfile *f, u32 i,
+                       bool interned) {
+  struct esym s;
+  read_sym(f, i, &s);
+  if (s.st_name >= f->strtab_size) {
+    error(ctx, "%s: symbol %u: name offset %u is out of range", f->name, i,
+          s.st_name);
+    return;
+  }
+  u8 bind = ELF64_ST_BIND(s.st_info);
+  if (bind == STB_LOCAL) {
+    error(ctx, "%s: symbol %u: local symbol after the first global "
+          "(sh_info %u)", f->name, i, f->first_global);
+    return;
+  }
+  const char *name = f->strtab + s.st_name;
+  u32 shndx0 = sym_shndx(f, i, &s);
+  if (ctx->cfg.wrap.len && shndx0 == SHN_UNDEF)
+    name = wrapped_name(ctx, name);
+  struct symbol *sym = f->globals[i - f->first_global];
+  if (interned)
+    table_see(&ctx->symbols, sym);
+  else
+    sym = f->globals[i - f->first_global] =
+        sym_intern(ctx, name, strlen(name));
+  if (ctx->cfg.trace_symbols.len)
+    trace_symbol(ctx, f, name, shndx0 == SHN_UNDEF);
+  sym->visibility = merge_visibility(sym->visibility,
+                                     ELF64_ST_VISIBILITY(s.st_other));
+  u32 shndx = sym_shndx(f, i, &s);
+  bool undef = shndx == SHN_UNDEF ||
+               (shndx < f->shnum && f->discarded && f->discarded[shndx]);
+  // Only st_shndx itself says COMMON or ABS: an index read through
+  // SHN_XINDEX is a section's, even one from SHN_LORESERVE up.
+  bool xindex = s.st_shndx == SHN_XINDEX;
+  // Large-model COMMON (x86-64 LARGE_COMMON) resolves as COMMON does;
+  // sections.c puts it in .lbss unless an ordinary COMMON definition of
+  // the name was seen too (GNU ld then makes it ordinary, whatever the
+  // sizes and the order).
+  if (!xindex && shndx == SHN_COMMON)
+    sym->flags |= SF_SMALL_COMMON;
+  if (!xindex && shndx && shndx == ctx->arch->shn_large_common) {
+    shndx = SHN_COMMON;
+    ctx->large_common_seen = true;
+  }
+  bool common = !xindex && shndx == SHN_COMMON;
+  if (!undef && shndx >= f->shnum && (xindex || (shndx != SHN_ABS &&
+                                                 !common))) {
+    error(ctx, "%s: symbol '%s' has a bad section index %u", f->name, name,
+          shndx);
+    return;
+  }
+  if ((sym->flags & SF_WARNING) && (undef || common))
+    warn_reference(ctx, f, sym);
+  // --cref: a definition that loses to one seen before (weak after
+  // any, strong after strong) is not noted, as in GNU ld.
+  bool loses = !undef && !common &&
+               sym->state == SYM_DEFINED && !(sym->flags & SF_LINKER) &&
+               (bind == STB_WEAK || sym->binding != STB_WEAK);
+  if (ctx->cfg.cref && !loses)
+    note_cref(ctx, sym, f, undef, common);
+  // Never seen before (bfd_link_hash_new): a COMMON symbol then joins
+  // GNU ld's undefined list.
+  bool unseen = sym->state == SYM_UNDEF && !sym->ref_flags;
+  if (s.st_other & 0x80)
+    sym->ref_flags |= REF_STO_VARIANT_PCS;
+  // GNU ld's non_ir_ref_regular: a file the LTO plugin did not claim
+  // refers to the name (a COMMON counts), so the plugin must keep it.
+  if ((undef || common) && !f->lto)
+    sym->ref_flags |= REF_NON_IR;
+  // After LTO, the compiled objects' definitions replace those of the
+  // bytecode (GNU ld makes the old one undefweak first).
+  if (!undef && sym->state != SYM_UNDEF && sym->file && sym->file->lto &&
+      !f->lto && lto_replacing(ctx)) {
+    sym->state = SYM_UNDEF;
+    sym->file = NULL;
+    sym->value = 0;
+  }
+  if (undef)
+    add_reference(ctx, f, sym, bind, shndx);
+  else if (common)
+    add_common(ctx, f, i, &s, sym, name, unseen);
+  else
+    add_definition(ctx, f, i, &s, sym, name, shndx);
+}
+
 void add_file_symbols(struct ctx *ctx, struct objfile *f) {
   if (f->nsyms <= f->first_global)
     return;
@@ -423,186 +632,8 @@ void add_file_symbols(struct ctx *ctx, struct objfile *f) {
   if (!interned)
     f->globals = arena_alloc(ctx, (u64)(f->nsyms - f->first_global) *
                                       sizeof(struct symbol *));
-  for (u32 i = f->first_global; i < f->nsyms; i++) {
-    struct esym s;
-    read_sym(f, i, &s);
-    if (s.st_name >= f->strtab_size) {
-      error(ctx, "%s: symbol %u: name offset %u is out of range", f->name, i,
-            s.st_name);
-      continue;
-    }
-    u8 bind = ELF64_ST_BIND(s.st_info);
-    if (bind == STB_LOCAL) {
-      error(ctx, "%s: symbol %u: local symbol after the first global "
-            "(sh_info %u)", f->name, i, f->first_global);
-      continue;
-    }
-    const char *name = f->strtab + s.st_name;
-    u32 shndx0 = sym_shndx(f, i, &s);
-    if (ctx->cfg.wrap.len && shndx0 == SHN_UNDEF)
-      name = wrapped_name(ctx, name);
-    struct symbol *sym = f->globals[i - f->first_global];
-    if (interned)
-      table_see(&ctx->symbols, sym);
-    else
-      sym = f->globals[i - f->first_global] =
-          sym_intern(ctx, name, strlen(name));
-    if (ctx->cfg.trace_symbols.len)
-      trace_symbol(ctx, f, name, shndx0 == SHN_UNDEF);
-    sym->visibility = merge_visibility(sym->visibility,
-                                       ELF64_ST_VISIBILITY(s.st_other));
-    u32 shndx = sym_shndx(f, i, &s);
-    bool undef = shndx == SHN_UNDEF ||
-                 (shndx < f->shnum && f->discarded && f->discarded[shndx]);
-    // Only st_shndx itself says COMMON or ABS: an index read through
-    // SHN_XINDEX is a section's, even one from SHN_LORESERVE up.
-    bool xindex = s.st_shndx == SHN_XINDEX;
-    // Large-model COMMON (x86-64 LARGE_COMMON) resolves as COMMON does;
-    // sections.c puts it in .lbss unless an ordinary COMMON definition of
-    // the name was seen too (GNU ld then makes it ordinary, whatever the
-    // sizes and the order).
-    if (!xindex && shndx == SHN_COMMON)
-      sym->flags |= SF_SMALL_COMMON;
-    if (!xindex && shndx && shndx == ctx->arch->shn_large_common) {
-      shndx = SHN_COMMON;
-      ctx->large_common_seen = true;
-    }
-    bool common = !xindex && shndx == SHN_COMMON;
-    if (!undef && shndx >= f->shnum && (xindex || (shndx != SHN_ABS &&
-                                                   !common))) {
-      error(ctx, "%s: symbol '%s' has a bad section index %u", f->name, name,
-            shndx);
-      continue;
-    }
-    if ((sym->flags & SF_WARNING) && (undef || common))
-      warn_reference(ctx, f, sym);
-    // --cref: a definition that loses to one seen before (weak after
-    // any, strong after strong) is not noted, as in GNU ld.
-    bool loses = !undef && !common &&
-                 sym->state == SYM_DEFINED && !(sym->flags & SF_LINKER) &&
-                 (bind == STB_WEAK || sym->binding != STB_WEAK);
-    if (ctx->cfg.cref && !loses)
-      note_cref(ctx, sym, f, undef, common);
-    // Never seen before (bfd_link_hash_new): a COMMON symbol then joins
-    // GNU ld's undefined list.
-    bool unseen = sym->state == SYM_UNDEF && !sym->ref_flags;
-    if (s.st_other & 0x80)
-      sym->ref_flags |= REF_STO_VARIANT_PCS;
-    // GNU ld's non_ir_ref_regular: a file the LTO plugin did not claim
-    // refers to the name (a COMMON counts), so the plugin must keep it.
-    if ((undef || common) && !f->lto)
-      sym->ref_flags |= REF_NON_IR;
-    // After LTO, the compiled objects' definitions replace those of the
-    // bytecode (GNU ld makes the old one undefweak first).
-    if (!undef && sym->state != SYM_UNDEF && sym->file && sym->file->lto &&
-        !f->lto && lto_replacing(ctx)) {
-      sym->state = SYM_UNDEF;
-      sym->file = NULL;
-      sym->value = 0;
-    }
-    if (undef) {
-      // A name first referenced strongly while undefined: GNU ld's undefs
-      // list grows (weak references do not add to it), which decides
-      // whether a group is searched again.
-      if (bind != STB_WEAK && sym->state == SYM_UNDEF &&
-          !(sym->ref_flags & SF_REF_STRONG)) {
-        ctx->new_undefs++;
-        note_change(ctx, sym);
-      }
-      if (sym->state == SYM_DEFINED)
-        sym->flags |= SF_REF_LISTED;
-      // -Map names the file that made it undefined: the first to refer to
-      // it, or the first to do so strongly after weak references (bfd's
-      // undefweak becoming undefined).
-      if (notes_members(ctx) && sym->state == SYM_UNDEF &&
-          (!sym->ref_flags ||
-           (bind != STB_WEAK && !(sym->ref_flags & SF_REF_STRONG))))
-        sym_aux(ctx, sym)->ref_file = f;
-      sym->ref_flags |= SF_REFERENCED;
-      if (bind != STB_WEAK)
-        sym->ref_flags |= SF_REF_STRONG;
-      if (shndx != SHN_UNDEF) {
-        sym->ref_flags |= REF_DISCARDED_DEF;
-        ctx->discarded_defs = true;
-      }
-      continue;
-    }
-    if (common) {
-      if (s.st_value > 1 && !is_pow2(s.st_value)) {
-        error(ctx, "%s: common symbol '%s' has a bad alignment %llu", f->name,
-              name, (unsigned long long)s.st_value);
-        continue;
-      }
-      // A name first seen as COMMON joins GNU ld's undefined list too,
-      // so the archive or group is searched again.
-      if (unseen)
-        ctx->new_undefs++;
-      // A COMMON symbol is a reference too, for .gnu.warning.SYM.
-      sym->ref_flags |= SF_REFERENCED;
-      sym->flags |= SF_REF_LISTED;
-      if (sym->state == SYM_UNDEF ||
-          (sym->state == SYM_DEFINED && sym->binding == STB_WEAK)) {
-        take_definition(sym, f, i, &s, SYM_COMMON);
-        note_change(ctx, sym);
-      } else if (sym->state == SYM_DEFINED && sym->file) {
-        if (ctx->cfg.warn_common)
-          warn(ctx, "%s: common of `%s' overridden by definition from %s",
-               f->name, name, sym->file->name);
-        struct esym d;
-        read_sym(sym->file, sym->symidx, &d);
-        common_vs_definition(ctx, sym, f, s.st_size, s.st_value, sym->file,
-                             sym_shndx(sym->file, sym->symidx, &d), &d,
-                             false);
-      } else if (sym->state == SYM_COMMON) {
-        // --warn-common, in GNU ld's words.
-        if (ctx->cfg.warn_common) {
-          u64 old = sym_size(sym);
-          if (s.st_size == old)
-            warn(ctx, "%s and %s: multiple common of `%s'", f->name,
-                 sym->file->name, name);
-          else
-            warn(ctx, "%s: common of `%s' %s common from %s", f->name, name,
-                 s.st_size > old ? "overriding smaller"
-                                 : "overridden by larger",
-                 sym->file->name);
-        }
-        u64 align = sym->value > s.st_value ? sym->value : s.st_value;
-        if (s.st_size > sym_size(sym))
-          take_definition(sym, f, i, &s, SYM_COMMON);   // COMMON already
-        sym->value = align;
-      }
-      continue;
-    }
-    bool weak = bind == STB_WEAK;
-    if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_DEFSYM) {
-      // --defsym wins over a file's definition, whose type and size the
-      // symbol keeps (GNU ld).
-      struct sym_aux *aux = sym_aux(ctx, sym);
-      if (!aux->shadowed) {
-        aux->shadowed = true;
-        aux->shadow_type = ELF64_ST_TYPE(s.st_info);
-        aux->shadow_size = s.st_size;
-      }
-      continue;
-    }
-    if (sym->state == SYM_COMMON && !weak && ctx->cfg.warn_common)
-      warn(ctx, "%s: definition of `%s' overriding common from %s", f->name,
-           name, sym->file->name);
-    if (sym->state == SYM_COMMON && !weak)
-      common_vs_definition(ctx, sym, sym->file, sym_size(sym), sym->value, f,
-                           shndx, &s, true);
-    if (sym->state == SYM_UNDEF ||
-        (sym->state == SYM_COMMON && !weak) ||
-        (sym->state == SYM_DEFINED && sym->binding == STB_WEAK && !weak)) {
-      take_definition(sym, f, i, &s, SYM_DEFINED);
-    } else if (sym->state == SYM_DEFINED && !weak &&
-               sym->binding != STB_WEAK) {
-      // --allow-multiple-definition, -z muldefs: the first one wins.
-      if ((sym->flags & SF_LINKER) || ctx->cfg.allow_multiple_definition)
-        continue;
-      report_duplicate(ctx, sym, f, i);
-    }
-  }
+  for (u32 i = f->first_global; i < f->nsyms; i++)
+    add_global(ctx, f, i, interned);
 }
 
 // --wrap=X: undefined X means __wrap_X, undefined __real_X means X.
