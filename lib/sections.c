@@ -1273,104 +1273,126 @@ static void omagic_text(struct ctx *ctx) {
     text->flags |= SHF_WRITE;
 }
 
-void create_chunks(struct ctx *ctx) {
-  if (script_layout(ctx)) {
-    script_chunks(ctx);       // -T: the script's output sections
-    omagic_text(ctx);
+// The output section of the built-in layout that input section I of F
+// (IS) goes to, made if need be, or NULL: an orphan discarded.  Orphans
+// are keyed in order of appearance (*ORPHAN_SEQ); *NOTES_SEEN is set
+// once a note orphan has been placed.
+static struct chunk *builtin_home(struct ctx *ctx, struct objfile *f, u32 i,
+                                  struct isec *is, u32 *orphan_seq,
+                                  bool *notes_seen) {
+  bool oh = ctx->cfg.orphan_handling != OH_PLACE;
+  const u8 *sh = shdr_at(f, i);
+  const char *name = section_name(f, i);
+  u32 type = SH_TYPE(sh);
+  u64 flags = SH_FLAGS(sh);
+  struct rule r;
+  struct chunk *c;
+  bool unique = unique_pattern(ctx, name);
+  // What GNU ld's default script does not name is an orphan (each
+  // goes to an output section of its own name).
+  if (unique || (ctx->cfg.unique_orphans &&
+                 !script_rule(ctx, f, name, &r) &&
+                 !(type == SHT_NOTE && (flags & SHF_ALLOC)))) {
+    if (oh && !orphan(ctx, f, i, name))
+      return NULL;
+    // Placed as an orphan, after any section of its name.
+    c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
+    c->unique = true;
+    c->order = KEY(orphan_order(name, type, flags, is->align)) + 1 +
+               (*orphan_seq)++;
+    is->rank = 0;
+  } else if (type == SHT_NOTE && (flags & SHF_ALLOC)) {
+    if (oh && strcmp(name, ".note.gnu.build-id") &&
+        !orphan(ctx, f, i, name))
+      return NULL;
+    c = regular_chunk(ctx, name, 0);
+    if (!c->order && start_index(ctx, name) >= 0) {
+      c->order = KEY(O_ADDRESSED) + start_index(ctx, name);
+    } else if (!c->order) {
+      c->order =
+          KEY(is->align >= 8 ? O_NOTE8 : O_NOTE4) + 1 + (*orphan_seq)++;
+      *notes_seen = true;
+    }
+    if (!strcmp(name, ".note.gnu.build-id"))
+      c->order = KEY(O_BUILD_ID);
+    is->rank = 0;
+  } else if (ctx->script &&
+             (c = inserted_chunk(ctx, f, name,
+                                 script_rule(ctx, f, name, &r)
+                                     ? r.order
+                                     : UINT32_MAX))) {
+    // INSERT: a -T script's section, in the built-in layout.
+  } else if (script_rule(ctx, f, name, &r)) {
+    c = regular_chunk(ctx, r.name, r.order);
+    c->from_script = true;
+    is->rank = r.rank;
+  } else {
+    if (oh && !orphan(ctx, f, i, name))
+      return NULL;
+    const char *oname = name;
+    u32 node = 0;
+    if ((flags & (SHF_GNU_MBIND | SHF_ALLOC)) ==
+        (SHF_GNU_MBIND | SHF_ALLOC)) {
+      node = 1 + SH_INFO(sh);
+      c = mbind_home(ctx, node, type, flags, &oname);
+    } else {
+      c = orphan_home(ctx, find_chunk(ctx, name), type, flags);
+    }
+    if (!c) {
+      c = new_chunk(ctx, oname, CK_REGULAR, SHT_PROGBITS, 0, 1);
+      c->mbind = node;
+      c->orphan_seq = 1 + *orphan_seq;
+      c->orphan_notes_seen = *notes_seen;
+      c->order = orphan_key(ctx, oname,
+                            orphan_order(oname, type, flags, is->align),
+                            orphan_seq, *notes_seen, &c->hdr_follows);
+    }
+  }
+  return c;
+}
+
+// Input section I of F into its output section of the built-in layout
+// (builtin_home).
+static void place_input(struct ctx *ctx, struct objfile *f, u32 i,
+                        u32 *orphan_seq, bool *notes_seen) {
+  struct isec *is = f->isecs[i];
+  bool oh = ctx->cfg.orphan_handling != OH_PLACE;
+  ctx->mbind_input |= (SH_FLAGS(shdr_at(f, i)) & SHF_GNU_MBIND) != 0;
+  if (!is) {
+    if (oh)
+      property_orphan(ctx, f, i);
     return;
   }
+  struct chunk *c = builtin_home(ctx, f, i, is, orphan_seq, notes_seen);
+  if (!c)
+    return;
+  const u8 *sh = shdr_at(f, i);
+  const char *name = section_name(f, i);
+  if (!c->mbind)
+    refuse_mbind(ctx, f, i, "that the built-in layout names");
+  if (!strcmp(c->name, ".text") && starts(name, ".text.sorted."))
+    c->sorted_by_priority = true;
+  add_isec(ctx, c, is, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
+  if (copied_in_reverse(name, c->name)) {
+    is->reverse = true;
+    if (is->size % 8)
+      error(ctx, "%s: size of section %s is not multiple of address "
+            "size", f->name, name);
+  }
+}
+
+// Every input section of every file into its output section, in file
+// and section order, as the built-in layout (GNU ld's default script)
+// places it.
+static void place_inputs(struct ctx *ctx) {
   u32 orphan_seq = 0;          // orphans keep their order of appearance
   bool notes_seen = false;     // a note orphan has been placed
   index_chunks(ctx, true);
 
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
-    for (u32 i = 1; i < f->shnum; i++) {
-      struct isec *is = f->isecs[i];
-      bool oh = ctx->cfg.orphan_handling != OH_PLACE;
-      ctx->mbind_input |= (SH_FLAGS(shdr_at(f, i)) & SHF_GNU_MBIND) != 0;
-      if (!is) {
-        if (oh)
-          property_orphan(ctx, f, i);
-        continue;
-      }
-      const u8 *sh = shdr_at(f, i);
-      const char *name = section_name(f, i);
-      u32 type = SH_TYPE(sh);
-      u64 flags = SH_FLAGS(sh);
-      struct rule r;
-      struct chunk *c;
-      bool unique = unique_pattern(ctx, name);
-      // What GNU ld's default script does not name is an orphan (each
-      // goes to an output section of its own name).
-      if (unique || (ctx->cfg.unique_orphans &&
-                     !script_rule(ctx, f, name, &r) &&
-                     !(type == SHT_NOTE && (flags & SHF_ALLOC)))) {
-        if (oh && !orphan(ctx, f, i, name))
-          continue;
-        // Placed as an orphan, after any section of its name.
-        c = new_chunk(ctx, name, CK_REGULAR, SHT_PROGBITS, 0, 1);
-        c->unique = true;
-        c->order = KEY(orphan_order(name, type, flags, is->align)) + 1 + orphan_seq++;
-        is->rank = 0;
-      } else if (type == SHT_NOTE && (flags & SHF_ALLOC)) {
-        if (oh && strcmp(name, ".note.gnu.build-id") &&
-            !orphan(ctx, f, i, name))
-          continue;
-        c = regular_chunk(ctx, name, 0);
-        if (!c->order && start_index(ctx, name) >= 0) {
-          c->order = KEY(O_ADDRESSED) + start_index(ctx, name);
-        } else if (!c->order) {
-          c->order = KEY(is->align >= 8 ? O_NOTE8 : O_NOTE4) + 1 + orphan_seq++;
-          notes_seen = true;
-        }
-        if (!strcmp(name, ".note.gnu.build-id"))
-          c->order = KEY(O_BUILD_ID);
-        is->rank = 0;
-      } else if (ctx->script &&
-                 (c = inserted_chunk(ctx, f, name,
-                                     script_rule(ctx, f, name, &r)
-                                         ? r.order
-                                         : UINT32_MAX))) {
-        // INSERT: a -T script's section, in the built-in layout.
-      } else if (script_rule(ctx, f, name, &r)) {
-        c = regular_chunk(ctx, r.name, r.order);
-        c->from_script = true;
-        is->rank = r.rank;
-      } else {
-        if (oh && !orphan(ctx, f, i, name))
-          continue;
-        const char *oname = name;
-        u32 node = 0;
-        if ((flags & (SHF_GNU_MBIND | SHF_ALLOC)) ==
-            (SHF_GNU_MBIND | SHF_ALLOC)) {
-          node = 1 + SH_INFO(sh);
-          c = mbind_home(ctx, node, type, flags, &oname);
-        } else {
-          c = orphan_home(ctx, find_chunk(ctx, name), type, flags);
-        }
-        if (!c) {
-          c = new_chunk(ctx, oname, CK_REGULAR, SHT_PROGBITS, 0, 1);
-          c->mbind = node;
-          c->orphan_seq = 1 + orphan_seq;
-          c->orphan_notes_seen = notes_seen;
-          c->order = orphan_key(ctx, oname,
-                                orphan_order(oname, type, flags, is->align),
-                                &orphan_seq, notes_seen, &c->hdr_follows);
-        }
-      }
-      if (!c->mbind)
-        refuse_mbind(ctx, f, i, "that the built-in layout names");
-      if (!strcmp(c->name, ".text") && starts(name, ".text.sorted."))
-        c->sorted_by_priority = true;
-      add_isec(ctx, c, is, type, flags, SH_ENTSIZE(sh));
-      if (copied_in_reverse(name, c->name)) {
-        is->reverse = true;
-        if (is->size % 8)
-          error(ctx, "%s: size of section %s is not multiple of address "
-                "size", f->name, name);
-      }
-    }
+    for (u32 i = 1; i < f->shnum; i++)
+      place_input(ctx, f, i, &orphan_seq, &notes_seen);
     // --package-metadata: GNU ld makes .note.package a section of the
     // first file, after that file's own, and places it as an orphan note.
     if (fi == 0 && ctx->cfg.package_metadata) {
@@ -1379,11 +1401,11 @@ void create_chunks(struct ctx *ctx) {
     }
   }
   index_chunks(ctx, false);    // chunks may change from here on
-  place_by_all_inputs(ctx);
-  if (ctx->cfg.package_metadata && find_chunk(ctx, ".note.package"))
-    error(ctx, "--package-metadata: an input has a .note.package section "
-          "already");
+}
 
+// The linker's inputs to the built-in layout: COMMON symbols, .lbss for
+// LARGE_COMMON, and an x86-64 PIE's .eh_frame.
+static void builtin_linker_inputs(struct ctx *ctx) {
   create_commons(ctx, common_home);
   if (ctx->large_common_seen)
     keep_large_common_home(regular_chunk(ctx, ".lbss", KEY(O_LBSS)));
@@ -1395,9 +1417,11 @@ void create_chunks(struct ctx *ctx) {
       c->flags = SHF_ALLOC, c->align = 8;
     c->keep_empty = true;
   }
+}
 
-  // Each node's section on pages of its own in a demand-paged output
-  // (bfd's get_program_header_size), if the node has a segment.
+// Each node's section on pages of its own in a demand-paged output
+// (bfd's get_program_header_size), if the node has a segment.
+static void align_mbind_chunks(struct ctx *ctx) {
   for (u32 i = 0; !ctx->cfg.nmagic && !ctx->cfg.omagic &&
                   i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
@@ -1405,18 +1429,13 @@ void create_chunks(struct ctx *ctx) {
         c->align < ctx->common_page_size)
       c->align = ctx->common_page_size;
   }
-  create_synthetic(ctx);      // .got, notes, .symtab, ...
-  if (ctx->script)
-    order_inserted(ctx);      // INSERT: where the script's sections go
-  if (ctx->cfg.z_execstack >= 0)
-    ctx->stack = ctx->cfg.z_execstack ? STACK_X : STACK_NX;
+}
 
-  vec_sort(&ctx->chunks, cmp_chunk);
-  place_section_starts(ctx);
-
-  // Input sections inside each output section: by rule rank, then file
-  // order, then section index; then .init_array.N and the like by
-  // priority, among themselves (rank 0).
+// Input sections inside each output section: by rule rank, then file
+// order, then section index; then .init_array.N and the like by
+// priority, among themselves (rank 0).  Also sets each section's array
+// type and whether it is RELRO.
+static void sort_chunk_inputs(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind != CK_REGULAR)
@@ -1440,8 +1459,11 @@ void create_chunks(struct ctx *ctx) {
       if (!strcmp(c->name, relro[k]))
         c->relro = true;
   }
-  // .eh_frame is rewritten record by record: the first output section of
-  // that name (a --unique one too) is of that kind from here on.
+}
+
+// .eh_frame is rewritten record by record: the first output section of
+// that name (a --unique one too) is of that kind from here on.
+static void mark_eh_frame(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind == CK_REGULAR && !strcmp(c->name, ".eh_frame")) {
@@ -1450,6 +1472,31 @@ void create_chunks(struct ctx *ctx) {
       break;
     }
   }
+}
+
+void create_chunks(struct ctx *ctx) {
+  if (script_layout(ctx)) {
+    script_chunks(ctx);       // -T: the script's output sections
+    omagic_text(ctx);
+    return;
+  }
+  place_inputs(ctx);          // the built-in layout's output sections
+  place_by_all_inputs(ctx);
+  if (ctx->cfg.package_metadata && find_chunk(ctx, ".note.package"))
+    error(ctx, "--package-metadata: an input has a .note.package section "
+          "already");
+  builtin_linker_inputs(ctx); // COMMON, .lbss, x86-64 PIE's .eh_frame
+  align_mbind_chunks(ctx);
+  create_synthetic(ctx);      // .got, notes, .symtab, ...
+  if (ctx->script)
+    order_inserted(ctx);      // INSERT: where the script's sections go
+  if (ctx->cfg.z_execstack >= 0)
+    ctx->stack = ctx->cfg.z_execstack ? STACK_X : STACK_NX;
+
+  vec_sort(&ctx->chunks, cmp_chunk);
+  place_section_starts(ctx);
+  sort_chunk_inputs(ctx);
+  mark_eh_frame(ctx);
   omagic_text(ctx);
   create_emit_relocs(ctx);    // -q: .rela<NAME> after each NAME
   order_headers(ctx);
