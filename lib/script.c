@@ -283,6 +283,151 @@ static const char *const layout_commands[] = {
 static bool full_command(struct lexer *lx);
 static bool implicit_statement(struct lexer *lx, const struct token *t);
 
+// OUTPUT_FORMAT(...): a raw image chosen, or a -T script's format
+// checked against what mld writes.
+static bool output_format_command(struct lexer *lx) {
+  struct ctx *ctx = lx->ctx;
+  // GNU ld chose its output format before it read any input, so a
+  // script given by name may say anything here; one found by
+  // searching was skipped if it names another target
+  // (script_output_format_matches).
+  struct token fmt;
+  if (!parse_output_format(lx, &fmt))
+    return false;
+  // ... except a raw image, which a script chooses unless --oformat
+  // did (GNU's lang_add_output_format).
+  bool binary = fmt.len == 6 && !memcmp(fmt.s, "binary", 6);
+  if (binary && !ctx->cfg.oformat_given)
+    ctx->cfg.oformat_binary = true;
+  // A -T script's is the output's (GNU's ld-x86-64/pr18160 makes
+  // elf32-i386): one mld does not write is refused, not ignored.
+  const struct arch *arch = ctx->arch ? ctx->arch : ctx->cfg.arch;
+  const char *ours = arch ? arch->output_format
+                          : "elf64-x86-64, elf64-littleaarch64";
+  if (lx->full && !binary && !ctx->cfg.oformat_given &&
+      !(arch ? same_text(&fmt, ours)
+             : same_text(&fmt, "elf64-x86-64") ||
+                   same_text(&fmt, "elf64-littleaarch64")))
+    return lex_fail(lx, fmt.s,
+                    arena_printf(ctx, "OUTPUT_FORMAT(%.*s): mld writes "
+                                 "%s and raw images (binary) only",
+                                 (int)fmt.len, fmt.s, ours));
+  if (lx->full && !binary && !ctx->cfg.oformat_given && !arch)
+    ctx->t_output_format = arena_strndup(ctx, fmt.s, fmt.len);
+  return true;
+}
+
+// OUTPUT(name): the output's name, unless -o gave one or an earlier
+// script did (GNU's lang_add_output).
+static bool output_command(struct lexer *lx) {
+  struct ctx *ctx = lx->ctx;
+  const char *name;
+  // GNU ld has opened its output before it reads an input script, so
+  // there it changes nothing.
+  if (!one_name(lx, &name))
+    return false;
+  if (!lx->full) {
+    note(ctx, "%s: OUTPUT(%s) in an input script has no effect",
+         lx->file, name);
+  } else if (!ctx->cfg.output_given) {
+    ctx->cfg.output = name;
+    ctx->cfg.output_given = true;
+  }
+  return true;
+}
+
+// EXTERN(sym ...): like -u, but from here on: the symbol becomes
+// undefined when the script is read, unless something already
+// mentioned it.
+static bool extern_command(struct lexer *lx) {
+  struct ctx *ctx = lx->ctx;
+  if (!expect(lx, '('))
+    return false;
+  for (bool need = true;;) {
+    struct token s;
+    if (!lex(lx, LM_EXPR, &s))
+      return false;
+    if (punct(&s, ')') && !need)
+      break;
+    if (punct(&s, ',') && !need) {
+      need = true;
+      continue;
+    }
+    if (s.kind != T_NAME)
+      return syntax_error(lx, &s);
+    const char *sym = arena_strndup(ctx, s.s, s.len);
+    add_undef_entry(ctx, sym);
+    vec_push(ctx, &ctx->extern_syms, (void *)sym);
+    need = false;
+  }
+  return true;
+}
+
+// An implicit script's assignment, PROVIDE or ASSERT at token T, read
+// as in a whole script.  Its errors stop the script, as the others here
+// do, but not the reading of the inputs (they are said, and counted).
+static bool implicit_command(struct lexer *lx, const struct token *t) {
+  struct ctx *ctx = lx->ctx;
+  lx->p = t->s;
+  lx->full = true;
+  jmp_buf here, *outer = ctx->bail;
+  volatile bool ok = false;
+  ctx->bail = &here;
+  if (!setjmp(here))
+    ok = full_command(lx);
+  else
+    ctx->errors++;
+  ctx->bail = outer;
+  lx->full = false;
+  if (ok)
+    return true;
+  return ctx->errors ? false : syntax_error(lx, t);
+}
+
+// Any other command at token T: a whole script's (-T), an implicit
+// script's statement, or an error saying why an input script cannot
+// have it (FIRST: T is the file's first word).
+static bool other_command(struct lexer *lx, const struct token *t,
+                          bool first) {
+  struct ctx *ctx = lx->ctx;
+  if (lx->full) {
+    lx->p = t->s;
+    if (!t->quoted && t->kind == T_NAME && full_command(lx))
+      return true;
+    return syntax_error(lx, t);
+  }
+  if (t->quoted)
+    return syntax_error(lx, t);
+  // Symbol assignments, PROVIDE and ASSERT: as in a whole script, the
+  // built-in layout done (an implicit script augments GNU ld's
+  // default script).
+  if (implicit_statement(lx, t))
+    return implicit_command(lx, t);
+  for (u32 i = 0; layout_commands[i]; i++)
+    if (tok_is(t, layout_commands[i])) {
+      error(ctx, "%s:%u: linker script command '%s' is not supported: "
+            "input scripts may only use INPUT, GROUP, AS_NEEDED, "
+            "SEARCH_DIR, ENTRY, EXTERN, OUTPUT_FORMAT, OUTPUT_ARCH and "
+            "STARTUP", lx->file, line_of(lx, t->s), layout_commands[i]);
+      return false;
+    }
+  const char *q = lx->p;
+  while (q < lx->end && isspace((u8)*q))
+    q++;
+  if (memchr(t->s, '=', t->len) ||
+      (q < lx->end && *q && strchr("=+-*/&|<>", *q))) {
+    error(ctx, "%s:%u: symbol assignments in linker scripts are not "
+          "supported", lx->file, line_of(lx, t->s));
+    return false;
+  }
+  // A text file whose first word is no command is no script either.
+  if (first) {
+    error(ctx, "%s: file format not recognized", lx->file);
+    return false;
+  }
+  return syntax_error(lx, t);
+}
+
 // Parses the whole script; commands other than file lists take effect
 // here, files are collected in items.
 static bool parse_script(struct lexer *lx, struct vec *items) {
@@ -307,46 +452,11 @@ static bool parse_script(struct lexer *lx, struct vec *items) {
       if (group)
         push_item(ctx, items, IT_GROUP_END, NULL);
     } else if (tok_is(&t, "OUTPUT_FORMAT")) {
-      // GNU ld chose its output format before it read any input, so a
-      // script given by name may say anything here; one found by
-      // searching was skipped if it names another target
-      // (script_output_format_matches).
-      struct token fmt;
-      if (!parse_output_format(lx, &fmt))
+      if (!output_format_command(lx))
         return false;
-      // ... except a raw image, which a script chooses unless --oformat
-      // did (GNU's lang_add_output_format).
-      bool binary = fmt.len == 6 && !memcmp(fmt.s, "binary", 6);
-      if (binary && !ctx->cfg.oformat_given)
-        ctx->cfg.oformat_binary = true;
-      // A -T script's is the output's (GNU's ld-x86-64/pr18160 makes
-      // elf32-i386): one mld does not write is refused, not ignored.
-      const struct arch *arch = ctx->arch ? ctx->arch : ctx->cfg.arch;
-      const char *ours = arch ? arch->output_format
-                              : "elf64-x86-64, elf64-littleaarch64";
-      if (lx->full && !binary && !ctx->cfg.oformat_given &&
-          !(arch ? same_text(&fmt, ours)
-                 : same_text(&fmt, "elf64-x86-64") ||
-                       same_text(&fmt, "elf64-littleaarch64")))
-        return lex_fail(lx, fmt.s,
-                        arena_printf(ctx, "OUTPUT_FORMAT(%.*s): mld writes "
-                                     "%s and raw images (binary) only",
-                                     (int)fmt.len, fmt.s, ours));
-      if (lx->full && !binary && !ctx->cfg.oformat_given && !arch)
-        ctx->t_output_format = arena_strndup(ctx, fmt.s, fmt.len);
     } else if (tok_is(&t, "OUTPUT")) {
-      // The output's name, unless -o gave one or an earlier script did
-      // (GNU's lang_add_output).  GNU ld has opened its output before it
-      // reads an input script, so there it changes nothing.
-      if (!one_name(lx, &name))
+      if (!output_command(lx))
         return false;
-      if (!lx->full) {
-        note(ctx, "%s: OUTPUT(%s) in an input script has no effect",
-             lx->file, name);
-      } else if (!ctx->cfg.output_given) {
-        ctx->cfg.output = name;
-        ctx->cfg.output_given = true;
-      }
     } else if (tok_is(&t, "VERSION")) {
       // Version nodes, read as a --version-script's: nothing in them
       // changes a static executable.
@@ -373,27 +483,8 @@ static bool parse_script(struct lexer *lx, struct vec *items) {
       if (lx->full)
         ctx->t_script_entry = name;
     } else if (tok_is(&t, "EXTERN")) {
-      // Like -u, but from here on: the symbol becomes undefined when the
-      // script is read, unless something already mentioned it.
-      if (!expect(lx, '('))
+      if (!extern_command(lx))
         return false;
-      for (bool need = true;;) {
-        struct token s;
-        if (!lex(lx, LM_EXPR, &s))
-          return false;
-        if (punct(&s, ')') && !need)
-          break;
-        if (punct(&s, ',') && !need) {
-          need = true;
-          continue;
-        }
-        if (s.kind != T_NAME)
-          return syntax_error(lx, &s);
-        const char *sym = arena_strndup(ctx, s.s, s.len);
-        add_undef_entry(ctx, sym);
-        vec_push(ctx, &ctx->extern_syms, (void *)sym);
-        need = false;
-      }
     } else if (tok_is(&t, "STARTUP")) {
       // GNU ld reads STARTUP's file only from a script that is read
       // before the inputs (-T); from an input script it has no effect,
@@ -403,58 +494,8 @@ static bool parse_script(struct lexer *lx, struct vec *items) {
       note(ctx, "%s: STARTUP(%s) in an input script has no effect",
            lx->file, name);
     } else if (lx->full || t.kind == T_NAME) {
-      if (lx->full) {
-        lx->p = t.s;
-        if (!t.quoted && t.kind == T_NAME && full_command(lx))
-          continue;
-        return syntax_error(lx, &t);
-      }
-      if (t.quoted)
-        return syntax_error(lx, &t);
-      // Symbol assignments, PROVIDE and ASSERT: as in a whole script, the
-      // built-in layout done (an implicit script augments GNU ld's
-      // default script).
-      if (implicit_statement(lx, &t)) {
-        // Its errors stop the script, as the others here do, but not the
-        // reading of the inputs (they are said, and counted).
-        lx->p = t.s;
-        lx->full = true;
-        jmp_buf here, *outer = ctx->bail;
-        volatile bool ok = false;
-        ctx->bail = &here;
-        if (!setjmp(here))
-          ok = full_command(lx);
-        else
-          ctx->errors++;
-        ctx->bail = outer;
-        lx->full = false;
-        if (ok)
-          continue;
-        return ctx->errors ? false : syntax_error(lx, &t);
-      }
-      for (u32 i = 0; layout_commands[i]; i++)
-        if (tok_is(&t, layout_commands[i])) {
-          error(ctx, "%s:%u: linker script command '%s' is not supported: "
-                "input scripts may only use INPUT, GROUP, AS_NEEDED, "
-                "SEARCH_DIR, ENTRY, EXTERN, OUTPUT_FORMAT, OUTPUT_ARCH and "
-                "STARTUP", lx->file, line_of(lx, t.s), layout_commands[i]);
-          return false;
-        }
-      const char *q = lx->p;
-      while (q < lx->end && isspace((u8)*q))
-        q++;
-      if (memchr(t.s, '=', t.len) ||
-          (q < lx->end && *q && strchr("=+-*/&|<>", *q))) {
-        error(ctx, "%s:%u: symbol assignments in linker scripts are not "
-              "supported", lx->file, line_of(lx, t.s));
+      if (!other_command(lx, &t, first))
         return false;
-      }
-      // A text file whose first word is no command is no script either.
-      if (first) {
-        error(ctx, "%s: file format not recognized", lx->file);
-        return false;
-      }
-      return syntax_error(lx, &t);
     } else {
       return syntax_error(lx, &t);
     }
