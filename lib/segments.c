@@ -337,26 +337,16 @@ u32 estimate_segments(struct ctx *ctx) {
   return n + tls;
 }
 
-// PHDRS: the script's program headers, and only those.  A section goes
-// in the headers its ":NAME"s list, or else in those of the section
-// before it (":NONE": in none); a FILEHDR load starts with the ELF and
-// program headers.  A PT_LOAD is laid out in the file as the built-in
-// ones are (congruent to its address modulo the page); its flags are
-// FLAGS (N) or its sections'; AT (ADDR) gives its physical address.
-static void plan_phdrs(struct ctx *ctx) {
+// Each section into the PHDRS statements it goes in, in section order
+// (the statements' order), as GNU ld's lang_record_phdrs: a section
+// without ":NAME" goes where the one before it went, or before any,
+// where the first later one with ":NAME" goes; a NOLOAD one goes
+// nowhere; an orphan where the section it follows goes.
+static void assign_phdrs(struct ctx *ctx) {
   struct vec *ph = &ctx->script->phdrs;
-  u64 page = ctx->page_size, hdr = ctx->synth[CK_EHDR]->size;
   for (u32 i = 0; i < ph->len; i++)
     ((struct phdr_stmt *)ph->v[i])->chunks.len = 0;
   struct vec *cur = NULL;
-  struct placed *v;
-  u32 n = sort_sections(ctx, &v);
-  ctx->lowest = n ? v[0].c : NULL;
-  // Assignments in section order (the statements' order), as GNU ld's
-  // lang_record_phdrs: a section without ":NAME" goes where the one
-  // before it went, or before any, where the first later one with
-  // ":NAME" goes; a NOLOAD one goes nowhere; an orphan where the section
-  // it follows goes.
   // An unallocated section goes only where its own ":NAME"s say
   // (script_nonalloc_segments covers it once it has a file offset).
   for (u32 i = 0; i < ctx->chunks.len; i++) {
@@ -394,96 +384,114 @@ static void plan_phdrs(struct ctx *ctx) {
       vec_push(ctx, &p->chunks, c);
     }
   }
-  ctx->segs = arena_alloc(ctx, ((u64)ph->len + 1) * sizeof(struct segment));
-  ctx->nsegs = 0;
-  ctx->headers_loaded = false;
-  ctx->synth[CK_EHDR]->addr = 0;
-  u64 fpos = hdr;
-  for (u32 pass = 0; pass < 2; pass++) {
-    for (u32 i = 0; i < ph->len; i++) {
-      struct phdr_stmt *p = ph->v[i];
-      if ((p->type == PT_LOAD) != (pass == 0))
-        continue;
-      struct segment *s = &ctx->segs[i];
-      memset(s, 0, sizeof(*s));
-      s->type = p->type;
-      // PF_R from its sections or headers: none for an empty one (bfd).
-      s->flags = p->chunks.len || p->filehdr || p->phdrs ? PF_R : 0;
-      s->align = p->type == PT_LOAD ? (ctx->paged ? ctx->load_align : 1) : 8;
-      struct chunk *first = NULL;
-      for (u32 k = 0; !first && k < p->chunks.len; k++)
-        if (((struct chunk *)p->chunks.v[k])->flags & SHF_ALLOC)
-          first = p->chunks.v[k];
-      for (u32 k = 0; k < p->chunks.len; k++) {
-        struct chunk *c = p->chunks.v[k];
-        if (p->type == PT_LOAD && !(c->flags & SHF_ALLOC))
-          continue;            // not laid out in it
-        s->flags |= (c->flags & SHF_EXECINSTR ? PF_X : 0) |
-                    (c->flags & SHF_WRITE ? PF_W : 0);
-        if (p->type != PT_LOAD && k == 0)
-          s->align = c->align;
-        if (c->align > s->align)
-          s->align = c->align;
-      }
-      if (p->type == PT_PHDR) {
-        s->offset = sizeof(Elf64_Ehdr);
-        s->filesz = s->memsz = hdr - sizeof(Elf64_Ehdr);
-        s->vaddr = ctx->synth[CK_EHDR]->addr + s->offset;
-        s->align = 8;
-      } else if (p->type == PT_LOAD) {
-        u64 m = s->align > page || !ctx->paged ? s->align : page;
-        if (p->filehdr || p->phdrs) {
-          // PHDRS without FILEHDR: from the program headers on (bfd).
-          u64 base = first ? (first->addr - hdr) & -m : 0;
-          u64 skip = p->filehdr ? 0 : sizeof(Elf64_Ehdr);
-          ctx->synth[CK_EHDR]->addr = base;
-          s->vaddr = base + skip;
-          s->offset = skip;
-          s->filesz = s->memsz = hdr - skip;
-          ctx->headers_loaded = p->filehdr;
-        } else if (first) {
-          s->vaddr = first->addr;
-          s->offset = fpos + ((first->addr - fpos) & (m - 1));
-        } else {
-          s->offset = fpos;    // an empty one: where the file is (bfd)
-        }
-        for (u32 k = 0; k < p->chunks.len; k++) {
-          struct chunk *c = p->chunks.v[k];
-          if (!(c->flags & SHF_ALLOC))
-            continue;
-          if (has_contents(c)) {
-            c->offset = s->offset + (c->addr - s->vaddr);
-            fpos = c->offset + c->size;
-            s->filesz = c->addr + c->size - s->vaddr;
-          } else {
-            c->offset = fpos;
-          }
-          if (!chunk_is_tbss(c) && c->addr + c->size - s->vaddr > s->memsz)
-            s->memsz = c->addr + c->size - s->vaddr;
-        }
-        if (s->offset + s->filesz > fpos)
-          fpos = s->offset + s->filesz;
-      } else {
-        for (u32 k = 0; k < p->chunks.len; k++)
-          if (((struct chunk *)p->chunks.v[k])->flags & SHF_ALLOC)
-            cover(s, p->chunks.v[k]);
-      }
-      s->paddr = s->vaddr + (first ? first->lma_delta : 0);
-      struct expr_value val;
-      if (p->at && eval_script_expr(ctx, p->at, p->name, false, NULL, &val))
-        s->paddr = val.v;
-      if (p->flags &&
-          eval_script_expr(ctx, p->flags, p->name, false, NULL, &val))
-        s->flags = (u32)val.v;
-      if (p->type == PT_TLS && first) {
-        ctx->tls_start = s->vaddr;
-        ctx->tls_memsz = s->memsz;
-        ctx->tls_end = s->vaddr + align_up(s->memsz, s->align);
-      }
-    }
+}
+
+// Segment S of statement P: its type, and the flags and alignment its
+// sections give it.  Returns its first allocated section, or NULL.
+static struct chunk *phdr_from_sections(struct ctx *ctx, struct phdr_stmt *p,
+                                        struct segment *s) {
+  memset(s, 0, sizeof(*s));
+  s->type = p->type;
+  // PF_R from its sections or headers: none for an empty one (bfd).
+  s->flags = p->chunks.len || p->filehdr || p->phdrs ? PF_R : 0;
+  s->align = p->type == PT_LOAD ? (ctx->paged ? ctx->load_align : 1) : 8;
+  struct chunk *first = NULL;
+  for (u32 k = 0; !first && k < p->chunks.len; k++)
+    if (((struct chunk *)p->chunks.v[k])->flags & SHF_ALLOC)
+      first = p->chunks.v[k];
+  for (u32 k = 0; k < p->chunks.len; k++) {
+    struct chunk *c = p->chunks.v[k];
+    if (p->type == PT_LOAD && !(c->flags & SHF_ALLOC))
+      continue;            // not laid out in it
+    s->flags |= (c->flags & SHF_EXECINSTR ? PF_X : 0) |
+                (c->flags & SHF_WRITE ? PF_W : 0);
+    if (p->type != PT_LOAD && k == 0)
+      s->align = c->align;
+    if (c->align > s->align)
+      s->align = c->align;
   }
-  ctx->nsegs = ph->len;
-  // Allocated sections in no PT_LOAD still get a place in the file.
+  return first;
+}
+
+// PT_LOAD S of statement P, whose first allocated section is FIRST, laid
+// out in the file from *FPOS (the headers, HDR bytes, in it if FILEHDR
+// or PHDRS): its sections' offsets, its sizes; *FPOS moves past it.
+static void lay_phdr_load(struct ctx *ctx, struct phdr_stmt *p,
+                          struct segment *s, struct chunk *first, u64 hdr,
+                          u64 *fpos) {
+  u64 page = ctx->page_size;
+  u64 m = s->align > page || !ctx->paged ? s->align : page;
+  if (p->filehdr || p->phdrs) {
+    // PHDRS without FILEHDR: from the program headers on (bfd).
+    u64 base = first ? (first->addr - hdr) & -m : 0;
+    u64 skip = p->filehdr ? 0 : sizeof(Elf64_Ehdr);
+    ctx->synth[CK_EHDR]->addr = base;
+    s->vaddr = base + skip;
+    s->offset = skip;
+    s->filesz = s->memsz = hdr - skip;
+    ctx->headers_loaded = p->filehdr;
+  } else if (first) {
+    s->vaddr = first->addr;
+    s->offset = *fpos + ((first->addr - *fpos) & (m - 1));
+  } else {
+    s->offset = *fpos;    // an empty one: where the file is (bfd)
+  }
+  for (u32 k = 0; k < p->chunks.len; k++) {
+    struct chunk *c = p->chunks.v[k];
+    if (!(c->flags & SHF_ALLOC))
+      continue;
+    if (has_contents(c)) {
+      c->offset = s->offset + (c->addr - s->vaddr);
+      *fpos = c->offset + c->size;
+      s->filesz = c->addr + c->size - s->vaddr;
+    } else {
+      c->offset = *fpos;
+    }
+    if (!chunk_is_tbss(c) && c->addr + c->size - s->vaddr > s->memsz)
+      s->memsz = c->addr + c->size - s->vaddr;
+  }
+  if (s->offset + s->filesz > *fpos)
+    *fpos = s->offset + s->filesz;
+}
+
+// Segment S of statement P, HDR the size of the headers, *FPOS the end
+// of the file so far: a PT_PHDR covers the program headers, a PT_LOAD
+// is laid out (lay_phdr_load), any other covers its sections; then AT,
+// FLAGS and, for PT_TLS, the TLS block.
+static void plan_phdr(struct ctx *ctx, struct phdr_stmt *p, struct segment *s,
+                      u64 hdr, u64 *fpos) {
+  struct chunk *first = phdr_from_sections(ctx, p, s);
+  if (p->type == PT_PHDR) {
+    s->offset = sizeof(Elf64_Ehdr);
+    s->filesz = s->memsz = hdr - sizeof(Elf64_Ehdr);
+    s->vaddr = ctx->synth[CK_EHDR]->addr + s->offset;
+    s->align = 8;
+  } else if (p->type == PT_LOAD) {
+    lay_phdr_load(ctx, p, s, first, hdr, fpos);
+  } else {
+    for (u32 k = 0; k < p->chunks.len; k++)
+      if (((struct chunk *)p->chunks.v[k])->flags & SHF_ALLOC)
+        cover(s, p->chunks.v[k]);
+  }
+  s->paddr = s->vaddr + (first ? first->lma_delta : 0);
+  struct expr_value val;
+  if (p->at && eval_script_expr(ctx, p->at, p->name, false, NULL, &val))
+    s->paddr = val.v;
+  if (p->flags &&
+      eval_script_expr(ctx, p->flags, p->name, false, NULL, &val))
+    s->flags = (u32)val.v;
+  if (p->type == PT_TLS && first) {
+    ctx->tls_start = s->vaddr;
+    ctx->tls_memsz = s->memsz;
+    ctx->tls_end = s->vaddr + align_up(s->memsz, s->align);
+  }
+}
+
+// Allocated sections in no PT_LOAD still get a place in the file, from
+// FPOS on, in address order (the N sections of V); returns the end.
+static u64 place_unloaded(struct ctx *ctx, struct placed *v, u32 n,
+                          u64 fpos) {
+  struct vec *ph = &ctx->script->phdrs;
   for (u32 k = 0; k < n; k++) {
     struct chunk *c = v[k].c;
     bool loaded = false;
@@ -499,18 +507,54 @@ static void plan_phdrs(struct ctx *ctx) {
       c->offset = fpos;
     }
   }
-  // Without a PT_TLS, the TLS block is still where its sections are.
-  if (ctx->tls_first && !ctx->tls_memsz) {
-    u64 end = 0;
-    for (u32 k = 0; k < ctx->chunks.len; k++) {
-      struct chunk *c = ctx->chunks.v[k];
-      if (is_emitted(c) && (c->flags & SHF_TLS) && c->addr + c->size > end)
-        end = c->addr + c->size;
-    }
-    ctx->tls_start = ctx->tls_first->addr;
-    ctx->tls_memsz = end - ctx->tls_start;
-    ctx->tls_end = ctx->tls_start + align_up(ctx->tls_memsz, ctx->tls_align);
+  return fpos;
+}
+
+// Without a PT_TLS, the TLS block is still where its sections are.
+static void tls_without_phdr(struct ctx *ctx) {
+  if (!ctx->tls_first || ctx->tls_memsz)
+    return;
+  u64 end = 0;
+  for (u32 k = 0; k < ctx->chunks.len; k++) {
+    struct chunk *c = ctx->chunks.v[k];
+    if (is_emitted(c) && (c->flags & SHF_TLS) && c->addr + c->size > end)
+      end = c->addr + c->size;
   }
+  ctx->tls_start = ctx->tls_first->addr;
+  ctx->tls_memsz = end - ctx->tls_start;
+  ctx->tls_end = ctx->tls_start + align_up(ctx->tls_memsz, ctx->tls_align);
+}
+
+// PHDRS: the script's program headers, and only those.  A section goes
+// in the headers its ":NAME"s list, or else in those of the section
+// before it (":NONE": in none); a FILEHDR load starts with the ELF and
+// program headers.  A PT_LOAD is laid out in the file as the built-in
+// ones are (congruent to its address modulo the page); its flags are
+// FLAGS (N) or its sections'; AT (ADDR) gives its physical address.
+static void plan_phdrs(struct ctx *ctx) {
+  struct vec *ph = &ctx->script->phdrs;
+  u64 hdr = ctx->synth[CK_EHDR]->size;
+  struct placed *v;
+  u32 n = sort_sections(ctx, &v);
+  ctx->lowest = n ? v[0].c : NULL;
+  assign_phdrs(ctx);
+  ctx->segs = arena_alloc(ctx, ((u64)ph->len + 1) * sizeof(struct segment));
+  ctx->nsegs = 0;
+  ctx->headers_loaded = false;
+  ctx->synth[CK_EHDR]->addr = 0;
+  u64 fpos = hdr;
+  // The PT_LOADs first: they place the headers and give the sections
+  // their file offsets.
+  for (u32 pass = 0; pass < 2; pass++) {
+    for (u32 i = 0; i < ph->len; i++) {
+      struct phdr_stmt *p = ph->v[i];
+      if ((p->type == PT_LOAD) == (pass == 0))
+        plan_phdr(ctx, p, &ctx->segs[i], hdr, &fpos);
+    }
+  }
+  ctx->nsegs = ph->len;
+  fpos = place_unloaded(ctx, v, n, fpos);
+  tls_without_phdr(ctx);
   ctx->filesize = fpos;
 }
 
