@@ -625,6 +625,7 @@ struct parse {
   struct config *c;
   struct args a;
   u32 i;                  // a.v[i] is being read
+  const char *given;      // it as given
   const char *s;          // it, a long option unabbreviated
   const char *name;       // the table's name it matched
   // Options without effect in a static executable that would change a
@@ -1156,8 +1157,8 @@ static void opt_filter(struct parse *p, const char *v) {
 // others ("-A" and "rchitecture"), and so refuses it in every spelling.
 static void opt_architecture(struct parse *p, const char *v) {
   (void)v;
-  fatal(p->ctx, "unable to disambiguate: %s (did you mean -%s ?)", p->s,
-        p->s);
+  fatal(p->ctx, "unable to disambiguate: %s (did you mean -%s ?)",
+        p->given, p->given);
 }
 
 static void opt_no_define_common(struct parse *p, const char *v) {
@@ -1183,6 +1184,7 @@ enum {
   F_X86 = 8,           // one target's GNU ld knows it (link.c's
   F_AARCH64 = 16,      // setup_target refuses it for the other)
   F_DYNAMIC = 32,      // with .dynamic, it would change it
+  F_EXACT = 64,        // not GNU ld's: never an abbreviation's expansion
 };
 
 // The place of a bool of struct config, + 1 (0: none).
@@ -1544,7 +1546,8 @@ static const struct option options[] = {
      .help = "AArch64: work around erratum 843419\n"
              "(adr: ADR only; adrp: veneers only;\n"
              "--no-fix-cortex-a53-843419: none)"},
-    {"no-fix-cortex-a53-843419", A_NONE, F_AARCH64, .fn = opt_fix_843419},
+    {"no-fix-cortex-a53-843419", A_NONE, F_AARCH64 | F_EXACT,
+     .fn = opt_fix_843419},
     {"fix-cortex-a53-835769", A_NONE, F_AARCH64,
      .yes = FLAG(fix_cortex_a53_835769), .usage = "--fix-cortex-a53-835769",
      .help = "AArch64: work around erratum 835769"},
@@ -1701,7 +1704,7 @@ static const struct option options[] = {
     {"no-define-common", A_NONE, 0, .fn = opt_no_define_common},
     {"shared Bshareable", A_NONE, F_ONE_DASH,
      .why = "mld makes static executables only"},
-    {"static-pie", A_NONE, F_ONE_DASH,
+    {"static-pie", A_NONE, F_ONE_DASH | F_EXACT,
      .why = "not an option of GNU ld; gcc -static-pie passes -static -pie "
             "--no-dynamic-linker"},
     {"EB", A_NONE, F_ONE_DASH, .why = "big-endian output is not supported"},
@@ -1735,7 +1738,8 @@ static u32 lookup_long(const char *name, u64 n, bool one_dash,
       }
   u32 count = 0;
   for (u32 k = 0; k < N_OPTIONS; k++) {
-    if (one_dash && (options[k].flags & F_TWO_DASHES))
+    if ((one_dash && (options[k].flags & F_TWO_DASHES)) ||
+        (options[k].flags & F_EXACT))
       continue;
     for (const char *m = options[k].names; *m; m = next_name(m))
       if (name_len(m) > n && !strncmp(m, name, n) && !count++) {
@@ -1820,6 +1824,7 @@ static const char *spelling(struct parse *p, const struct option *o) {
 // argument), or an input file.
 static void read_option(struct parse *p) {
   struct ctx *ctx = p->ctx;
+  p->given = p->a.v[p->i];
   const char *s = p->s = p->a.v[p->i] = unabbreviate(ctx, p->a.v[p->i]);
   if (s[0] != '-' || !s[1]) {
     add_input(ctx, IN_FILE, s);

@@ -51,6 +51,16 @@ START_TEST(l_and_o_stay_short) {
 }
 END_TEST
 
+// Prefixes expand to GNU ld's options only, not to the names mld
+// knows to refuse (-static-pie) or as its own (--no-fix-...).
+START_TEST(prefixes_of_gnu_options_only) {
+  PARSE("--stati", "--fatal-warnings", "-no-f", "x.o");
+  struct input_spec *spec = ctx->cfg.inputs.v[0];
+  ck_assert_int_eq(spec->kind, IN_BSTATIC);
+  ck_assert(!ctx->cfg.fatal_warnings);
+}
+END_TEST
+
 START_TEST(i_is_dynamic_linker) {
   PARSE("-pie", "-I/opt/ld.so", "x.o");
   ck_assert_str_eq(ctx->cfg.interp, "/opt/ld.so");
@@ -124,6 +134,8 @@ START_TEST(ambiguous_one_dash) { PARSE("-ex", "x.o"); }
 END_TEST
 START_TEST(architecture_refused) { PARSE("--architecture=aarch64", "x.o"); }
 END_TEST
+START_TEST(prefix_of_own_option) { PARSE("--no-fi", "x.o"); }
+END_TEST
 START_TEST(missing_value) { PARSE("x.o", "-o"); }
 END_TEST
 START_TEST(bad_z_value) { PARSE("-z", "x86-64-v9", "x.o"); }
@@ -135,6 +147,7 @@ int main(void) {
   tcase_add_test(tc, long_option_one_dash_and_prefix);
   tcase_add_test(tc, short_option_values);
   tcase_add_test(tc, l_and_o_stay_short);
+  tcase_add_test(tc, prefixes_of_gnu_options_only);
   tcase_add_test(tc, i_is_dynamic_linker);
   tcase_add_test(tc, negated_pairs);
   tcase_add_test(tc, optional_values_only_after_equals);
@@ -147,6 +160,7 @@ int main(void) {
   tcase_add_exit_test(tc, f_needs_shared, 1);
   tcase_add_exit_test(tc, ambiguous_one_dash, 1);
   tcase_add_exit_test(tc, architecture_refused, 1);
+  tcase_add_exit_test(tc, prefix_of_own_option, 1);
   tcase_add_exit_test(tc, missing_value, 1);
   tcase_add_exit_test(tc, bad_z_value, 1);
   return run_suite(s);

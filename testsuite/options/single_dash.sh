@@ -121,13 +121,25 @@ gi=$(readelf -p .interp gnu.pie 2>&1 | grep -o '/opt/[^ ]*')
 mi=$(readelf -p .interp mld.pie 2>&1 | grep -o '/opt/[^ ]*')
 [ -n "$gi" ] && [ "$gi" = "$mi" ] && t_pass "-pie -I FILE: .interp names $mi" ||
     t_fail "-pie -I FILE: GNU ld's .interp '$gi', mld's '$mi'"
-# Every option can be abbreviated, mld's own --no-fix-cortex-a53-843419
-# too (GNU ld 2.40 has only the positive form).
+# An abbreviation expands to GNU ld's options only: -stati is -static
+# and -no-f is --no-fatal-warnings although mld also knows -static-pie
+# (to refuse it) and its own --no-fix-cortex-a53-843419, whose prefixes
+# are unknown, as to GNU ld.
+both --stati main.o libw.a
+both -no-f main.o w.o
+both --static-p main.o w.o
 t_mld -m aarch64linux --no-fix-cortex-a53-8434 -v
-expect_success
-t_mld --static-p main.o w.o
 expect_failure
-expect_error "-static-pie: not an option of GNU ld"
+expect_error "unknown option: --no-fix-cortex-a53-8434"
+t_mld -m aarch64linux --no-fix-cortex-a53-843419 -v
+expect_success
+# GNU ld's words for --architecture name it as given.
+t_mld -architecture x main.o w.o
+expect_failure
+expect_error "unable to disambiguate: -architecture (did you mean --architecture ?)"
+t_mld --ar x main.o w.o
+expect_failure
+expect_error "unable to disambiguate: --ar (did you mean ---ar ?)"
 
 # -oNAME names the output (the "o" options need two dashes).
 rm -f magic utput
