@@ -816,14 +816,29 @@ static void opt_version_script(struct parse *p, const char *v) {
   read_version_script(p->ctx, v, false, p->fatal_warnings);
 }
 
-static void opt_dynamic_list(struct parse *p, const char *v) {
-  if (v && strcmp(p->name, "export-dynamic-symbol"))
-    read_version_script(p->ctx, v, true, p->fatal_warnings);
-  else if (v)
-    add_dynamic_pattern(p->ctx, v);
-  p->c->dynamic_data |= !strcmp(p->name, "dynamic-list-data");
+// The first option naming a dynamic list (it makes .dynsym with
+// --no-dynamic-linker).
+static void note_dynamic_list(struct parse *p) {
   if (!p->dynamic_list)
     p->dynamic_list = p->s;
+}
+
+// --dynamic-list FILE, --export-dynamic-symbol-list FILE.
+static void opt_dynamic_list(struct parse *p, const char *v) {
+  read_version_script(p->ctx, v, true, p->fatal_warnings);
+  note_dynamic_list(p);
+}
+
+static void opt_export_dynamic_symbol(struct parse *p, const char *v) {
+  add_dynamic_pattern(p->ctx, v);
+  note_dynamic_list(p);
+}
+
+// --dynamic-list-data, --dynamic-list-cpp-new, --dynamic-list-cpp-typeinfo.
+static void opt_dynamic_list_kind(struct parse *p, const char *v) {
+  (void)v;
+  p->c->dynamic_data |= !strcmp(p->name, "dynamic-list-data");
+  note_dynamic_list(p);
 }
 
 static void opt_hash_style(struct parse *p, const char *v) {
@@ -1359,12 +1374,12 @@ static const struct option options[] = {
      .usage = "--dynamic-list=FILE",
      .help = "The symbols FILE names in .dynsym (same)"},
     {"export-dynamic-symbol", A_REQ, F_NO_EFFECT | F_TWO_DASHES,
-     .fn = opt_dynamic_list, .usage = "--export-dynamic-symbol=GLOB",
+     .fn = opt_export_dynamic_symbol, .usage = "--export-dynamic-symbol=GLOB",
      .help = "Those GLOB matches in .dynsym (same)"},
     {"export-dynamic-symbol-list", A_REQ, F_NO_EFFECT | F_TWO_DASHES,
      .fn = opt_dynamic_list, .usage = "--export-dynamic-symbol-list=FILE",
      .help = "As --dynamic-list"},
-    {"dynamic-list-data", A_NONE, F_NO_EFFECT, .fn = opt_dynamic_list,
+    {"dynamic-list-data", A_NONE, F_NO_EFFECT, .fn = opt_dynamic_list_kind,
      .usage = "--dynamic-list-data",
      .help = "The data objects in .dynsym (same)"},
     {"hash-style", A_REQ, 0, .fn = opt_hash_style,
@@ -1628,7 +1643,7 @@ static const struct option options[] = {
     {"version-script", A_REQ, F_NO_EFFECT, .fn = opt_version_script,
      .usage = "--version-script=FILE"},
     {"dynamic-list-cpp-new dynamic-list-cpp-typeinfo", A_NONE,
-     F_NO_EFFECT | F_DYNAMIC, .fn = opt_dynamic_list},
+     F_NO_EFFECT | F_DYNAMIC, .fn = opt_dynamic_list_kind},
     {"undefined-version", A_NONE, F_NO_EFFECT | F_TWO_DASHES, .fn = no_effect},
     {"no-undefined-version default-symver default-imported-symver", A_NONE,
      F_NO_EFFECT, .fn = no_effect},
@@ -1813,11 +1828,15 @@ static const struct option *match(struct parse *p, const char **value) {
   return NULL;
 }
 
+// The dashes before name (of len bytes) of row o, as GNU ld's --help
+// spells it.
+static const char *dashes(const struct option *o, u64 len) {
+  return len == 1 || (o->flags & F_ONE_DASH) ? "-" : "--";
+}
+
 // The option as --help and the messages spell it.
 static const char *spelling(struct parse *p, const struct option *o) {
-  return arena_printf(p->ctx, "%s%s",
-                      !p->name[1] || (o->flags & F_ONE_DASH) ? "-" : "--",
-                      p->name);
+  return arena_printf(p->ctx, "%s%s", dashes(o, strlen(p->name)), p->name);
 }
 
 // Reads the option at p->a.v[p->i] (and its value, if it is the next
@@ -1877,6 +1896,20 @@ static void print_entry(const char *usage, const char *help) {
   }
 }
 
+// One more of a list of words, wrapped at 72 columns: DASH and the len
+// bytes at word; *col is the column reached.
+static void list_word(u32 *col, const char *dash, int len, const char *word) {
+  u32 n = strlen(dash) + len;
+  if (*col && *col + n + 2 > 72) {
+    fputs(",\n", stdout);
+    *col = 0;
+  } else if (*col) {
+    fputs(", ", stdout);
+    *col += 2;
+  }
+  *col += printf("%s%s%.*s", *col ? "" : "  ", dash, len, word);
+}
+
 // --help: the table's entries, then the options accepted without effect.
 static void print_help(void) {
   fputs("Usage: mld [options] file...\n"
@@ -1893,23 +1926,12 @@ static void print_help(void) {
     const struct option *o = &options[k];
     if (!(o->flags & F_NO_EFFECT) || o->help)
       continue;
-    for (const char *m = o->names; *m; m = o->usage ? "" : next_name(m)) {
-      char word[64];
-      int len = name_len(m);
-      if (o->usage)
-        snprintf(word, sizeof(word), "%s", o->usage);
-      else
-        snprintf(word, sizeof(word), "%s%.*s",
-                 len == 1 || (o->flags & F_ONE_DASH) ? "-" : "--", len, m);
-      if (col && col + strlen(word) + 2 > 72) {
-        fputs(",\n", stdout);
-        col = 0;
-      } else if (col) {
-        fputs(", ", stdout);
-        col += 2;
-      }
-      col += printf("%s%s", col ? "" : "  ", word);
+    if (o->usage) {
+      list_word(&col, "", (int)strlen(o->usage), o->usage);
+      continue;
     }
+    for (const char *m = o->names; *m; m = next_name(m))
+      list_word(&col, dashes(o, name_len(m)), (int)name_len(m), m);
   }
   fputs(".\n"
         "  With .dynamic (-pie, or --no-dynamic-linker with -E or a dynamic\n"
