@@ -417,13 +417,12 @@ static void after_scan(struct ctx *ctx) {
   }
 }
 
-// The TLS relocation I (of TYPE at OFF) of IS: its GOT entries, or a
-// check of the sequence mld relaxes.  How many relocations after it it
-// takes.
+// The TLS relocation I (of TYPE at OFF, against SYMIDX) of IS: its GOT
+// entries, or a check of the sequence mld relaxes.  How many relocations
+// after it it takes.
 static u32 scan_tls(struct ctx *ctx, struct isec *is, u32 i, u64 off,
-                    u32 type, const struct reloc_sym *rs) {
+                    u32 type, u32 symidx, const struct reloc_sym *rs) {
   struct objfile *f = is->file;
-  u32 symidx = ELF64_R_SYM(rd64(rela_at(is, i) + 8));
   switch (type) {
   case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
   case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
@@ -535,7 +534,7 @@ static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
       need_got_near(ctx, reloc_symbol(ctx, f, symidx));
       break;
     default:
-      i += scan_tls(ctx, is, i, off, type, &rs);
+      i += scan_tls(ctx, is, i, off, type, symidx, &rs);
       break;
     }
     if (!rs.defined && !strong_undef)

@@ -489,12 +489,12 @@ static void scan_ifunc_ref(struct ctx *ctx, struct isec *is, u32 type,
     sym->flags |= SF_ADDR_EQ;
 }
 
-// The TLS relocation I (of TYPE at OFF) of IS: its GOT entry, or the
-// relaxation its code allows.  How many relocations after it it takes.
+// The TLS relocation I (of TYPE at OFF, against SYMIDX) of IS: its GOT
+// entry, or the relaxation its code allows.  How many relocations after
+// it it takes.
 static u32 scan_tls(struct ctx *ctx, struct isec *is, u32 i, u64 off,
-                    u32 type, const struct reloc_sym *rs) {
+                    u32 type, u32 symidx, const struct reloc_sym *rs) {
   struct objfile *f = is->file;
-  u32 symidx = ELF64_R_SYM(rd64(is->rels + (u64)i * sizeof(Elf64_Rela) + 8));
   switch (type) {
   case R_X86_64_GOTTPOFF:
     check_exported_tls(ctx, is, off, type, rs);
@@ -595,7 +595,7 @@ static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
       ctx->got_referenced = true;
       break;
     default:
-      i += scan_tls(ctx, is, i, off, type, &rs);
+      i += scan_tls(ctx, is, i, off, type, symidx, &rs);
       break;
     }
   }
