@@ -1440,8 +1440,7 @@ static const char *const output_arch_names[] = {
 static void fill_code(u8 *p, u64 n) {
   u8 nop[4];
   wr32(nop, 0xd503201f);               // nop
-  for (u64 i = 0; i < n; i++)
-    p[i] = nop[i & 3];
+  fill_pattern(p, n, nop, 4);
 }
 
 // --icf=safe: branches, which take no address.

@@ -1193,10 +1193,10 @@ static void fill_code(u8 *p, u64 n) {
       {0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},
       {0x66, 0x2e, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00},
   };
-  for (; n >= 10; n -= 10, p += 10)
-    memcpy(p, nops[9], 10);
-  if (n)
-    memcpy(p, nops[n - 1], n);
+  u64 whole = n - n % 10;
+  fill_pattern(p, whole, nops[9], 10);
+  if (n % 10)
+    memcpy(p + whole, nops[n % 10 - 1], n % 10);
 }
 
 // --icf=safe: calls and jumps, direct (PLT32, or PC32 after call/jmp) or

@@ -1967,6 +1967,7 @@ void close_report(struct ctx *ctx, FILE *fp, const char *what,
                   const char *path);
 void release_output(struct ctx *ctx);
 void write_output(struct ctx *ctx);
+void fill_pattern(u8 *p, u64 n, const u8 *pat, u64 len);
 bool gets_code_fill(struct ctx *ctx, const struct chunk *c);
 void copy_isec(struct ctx *ctx, struct isec *is, u8 *dst);
 bool stab_strings_of(const char *stab, const char *str, u32 str_type);

@@ -539,6 +539,19 @@ static void relocate_slice(struct ctx *ctx, void *arg, u32 i) {
     release_pages(isec_out(ctx, is) + a, b - a);
 }
 
+// Repeat the len bytes at pat over the n bytes at p, the last copy cut
+// short: one copy, then what is written copied onto what follows, so a
+// gap of any size costs a few memcpy calls, not a loop over its bytes.
+void fill_pattern(u8 *p, u64 n, const u8 *pat, u64 len) {
+  u64 m = n < len ? n : len;
+  memcpy(p, pat, m);
+  while (m < n) {
+    u64 k = m < n - m ? m : n - m;
+    memcpy(p + m, p, k);
+    m += k;
+  }
+}
+
 // The gaps between the input sections (and stub sections) of code output
 // sections, filled as the target's GNU ld fills them: every code section
 // with the target's fill, or (AArch64) only the sections its default

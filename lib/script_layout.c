@@ -2252,30 +2252,14 @@ void write_script_data(struct ctx *ctx, u8 *buf) {
         p[k] = (u8)(v >> (8 * k));   // little-endian targets only
       continue;
     }
-    // A fill: its pattern repeated from the gap's start (GNU ld).  The
-    // file is zeros already, and a pattern of one byte is a memset: a
-    // big gap costs no loop.
+    // A fill: its pattern repeated from the gap's start (GNU ld), where
+    // the file's zeros are not that already.
     const struct fill *f = d->fill;
-    bool zero = true, one = true;
-    for (u32 k = 0; k < f->len; k++) {
+    bool zero = true;
+    for (u32 k = 0; k < f->len; k++)
       zero &= !f->bytes[k];
-      one &= f->bytes[k] == f->bytes[0];
-    }
-    if (zero)
-      continue;
-    if (one) {
-      memset(p, f->bytes[0], d->len);
-      continue;
-    }
-    u64 head = d->len < f->len ? d->len : f->len;
-    memcpy(p, f->bytes, head);
-    // Copy what is written, doubling (m stays a multiple of the pattern
-    // but for the last, partial copy).
-    for (u64 m = head; m < d->len;) {
-      u64 n = m < d->len - m ? m : d->len - m;
-      memcpy(p + m, p, n);
-      m += n;
-    }
+    if (!zero)
+      fill_pattern(p, d->len, f->bytes, f->len);
   }
 }
 
