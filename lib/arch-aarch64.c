@@ -9,9 +9,8 @@
 // In a static executable every symbol is local to the image, so the linker
 // rewrites what the compiler left for a dynamic linker, as GNU ld does:
 // initial-exec TLS, TLS descriptors and general-dynamic TLS all become
-// local-exec (movz/movk of the TP offset), and, as mold does, an
-// `adrp xN, :got:sym; ldr xN, [xN, :got_lo12:sym]` pair becomes
-// `adrp xN, sym; add xN, xN, :lo12:sym` when the pair allows it.
+// local-exec (movz/movk of the TP offset).  GOT loads stay loads, as GNU
+// ld 2.40 keeps them (apply_got).
 //
 // TLS is variant 1: the thread pointer points at a 16-byte TCB, and the
 // TLS block follows it at the block's alignment (AAELF64 and the TLS ABI,
@@ -658,14 +657,644 @@ static bool weak_tls_at_place(u32 type) {
   return false;
 }
 
+// One relocation being applied: what apply_relocs has read and resolved,
+// for the helpers below, one per family of relocation types, each of
+// which returns false for a type not its own.  A helper that rewrites a
+// whole TLS sequence also consumes the call's relocation (i++).
+struct apply {
+  struct ctx *ctx;
+  struct isec *is;
+  u32 i;                       // the relocation's index in is
+  u64 off;                     // its offset in is
+  u32 type, symidx;
+  u8 *loc;                     // where it lands in the output
+  struct reloc_sym rs;
+  u64 S, P, GOT;               // GOT: _GLOBAL_OFFSET_TABLE_
+  i64 A;
+  // Where local-dynamic offsets count from (S + A - DTP), the TLS block's
+  // start; weak_tls: the offset is P itself.
+  u64 DTP;
+  bool weak_tls;
+};
+
+static void check(struct apply *a, i64 v, i64 lo, i64 hi) {
+  if (v < lo || v > hi)
+    reloc_overflow(a->ctx, a->is, a->off, a->type, &a->rs, v, lo, hi);
+}
+
+static void check_aligned(struct apply *a, u64 v, int n) {
+  if (v & (u64)(n - 1))
+    misaligned(a->ctx, a->is, a->off, a->type, &a->rs, v, n);
+}
+
+// A signed field of the bits above shift: GNU ld's complain_overflow_signed
+// on MOV[NZ] groups.
+static void check_movnz(struct apply *a, i64 v, u32 shift) {
+  if (!fits_signed(v, shift + 17))
+    reloc_overflow(a->ctx, a->is, a->off, a->type, &a->rs, v,
+                   -((i64)1 << (shift + 16)), ((i64)1 << (shift + 16)) - 1);
+}
+
+// The symbol's entry in the GOT, G(GDAT(S)), and its TP offset's entry.
+static u64 got_entry(struct apply *a) {
+  return got_entry_addr(a->ctx, reloc_symbol(a->ctx, a->is->file, a->symidx));
+}
+
+static u64 gottp_entry(struct apply *a) {
+  return gottp_entry_addr(a->ctx,
+                          reloc_symbol(a->ctx, a->is->file, a->symidx));
+}
+
+// An undefined weak symbol is at the place itself for PC-relative
+// relocations, or at its page for ADRP (GNU ld's
+// _bfd_aarch64_elf_resolve_relocation): a branch to it branches to
+// itself (but B and BL, which become NOPs).
+static void place_undefined_weak(struct apply *a) {
+  if (weak_at_place(a->type)) {
+    a->S = a->P;
+  } else if (a->type == R_AARCH64_ADR_PREL_PG_HI21 ||
+             a->type == R_AARCH64_ADR_PREL_PG_HI21_NC) {
+    a->S = aarch64_page(a->P);
+  } else if (weak_tls_at_place(a->type)) {
+    gnu_warning(a->ctx, "%s: warning: Weak TLS is implementation defined "
+                "and may not work as expected", a->is->file->name);
+    a->S = a->P;
+    a->A = 0;
+    a->DTP = 0;
+    a->weak_tls = true;
+  }
+}
+
+// Words and MOVW groups of S + A or S + A - P.
+static bool apply_data(struct apply *a) {
+  u8 *loc = a->loc;
+  u64 SA = a->S + a->A, P = a->P;
+  u32 type = a->type;
+  switch (type) {
+  case R_AARCH64_ABS64:
+    wr64(loc, SA);
+    return true;
+  case R_AARCH64_ABS32:
+    check(a, SA, INT32_MIN, (i64)UINT32_MAX);
+    wr32(loc, SA);
+    return true;
+  case R_AARCH64_ABS16:
+    check(a, SA, INT16_MIN, UINT16_MAX);
+    wr16(loc, SA);
+    return true;
+  case R_AARCH64_PREL64:
+    wr64(loc, SA - P);
+    return true;
+  // Signed, as GNU ld checks them (complain_overflow_signed), not the
+  // ABI's -2^15 <= X < 2^16 (ld-aarch64/emit-relocs-262).
+  case R_AARCH64_PREL32:
+    check(a, SA - P, INT32_MIN, INT32_MAX);
+    wr32(loc, SA - P);
+    return true;
+  case R_AARCH64_PREL16:
+    check(a, SA - P, INT16_MIN, INT16_MAX);
+    wr16(loc, SA - P);
+    return true;
+  case R_AARCH64_TLS_DTPREL:
+    // Debug information: the offset within the TLS block.
+    wr64(loc, SA - a->DTP);
+    return true;
+
+  // MOVZ/MOVK with unsigned groups of S + A.
+  case R_AARCH64_MOVW_UABS_G0:
+  case R_AARCH64_MOVW_UABS_G1:
+  case R_AARCH64_MOVW_UABS_G2: {
+    u32 shift = (type - R_AARCH64_MOVW_UABS_G0) / 2 * 16;
+    if (SA >> (shift + 16))
+      reloc_overflow(a->ctx, a->is, a->off, type, &a->rs, SA, 0,
+                     (i64)(((u64)1 << (shift + 16)) - 1));
+    aarch64_write_movw(loc, SA >> shift);
+    return true;
+  }
+  case R_AARCH64_MOVW_UABS_G0_NC:
+  case R_AARCH64_MOVW_UABS_G1_NC:
+  case R_AARCH64_MOVW_UABS_G2_NC:
+  case R_AARCH64_MOVW_UABS_G3:
+    aarch64_write_movw(loc, SA >> ((type - R_AARCH64_MOVW_UABS_G0) / 2 * 16));
+    return true;
+  // MOV[NZ] with signed groups of S + A or S + A - P.
+  case R_AARCH64_MOVW_SABS_G0:
+  case R_AARCH64_MOVW_SABS_G1:
+  case R_AARCH64_MOVW_SABS_G2: {
+    u32 shift = (type - R_AARCH64_MOVW_SABS_G0) * 16;
+    check_movnz(a, SA, shift);
+    aarch64_write_movnz(loc, SA, shift);
+    return true;
+  }
+  case R_AARCH64_MOVW_PREL_G0:
+  case R_AARCH64_MOVW_PREL_G1:
+  case R_AARCH64_MOVW_PREL_G2:
+  case R_AARCH64_MOVW_PREL_G3: {
+    u32 shift = (type - R_AARCH64_MOVW_PREL_G0) / 2 * 16;
+    if (shift < 48)
+      check_movnz(a, SA - P, shift);
+    aarch64_write_movnz(loc, SA - P, shift);
+    return true;
+  }
+  case R_AARCH64_MOVW_PREL_G0_NC:
+  case R_AARCH64_MOVW_PREL_G1_NC:
+  case R_AARCH64_MOVW_PREL_G2_NC:
+    aarch64_write_movw(loc,
+                       (SA - P) >> ((type - R_AARCH64_MOVW_PREL_G0) / 2 * 16));
+    return true;
+  }
+  return false;
+}
+
+// PC-relative addresses, branches, and the low 12 bits of S + A.
+static bool apply_code(struct apply *a) {
+  u8 *loc = a->loc;
+  u64 SA = a->S + a->A, P = a->P;
+  i64 v = SA - P;
+  switch (a->type) {
+  case R_AARCH64_ADR_PREL_PG_HI21:
+  case R_AARCH64_ADR_PREL_PG_HI21_NC:
+    v = aarch64_page(SA) - aarch64_page(P);
+    if (a->type == R_AARCH64_ADR_PREL_PG_HI21)
+      check(a, v, -((i64)1 << 32), ((i64)1 << 32) - 1);
+    aarch64_write_adrp(loc, v);
+    return true;
+  case R_AARCH64_ADR_PREL_LO21:
+    check(a, v, -(1 << 20), (1 << 20) - 1);
+    aarch64_write_adr(loc, v);
+    return true;
+  case R_AARCH64_CALL26:
+  case R_AARCH64_JUMP26:
+    // A call to an undefined weak symbol falls through (GNU ld).
+    if (a->rs.undef_weak && !a->rs.is_ifunc) {
+      wr32(loc, INSN_NOP);
+      return true;
+    }
+    if (!fits_signed(v, 28)) {
+      // Out of reach: through the stub of this section's group.
+      u64 stub = find_stub(a->ctx, a->is, a->symidx,
+                           (i64)rd64(rela_at(a->is, a->i) + 16));
+      if (stub && fits_signed(stub - P, 28))
+        aarch64_write_branch26(loc, stub - P);
+      else
+        check(a, v, -(1 << 27), (1 << 27) - 1);
+      return true;
+    }
+    check_aligned(a, v, 4);
+    aarch64_write_branch26(loc, v);
+    return true;
+  case R_AARCH64_CONDBR19:
+  case R_AARCH64_LD_PREL_LO19:
+    check(a, v, -(1 << 20), (1 << 20) - 1);
+    check_aligned(a, v, 4);
+    aarch64_write_imm19(loc, v);
+    return true;
+  case R_AARCH64_TSTBR14:
+    check(a, v, -(1 << 15), (1 << 15) - 1);
+    check_aligned(a, v, 4);
+    aarch64_write_imm14(loc, v);
+    return true;
+  case R_AARCH64_ADD_ABS_LO12_NC:
+    aarch64_write_lo12(loc, SA, 0);
+    return true;
+  case R_AARCH64_LDST8_ABS_LO12_NC:
+  case R_AARCH64_LDST16_ABS_LO12_NC:
+  case R_AARCH64_LDST32_ABS_LO12_NC:
+  case R_AARCH64_LDST64_ABS_LO12_NC:
+  case R_AARCH64_LDST128_ABS_LO12_NC: {
+    u32 shift = ldst_shift(a->type);
+    check_aligned(a, SA & 0xfff, 1 << shift);
+    aarch64_write_lo12(loc, SA, shift);
+    return true;
+  }
+  }
+  return false;
+}
+
+// The GOT: one entry per symbol, G(GDAT(S)).  GNU ld 2.40 leaves the
+// addend out of every GOT relocation (the entry holds S, the load reads
+// it), and keeps every GOT load (it does not relax ADRP+LDR to ADD).
+static bool apply_got(struct apply *a) {
+  u8 *loc = a->loc;
+  u64 GOT = a->GOT;
+  i64 v;
+  switch (a->type) {
+  case R_AARCH64_ADR_GOT_PAGE:
+    v = aarch64_page(got_entry(a)) - aarch64_page(a->P);
+    check(a, v, -((i64)1 << 32), ((i64)1 << 32) - 1);
+    aarch64_write_adrp(loc, v);
+    return true;
+  case R_AARCH64_LD64_GOT_LO12_NC:
+    aarch64_write_lo12(loc, got_entry(a), 3);
+    return true;
+  case R_AARCH64_GOT_LD_PREL19:
+    // ldr xN, <GOT entry> (-mcmodel=tiny with PIC/PIE): G - P.
+    v = got_entry(a) - a->P;
+    check(a, v, -(1 << 20), (1 << 20) - 1);
+    check_aligned(a, v, 4);
+    aarch64_write_imm19(loc, v);
+    return true;
+  case R_AARCH64_LD64_GOTPAGE_LO15:
+  case R_AARCH64_LD64_GOTOFF_LO15:
+    // From the GOT's page, or from the GOT itself.
+    v = got_entry(a) -
+        (a->type == R_AARCH64_LD64_GOTPAGE_LO15 ? aarch64_page(GOT) : GOT);
+    check(a, v, 0, (1 << 15) - 1);
+    check_aligned(a, v, 8);
+    // The LDR's imm12 field holds bits 3-14 of the offset.
+    wr32(loc, (rd32(loc) & ~(0xfffu << 10)) | (u32)(v >> 3) << 10);
+    return true;
+  // The entry's offset from the GOT in MOV[NZ]/MOVK groups, the two that
+  // gas writes (GNU ld 2.40 rejects the other MOVW_GOTOFF types).
+  case R_AARCH64_MOVW_GOTOFF_G1:
+    v = got_entry(a) - GOT;
+    check(a, v, -((i64)1 << 32), ((i64)1 << 32) - 1);
+    aarch64_write_movnz(loc, v, 16);
+    return true;
+  case R_AARCH64_MOVW_GOTOFF_G0_NC:
+    aarch64_write_movw(loc, got_entry(a) - GOT);
+    return true;
+  }
+  return false;
+}
+
+// Local-exec TLS: TPREL(S + A), where GNU ld makes an undefined weak
+// symbol's whole value 0, addend included: the thread pointer.
+static bool apply_tls_le(struct apply *a) {
+  u8 *loc = a->loc;
+  i64 v = le_value(a->ctx, &a->rs, a->S + a->A);
+  switch (a->type) {
+  case R_AARCH64_TLSLE_ADD_TPREL_HI12:
+    check(a, v, 0, (1 << 24) - 1);
+    aarch64_write_lo12(loc, (u64)v >> 12, 0);
+    return true;
+  case R_AARCH64_TLSLE_ADD_TPREL_LO12:
+    check(a, v, 0, (1 << 12) - 1);
+    aarch64_write_lo12(loc, v, 0);
+    return true;
+  case R_AARCH64_TLSLE_ADD_TPREL_LO12_NC:
+    aarch64_write_lo12(loc, v, 0);
+    return true;
+  case R_AARCH64_TLSLE_LDST8_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST16_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST32_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST64_TPREL_LO12:
+  case R_AARCH64_TLSLE_LDST128_TPREL_LO12:
+    if (a->weak_tls)
+      v = a->P;
+    check(a, v, 0, (1 << 12) - 1);
+    // fallthrough
+  case R_AARCH64_TLSLE_LDST8_TPREL_LO12_NC:
+  case R_AARCH64_TLSLE_LDST16_TPREL_LO12_NC:
+  case R_AARCH64_TLSLE_LDST32_TPREL_LO12_NC:
+  case R_AARCH64_TLSLE_LDST64_TPREL_LO12_NC:
+  case R_AARCH64_TLSLE_LDST128_TPREL_LO12_NC: {
+    u32 shift = ldst_shift(a->type);
+    if (a->weak_tls)
+      v = a->P;
+    check_aligned(a, v & 0xfff, 1 << shift);
+    aarch64_write_lo12(loc, v, shift);
+    return true;
+  }
+  case R_AARCH64_TLSLE_MOVW_TPREL_G2:
+  case R_AARCH64_TLSLE_MOVW_TPREL_G1:
+  case R_AARCH64_TLSLE_MOVW_TPREL_G0: {
+    u32 shift = a->type == R_AARCH64_TLSLE_MOVW_TPREL_G2   ? 32
+                : a->type == R_AARCH64_TLSLE_MOVW_TPREL_G1 ? 16 : 0;
+    check_movnz(a, v, shift);
+    aarch64_write_movnz(loc, v, shift);
+    return true;
+  }
+  case R_AARCH64_TLSLE_MOVW_TPREL_G1_NC:
+    aarch64_write_movw(loc, v >> 16);
+    return true;
+  case R_AARCH64_TLSLE_MOVW_TPREL_G0_NC:
+    aarch64_write_movw(loc, v);
+    return true;
+  }
+  return false;
+}
+
+// Local-dynamic offsets, used after the module base (which relaxes to
+// the TP offset of the block's start): DTPREL(S + A).
+static bool apply_tls_dtprel(struct apply *a) {
+  u8 *loc = a->loc;
+  i64 v = a->S + a->A - a->DTP;
+  switch (a->type) {
+  case R_AARCH64_TLSLD_ADD_DTPREL_HI12:
+    check(a, v, 0, (1 << 24) - 1);
+    aarch64_write_lo12(loc, (u64)v >> 12, 0);
+    return true;
+  case R_AARCH64_TLSLD_ADD_DTPREL_LO12:
+    check(a, v, 0, (1 << 12) - 1);
+    aarch64_write_lo12(loc, v, 0);
+    return true;
+  case R_AARCH64_TLSLD_ADD_DTPREL_LO12_NC:
+    aarch64_write_lo12(loc, v, 0);
+    return true;
+  case R_AARCH64_TLSLD_LDST8_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST16_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST32_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST64_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST128_DTPREL_LO12:
+    check(a, v, 0, (1 << 12) - 1);
+    // fallthrough
+  case R_AARCH64_TLSLD_LDST8_DTPREL_LO12_NC:
+  case R_AARCH64_TLSLD_LDST16_DTPREL_LO12_NC:
+  case R_AARCH64_TLSLD_LDST32_DTPREL_LO12_NC:
+  case R_AARCH64_TLSLD_LDST64_DTPREL_LO12_NC:
+  case R_AARCH64_TLSLD_LDST128_DTPREL_LO12_NC: {
+    u32 shift = ldst_shift(a->type);
+    check_aligned(a, v & 0xfff, 1 << shift);
+    aarch64_write_lo12(loc, v, shift);
+    return true;
+  }
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G2:
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G1:
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G0: {
+    u32 shift = a->type == R_AARCH64_TLSLD_MOVW_DTPREL_G2   ? 32
+                : a->type == R_AARCH64_TLSLD_MOVW_DTPREL_G1 ? 16 : 0;
+    check_movnz(a, v, shift);
+    aarch64_write_movnz(loc, v, shift);
+    return true;
+  }
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G1_NC:
+    aarch64_write_movw(loc, (u64)v >> 16);
+    return true;
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G0_NC:
+    aarch64_write_movw(loc, v);
+    return true;
+  }
+  return false;
+}
+
+// The large model's TLS: initial-exec kept as GNU ld keeps it, the GOT
+// entry's offset from the GOT, G(GTPREL(S)) - GOT, in movz/movk; general-
+// dynamic and descriptors relaxed to local-exec as GNU ld relaxes them,
+// the TP offset in three moves:
+//   movz x0, #:tlsgd_g1:v; movk x0, #:tlsgd_g0_nc:v; add x0, xgot, x0;
+//   bl __tls_get_addr; nop
+//   -> movz x0, #hi, lsl #32; movk x0, #mid, lsl #16; movk x0, #lo;
+//      mrs x1, tpidr_el0; add x0, x1, x0
+//   movz x0, #:tlsdesc_off_g1:v; movk x0, #:tlsdesc_off_g0_nc:v;
+//   ldr x1, [xgot, x0]; add x0, xgot, x0; blr x1
+//   -> movz x0, #hi, lsl #32; movk x0, #mid, lsl #16; movk x0, #lo;
+//      nop; nop
+static bool relax_tls_large(struct apply *a) {
+  u8 *loc = a->loc;
+  i64 v;
+  switch (a->type) {
+  case R_AARCH64_TLSIE_MOVW_GOTTPREL_G1:
+    v = gottp_entry(a) - a->GOT;
+    if (!fits_signed(v, 33))
+      reloc_overflow(a->ctx, a->is, a->off, a->type, &a->rs, v, INT32_MIN,
+                     INT32_MAX);
+    aarch64_write_movnz(loc, v, 16);
+    return true;
+  case R_AARCH64_TLSIE_MOVW_GOTTPREL_G0_NC:
+    aarch64_write_movw(loc, gottp_entry(a) - a->GOT);
+    return true;
+  case R_AARCH64_TLSGD_MOVW_G1:
+  case R_AARCH64_TLSDESC_OFF_G1:
+    v = tp_offset(a->ctx, a->S + a->A);
+    wr32(loc, INSN_MOVZ_X0_32);
+    aarch64_write_movw(loc, (u64)v >> 32);
+    return true;
+  case R_AARCH64_TLSGD_MOVW_G0_NC:
+  case R_AARCH64_TLSDESC_OFF_G0_NC:
+    v = tp_offset(a->ctx, a->S + a->A);
+    wr32(loc, INSN_MOVK_X0_16);
+    aarch64_write_movw(loc, (u64)v >> 16);
+    if (a->type == R_AARCH64_TLSGD_MOVW_G0_NC &&
+        tlsgd_large_call_follows(a->is, a->i, a->off)) {
+      write_movk_lo(loc + 4, 0, v);       // add x0, xgot, x0
+      wr32(loc + 8, INSN_MRS_X1_TP);      // bl __tls_get_addr
+      wr32(loc + 12, INSN_ADD_X0_X1_X0);  // nop
+      a->i++;
+    }
+    return true;
+  case R_AARCH64_TLSDESC_LDR:        // ldr x1, [xgot, x0] -> movk x0, #lo
+    write_movk_lo(loc, 0, tp_offset(a->ctx, a->S + a->A));
+    return true;
+  }
+  return false;
+}
+
+// The module base of local-dynamic code, relaxed as GNU ld does:
+//   adrp x0, :tlsldm:v; add x0, x0, :tlsldm_lo12_nc:v; bl; nop
+//   -> mrs x0, tpidr_el0; add x0, x0, #block; nop; nop
+//   adr x0, :tlsldm:v; bl; nop  (-mcmodel=tiny)
+//   -> mrs x0, tpidr_el0; add x0, x0, #block; nop
+static bool relax_tls_ld(struct apply *a) {
+  u8 *loc = a->loc, *add = loc;
+  switch (a->type) {
+  case R_AARCH64_TLSLD_ADR_PAGE21:
+    wr32(loc, INSN_MRS_X0_TP);
+    return true;
+  case R_AARCH64_TLSLD_ADD_LO12_NC:
+  case R_AARCH64_TLSLD_ADR_PREL21:
+    if (!tlsgd_call_follows(a->is, a->i, a->off))
+      return true;
+    if (a->type == R_AARCH64_TLSLD_ADR_PREL21) {
+      wr32(loc, INSN_MRS_X0_TP);
+      add = loc + 4;
+    } else {
+      wr32(loc + 4, INSN_NOP);
+    }
+    i64 v = tls_block_tp_offset(a->ctx);
+    check(a, v, 0, (1 << 12) - 1);
+    wr32(add, INSN_ADD_X0_X0);
+    aarch64_write_lo12(add, v, 0);
+    a->i++;
+    return true;
+  }
+  return false;
+}
+
+// Initial-exec, descriptors and general-dynamic against a defined symbol,
+// relaxed to local-exec: the TP offset is built with movz/movk.  An
+// undefined weak symbol gets here only not default-visible, with the
+// value 0 (GNU ld).
+static void relax_tls_to_le(struct apply *a) {
+  u8 *loc = a->loc;
+  i64 v = a->rs.defined ? tp_offset(a->ctx, a->S + a->A) : 0;
+  check(a, v, 0, (i64)UINT32_MAX);
+  u32 rd = rd32(loc) & 31;
+  switch (a->type) {
+  case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
+    write_movz_hi(loc, rd, v);   // adrp xd -> movz xd, #hi, lsl #16
+    break;
+  case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
+    write_movk_lo(loc, rd, v);   // ldr xd, [xn, ...] -> movk xd, #lo
+    break;
+  case R_AARCH64_TLSDESC_ADR_PAGE21:
+  case R_AARCH64_TLSGD_ADR_PAGE21:
+    write_movz_hi(loc, 0, v);    // adrp x0 -> movz x0, #hi, lsl #16
+    break;
+  case R_AARCH64_TLSDESC_LD_PREL19:
+    write_movz_hi(loc, 0, v);    // ldr x1, ... -> movz x0, #hi, lsl #16
+    break;
+  case R_AARCH64_TLSDESC_LD64_LO12:
+    write_movk_lo(loc, 0, v);    // ldr x1, [x0, ...] -> movk x0, #lo
+    break;
+  case R_AARCH64_TLSDESC_ADR_PREL21:
+    write_movk_lo(loc, 0, v);    // adr x0, ... -> movk x0, #lo
+    break;
+  case R_AARCH64_TLSGD_ADD_LO12_NC:
+    if (!tlsgd_call_follows(a->is, a->i, a->off))
+      break;
+    write_movk_lo(loc, 0, v);    // add x0, x0, ... -> movk x0, #lo
+    wr32(loc + 4, INSN_MRS_X1_TP);      // bl __tls_get_addr
+    wr32(loc + 8, INSN_ADD_X0_X1_X0);   // nop
+    a->i++;
+    break;
+  }
+}
+
+// General-dynamic code against an undefined weak symbol: GNU ld keeps the
+// call to __tls_get_addr, with a GOT pair (module 1, offset of address 0
+// in the block), unless the symbol also has initial-exec references; then
+// it becomes local-exec 0 if the symbol is not default-visible, else
+// initial-exec, whose GOT entry holds the symbol's TP offset:
+//   adrp x0, :tlsgd:v; add x0, x0, :tlsgd_lo12:v; bl; nop
+//   -> adrp x0, :gottprel:v; ldr x0, [x0, :gottprel_lo12:v];
+//      mrs x1, tpidr_el0; add x0, x1, x0
+static void apply_tls_gd_weak(struct apply *a) {
+  struct symbol *sym = reloc_symbol(a->ctx, a->is->file, a->symidx);
+  u8 *loc = a->loc;
+  if (has_gotgd(a->ctx, sym)) {
+    u64 G = gotgd_entry_addr(a->ctx, sym);
+    if (a->type == R_AARCH64_TLSGD_ADR_PAGE21)
+      aarch64_write_adrp(loc, aarch64_page(G) - aarch64_page(a->P));
+    else
+      aarch64_write_lo12(loc, G, 0);
+    return;                    // the call is applied as a call
+  }
+  // Not default-visible: local-exec with the value 0 (GNU ld).
+  if (a->rs.sym && a->rs.sym->visibility != STV_DEFAULT) {
+    relax_tls_to_le(a);
+    return;
+  }
+  if (a->type == R_AARCH64_TLSGD_ADR_PAGE21) {
+    i64 v = aarch64_page(gottp_entry(a)) - aarch64_page(a->P);
+    check(a, v, -((i64)1 << 32), ((i64)1 << 32) - 1);
+    aarch64_write_adrp(loc, v);
+    return;
+  }
+  if (!tlsgd_call_follows(a->is, a->i, a->off))
+    return;
+  wr32(loc, INSN_LDR_X0_X0);
+  aarch64_write_lo12(loc, gottp_entry(a), 3);
+  wr32(loc + 4, INSN_MRS_X1_TP);
+  wr32(loc + 8, INSN_ADD_X0_X1_X0);
+  a->i++;
+}
+
+// Initial-exec or a descriptor against an undefined weak symbol, as GNU
+// ld makes them.  Initial-exec keeps its GOT load.  A descriptor with an
+// initial-exec entry (after_scan refuses the others) becomes local-exec
+// with the value 0 if the symbol is not default-visible, else
+// initial-exec: adrp x0, :gottprel:v; ldr x0, [x0, :gottprel_lo12:v]
+// (the ADD and the call become nops).
+static void apply_tls_ie_weak(struct apply *a) {
+  u8 *loc = a->loc;
+  bool desc = a->type == R_AARCH64_TLSDESC_ADR_PAGE21 ||
+              a->type == R_AARCH64_TLSDESC_LD64_LO12;
+  if (desc && a->rs.sym && a->rs.sym->visibility != STV_DEFAULT) {
+    if (a->type == R_AARCH64_TLSDESC_ADR_PAGE21)
+      write_movz_hi(loc, 0, 0);
+    else
+      write_movk_lo(loc, 0, 0);
+    return;
+  }
+  u64 G = gottp_entry(a);
+  if (a->type == R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21 ||
+      a->type == R_AARCH64_TLSDESC_ADR_PAGE21) {
+    aarch64_write_adrp(loc, aarch64_page(G) - aarch64_page(a->P));
+    return;
+  }
+  if (a->type == R_AARCH64_TLSDESC_LD64_LO12)
+    wr32(loc, INSN_LDR_X0_X0);
+  aarch64_write_lo12(loc, G, 3);
+}
+
+// The general-dynamic, initial-exec and descriptor sequences of the small
+// and tiny models.
+static bool relax_tls(struct apply *a) {
+  u8 *loc = a->loc;
+  i64 v;
+  switch (a->type) {
+  case R_AARCH64_TLSGD_ADR_PAGE21:
+  case R_AARCH64_TLSGD_ADD_LO12_NC:
+    if (a->rs.defined)
+      relax_tls_to_le(a);
+    else
+      apply_tls_gd_weak(a);
+    return true;
+
+  // -mcmodel=tiny general-dynamic, as GNU ld relaxes it:
+  //   adr x0, :tlsgd:v; bl __tls_get_addr; nop
+  //   -> mrs x1, tpidr_el0; add x0, x1, :tprel_hi12:v, lsl #12;
+  //      add x0, x0, :tprel_lo12_nc:v
+  // (scan_relocs refuses it against an undefined weak symbol).
+  case R_AARCH64_TLSGD_ADR_PREL21:
+    if (!tlsgd_call_follows(a->is, a->i, a->off))
+      return true;
+    v = tp_offset(a->ctx, a->S + a->A);
+    check(a, v, 0, (1 << 24) - 1);
+    wr32(loc, INSN_MRS_X1_TP);
+    wr32(loc + 4, INSN_ADD_X0_X1_HI);
+    aarch64_write_lo12(loc + 4, (u64)v >> 12, 0);
+    wr32(loc + 8, INSN_ADD_X0_X0);
+    aarch64_write_lo12(loc + 8, v, 0);
+    a->i++;
+    return true;
+
+  // -mcmodel=tiny initial-exec: ldr xd, <GOT entry>, which GNU ld keeps:
+  // G(GTPREL(S)) - P.  For an undefined weak symbol GNU ld writes offset
+  // 0, so the load reads the instruction itself.
+  case R_AARCH64_TLSIE_LD_GOTTPREL_PREL19:
+    if (!a->rs.defined) {
+      aarch64_write_imm19(loc, 0);
+      return true;
+    }
+    v = gottp_entry(a) - a->P;
+    check(a, v, -(1 << 20), (1 << 20) - 1);
+    check_aligned(a, v, 4);
+    aarch64_write_imm19(loc, v);
+    return true;
+
+  case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
+  case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
+  case R_AARCH64_TLSDESC_ADR_PAGE21:
+  case R_AARCH64_TLSDESC_LD64_LO12:
+    if (a->rs.defined)
+      relax_tls_to_le(a);
+    else
+      apply_tls_ie_weak(a);
+    return true;
+  case R_AARCH64_TLSDESC_LD_PREL19:
+  case R_AARCH64_TLSDESC_ADR_PREL21:
+    relax_tls_to_le(a);
+    return true;
+  case R_AARCH64_TLSDESC_ADD_LO12:   // add x0, x0, ... -> nop
+  case R_AARCH64_TLSDESC_ADD:        // add x0, xgot, x0 -> nop
+  case R_AARCH64_TLSDESC_CALL:       // blr x1 -> nop
+    wr32(loc, INSN_NOP);
+    return true;
+  }
+  return false;
+}
+
 static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
                         u32 to) {
   struct objfile *f = is->file;
   u64 base = isec_addr(is);
   bool alloc = is->osec && (is->osec->flags & SHF_ALLOC);
-  u64 GOT = ctx->synth[CK_GOT]->addr + ctx->got_base;   // _GLOBAL_OFFSET_TABLE_
-  for (u32 i = from; i < to; i++) {
-    const u8 *r = rela_at(is, i);
+  struct apply a = {.ctx = ctx, .is = is};
+  a.GOT = ctx->synth[CK_GOT]->addr + ctx->got_base;
+  for (a.i = from; a.i < to; a.i++) {
+    const u8 *r = rela_at(is, a.i);
     u64 off = rd64(r);
     u64 info = rd64(r + 8);
     i64 A = (i64)rd64(r + 16);
@@ -684,587 +1313,30 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
               reloc_name(type));
       continue;
     }
-    if (!check_reloc(ctx, is, i, off, width, symidx))
+    if (!check_reloc(ctx, is, a.i, off, width, symidx))
       continue;
-    struct reloc_sym rs;
-    reloc_target_addend(ctx, f, symidx, &A, &rs);
-    u8 *loc = out + isec_out_offset(is, off);
-    if (!alloc && debug_dead_ref(is, &rs, loc, width))
+    reloc_target_addend(ctx, f, symidx, &A, &a.rs);
+    a.loc = out + isec_out_offset(is, off);
+    if (!alloc && debug_dead_ref(is, &a.rs, a.loc, width))
       continue;
-    u64 P = base + off;       // GNU ld: also where an entry is moved
-    u64 S = rs.S;
+    a.off = off;
+    a.type = type;
+    a.symidx = symidx;
+    a.A = A;
+    a.P = base + off;          // GNU ld: also where an entry is moved
+    a.S = a.rs.S;
     // An IFUNC's address, wherever it is taken, is its IPLT entry.
-    if (rs.is_ifunc && alloc)
-      S = iplt_entry_addr(ctx, rs.sym);
-    // An undefined weak symbol is at the place itself for PC-relative
-    // relocations, or at its page for ADRP (GNU ld's
-    // _bfd_aarch64_elf_resolve_relocation): a branch to it branches to
-    // itself (but B and BL, which become NOPs).
-    // DTP: where local-dynamic offsets count from (S + A - DTP), the TLS
-    // block's start; weak_tls: the offset is P itself.
-    u64 DTP = ctx->tls_start;
-    bool weak_tls = false;
-    if (rs.undef_weak && !rs.is_ifunc && alloc) {
-      if (weak_at_place(type))
-        S = P;
-      else if (type == R_AARCH64_ADR_PREL_PG_HI21 ||
-               type == R_AARCH64_ADR_PREL_PG_HI21_NC)
-        S = aarch64_page(P);
-      else if (weak_tls_at_place(type)) {
-        gnu_warning(ctx, "%s: warning: Weak TLS is implementation defined "
-                    "and may not work as expected", f->name);
-        S = P;
-        A = 0;
-        DTP = 0;
-        weak_tls = true;
-      }
-    }
-    i64 v;
-
-#define CHECK(val, lo, hi)                                                   \
-  do {                                                                       \
-    if ((val) < (lo) || (val) > (hi))                                        \
-      reloc_overflow(ctx, is, off, type, &rs, (val), (lo), (hi));            \
-  } while (0)
-#define ALIGNED(val, n)                                                      \
-  do {                                                                       \
-    if ((val) & ((n) - 1))                                                   \
-      misaligned(ctx, is, off, type, &rs, (val), (n));                       \
-  } while (0)
-
-    switch (type) {
-    case R_AARCH64_ABS64:
-      wr64(loc, S + A);
-      break;
-    case R_AARCH64_ABS32:
-      v = S + A;
-      CHECK(v, INT32_MIN, (i64)UINT32_MAX);
-      wr32(loc, v);
-      break;
-    case R_AARCH64_ABS16:
-      v = S + A;
-      CHECK(v, INT16_MIN, UINT16_MAX);
-      wr16(loc, v);
-      break;
-    case R_AARCH64_PREL64:
-      wr64(loc, S + A - P);
-      break;
-    // Signed, as GNU ld checks them (complain_overflow_signed), not the
-    // ABI's -2^15 <= X < 2^16 (ld-aarch64/emit-relocs-262).
-    case R_AARCH64_PREL32:
-      v = S + A - P;
-      CHECK(v, INT32_MIN, INT32_MAX);
-      wr32(loc, v);
-      break;
-    case R_AARCH64_PREL16:
-      v = S + A - P;
-      CHECK(v, INT16_MIN, INT16_MAX);
-      wr16(loc, v);
-      break;
-    case R_AARCH64_TLS_DTPREL:
-      // Debug information: the offset within the TLS block.
-      wr64(loc, S + A - DTP);
-      break;
-
-    // MOVZ/MOVK with unsigned groups of S + A.
-    case R_AARCH64_MOVW_UABS_G0:
-    case R_AARCH64_MOVW_UABS_G1:
-    case R_AARCH64_MOVW_UABS_G2: {
-      u32 shift = (type - R_AARCH64_MOVW_UABS_G0) / 2 * 16;
-      u64 uv = S + A;
-      if (uv >> (shift + 16))
-        reloc_overflow(ctx, is, off, type, &rs, uv, 0,
-                       (i64)(((u64)1 << (shift + 16)) - 1));
-      aarch64_write_movw(loc, uv >> shift);
-      break;
-    }
-    case R_AARCH64_MOVW_UABS_G0_NC:
-    case R_AARCH64_MOVW_UABS_G1_NC:
-    case R_AARCH64_MOVW_UABS_G2_NC:
-    case R_AARCH64_MOVW_UABS_G3:
-      aarch64_write_movw(loc, (S + A) >>
-                                  ((type - R_AARCH64_MOVW_UABS_G0) / 2 * 16));
-      break;
-    // MOV[NZ] with signed groups of S + A or S + A - P.
-    case R_AARCH64_MOVW_SABS_G0:
-    case R_AARCH64_MOVW_SABS_G1:
-    case R_AARCH64_MOVW_SABS_G2: {
-      u32 shift = (type - R_AARCH64_MOVW_SABS_G0) * 16;
-      v = S + A;
-      if (!fits_signed(v, shift + 17))
-        reloc_overflow(ctx, is, off, type, &rs, v,
-                       -((i64)1 << (shift + 16)), ((i64)1 << (shift + 16)) - 1);
-      aarch64_write_movnz(loc, v, shift);
-      break;
-    }
-    case R_AARCH64_MOVW_PREL_G0:
-    case R_AARCH64_MOVW_PREL_G1:
-    case R_AARCH64_MOVW_PREL_G2:
-    case R_AARCH64_MOVW_PREL_G3: {
-      u32 shift = (type - R_AARCH64_MOVW_PREL_G0) / 2 * 16;
-      v = S + A - P;
-      if (shift < 48 && !fits_signed(v, shift + 17))
-        reloc_overflow(ctx, is, off, type, &rs, v,
-                       -((i64)1 << (shift + 16)), ((i64)1 << (shift + 16)) - 1);
-      aarch64_write_movnz(loc, v, shift);
-      break;
-    }
-    case R_AARCH64_MOVW_PREL_G0_NC:
-    case R_AARCH64_MOVW_PREL_G1_NC:
-    case R_AARCH64_MOVW_PREL_G2_NC:
-      aarch64_write_movw(loc, (S + A - P) >>
-                                  ((type - R_AARCH64_MOVW_PREL_G0) / 2 * 16));
-      break;
-
-    // PC-relative addresses and branches.
-    case R_AARCH64_ADR_PREL_PG_HI21:
-    case R_AARCH64_ADR_PREL_PG_HI21_NC:
-      v = aarch64_page(S + A) - aarch64_page(P);
-      if (type == R_AARCH64_ADR_PREL_PG_HI21)
-        CHECK(v, -((i64)1 << 32), ((i64)1 << 32) - 1);
-      aarch64_write_adrp(loc, v);
-      break;
-    case R_AARCH64_ADR_PREL_LO21:
-      v = S + A - P;
-      CHECK(v, -(1 << 20), (1 << 20) - 1);
-      aarch64_write_adr(loc, v);
-      break;
-    case R_AARCH64_CALL26:
-    case R_AARCH64_JUMP26:
-      // A call to an undefined weak symbol falls through (GNU ld).
-      if (rs.undef_weak && !rs.is_ifunc) {
-        wr32(loc, INSN_NOP);
-        break;
-      }
-      v = S + A - P;
-      if (!fits_signed(v, 28)) {
-        // Out of reach: through the stub of this section's group.
-        u64 stub = find_stub(ctx, is, symidx, (i64)rd64(r + 16));
-        if (stub && fits_signed(stub - P, 28)) {
-          aarch64_write_branch26(loc, stub - P);
-          break;
-        }
-        CHECK(v, -(1 << 27), (1 << 27) - 1);
-        break;
-      }
-      ALIGNED(v, 4);
-      aarch64_write_branch26(loc, v);
-      break;
-    case R_AARCH64_CONDBR19:
-    case R_AARCH64_LD_PREL_LO19:
-      v = S + A - P;
-      CHECK(v, -(1 << 20), (1 << 20) - 1);
-      ALIGNED(v, 4);
-      aarch64_write_imm19(loc, v);
-      break;
-    case R_AARCH64_TSTBR14:
-      v = S + A - P;
-      CHECK(v, -(1 << 15), (1 << 15) - 1);
-      ALIGNED(v, 4);
-      aarch64_write_imm14(loc, v);
-      break;
-
-    // The low 12 bits of S + A, scaled by the access size.
-    case R_AARCH64_ADD_ABS_LO12_NC:
-      aarch64_write_lo12(loc, S + A, 0);
-      break;
-    case R_AARCH64_LDST8_ABS_LO12_NC:
-    case R_AARCH64_LDST16_ABS_LO12_NC:
-    case R_AARCH64_LDST32_ABS_LO12_NC:
-    case R_AARCH64_LDST64_ABS_LO12_NC:
-    case R_AARCH64_LDST128_ABS_LO12_NC: {
-      u32 shift = ldst_shift(type);
-      ALIGNED((S + A) & 0xfff, 1 << shift);
-      aarch64_write_lo12(loc, S + A, shift);
-      break;
-    }
-
-    // The GOT: one entry per symbol, G(GDAT(S)).  GNU ld 2.40 leaves
-    // the addend out of every GOT relocation (the entry holds S, the
-    // load reads it), and keeps every GOT load (it does not relax
-    // ADRP+LDR to ADD).
-    case R_AARCH64_ADR_GOT_PAGE:
-      v = aarch64_page(got_entry_addr(ctx, reloc_symbol(ctx, f, symidx))) -
-          aarch64_page(P);
-      CHECK(v, -((i64)1 << 32), ((i64)1 << 32) - 1);
-      aarch64_write_adrp(loc, v);
-      break;
-    case R_AARCH64_LD64_GOT_LO12_NC:
-      aarch64_write_lo12(loc, got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)),
-                         3);
-      break;
-    case R_AARCH64_GOT_LD_PREL19:
-      // ldr xN, <GOT entry> (-mcmodel=tiny with PIC/PIE): G - P.
-      v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) - P;
-      CHECK(v, -(1 << 20), (1 << 20) - 1);
-      ALIGNED(v, 4);
-      aarch64_write_imm19(loc, v);
-      break;
-    case R_AARCH64_LD64_GOTPAGE_LO15:
-    case R_AARCH64_LD64_GOTOFF_LO15:
-      // From the GOT's page, or from the GOT itself.
-      v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) -
-          (type == R_AARCH64_LD64_GOTPAGE_LO15 ? aarch64_page(GOT) : GOT);
-      CHECK(v, 0, (1 << 15) - 1);
-      ALIGNED(v, 8);
-      // The LDR's imm12 field holds bits 3-14 of the offset.
-      wr32(loc, (rd32(loc) & ~(0xfffu << 10)) | (u32)(v >> 3) << 10);
-      break;
-    // The entry's offset from the GOT in MOV[NZ]/MOVK groups, the two
-    // that gas writes (GNU ld 2.40 rejects the other MOVW_GOTOFF types).
-    case R_AARCH64_MOVW_GOTOFF_G1:
-      v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) - GOT;
-      CHECK(v, -((i64)1 << 32), ((i64)1 << 32) - 1);
-      aarch64_write_movnz(loc, v, 16);
-      break;
-    case R_AARCH64_MOVW_GOTOFF_G0_NC:
-      aarch64_write_movw(loc, got_entry_addr(ctx, reloc_symbol(ctx, f,
-                                                               symidx)) -
-                                  GOT);
-      break;
-
-    // Local-exec TLS: TPREL(S + A), where GNU ld makes an undefined
-    // weak symbol's whole value 0, addend included: the thread pointer.
-    case R_AARCH64_TLSLE_ADD_TPREL_HI12:
-      v = le_value(ctx, &rs, S + A);
-      CHECK(v, 0, (1 << 24) - 1);
-      aarch64_write_lo12(loc, (u64)v >> 12, 0);
-      break;
-    case R_AARCH64_TLSLE_ADD_TPREL_LO12:
-      v = le_value(ctx, &rs, S + A);
-      CHECK(v, 0, (1 << 12) - 1);
-      aarch64_write_lo12(loc, v, 0);
-      break;
-    case R_AARCH64_TLSLE_ADD_TPREL_LO12_NC:
-      aarch64_write_lo12(loc, le_value(ctx, &rs, S + A), 0);
-      break;
-    case R_AARCH64_TLSLE_LDST8_TPREL_LO12:
-    case R_AARCH64_TLSLE_LDST16_TPREL_LO12:
-    case R_AARCH64_TLSLE_LDST32_TPREL_LO12:
-    case R_AARCH64_TLSLE_LDST64_TPREL_LO12:
-    case R_AARCH64_TLSLE_LDST128_TPREL_LO12:
-      v = weak_tls ? (i64)P : le_value(ctx, &rs, S + A);
-      CHECK(v, 0, (1 << 12) - 1);
-      // fallthrough
-    case R_AARCH64_TLSLE_LDST8_TPREL_LO12_NC:
-    case R_AARCH64_TLSLE_LDST16_TPREL_LO12_NC:
-    case R_AARCH64_TLSLE_LDST32_TPREL_LO12_NC:
-    case R_AARCH64_TLSLE_LDST64_TPREL_LO12_NC:
-    case R_AARCH64_TLSLE_LDST128_TPREL_LO12_NC: {
-      u32 shift = ldst_shift(type);
-      v = weak_tls ? (i64)P : le_value(ctx, &rs, S + A);
-      ALIGNED(v & 0xfff, 1 << shift);
-      aarch64_write_lo12(loc, v, shift);
-      break;
-    }
-    case R_AARCH64_TLSLE_MOVW_TPREL_G2:
-    case R_AARCH64_TLSLE_MOVW_TPREL_G1:
-    case R_AARCH64_TLSLE_MOVW_TPREL_G0: {
-      u32 shift = type == R_AARCH64_TLSLE_MOVW_TPREL_G2   ? 32
-                  : type == R_AARCH64_TLSLE_MOVW_TPREL_G1 ? 16 : 0;
-      v = le_value(ctx, &rs, S + A);
-      if (!fits_signed(v, shift + 17))
-        reloc_overflow(ctx, is, off, type, &rs, v,
-                       -((i64)1 << (shift + 16)), ((i64)1 << (shift + 16)) - 1);
-      aarch64_write_movnz(loc, v, shift);
-      break;
-    }
-    case R_AARCH64_TLSLE_MOVW_TPREL_G1_NC:
-      aarch64_write_movw(loc, le_value(ctx, &rs, S + A) >> 16);
-      break;
-    case R_AARCH64_TLSLE_MOVW_TPREL_G0_NC:
-      aarch64_write_movw(loc, le_value(ctx, &rs, S + A));
-      break;
-
-    // Local-dynamic offsets, used after the module base (which relaxes to
-    // the TP offset of the block's start): DTPREL(S + A).
-    case R_AARCH64_TLSLD_ADD_DTPREL_HI12:
-      v = S + A - DTP;
-      CHECK(v, 0, (1 << 24) - 1);
-      aarch64_write_lo12(loc, (u64)v >> 12, 0);
-      break;
-    case R_AARCH64_TLSLD_ADD_DTPREL_LO12:
-      v = S + A - DTP;
-      CHECK(v, 0, (1 << 12) - 1);
-      aarch64_write_lo12(loc, v, 0);
-      break;
-    case R_AARCH64_TLSLD_ADD_DTPREL_LO12_NC:
-      aarch64_write_lo12(loc, S + A - DTP, 0);
-      break;
-    case R_AARCH64_TLSLD_LDST8_DTPREL_LO12:
-    case R_AARCH64_TLSLD_LDST16_DTPREL_LO12:
-    case R_AARCH64_TLSLD_LDST32_DTPREL_LO12:
-    case R_AARCH64_TLSLD_LDST64_DTPREL_LO12:
-    case R_AARCH64_TLSLD_LDST128_DTPREL_LO12:
-      v = S + A - DTP;
-      CHECK(v, 0, (1 << 12) - 1);
-      // fallthrough
-    case R_AARCH64_TLSLD_LDST8_DTPREL_LO12_NC:
-    case R_AARCH64_TLSLD_LDST16_DTPREL_LO12_NC:
-    case R_AARCH64_TLSLD_LDST32_DTPREL_LO12_NC:
-    case R_AARCH64_TLSLD_LDST64_DTPREL_LO12_NC:
-    case R_AARCH64_TLSLD_LDST128_DTPREL_LO12_NC: {
-      u32 shift = ldst_shift(type);
-      v = S + A - DTP;
-      ALIGNED(v & 0xfff, 1 << shift);
-      aarch64_write_lo12(loc, v, shift);
-      break;
-    }
-    case R_AARCH64_TLSLD_MOVW_DTPREL_G2:
-    case R_AARCH64_TLSLD_MOVW_DTPREL_G1:
-    case R_AARCH64_TLSLD_MOVW_DTPREL_G0: {
-      u32 shift = type == R_AARCH64_TLSLD_MOVW_DTPREL_G2   ? 32
-                  : type == R_AARCH64_TLSLD_MOVW_DTPREL_G1 ? 16 : 0;
-      v = S + A - DTP;
-      if (!fits_signed(v, shift + 17))
-        reloc_overflow(ctx, is, off, type, &rs, v,
-                       -((i64)1 << (shift + 16)), ((i64)1 << (shift + 16)) - 1);
-      aarch64_write_movnz(loc, v, shift);
-      break;
-    }
-    case R_AARCH64_TLSLD_MOVW_DTPREL_G1_NC:
-      aarch64_write_movw(loc, (S + A - DTP) >> 16);
-      break;
-    case R_AARCH64_TLSLD_MOVW_DTPREL_G0_NC:
-      aarch64_write_movw(loc, S + A - DTP);
-      break;
-
-    // Large-model initial-exec, kept as GNU ld keeps it: the GOT entry's
-    // offset from the GOT, G(GTPREL(S)) - GOT, in movz/movk.
-    case R_AARCH64_TLSIE_MOVW_GOTTPREL_G1:
-      v = gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) - GOT;
-      if (!fits_signed(v, 33))
-        reloc_overflow(ctx, is, off, type, &rs, v, INT32_MIN, INT32_MAX);
-      aarch64_write_movnz(loc, v, 16);
-      break;
-    case R_AARCH64_TLSIE_MOVW_GOTTPREL_G0_NC:
-      aarch64_write_movw(
-          loc, gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) - GOT);
-      break;
-
-    // Large-model general-dynamic and descriptors, relaxed to local-exec
-    // as GNU ld relaxes them, the TP offset in three moves:
-    //   movz x0, #:tlsgd_g1:v; movk x0, #:tlsgd_g0_nc:v; add x0, xgot, x0;
-    //   bl __tls_get_addr; nop
-    //   -> movz x0, #hi, lsl #32; movk x0, #mid, lsl #16; movk x0, #lo;
-    //      mrs x1, tpidr_el0; add x0, x1, x0
-    //   movz x0, #:tlsdesc_off_g1:v; movk x0, #:tlsdesc_off_g0_nc:v;
-    //   ldr x1, [xgot, x0]; add x0, xgot, x0; blr x1
-    //   -> movz x0, #hi, lsl #32; movk x0, #mid, lsl #16; movk x0, #lo;
-    //      nop; nop
-    case R_AARCH64_TLSGD_MOVW_G1:
-    case R_AARCH64_TLSDESC_OFF_G1:
-      v = tp_offset(ctx, S + A);
-      wr32(loc, INSN_MOVZ_X0_32);
-      aarch64_write_movw(loc, (u64)v >> 32);
-      break;
-    case R_AARCH64_TLSGD_MOVW_G0_NC:
-    case R_AARCH64_TLSDESC_OFF_G0_NC:
-      v = tp_offset(ctx, S + A);
-      wr32(loc, INSN_MOVK_X0_16);
-      aarch64_write_movw(loc, (u64)v >> 16);
-      if (type == R_AARCH64_TLSGD_MOVW_G0_NC) {
-        if (!tlsgd_large_call_follows(is, i, off))
-          break;
-        write_movk_lo(loc + 4, 0, v);       // add x0, xgot, x0
-        wr32(loc + 8, INSN_MRS_X1_TP);      // bl __tls_get_addr
-        wr32(loc + 12, INSN_ADD_X0_X1_X0);  // nop
-        i++;
-      }
-      break;
-    case R_AARCH64_TLSDESC_LDR:        // ldr x1, [xgot, x0] -> movk x0, #lo
-      write_movk_lo(loc, 0, tp_offset(ctx, S + A));
-      break;
-
-    // The module base of local-dynamic code, relaxed as GNU ld does:
-    //   adrp x0, :tlsldm:v; add x0, x0, :tlsldm_lo12_nc:v; bl; nop
-    //   -> mrs x0, tpidr_el0; add x0, x0, #block; nop; nop
-    //   adr x0, :tlsldm:v; bl; nop  (-mcmodel=tiny)
-    //   -> mrs x0, tpidr_el0; add x0, x0, #block; nop
-    case R_AARCH64_TLSLD_ADR_PAGE21:
-      wr32(loc, INSN_MRS_X0_TP);
-      break;
-    case R_AARCH64_TLSLD_ADD_LO12_NC:
-    case R_AARCH64_TLSLD_ADR_PREL21: {
-      if (!tlsgd_call_follows(is, i, off))
-        break;
-      u8 *add = loc;
-      if (type == R_AARCH64_TLSLD_ADR_PREL21) {
-        wr32(loc, INSN_MRS_X0_TP);
-        add = loc + 4;
-      } else {
-        wr32(loc + 4, INSN_NOP);
-      }
-      v = tls_block_tp_offset(ctx);
-      CHECK(v, 0, (1 << 12) - 1);
-      wr32(add, INSN_ADD_X0_X0);
-      aarch64_write_lo12(add, v, 0);
-      i++;
-      break;
-    }
-
-    // General-dynamic code against an undefined weak symbol: GNU ld
-    // keeps the call to __tls_get_addr, with a GOT pair (module 1, offset
-    // of address 0 in the block), unless the symbol also has initial-exec
-    // references; then it becomes local-exec 0 if the symbol is not
-    // default-visible, else initial-exec, whose GOT entry holds the
-    // symbol's TP offset:
-    //   adrp x0, :tlsgd:v; add x0, x0, :tlsgd_lo12:v; bl; nop
-    //   -> adrp x0, :gottprel:v; ldr x0, [x0, :gottprel_lo12:v];
-    //      mrs x1, tpidr_el0; add x0, x1, x0
-    case R_AARCH64_TLSGD_ADR_PAGE21:
-    case R_AARCH64_TLSGD_ADD_LO12_NC:
-      if (rs.defined)
-        goto to_le;
-      if (has_gotgd(ctx, reloc_symbol(ctx, f, symidx))) {
-        u64 G = gotgd_entry_addr(ctx, reloc_symbol(ctx, f, symidx));
-        if (type == R_AARCH64_TLSGD_ADR_PAGE21)
-          aarch64_write_adrp(loc, aarch64_page(G) - aarch64_page(P));
-        else
-          aarch64_write_lo12(loc, G, 0);
-        break;                     // the call is applied as a call
-      }
-      // Not default-visible: local-exec with the value 0 (GNU ld).
-      if (rs.sym && rs.sym->visibility != STV_DEFAULT)
-        goto to_le;
-      if (type == R_AARCH64_TLSGD_ADR_PAGE21) {
-        v = aarch64_page(gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx))) -
-            aarch64_page(P);
-        CHECK(v, -((i64)1 << 32), ((i64)1 << 32) - 1);
-        aarch64_write_adrp(loc, v);
-        break;
-      }
-      if (!tlsgd_call_follows(is, i, off))
-        break;
-      wr32(loc, INSN_LDR_X0_X0);
-      aarch64_write_lo12(
-          loc, gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx)), 3);
-      wr32(loc + 4, INSN_MRS_X1_TP);
-      wr32(loc + 8, INSN_ADD_X0_X1_X0);
-      i++;
-      break;
-
-    // -mcmodel=tiny general-dynamic, as GNU ld relaxes it:
-    //   adr x0, :tlsgd:v; bl __tls_get_addr; nop
-    //   -> mrs x1, tpidr_el0; add x0, x1, :tprel_hi12:v, lsl #12;
-    //      add x0, x0, :tprel_lo12_nc:v
-    // (scan_relocs refuses it against an undefined weak symbol).
-    case R_AARCH64_TLSGD_ADR_PREL21:
-      if (!tlsgd_call_follows(is, i, off))
-        break;
-      v = tp_offset(ctx, S + A);
-      CHECK(v, 0, (1 << 24) - 1);
-      wr32(loc, INSN_MRS_X1_TP);
-      wr32(loc + 4, INSN_ADD_X0_X1_HI);
-      aarch64_write_lo12(loc + 4, (u64)v >> 12, 0);
-      wr32(loc + 8, INSN_ADD_X0_X0);
-      aarch64_write_lo12(loc + 8, v, 0);
-      i++;
-      break;
-
-    // -mcmodel=tiny initial-exec: ldr xd, <GOT entry>, which GNU ld
-    // keeps: G(GTPREL(S)) - P.  For an undefined weak symbol GNU ld
-    // writes offset 0, so the load reads the instruction itself.
-    case R_AARCH64_TLSIE_LD_GOTTPREL_PREL19:
-      if (!rs.defined) {
-        aarch64_write_imm19(loc, 0);
-        break;
-      }
-      v = gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) - P;
-      CHECK(v, -(1 << 20), (1 << 20) - 1);
-      ALIGNED(v, 4);
-      aarch64_write_imm19(loc, v);
-      break;
-
-    // Initial-exec and TLS descriptors, and general-dynamic, relaxed to
-    // local-exec: the TP offset is built with movz/movk.
-    case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
-    case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
-      if (!rs.defined) {
-        u64 G = gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx));
-        if (type == R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21)
-          aarch64_write_adrp(loc, aarch64_page(G) - aarch64_page(P));
-        else
-          aarch64_write_lo12(loc, G, 3);
-        break;
-      }
-      // fallthrough
-    // Descriptors against an undefined weak symbol with an initial-exec
-    // entry (after_scan refuses the others), as GNU ld makes them:
-    // local-exec with the value 0 if the symbol is not default-visible,
-    // else initial-exec: adrp x0, :gottprel:v; ldr x0, [x0,
-    // :gottprel_lo12:v] (the ADD and the call become nops below).
-    case R_AARCH64_TLSDESC_ADR_PAGE21:
-    case R_AARCH64_TLSDESC_LD64_LO12:
-      if (!rs.defined && rs.sym && rs.sym->visibility != STV_DEFAULT) {
-        u32 rd = 0;
-        if (type == R_AARCH64_TLSDESC_ADR_PAGE21)
-          write_movz_hi(loc, rd, 0);
-        else
-          write_movk_lo(loc, rd, 0);
-        break;
-      }
-      if (!rs.defined) {
-        u64 G = gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx));
-        if (type == R_AARCH64_TLSDESC_ADR_PAGE21) {
-          aarch64_write_adrp(loc, aarch64_page(G) - aarch64_page(P));
-        } else {
-          wr32(loc, INSN_LDR_X0_X0);
-          aarch64_write_lo12(loc, G, 3);
-        }
-        break;
-      }
-      goto to_le;
-    case R_AARCH64_TLSDESC_LD_PREL19:
-    case R_AARCH64_TLSDESC_ADR_PREL21:
-    to_le: {
-      // An undefined weak symbol gets here only not default-visible,
-      // with the value 0 (GNU ld).
-      v = rs.defined ? tp_offset(ctx, S + A) : 0;
-      CHECK(v, 0, (i64)UINT32_MAX);
-      u32 rd = rd32(loc) & 31;
-      switch (type) {
-      case R_AARCH64_TLSIE_ADR_GOTTPREL_PAGE21:
-        write_movz_hi(loc, rd, v);   // adrp xd -> movz xd, #hi, lsl #16
-        break;
-      case R_AARCH64_TLSIE_LD64_GOTTPREL_LO12_NC:
-        write_movk_lo(loc, rd, v);   // ldr xd, [xn, ...] -> movk xd, #lo
-        break;
-      case R_AARCH64_TLSDESC_ADR_PAGE21:
-      case R_AARCH64_TLSGD_ADR_PAGE21:
-        write_movz_hi(loc, 0, v);    // adrp x0 -> movz x0, #hi, lsl #16
-        break;
-      case R_AARCH64_TLSDESC_LD_PREL19:
-        write_movz_hi(loc, 0, v);    // ldr x1, ... -> movz x0, #hi, lsl #16
-        break;
-      case R_AARCH64_TLSDESC_LD64_LO12:
-        write_movk_lo(loc, 0, v);    // ldr x1, [x0, ...] -> movk x0, #lo
-        break;
-      case R_AARCH64_TLSDESC_ADR_PREL21:
-        write_movk_lo(loc, 0, v);    // adr x0, ... -> movk x0, #lo
-        break;
-      case R_AARCH64_TLSGD_ADD_LO12_NC:
-        if (!tlsgd_call_follows(is, i, off))
-          break;
-        write_movk_lo(loc, 0, v);    // add x0, x0, ... -> movk x0, #lo
-        wr32(loc + 4, INSN_MRS_X1_TP);      // bl __tls_get_addr
-        wr32(loc + 8, INSN_ADD_X0_X1_X0);   // nop
-        i++;
-        break;
-      }
-      break;
-    }
-    case R_AARCH64_TLSDESC_ADD_LO12:   // add x0, x0, ... -> nop
-    case R_AARCH64_TLSDESC_ADD:        // add x0, xgot, x0 -> nop
-    case R_AARCH64_TLSDESC_CALL:       // blr x1 -> nop
-      wr32(loc, INSN_NOP);
-      break;
-    default:
+    if (a.rs.is_ifunc && alloc)
+      a.S = iplt_entry_addr(ctx, a.rs.sym);
+    a.DTP = ctx->tls_start;
+    a.weak_tls = false;
+    if (a.rs.undef_weak && !a.rs.is_ifunc && alloc)
+      place_undefined_weak(&a);
+    if (!apply_code(&a) && !apply_data(&a) && !apply_got(&a) &&
+        !apply_tls_le(&a) && !apply_tls_dtprel(&a) && !relax_tls(&a) &&
+        !relax_tls_ld(&a) && !relax_tls_large(&a))
       error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s", f->name,
             isec_name(is), (unsigned long long)off, reloc_name(type));
-    }
-#undef CHECK
-#undef ALIGNED
   }
 }
 
