@@ -666,15 +666,330 @@ static bool quiet_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
 static bool fits_s32(i64 v) { return v == (i32)v; }
 static bool fits_u32(i64 v) { return (u64)v <= 0xffffffffULL; }
 
+// One relocation being applied: what apply_relocs has read and resolved,
+// for the helpers below, one per family of relocation types, each of
+// which returns false for a type not its own.  A helper that rewrites a
+// whole TLS sequence also consumes the call's relocation (i++).
+struct apply {
+  struct ctx *ctx;
+  struct isec *is;
+  u32 i;                       // the relocation's index in is
+  u64 off;                     // its offset in is
+  u32 type, symidx;
+  u8 *loc;                     // where it lands in the output
+  struct reloc_sym rs;
+  u64 S, P, GOT;               // GOT: _GLOBAL_OFFSET_TABLE_ (.got.plt)
+  i64 A;
+  bool alloc, code;            // in an allocated, an executable section
+};
+
+static void check(struct apply *a, bool ok, i64 v, i64 lo, i64 hi) {
+  if (!ok)
+    reloc_overflow(a->ctx, a->is, a->off, a->type, &a->rs, v, lo, hi);
+}
+
+// A signed 32-bit field: checked, then written.
+static void put_s32(struct apply *a, u8 *where, i64 v) {
+  check(a, fits_s32(v), v, INT32_MIN, INT32_MAX);
+  wr32(where, v);
+}
+
+// The symbol's GOT entry, G.
+static u64 got_entry(struct apply *a) {
+  return got_entry_addr(a->ctx, reloc_symbol(a->ctx, a->is->file, a->symidx));
+}
+
+// Words of S + A, S + A - P, or the symbol's size.
+static bool apply_data(struct apply *a) {
+  u8 *loc = a->loc;
+  i64 v = a->S + a->A, pc = a->S + a->A - a->P;
+  const struct symbol *sym = a->rs.sym;
+  switch (a->type) {
+  case R_X86_64_64:
+    // A word an IRELATIVE fills (a PIE's, dynamic.c; an executable's, of
+    // an IFUNC without a PLT entry, .rela.iplt) keeps the input's bytes,
+    // as GNU ld leaves it.
+    if (a->rs.is_ifunc && a->alloc &&
+        (a->ctx->cfg.pie ? !(sym->flags & SF_ADDR_EQ)
+                         : !(sym->flags & SF_NEEDS_IPLT)))
+      return true;
+    wr64(loc, v);
+    return true;
+  case R_X86_64_PC64:
+    wr64(loc, pc);
+    return true;
+  case R_X86_64_PC32:
+  case R_X86_64_PLT32:
+    put_s32(a, loc, pc);
+    return true;
+  case R_X86_64_32:
+    check(a, fits_u32(v), v, 0, UINT32_MAX);
+    wr32(loc, v);
+    return true;
+  case R_X86_64_32S:
+    put_s32(a, loc, v);
+    return true;
+  // R_X86_64_16 and R_X86_64_8 are bfd's bitfields: from -2^n (an address
+  // that wraps) to 2^n - 1.
+  case R_X86_64_16:
+    check(a, v >= -65536 && v <= UINT16_MAX, v, -65536, UINT16_MAX);
+    wr16(loc, v);
+    return true;
+  case R_X86_64_PC16:
+    check(a, pc >= INT16_MIN && pc <= INT16_MAX, pc, INT16_MIN, INT16_MAX);
+    wr16(loc, pc);
+    return true;
+  case R_X86_64_8:
+    check(a, v >= -256 && v <= UINT8_MAX, v, -256, UINT8_MAX);
+    *loc = v;
+    return true;
+  case R_X86_64_PC8:
+    check(a, pc >= INT8_MIN && pc <= INT8_MAX, pc, INT8_MIN, INT8_MAX);
+    *loc = pc;
+    return true;
+  case R_X86_64_SIZE32:
+    v = reloc_sym_size(&a->rs) + a->A;
+    check(a, fits_u32(v), v, 0, UINT32_MAX);
+    wr32(loc, v);
+    return true;
+  case R_X86_64_SIZE64:
+    wr64(loc, reloc_sym_size(&a->rs) + a->A);
+    return true;
+  }
+  return false;
+}
+
+// The relaxed form's field; GNU ld's words if it overflows.  (GNU ld names
+// the field where it now is: a byte earlier in a jmp.)
+static void put_relaxed(struct apply *a, u8 *where, i64 v, bool ok) {
+  if (!ok)
+    relax_overflow(a->ctx, a->is, a->off - (u64)(a->loc - where), &a->rs);
+  wr32(where, v);
+}
+
+// A GOT load, kept or relaxed as gotpcrelx decides.
+static void relax_gotpcrelx(struct apply *a) {
+  u8 *loc = a->loc;
+  struct ctx *ctx = a->ctx;
+  i64 pc = a->S + a->A - a->P;
+  i64 pc1 = a->S + a->A - a->P + 1;  // from a byte earlier
+  enum relax rx = gotpcrelx(ctx, a->is, a->off, a->type,
+                            (i64)rd64(a->is->rels + (u64)a->i *
+                                      sizeof(Elf64_Rela) + 16),
+                            &a->rs);
+  switch (rx) {
+  case RX_NONE:
+    put_s32(a, loc, got_entry(a) + a->A - a->P);
+    break;
+  case RX_LEA:
+    loc[-2] = 0x8d;
+    put_relaxed(a, loc, pc, fits_s32(pc));
+    break;
+  case RX_CALL:
+    if (call_nop_after(ctx, &a->rs)) {
+      loc[-2] = 0xe8;              // call rel32
+      // The call now starts one byte earlier.
+      put_relaxed(a, loc - 1, pc1, fits_s32(pc1));
+      loc[3] = (u8)ctx->cfg.z_call_nop; // -z call-nop=suffix-*
+    } else {
+      loc[-2] = ctx->cfg.z_call_nop ? (u8)ctx->cfg.z_call_nop : 0x67;
+      loc[-1] = 0xe8;              // addr32 (or -z call-nop) call rel32
+      put_relaxed(a, loc, pc, fits_s32(pc));
+    }
+    break;
+  case RX_JMP:
+    loc[-2] = 0xe9;                // jmp rel32
+    // The jump now starts one byte earlier.
+    put_relaxed(a, loc - 1, pc1, fits_s32(pc1));
+    loc[3] = 0x90;                 // nop
+    break;
+  case RX_MOV_IMM:
+  case RX_TEST:
+  case RX_BINOP: {
+    // The register moves from ModRM.reg to ModRM.rm (REX.R to REX.B); the
+    // immediate is sign-extended with REX.W, else not.
+    bool rex = a->type == R_X86_64_REX_GOTPCRELX;
+    bool wide = rex && (loc[-3] & 8);
+    u8 reg = (loc[-1] >> 3) & 7;
+    if (rex && (loc[-3] & 4))
+      loc[-3] = (loc[-3] & ~4) | 1;
+    if (rx == RX_MOV_IMM) {
+      loc[-2] = 0xc7;              // mov $imm32, %r
+      loc[-1] = 0xc0 | reg;
+    } else if (rx == RX_TEST) {
+      loc[-2] = 0xf7;              // test $imm32, %r
+      loc[-1] = 0xc0 | reg;
+    } else {
+      u8 op = loc[-2];
+      loc[-2] = 0x81;              // op $imm32, %r; /n from the opcode
+      loc[-1] = 0xc0 | (op & 0x38) | reg;
+    }
+    i64 v = a->S;
+    put_relaxed(a, loc, v, wide ? fits_s32(v) : fits_u32(v));
+    break;
+  }
+  }
+}
+
+// The GOT and offsets from it.
+static bool apply_got(struct apply *a) {
+  u8 *loc = a->loc;
+  u64 GOT = a->GOT;
+  switch (a->type) {
+  case R_X86_64_GOTOFF64:
+  case R_X86_64_PLTOFF64:
+    wr64(loc, a->S + a->A - GOT);
+    return true;
+  case R_X86_64_GOTPC32:
+    put_s32(a, loc, GOT + a->A - a->P);
+    return true;
+  case R_X86_64_GOTPC64:
+    wr64(loc, GOT + a->A - a->P);
+    return true;
+  case R_X86_64_GOTPCRELX:
+  case R_X86_64_REX_GOTPCRELX:
+  case R_X86_64_GOTPCREL:
+    relax_gotpcrelx(a);
+    return true;
+  case R_X86_64_GOT32:
+    put_s32(a, loc, got_entry(a) + a->A - GOT);
+    return true;
+  case R_X86_64_GOT64:
+  case R_X86_64_GOTPLT64:
+    wr64(loc, got_entry(a) + a->A - GOT);
+    return true;
+  case R_X86_64_GOTPCREL64:
+    wr64(loc, got_entry(a) + a->A - a->P);
+    return true;
+  }
+  return false;
+}
+
+// Initial-exec, relaxed to local-exec where the instruction allows it:
+//   movq foo@gottpoff(%rip), %r -> movq $tpoff, %r
+//   addq foo@gottpoff(%rip), %r -> leaq tpoff(%r), %r, or for %rsp and
+//   %r12 (which lea cannot take so) addq $tpoff, %r: GNU ld's forms.
+static void relax_gottpoff(struct apply *a) {
+  u8 *loc = a->loc;
+  if (!gottpoff_relaxable(a->is, a->off)) {
+    put_s32(a, loc,
+            gottp_entry_addr(a->ctx,
+                             reloc_symbol(a->ctx, a->is->file, a->symidx)) +
+                a->A - a->P);
+    return;
+  }
+  u8 reg = (loc[-1] >> 3) & 7;
+  if (loc[-2] == 0x8b || reg == 4) {
+    if (loc[-3] == 0x4c)
+      loc[-3] = 0x49;
+    loc[-2] = loc[-2] == 0x8b ? 0xc7 : 0x81;
+    loc[-1] = 0xc0 | reg;
+  } else {
+    if (loc[-3] == 0x4c)
+      loc[-3] = 0x4d;
+    loc[-2] = 0x8d;
+    loc[-1] = 0x80 | reg | reg << 3;
+  }
+  put_s32(a, loc, tp_offset(a->ctx, a->S));
+}
+
+// General-dynamic to local-exec:
+//   .byte 0x66; lea x@tlsgd(%rip), %rdi; .word 0x6666; rex64;
+//   call __tls_get_addr  ->  mov %fs:0, %rax; lea x@tpoff(%rax), %rax
+static void relax_tlsgd_to_le(struct apply *a) {
+  static const u8 le[] = {0x64, 0x48, 0x8b, 0x04, 0x25, 0, 0, 0, 0,
+                          0x48, 0x8d, 0x80, 0, 0, 0, 0};
+  // The large model's 22 bytes: the same and nopw 0x0(%rax,%rax,1).
+  static const u8 nopw[] = {0x66, 0x0f, 0x1f, 0x44, 0, 0};
+  u32 n = tlsgd_seq(a->is, a->i, a->off);
+  if (!n)
+    return;
+  u8 *seq = n == 22 ? a->loc - 3 : a->loc - 4;
+  memcpy(seq, le, sizeof(le));
+  if (n == 22)
+    memcpy(seq + 16, nopw, sizeof(nopw));
+  put_s32(a, seq + 12, tp_offset(a->ctx, a->S));
+  a->i++;
+}
+
+// Local-dynamic's module base to local-exec's thread pointer:
+//   lea x@tlsld(%rip), %rdi; call __tls_get_addr  ->
+//   data16 data16 data16 mov %fs:0, %rax (a fourth data16 for the 13-byte
+//   GOT or addr32 form, as GNU ld writes it)
+static void relax_tlsld_to_le(struct apply *a) {
+  static const u8 le[] = {0x66, 0x66, 0x66, 0x64, 0x48, 0x8b,
+                          0x04, 0x25, 0,    0,    0,    0};
+  static const u8 le13[] = {0x66, 0x66, 0x66, 0x66, 0x64, 0x48, 0x8b,
+                            0x04, 0x25, 0,    0,    0,    0};
+  // The large model's: data16 x3 cs nopw 0x0(%rax,%rax,1); mov %fs:0, %rax
+  static const u8 le_large[] = {
+      0x66, 0x66, 0x66, 0x66, 0x2e, 0x0f, 0x1f, 0x84, 0, 0, 0,
+      0,    0,    0x64, 0x48, 0x8b, 0x04, 0x25, 0,    0, 0, 0};
+  u32 n = tlsld_seq(a->is, a->i, a->off);
+  if (!n)
+    return;
+  memcpy(a->loc - 3, n == 22 ? le_large : n == 13 ? le13 : le, n);
+  a->i++;
+}
+
+// Thread-local storage: local-exec and local-dynamic offsets, and the
+// other models relaxed to local-exec.
+static bool apply_tls(struct apply *a) {
+  struct ctx *ctx = a->ctx;
+  u8 *loc = a->loc;
+  u64 S = a->S;
+  i64 A = a->A;
+  switch (a->type) {
+  case R_X86_64_TPOFF32:
+    put_s32(a, loc, tp_offset(ctx, S) + A);
+    return true;
+  case R_X86_64_TPOFF64:
+    wr64(loc, tp_offset(ctx, S) + A);
+    return true;
+  case R_X86_64_DTPOFF32:
+    // In code, only after an LD->LE rewrite: %rax holds the TP then.
+    put_s32(a, loc, a->code ? (i64)tp_offset(ctx, S) + A
+                            : (i64)(S + A - ctx->tls_start));
+    return true;
+  case R_X86_64_DTPOFF64:
+    wr64(loc, a->code ? tp_offset(ctx, S) + A : S + A - ctx->tls_start);
+    return true;
+  case R_X86_64_GOTTPOFF:
+    relax_gottpoff(a);
+    return true;
+  case R_X86_64_TLSGD:
+    relax_tlsgd_to_le(a);
+    return true;
+  case R_X86_64_TLSLD:
+    relax_tlsld_to_le(a);
+    return true;
+  case R_X86_64_GOTPC32_TLSDESC: {
+    // lea x@tlsdesc(%rip), %r -> mov $x@tpoff, %r
+    u8 reg = (loc[-1] >> 3) & 7;
+    loc[-3] = 0x48 | ((loc[-3] >> 2) & 1);
+    loc[-2] = 0xc7;
+    loc[-1] = 0xc0 | reg;
+    put_s32(a, loc, tp_offset(ctx, S));
+    return true;
+  }
+  case R_X86_64_TLSDESC_CALL:
+    loc[0] = 0x66;                 // call *(%rax) -> xchg %ax, %ax
+    loc[1] = 0x90;
+    return true;
+  }
+  return false;
+}
+
 static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
                         u32 to) {
   struct objfile *f = is->file;
   u64 base = isec_addr(is);
-  bool code = is->osec && (is->osec->flags & SHF_EXECINSTR);
   bool alloc = is->osec && (is->osec->flags & SHF_ALLOC);
-  u64 GOT = ctx->synth[CK_GOTPLT]->addr;
-  for (u32 i = from; i < to; i++) {
-    const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
+  struct apply a = {.ctx = ctx, .is = is, .alloc = alloc};
+  a.code = is->osec && (is->osec->flags & SHF_EXECINSTR);
+  a.GOT = ctx->synth[CK_GOTPLT]->addr;
+  for (a.i = from; a.i < to; a.i++) {
+    const u8 *r = is->rels + (u64)a.i * sizeof(Elf64_Rela);
     u64 off = rd64(r);
     u64 info = rd64(r + 8);
     i64 A = (i64)rd64(r + 16);
@@ -693,289 +1008,30 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
               reloc_name(type));
       continue;
     }
-    if (!check_reloc(ctx, is, i, off, reloc_width(type), symidx))
+    if (!check_reloc(ctx, is, a.i, off, reloc_width(type), symidx))
       continue;
-    struct reloc_sym rs;
-    reloc_target_addend(ctx, f, symidx, &A, &rs);
-    u8 *loc = out + isec_out_offset(is, off);
-    if (!alloc && debug_dead_ref(is, &rs, loc, reloc_width(type)))
+    reloc_target_addend(ctx, f, symidx, &A, &a.rs);
+    a.loc = out + isec_out_offset(is, off);
+    if (!alloc && debug_dead_ref(is, &a.rs, a.loc, reloc_width(type)))
       continue;
-    u64 P = base + off;       // GNU ld: also where an entry is moved
-    u64 S = rs.S;
+    a.off = off;
+    a.type = type;
+    a.symidx = symidx;
+    a.A = A;
+    a.P = base + off;          // GNU ld: also where an entry is moved
+    a.S = a.rs.S;
     // An IFUNC's address, wherever it is taken, is its IPLT entry.
-    if (rs.is_ifunc && alloc && (rs.sym->flags & SF_NEEDS_IPLT))
-      S = iplt_entry_addr(ctx, rs.sym);
-    else if (rs.is_ifunc && alloc && ifunc_without_plt(ctx, is, type, &rs))
+    if (a.rs.is_ifunc && alloc && (a.rs.sym->flags & SF_NEEDS_IPLT))
+      a.S = iplt_entry_addr(ctx, a.rs.sym);
+    else if (a.rs.is_ifunc && alloc && ifunc_without_plt(ctx, is, type, &a.rs))
       continue;
     // A static PIE's call to an undefined weak symbol: its PLT entry.
-    if (ctx->weak_plt && rs.undef_weak && rs.sym && alloc &&
+    if (ctx->weak_plt && a.rs.undef_weak && a.rs.sym && alloc &&
         (type == R_X86_64_PLT32 || type == R_X86_64_PLTOFF64))
-      S = weak_plt_entry_addr(ctx, rs.sym);
-    i64 v;
-
-#define CHECK(val, ok, lo, hi)                                               \
-  do {                                                                       \
-    if (!(ok))                                                               \
-      reloc_overflow(ctx, is, off, type, &rs, (val), (lo), (hi));            \
-  } while (0)
-
-// A signed 32-bit field: checked, then written.
-#define PUT_S32(where, val)                                                  \
-  do {                                                                       \
-    CHECK(val, fits_s32(val), INT32_MIN, INT32_MAX);                         \
-    wr32(where, val);                                                        \
-  } while (0)
-
-    switch (type) {
-    case R_X86_64_64:
-      // A word an IRELATIVE fills (a PIE's, dynamic.c; an executable's,
-      // of an IFUNC without a PLT entry, .rela.iplt) keeps the input's
-      // bytes, as GNU ld leaves it.
-      if (rs.is_ifunc && alloc &&
-          (ctx->cfg.pie ? !(rs.sym->flags & SF_ADDR_EQ)
-                        : !(rs.sym->flags & SF_NEEDS_IPLT)))
-        break;
-      wr64(loc, S + A);
-      break;
-    case R_X86_64_PC64:
-      wr64(loc, S + A - P);
-      break;
-    case R_X86_64_PC32:
-    case R_X86_64_PLT32:
-      v = S + A - P;
-      PUT_S32(loc, v);
-      break;
-    case R_X86_64_32:
-      v = S + A;
-      CHECK(v, fits_u32(v), 0, UINT32_MAX);
-      wr32(loc, v);
-      break;
-    case R_X86_64_32S:
-      v = S + A;
-      PUT_S32(loc, v);
-      break;
-    // R_X86_64_16 and R_X86_64_8 are bfd's bitfields: from -2^n (an
-    // address that wraps) to 2^n - 1.
-    case R_X86_64_16:
-      v = S + A;
-      CHECK(v, v >= -65536 && v <= UINT16_MAX, -65536, UINT16_MAX);
-      wr16(loc, v);
-      break;
-    case R_X86_64_PC16:
-      v = S + A - P;
-      CHECK(v, v >= INT16_MIN && v <= INT16_MAX, INT16_MIN, INT16_MAX);
-      wr16(loc, v);
-      break;
-    case R_X86_64_8:
-      v = S + A;
-      CHECK(v, v >= -256 && v <= UINT8_MAX, -256, UINT8_MAX);
-      *loc = v;
-      break;
-    case R_X86_64_PC8:
-      v = S + A - P;
-      CHECK(v, v >= INT8_MIN && v <= INT8_MAX, INT8_MIN, INT8_MAX);
-      *loc = v;
-      break;
-    case R_X86_64_SIZE32:
-      v = reloc_sym_size(&rs) + A;
-      CHECK(v, fits_u32(v), 0, UINT32_MAX);
-      wr32(loc, v);
-      break;
-    case R_X86_64_SIZE64:
-      wr64(loc, reloc_sym_size(&rs) + A);
-      break;
-    case R_X86_64_GOTOFF64:
-      wr64(loc, S + A - GOT);
-      break;
-    case R_X86_64_GOTPC32:
-      v = GOT + A - P;
-      PUT_S32(loc, v);
-      break;
-    case R_X86_64_GOTPC64:
-      wr64(loc, GOT + A - P);
-      break;
-    case R_X86_64_PLTOFF64:
-      wr64(loc, S + A - GOT);
-      break;
-    case R_X86_64_GOTPCRELX:
-    case R_X86_64_REX_GOTPCRELX:
-    case R_X86_64_GOTPCREL: {
-      enum relax rx =
-          gotpcrelx(ctx, is, off, type, (i64)rd64(r + 16), &rs);
-      // The relaxed form's field; GNU ld's words if it overflows.
-      // (GNU ld names the field where it now is: a byte earlier in a jmp.)
-#define PUT_RELAXED(where, val, ok)                                          \
-  do {                                                                       \
-    if (!(ok))                                                               \
-      relax_overflow(ctx, is, off - (u64)(loc - (where)), &rs);              \
-    wr32(where, val);                                                        \
-  } while (0)
-      switch (rx) {
-      case RX_NONE:
-        v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - P;
-        PUT_S32(loc, v);
-        break;
-      case RX_LEA:
-        loc[-2] = 0x8d;
-        v = S + A - P;
-        PUT_RELAXED(loc, v, fits_s32(v));
-        break;
-      case RX_CALL:
-        if (call_nop_after(ctx, &rs)) {
-          loc[-2] = 0xe8;          // call rel32
-          v = S + A - P + 1;       // the call now starts one byte earlier
-          PUT_RELAXED(loc - 1, v, fits_s32(v));
-          loc[3] = (u8)ctx->cfg.z_call_nop; // -z call-nop=suffix-*
-        } else {
-          loc[-2] = ctx->cfg.z_call_nop ? (u8)ctx->cfg.z_call_nop : 0x67;
-          loc[-1] = 0xe8;          // addr32 (or -z call-nop) call rel32
-          v = S + A - P;
-          PUT_RELAXED(loc, v, fits_s32(v));
-        }
-        break;
-      case RX_JMP:
-        loc[-2] = 0xe9;            // jmp rel32
-        v = S + A - P + 1;         // the jump now starts one byte earlier
-        PUT_RELAXED(loc - 1, v, fits_s32(v));
-        loc[3] = 0x90;             // nop
-        break;
-      case RX_MOV_IMM:
-      case RX_TEST:
-      case RX_BINOP: {
-        // The register moves from ModRM.reg to ModRM.rm (REX.R to REX.B);
-        // the immediate is sign-extended with REX.W, else not.
-        bool wide = type == R_X86_64_REX_GOTPCRELX && (loc[-3] & 8);
-        u8 reg = (loc[-1] >> 3) & 7;
-        if (type == R_X86_64_REX_GOTPCRELX && (loc[-3] & 4))
-          loc[-3] = (loc[-3] & ~4) | 1;
-        if (rx == RX_MOV_IMM) {
-          loc[-2] = 0xc7;            // mov $imm32, %r
-          loc[-1] = 0xc0 | reg;
-        } else if (rx == RX_TEST) {
-          loc[-2] = 0xf7;            // test $imm32, %r
-          loc[-1] = 0xc0 | reg;
-        } else {
-          u8 op = loc[-2];
-          loc[-2] = 0x81;            // op $imm32, %r; /n from the opcode
-          loc[-1] = 0xc0 | (op & 0x38) | reg;
-        }
-        v = S;
-        PUT_RELAXED(loc, v, wide ? fits_s32(v) : fits_u32(v));
-        break;
-      }
-      }
-#undef PUT_RELAXED
-      break;
-    }
-    case R_X86_64_GOT32:
-      v = got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - GOT;
-      PUT_S32(loc, v);
-      break;
-    case R_X86_64_GOT64:
-    case R_X86_64_GOTPLT64:
-      wr64(loc, got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - GOT);
-      break;
-    case R_X86_64_GOTPCREL64:
-      wr64(loc, got_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - P);
-      break;
-    case R_X86_64_TPOFF32:
-      v = tp_offset(ctx, S) + A;
-      PUT_S32(loc, v);
-      break;
-    case R_X86_64_TPOFF64:
-      wr64(loc, tp_offset(ctx, S) + A);
-      break;
-    case R_X86_64_DTPOFF32:
-      // In code, only after an LD->LE rewrite: %rax holds the TP then.
-      v = code ? (i64)tp_offset(ctx, S) + A : (i64)(S + A - ctx->tls_start);
-      PUT_S32(loc, v);
-      break;
-    case R_X86_64_DTPOFF64:
-      wr64(loc, code ? tp_offset(ctx, S) + A : S + A - ctx->tls_start);
-      break;
-    case R_X86_64_GOTTPOFF:
-      if (gottpoff_relaxable(is, off)) {
-        // movq foo@gottpoff(%rip), %r -> movq $tpoff, %r
-        // addq foo@gottpoff(%rip), %r -> leaq tpoff(%r), %r, or for
-        // %rsp and %r12 (which lea cannot take so) addq $tpoff, %r: GNU
-        // ld's forms.
-        u8 reg = (loc[-1] >> 3) & 7;
-        if (loc[-2] == 0x8b || reg == 4) {
-          if (loc[-3] == 0x4c)
-            loc[-3] = 0x49;
-          loc[-2] = loc[-2] == 0x8b ? 0xc7 : 0x81;
-          loc[-1] = 0xc0 | reg;
-        } else {
-          if (loc[-3] == 0x4c)
-            loc[-3] = 0x4d;
-          loc[-2] = 0x8d;
-          loc[-1] = 0x80 | reg | reg << 3;
-        }
-        v = tp_offset(ctx, S);
-      } else {
-        v = gottp_entry_addr(ctx, reloc_symbol(ctx, f, symidx)) + A - P;
-      }
-      PUT_S32(loc, v);
-      break;
-    case R_X86_64_TLSGD: {
-      // .byte 0x66; lea x@tlsgd(%rip), %rdi; .word 0x6666; rex64;
-      // call __tls_get_addr  ->  mov %fs:0, %rax; lea x@tpoff(%rax), %rax
-      static const u8 le[] = {0x64, 0x48, 0x8b, 0x04, 0x25, 0, 0, 0, 0,
-                              0x48, 0x8d, 0x80, 0, 0, 0, 0};
-      // The large model's 22 bytes: the same and nopw 0x0(%rax,%rax,1).
-      static const u8 nopw[] = {0x66, 0x0f, 0x1f, 0x44, 0, 0};
-      u32 n = tlsgd_seq(is, i, off);
-      if (!n)
-        break;
-      u8 *seq = n == 22 ? loc - 3 : loc - 4;
-      memcpy(seq, le, sizeof(le));
-      if (n == 22)
-        memcpy(seq + 16, nopw, sizeof(nopw));
-      v = tp_offset(ctx, S);
-      PUT_S32(seq + 12, v);
-      i++;
-      break;
-    }
-    case R_X86_64_TLSLD: {
-      // lea x@tlsld(%rip), %rdi; call __tls_get_addr  ->
-      // data16 data16 data16 mov %fs:0, %rax (a fourth data16 for the
-      // 13-byte GOT or addr32 form, as GNU ld writes it)
-      static const u8 le[] = {0x66, 0x66, 0x66, 0x64, 0x48, 0x8b,
-                              0x04, 0x25, 0,    0,    0,    0};
-      static const u8 le13[] = {0x66, 0x66, 0x66, 0x66, 0x64, 0x48, 0x8b,
-                                0x04, 0x25, 0,    0,    0,    0};
-      // The large model's: data16 x3 cs nopw 0x0(%rax,%rax,1);
-      // mov %fs:0, %rax
-      static const u8 le_large[] = {
-          0x66, 0x66, 0x66, 0x66, 0x2e, 0x0f, 0x1f, 0x84, 0, 0, 0,
-          0,    0,    0x64, 0x48, 0x8b, 0x04, 0x25, 0,    0, 0, 0};
-      u32 n = tlsld_seq(is, i, off);
-      if (!n)
-        break;
-      memcpy(loc - 3, n == 22 ? le_large : n == 13 ? le13 : le, n);
-      i++;
-      break;
-    }
-    case R_X86_64_GOTPC32_TLSDESC: {
-      // lea x@tlsdesc(%rip), %r -> mov $x@tpoff, %r
-      u8 reg = (loc[-1] >> 3) & 7;
-      loc[-3] = 0x48 | ((loc[-3] >> 2) & 1);
-      loc[-2] = 0xc7;
-      loc[-1] = 0xc0 | reg;
-      v = tp_offset(ctx, S);
-      PUT_S32(loc, v);
-      break;
-    }
-    case R_X86_64_TLSDESC_CALL:
-      loc[0] = 0x66;               // call *(%rax) -> xchg %ax, %ax
-      loc[1] = 0x90;
-      break;
-    default:
+      a.S = weak_plt_entry_addr(ctx, a.rs.sym);
+    if (!apply_data(&a) && !apply_got(&a) && !apply_tls(&a))
       error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s", f->name,
             isec_name(is), (unsigned long long)off, reloc_name(type));
-    }
-#undef PUT_S32
-#undef CHECK
   }
 }
 
