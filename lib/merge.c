@@ -439,52 +439,61 @@ static int cmp_link_order(const void *a, const void *b) {
   return x->shndx < y->shndx ? -1 : x->shndx > y->shndx;
 }
 
-// Merges the sections of one kind (entsize, strings, alignment) in chunk
-// c as GNU ld does (bfd's merge.c): each piece is kept once, by the input
-// section that had it first (with the alignment it needs), which stays
-// in its place in the output section with just the pieces it keeps; one
-// that keeps none is dropped.  A string's alignment is that of its offset
-// in its section, up to the section's; zero padding after a string is not
-// a piece, except the first aligned one of a section, the empty string.
-// kinds[i]: merge_kind of c's section i, 0 once it has joined a group.
-static void merge_group(struct ctx *ctx, struct chunk *c, u64 *kinds,
-                        u64 kind) {
-  u64 entsize = (kind >> 1) & 0x7fffffff;
-  bool strings = kind & 1;
-  u32 align = kind >> 32;
-  u32 nmembers = 0;
-  bool padded = true;          // every member's size a multiple of align
+// One group: the members merged together, and their kind.
+struct piece_group {
+  struct isec **members;       // in link order
+  u32 n;
+  u64 entsize;
+  u32 align;
+  bool strings;
+  bool padded;                 // every member's size a multiple of align
+};
+
+// The sections of c of this kind, each given its merge_in.
+static void gather_group(struct ctx *ctx, struct chunk *c, u64 *kinds,
+                         u64 kind, struct piece_group *g) {
+  g->entsize = (kind >> 1) & 0x7fffffff;
+  g->strings = kind & 1;
+  g->align = kind >> 32;
+  g->n = 0;
+  g->padded = true;
   for (u32 i = 0; i < c->isecs.len; i++)
-    nmembers += kinds[i] == kind;
-  struct isec **members = arena_alloc(ctx, nmembers * sizeof(*members));
+    g->n += kinds[i] == kind;
+  g->members = arena_alloc(ctx, g->n * sizeof(*g->members));
   u32 m = 0;
   for (u32 i = 0; i < c->isecs.len; i++) {
     struct isec *is = c->isecs.v[i];
     if (kinds[i] != kind)
       continue;
     kinds[i] = 0;
-    padded &= is->size % align == 0;
+    g->padded &= is->size % g->align == 0;
     is->min = arena_alloc(ctx, sizeof(*is->min));
-    is->min->members = members;
-    members[m++] = is;
+    is->min->members = g->members;
+    g->members[m++] = is;
   }
   // Pieces go to the member that has them first in the order the files
   // joined the link, section by section (bfd's _bfd_elf_merge_sections
   // walks the inputs so), whatever order a script sorted them in.
-  qsort(members, nmembers, sizeof(*members), cmp_link_order);
-  u64 slice = SPLIT_SLICE / entsize * entsize;
+  qsort(g->members, g->n, sizeof(*g->members), cmp_link_order);
+}
+
+// Every member split into pieces, in parallel over slices of at most
+// SPLIT_SLICE bytes: their offsets (in_off), their hashes (out_off for
+// now) and the index of each member.  Returns the number of pieces.
+static u64 split_group(struct ctx *ctx, const struct piece_group *g) {
+  u64 slice = SPLIT_SLICE / g->entsize * g->entsize;
   u32 nitems = 0;
-  for (m = 0; m < nmembers; m++)
-    nitems += (members[m]->size + slice - 1) / slice;
+  for (u32 m = 0; m < g->n; m++)
+    nitems += (g->members[m]->size + slice - 1) / slice;
   struct split_job job = {arena_alloc(ctx, (u64)nitems * sizeof(*job.v)),
-                          members, entsize, strings};
+                          g->members, g->entsize, g->strings};
   nitems = 0;
-  for (m = 0; m < nmembers; m++)
-    for (u64 from = 0; from < members[m]->size; from += slice)
+  for (u32 m = 0; m < g->n; m++) {
+    struct isec *is = g->members[m];
+    for (u64 from = 0; from < is->size; from += slice)
       job.v[nitems++] = (struct split_item){
-          members[m], from,
-          members[m]->size - from > slice ? from + slice : members[m]->size,
-          0, 0};
+          is, from, is->size - from > slice ? from + slice : is->size, 0, 0};
+  }
   parallel_for(ctx, nitems, count_pieces, &job);
   for (u32 i = 0; i < nitems; i++) {
     struct merge_in *mi = job.v[i].is->min;
@@ -492,33 +501,42 @@ static void merge_group(struct ctx *ctx, struct chunk *c, u64 *kinds,
     mi->npieces += job.v[i].count;
   }
   u64 total = 0;
-  for (m = 0; m < nmembers; m++) {
-    struct merge_in *mi = members[m]->min;
+  for (u32 m = 0; m < g->n; m++) {
+    struct merge_in *mi = g->members[m]->min;
     total += mi->npieces;
     mi->in_off = arena_alloc(ctx, (u64)mi->npieces * sizeof(u32));
     mi->owner = arena_alloc(ctx, (u64)mi->npieces * sizeof(u32));
     mi->out_off = arena_alloc(ctx, (u64)mi->npieces * sizeof(u64));
   }
   parallel_for(ctx, nitems, hash_pieces, &job);
-  parallel_for(ctx, nmembers, index_member, &job);
+  parallel_for(ctx, g->n, index_member, &job);
+  return total;
+}
 
-  struct piece_table t = {0};
+static void alloc_piece_table(struct ctx *ctx, struct piece_table *t,
+                              u64 total) {
   u64 cap = 16;
   while (cap < total * 2)
     cap *= 2;
-  t.mask = cap - 1;
-  t.slots = arena_alloc(ctx, cap * sizeof(u32));
-  t.src = arena_alloc(ctx, total * sizeof(void *));
-  t.len = arena_alloc(ctx, total * sizeof(u32));
-  t.align = arena_alloc(ctx, total * sizeof(u32));
-  t.owner = arena_alloc(ctx, total * sizeof(u32));
-  t.event = arena_alloc(ctx, total * sizeof(u32));
-  t.out = arena_alloc(ctx, total * sizeof(u64));
-  t.home = arena_alloc(ctx, total * sizeof(u32));
-  t.order = arena_alloc(ctx, total * sizeof(u32));
+  t->mask = cap - 1;
+  t->slots = arena_alloc(ctx, cap * sizeof(u32));
+  t->src = arena_alloc(ctx, total * sizeof(void *));
+  t->len = arena_alloc(ctx, total * sizeof(u32));
+  t->align = arena_alloc(ctx, total * sizeof(u32));
+  t->owner = arena_alloc(ctx, total * sizeof(u32));
+  t->event = arena_alloc(ctx, total * sizeof(u32));
+  t->out = arena_alloc(ctx, total * sizeof(u64));
+  t->home = arena_alloc(ctx, total * sizeof(u32));
+  t->order = arena_alloc(ctx, total * sizeof(u32));
+}
 
-  for (m = 0; m < nmembers; m++) {
-    struct isec *is = members[m];
+// Every member's pieces into the table, in order; out_off becomes the
+// piece's number, or UINT64_MAX for padding resolved later.
+static void add_pieces(struct piece_table *t, const struct piece_group *g) {
+  u64 entsize = g->entsize;
+  u32 align = g->align;
+  for (u32 m = 0; m < g->n; m++) {
+    struct isec *is = g->members[m];
     struct merge_in *mi = is->min;
     bool nul = false;
     for (u32 k = 0; k < mi->npieces; k++) {
@@ -526,7 +544,7 @@ static void merge_group(struct ctx *ctx, struct chunk *c, u64 *kinds,
       u64 end = k + 1 < mi->npieces ? mi->in_off[k + 1] : is->size;
       const u8 *p = is->data + off;
       u32 len = end - off, al = 1;
-      if (strings) {
+      if (g->strings) {
         // Padding: zeros after a string (a piece of its own in split).
         if (off && len == entsize && is_zero(p, len)) {
           if (nul || (off & (align - 1))) {
@@ -541,87 +559,110 @@ static void merge_group(struct ctx *ctx, struct chunk *c, u64 *kinds,
             al = align;
         }
       }
-      // The piece's number for now; its place below.
-      mi->out_off[k] = piece_add(&t, p, len, mi->out_off[k], al, m);
+      mi->out_off[k] = piece_add(t, p, len, mi->out_off[k], al, m);
     }
   }
+}
 
-  if (strings)
-    tail_merge(ctx, &t, entsize);
-  else
-    for (u32 k = 0; k < t.n; k++)
-      t.home[k] = k;
-
-  // Each member's kept pieces from offset 0, in order of appearance.
-  u64 *size = arena_alloc(ctx, nmembers * sizeof(u64));
-  u32 *nkept = arena_alloc(ctx, nmembers * sizeof(u32));
-  for (u32 ev = 0; ev < t.nevents; ev++) {
-    u32 k = t.order[ev];
-    if (t.event[k] != ev || t.home[k] != k)
+// Each member's kept pieces from offset 0, in order of appearance: its
+// new size and contents (mout), and where every piece is.
+static void place_pieces(struct ctx *ctx, struct piece_table *t,
+                         const struct piece_group *g) {
+  u64 *size = arena_alloc(ctx, g->n * sizeof(u64));
+  u32 *nkept = arena_alloc(ctx, g->n * sizeof(u32));
+  for (u32 ev = 0; ev < t->nevents; ev++) {
+    u32 k = t->order[ev];
+    if (t->event[k] != ev || t->home[k] != k)
       continue;
-    u32 o = t.owner[k];
-    size[o] = align_up(size[o], t.align[k]);
-    t.out[k] = size[o];
-    size[o] += t.len[k];
+    u32 o = t->owner[k];
+    size[o] = align_up(size[o], t->align[k]);
+    t->out[k] = size[o];
+    size[o] += t->len[k];
     nkept[o]++;
   }
   // GNU ld pads the section of the last piece in order of appearance
   // (kept or not) to the alignment if the inputs were all padded so.
-  if (t.nevents && padded)
-    size[t.last_member] = align_up(size[t.last_member], align);
-  for (m = 0; m < nmembers; m++) {
+  if (t->nevents && g->padded)
+    size[t->last_member] = align_up(size[t->last_member], g->align);
+  for (u32 m = 0; m < g->n; m++) {
     struct merged_sec *ms = arena_alloc(ctx, sizeof(*ms));
     ms->src = arena_alloc(ctx, (u64)nkept[m] * sizeof(void *));
     ms->len = arena_alloc(ctx, (u64)nkept[m] * sizeof(u32));
     ms->out = arena_alloc(ctx, (u64)nkept[m] * sizeof(u64));
-    members[m]->mout = ms;
-    members[m]->size = size[m];
+    g->members[m]->mout = ms;
+    g->members[m]->size = size[m];
   }
-  for (u32 ev = 0; ev < t.nevents; ev++) {
-    u32 k = t.order[ev];
-    if (t.event[k] != ev || t.home[k] != k)
+  for (u32 ev = 0; ev < t->nevents; ev++) {
+    u32 k = t->order[ev];
+    if (t->event[k] != ev || t->home[k] != k)
       continue;
-    struct merged_sec *ms = members[t.owner[k]]->mout;
-    ms->src[ms->n] = t.src[k];
-    ms->len[ms->n] = t.len[k];
-    ms->out[ms->n++] = t.out[k];
+    struct merged_sec *ms = g->members[t->owner[k]]->mout;
+    ms->src[ms->n] = t->src[k];
+    ms->len[ms->n] = t->len[k];
+    ms->out[ms->n++] = t->out[k];
   }
-  for (u32 k = 0; k < t.n; k++)
-    if (t.home[k] != k) {
-      u32 h = t.home[k];
-      t.owner[k] = t.owner[h];
-      t.out[k] = t.out[h] + t.len[h] - t.len[k];
+  for (u32 k = 0; k < t->n; k++)
+    if (t->home[k] != k) {
+      u32 h = t->home[k];
+      t->owner[k] = t->owner[h];
+      t->out[k] = t->out[h] + t->len[h] - t->len[k];
     }
+}
 
-  // Padding resolves to the empty string, or to the end of the first
-  // piece kept (as GNU ld's _bfd_merged_section_offset falls back).
+// Each member's pieces: their owner and offset there.  Padding resolves
+// to the empty string, or to the end of the first piece kept (as GNU
+// ld's _bfd_merged_section_offset falls back).
+static void resolve_pieces(struct piece_table *t, const struct piece_group *g) {
   const u8 zeros[64] = {0};
   u64 slot;
-  u32 empty = strings ? piece_find(&t, zeros, entsize,
-                                   hash_name((const char *)zeros, entsize),
-                                   &slot)
-                       : UINT32_MAX;
-  if (empty == UINT32_MAX && t.nevents) {
-    u32 k = t.order[0];
-    while (t.home[k] != k)
-      k = t.home[k];
+  u32 empty = g->strings
+                  ? piece_find(t, zeros, g->entsize,
+                               hash_name((const char *)zeros, g->entsize),
+                               &slot)
+                  : UINT32_MAX;
+  if (empty == UINT32_MAX && t->nevents) {
+    u32 k = t->order[0];
+    while (t->home[k] != k)
+      k = t->home[k];
     empty = k;
   }
-  for (m = 0; m < nmembers; m++) {
-    struct merge_in *mi = members[m]->min;
+  for (u32 m = 0; m < g->n; m++) {
+    struct merge_in *mi = g->members[m]->min;
     for (u32 k = 0; k < mi->npieces; k++) {
       u64 idx = mi->out_off[k];
       if (idx == UINT64_MAX) {
-        u32 e = empty;
-        mi->owner[k] = t.owner[e];
-        mi->out_off[k] = t.out[e] + t.len[e] - entsize;
+        mi->owner[k] = t->owner[empty];
+        mi->out_off[k] = t->out[empty] + t->len[empty] - g->entsize;
       } else {
-        mi->owner[k] = t.owner[idx];
-        mi->out_off[k] = t.out[idx];
+        mi->owner[k] = t->owner[idx];
+        mi->out_off[k] = t->out[idx];
       }
     }
   }
+}
 
+// Merges the sections of one kind (entsize, strings, alignment) in chunk
+// c as GNU ld does (bfd's merge.c): each piece is kept once, by the input
+// section that had it first (with the alignment it needs), which stays
+// in its place in the output section with just the pieces it keeps; one
+// that keeps none is dropped.  A string's alignment is that of its offset
+// in its section, up to the section's; zero padding after a string is not
+// a piece, except the first aligned one of a section, the empty string.
+// kinds[i]: merge_kind of c's section i, 0 once it has joined a group.
+static void merge_group(struct ctx *ctx, struct chunk *c, u64 *kinds,
+                        u64 kind) {
+  struct piece_group g;
+  gather_group(ctx, c, kinds, kind, &g);
+  struct piece_table t = {0};
+  alloc_piece_table(ctx, &t, split_group(ctx, &g));
+  add_pieces(&t, &g);
+  if (g.strings)
+    tail_merge(ctx, &t, g.entsize);
+  else
+    for (u32 k = 0; k < t.n; k++)
+      t.home[k] = k;
+  place_pieces(ctx, &t, &g);
+  resolve_pieces(&t, &g);
 }
 
 void merge_sections(struct ctx *ctx) {
