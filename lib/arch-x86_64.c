@@ -1012,6 +1012,8 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
       continue;
     reloc_target_addend(ctx, f, symidx, &A, &a.rs);
     a.loc = out + isec_out_offset(is, off);
+    if (!a.rs.defined && !a.rs.sym)
+      check_discarded_local(ctx, is, &a.rs);
     if (!alloc && debug_dead_ref(is, &a.rs, a.loc, reloc_width(type)))
       continue;
     a.off = off;

@@ -101,16 +101,16 @@ static bool in_discarded(struct ctx *ctx, struct symbol *sym) {
   return is && !is->osec;
 }
 
-// The input section of local symbol k of f the output has (a debugging
-// section's reference to a discarded COMDAT copy goes to the kept copy,
-// as GNU ld and apply_relocs do), or NULL.
-static struct isec *local_isec(struct objfile *f, u32 shndx, bool debug) {
+// The input section of local symbol k of f the output has (with pretend,
+// discarded_action's DA_PRETEND, a reference to a discarded COMDAT copy
+// goes to the kept copy, as GNU ld and apply_relocs do), or NULL.
+static struct isec *local_isec(struct objfile *f, u32 shndx, bool pretend) {
   if (shndx == SHN_UNDEF || shndx >= f->shnum)
     return NULL;
   struct isec *t = f->isecs[shndx];
   if (t && t->osec)
     return t->fold ? t->fold : t;
-  if (debug && f->kept && f->kept[shndx] && f->kept[shndx]->osec)
+  if (pretend && f->kept && f->kept[shndx] && f->kept[shndx]->osec)
     return f->kept[shndx];
   return NULL;
 }
@@ -118,7 +118,7 @@ static struct isec *local_isec(struct objfile *f, u32 shndx, bool debug) {
 // The output symbol and addend of a relocation against symidx of is's
 // file, with addend *A; false: it becomes R_*_NONE.
 static bool out_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
-                       bool debug, u32 *osym, i64 *A) {
+                       bool pretend, u32 *osym, i64 *A) {
   struct objfile *f = is->file;
   *osym = 0;
   if (!symidx)
@@ -143,7 +143,7 @@ static bool out_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
     if (ELF64_ST_TYPE(s.st_info) == STT_SECTION && shndx == SHN_ABS)
       return true;
     if (ELF64_ST_TYPE(s.st_info) == STT_SECTION) {
-      struct isec *t = local_isec(f, shndx, debug);
+      struct isec *t = local_isec(f, shndx, pretend);
       if (!t)
         return false;
       struct chunk *o = t->osec;
@@ -184,7 +184,7 @@ static u8 *write_section_relocs(struct ctx *ctx, struct isec *is, u8 *p) {
   const struct arch *arch = ctx->arch;
   struct chunk *o = is->osec;
   u64 base = (o->flags & SHF_ALLOC) ? isec_addr(is) : is->offset;
-  bool debug = !(o->flags & SHF_ALLOC) && is_debugging_name(isec_name(is));
+  bool pretend = discarded_action(is) & DA_PRETEND;
   for (u32 i = 0; i < is->nrels; i++) {
     const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
     u64 off = rd64(r);
@@ -193,7 +193,7 @@ static u8 *write_section_relocs(struct ctx *ctx, struct isec *is, u8 *p) {
     u32 type = ELF64_R_TYPE(info), osym;
     if (type < 64 && ((arch->rewritten_types >> type) & 1))
       type = arch->emitted_type(ctx, is, i, &off, &A);
-    if (!out_symbol(ctx, is, ELF64_R_SYM(info), debug, &osym, &A))
+    if (!out_symbol(ctx, is, ELF64_R_SYM(info), pretend, &osym, &A))
       p = put_rela(p, base + isec_out_offset(is, off), 0, 0, 0);
     else
       p = put_rela(p, base + isec_out_offset(is, off), osym, type, A);

@@ -1758,6 +1758,12 @@ u64 isec_addr(struct isec *is);
 u64 reloc_sym_size(const struct reloc_sym *rs);
 u64 local_sym_addr(struct objfile *f, u32 symidx);
 u64 isec_sym_addr(struct isec *is, const struct esym *s);
+enum { DA_COMPLAIN = 1, DA_PRETEND = 2 };   // discarded_action
+u32 discarded_action(struct isec *is);
+void discarded_ref_error(struct ctx *ctx, struct isec *is, struct objfile *df,
+                         u32 symidx, u32 shndx);
+void check_discarded_local(struct ctx *ctx, struct isec *is,
+                           const struct reloc_sym *rs);
 bool debug_dead_ref(struct isec *is, struct reloc_sym *rs, u8 *loc,
                     u32 width);
 const char *reloc_sym_name(const struct reloc_sym *rs);

@@ -219,6 +219,52 @@ bool put_section_word(struct isec *is, u8 *out, u64 off, u32 width,
   return true;
 }
 
+// What GNU ld does with a relocation in is against a symbol of a
+// discarded section, a COMDAT group's losing copy or what /DISCARD/ took
+// (bfd's elf_action_discarded): from debugging information it goes to the
+// kept copy of the same name and size if there is one (DA_PRETEND); from
+// .eh_frame and .gcc_except_table it passes; from any other section it is
+// an error (DA_COMPLAIN), and would go to the kept copy too.
+u32 discarded_action(struct isec *is) {
+  const char *name = isec_name(is);
+  if (!(SH_FLAGS(shdr_at(is->file, is->shndx)) & SHF_ALLOC) &&
+      is_debugging_name(name))
+    return DA_PRETEND;
+  if (!strcmp(name, ".eh_frame") || !strcmp(name, ".gcc_except_table"))
+    return 0;
+  return DA_COMPLAIN | DA_PRETEND;
+}
+
+// GNU ld's error for a relocation in is against symbol symidx of df,
+// defined in df's discarded section shndx.
+void discarded_ref_error(struct ctx *ctx, struct isec *is, struct objfile *df,
+                         u32 symidx, u32 shndx) {
+  struct esym s;
+  read_sym(df, symidx, &s);
+  const char *name = ELF64_ST_TYPE(s.st_info) == STT_SECTION
+                         ? section_name(df, shndx)
+                         : sym_name(df, &s);
+  error(ctx, "`%s' referenced in section `%s' of %s: defined in discarded "
+        "section `%s' of %s", name, section_label(ctx, is->file, is->shndx),
+        is->file->name, section_label(ctx, df, shndx), df->name);
+}
+
+// A relocation in is against a local symbol (rs) that is not defined in
+// the output: if its section lost its COMDAT group and is does not let
+// that pass, GNU ld's error.
+void check_discarded_local(struct ctx *ctx, struct isec *is,
+                           const struct reloc_sym *rs) {
+  struct objfile *f = rs->file;
+  if (rs->defined || rs->sym || !f || !f->discarded)
+    return;
+  struct esym s;
+  read_sym(f, rs->symidx, &s);
+  u32 shndx = sym_shndx(f, rs->symidx, &s);
+  if (shndx < f->shnum && f->discarded[shndx] &&
+      (discarded_action(is) & DA_COMPLAIN))
+    discarded_ref_error(ctx, is, f, rs->symidx, shndx);
+}
+
 // A reference from debug information (in is) to a local symbol whose
 // section is not in the output.  As GNU ld does, it goes to the kept copy
 // of a discarded COMDAT section of the same name and size (rs->S is set,

@@ -1556,8 +1556,8 @@ static enum map map_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
   *out = 0;
   if (symidx == 0)
     return MAP_OK;
-  bool debug = !(SH_FLAGS(shdr_at(f, is->shndx)) & SHF_ALLOC) &&
-               is_debugging_name(isec_name(is));
+  u32 action = discarded_action(is);
+  bool debug = action == DA_PRETEND;
   if (symidx >= f->first_global) {
     struct symbol *sym = f->globals[symidx - f->first_global];
     if (!sym)
@@ -1578,22 +1578,14 @@ static enum map map_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
   struct isec *t = shndx < f->shnum ? f->isecs[shndx] : NULL;
   u64 value = ELF64_ST_TYPE(s.st_info) == STT_SECTION ? 0 : s.st_value;
   if (!t || !t->osec) {
-    // GNU ld (elf_link_input_bfd's elf_action_discarded): a reference
-    // to a discarded COMDAT or linkonce copy is an error, but from
-    // debugging sections, .eh_frame and .gcc_except_table; from
-    // debugging sections it goes to the kept copy of the same name and
-    // size (_bfd_elf_check_kept_section), or is dropped; from the others
-    // it is R_*_NONE.
+    // A reference to a discarded COMDAT or linkonce copy, as
+    // discarded_action says; one not redirected to the kept copy is
+    // dropped from debugging sections, R_*_NONE from the others.
     struct isec *kept = f->kept && shndx < f->shnum ? f->kept[shndx] : NULL;
-    const char *from = isec_name(is);
-    bool quiet = debug || !strcmp(from, ".eh_frame") ||
-                 !strcmp(from, ".gcc_except_table");
-    if (!quiet && shndx < f->shnum && f->discarded && f->discarded[shndx])
-      error(ctx, "`%s' referenced in section `%s' of %s: defined in "
-            "discarded section `%s' of %s", sym_name(f, &s),
-            section_label(ctx, f, is->shndx), f->name,
-            section_label(ctx, f, shndx), f->name);
-    if (kept && kept->osec && (debug || !quiet))
+    if ((action & DA_COMPLAIN) && shndx < f->shnum && f->discarded &&
+        f->discarded[shndx])
+      discarded_ref_error(ctx, is, f, symidx, shndx);
+    if (kept && kept->osec && (action & DA_PRETEND))
       t = kept;
     else
       return debug ? MAP_DROP : MAP_NONE;

@@ -2523,10 +2523,8 @@ static void check_list(struct ctx *ctx, const struct vec *names, bool to) {
   }
 }
 
-// A reference to a symbol of a discarded input section (/DISCARD/) from
-// a section in the output is GNU ld's error (elf_link_input_bfd), but
-// from .eh_frame, .gcc_except_table and what is not allocated (debugging
-// information), which bfd lets pass.
+// A reference to a symbol of a discarded input section (/DISCARD/): GNU
+// ld's error where discarded_action says so.
 void check_discarded_refs(struct ctx *ctx) {
   if (!ctx->script_discards)
     return;
@@ -2535,10 +2533,7 @@ void check_discarded_refs(struct ctx *ctx) {
     for (u32 k = 1; k < f->shnum; k++) {
       struct isec *is = f->isecs[k];
       if (!is || !is->live || !is->osec || !is->nrels ||
-          !(SH_FLAGS(shdr_at(f, k)) & SHF_ALLOC))
-        continue;
-      const char *from = isec_name(is);
-      if (!strcmp(from, ".eh_frame") || !strcmp(from, ".gcc_except_table"))
+          !(discarded_action(is) & DA_COMPLAIN))
         continue;
       for (u32 j = 0; j < is->nrels; j++) {
         u32 idx = ELF64_R_SYM(rd64(is->rels + (u64)j * sizeof(Elf64_Rela) + 8));
@@ -2559,14 +2554,8 @@ void check_discarded_refs(struct ctx *ctx) {
         struct esym s;
         read_sym(df, di, &s);
         u32 shndx = sym_shndx(df, di, &s);
-        if (shndx >= df->shnum || !df->script_discarded[shndx])
-          continue;
-        const char *name = ELF64_ST_TYPE(s.st_info) == STT_SECTION
-                               ? section_name(df, shndx)
-                               : sym_name(df, &s);
-        error(ctx, "`%s' referenced in section `%s' of %s: defined in "
-              "discarded section `%s' of %s", name, from, f->name,
-              section_name(df, shndx), df->name);
+        if (shndx < df->shnum && df->script_discarded[shndx])
+          discarded_ref_error(ctx, is, df, di, shndx);
       }
     }
   }

@@ -1,0 +1,77 @@
+#!/bin/bash
+# References to a symbol of a COMDAT group's losing copy: GNU ld's error
+# from code and data (bfd's elf_action_discarded), in a link, with -q and
+# with -r, for a named local and a section symbol, in GNU ld's words; and
+# none from debugging information or .gcc_except_table.  mld linked the
+# first silently, the reference going to address 0.  The same rule for
+# what /DISCARD/ takes, referenced from a section that is not allocated
+# (but not debugging information), which mld let pass.
+. "$(dirname "$0")/../lib.sh"
+
+for arch in x86_64 aarch64; do
+  t_target $arch
+  # The winning copy of group g, and _start.
+  t_write win.s <<'EOF2'
+  .section .text.g,"axG",%progbits,g,comdat
+  .globl g
+g: .byte 0
+  .text
+  .globl _start
+_start: .quad g
+EOF2
+  # The losing copy: a local label in it, named (lg) or by the section's
+  # symbol (.Llg), referenced from SECTION.
+  for ref in lg .Llg; do
+    for from in .text .rodata .gcc_except_table .debug_info; do
+      flags=a
+      [ $from = .text ] && flags=ax
+      [ $from = .debug_info ] && flags=
+      t_write lose.s <<EOF2
+  .section .text.g,"axG",%progbits,g,comdat
+  .globl g
+g: .byte 0
+$ref: .byte 0
+  .section $from,"$flags",%progbits
+  .quad $ref
+EOF2
+      $as -o win.o win.s && $as -o lose.o lose.s ||
+        t_hard_error "$as failed"
+      for mode in "-static" "-q -static" "-r"; do
+        what="$arch $mode: $ref from $from"
+        rm -f g.out
+        $ld $mode -o g.out win.o lose.o 2>gnu.err
+        gs=$?
+        t_mld $mode -o m.out win.o lose.o
+        if [ $from = .text ] || [ $from = .rodata ]; then
+          [ $gs != 0 ] && grep -q 'defined in discarded section' gnu.err ||
+            t_hard_error "$ld linked: $what"
+          expect_failure
+          expect_error "$(grep 'defined in discarded section' gnu.err |
+                          head -1)"
+        else
+          [ $gs = 0 ] || t_hard_error "$ld failed: $what: $(cat gnu.err)"
+          t_check "$what: links as with GNU ld" test "$T_STATUS" = 0
+        fi
+      done
+    done
+  done
+  t_write nonalloc.s <<'EOF2'
+  .section .foo,"ax",%progbits
+foo: .byte 0
+  .section .mynote,"",%progbits
+  .quad foo
+  .text
+  .globl _start
+_start: .byte 0
+EOF2
+  t_write nonalloc.t <<'EOF2'
+SECTIONS { /DISCARD/ : { *(.foo) } .text : { *(.text) } .mynote 0 : { *(.mynote) } }
+EOF2
+  $as -o nonalloc.o nonalloc.s || t_hard_error "$as failed"
+  $ld -T nonalloc.t -o g.out nonalloc.o 2>gnu.err &&
+    t_hard_error "$ld linked: $arch /DISCARD/ from .mynote"
+  t_mld -T nonalloc.t -o m.out nonalloc.o
+  expect_failure
+  expect_error "$(grep 'defined in discarded section' gnu.err | head -1)"
+done
+t_done
