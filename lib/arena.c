@@ -98,15 +98,23 @@ void arena_release(struct arena *a) {
   a->head = NULL;
 }
 
+// The arena array v of *cap elements of size bytes, used of them in use,
+// with room for one more: itself, or when full a copy twice as large (min
+// elements at first).  The old copy stays in the arena.
+void *arena_grow(struct ctx *ctx, void *v, u32 used, u32 *cap, u32 size,
+                 u32 min) {
+  if (used < *cap)
+    return v;
+  u32 ncap = *cap ? *cap * 2 : min;
+  void *nv = arena_alloc(ctx, (u64)ncap * size);
+  if (*cap)
+    memcpy(nv, v, (u64)used * size);
+  *cap = ncap;
+  return nv;
+}
+
 void vec_push(struct ctx *ctx, struct vec *v, void *p) {
-  if (v->len == v->cap) {
-    u32 cap = v->cap ? v->cap * 2 : 8;
-    void **nv = arena_alloc(ctx, (u64)cap * sizeof(void *));
-    if (v->len)
-      memcpy(nv, v->v, (u64)v->len * sizeof(void *));
-    v->v = nv;
-    v->cap = cap;
-  }
+  v->v = arena_grow(ctx, v->v, v->len, &v->cap, sizeof(void *), 8);
   v->v[v->len++] = p;
 }
 

@@ -43,14 +43,9 @@ static u32 *head(struct ctx *ctx, struct symbol *sym) {
 }
 
 static u32 new_ref(struct ctx *ctx, struct symbol *sym, struct objfile *f) {
-  if (ctx->ncrefs + 1 >= ctx->crefcap) {
-    u32 cap = ctx->crefcap ? ctx->crefcap * 2 : 1024;
-    struct cref_ref *v = arena_alloc(ctx, (u64)cap * sizeof(*v));
-    if (ctx->ncrefs)
-      memcpy(v, ctx->crefs, (u64)(ctx->ncrefs + 1) * sizeof(*v));
-    ctx->crefs = v;
-    ctx->crefcap = cap;
-  }
+  // Entries 1 to ncrefs: one more at ncrefs + 1.
+  ctx->crefs = arena_grow(ctx, ctx->crefs, ctx->ncrefs + 1, &ctx->crefcap,
+                          sizeof(*ctx->crefs), 1024);
   u32 next = *head(ctx, sym);
   if (!next)
     vec_push(ctx, &ctx->cref_syms, sym);

@@ -175,6 +175,8 @@ struct vec {
   u32 len, cap;
 };
 
+void *arena_grow(struct ctx *ctx, void *v, u32 used, u32 *cap, u32 size,
+                 u32 min);
 void vec_push(struct ctx *ctx, struct vec *v, void *p);
 // qsort of the elements; an empty vector (whose v may be NULL) is left alone.
 void vec_sort(struct vec *v, int (*cmp)(const void *, const void *));

@@ -715,30 +715,19 @@ struct archive_scan {
   u32 nheap, heap_cap;
 };
 
-static void *grow_array(struct ctx *ctx, void *v, u32 len, u32 *cap,
-                        u32 size) {
-  if (len < *cap)
-    return v;
-  u32 ncap = *cap ? *cap * 2 : 64;
-  void *nv = arena_alloc(ctx, (u64)ncap * size);
-  if (len)
-    memcpy(nv, v, (u64)len * size);
-  *cap = ncap;
-  return nv;
-}
-
 // add_file_symbols: sym may now make an archive entry extract a member.
 static void note_change(struct ctx *ctx, struct symbol *sym) {
   struct archive_scan *sc = ctx->archive_scan;
   if (!sc)
     return;
-  sc->changes = grow_array(ctx, sc->changes, sc->nchanges, &sc->changes_cap,
-                           sizeof(*sc->changes));
+  sc->changes = arena_grow(ctx, sc->changes, sc->nchanges, &sc->changes_cap,
+                           sizeof(*sc->changes), 64);
   sc->changes[sc->nchanges++] = (struct change){sym, sc->at};
 }
 
 static void heap_push(struct ctx *ctx, struct archive_scan *sc, u32 k) {
-  sc->heap = grow_array(ctx, sc->heap, sc->nheap, &sc->heap_cap, sizeof(u32));
+  sc->heap = arena_grow(ctx, sc->heap, sc->nheap, &sc->heap_cap, sizeof(u32),
+                        64);
   u32 i = sc->nheap++;
   for (; i && sc->heap[(i - 1) / 2] > k; i = (i - 1) / 2)
     sc->heap[i] = sc->heap[(i - 1) / 2];
@@ -1069,14 +1058,9 @@ void finish_resolution(struct ctx *ctx) {
 
 struct sym_aux *sym_aux(struct ctx *ctx, struct symbol *sym) {
   if (!sym->aux) {
-    if (ctx->naux + 1 >= ctx->auxcap) {
-      u32 cap = ctx->auxcap ? ctx->auxcap * 2 : 256;
-      struct sym_aux *a = arena_alloc(ctx, (u64)cap * sizeof(*a));
-      if (ctx->naux)
-        memcpy(a, ctx->aux, (u64)(ctx->naux + 1) * sizeof(*a));
-      ctx->aux = a;
-      ctx->auxcap = cap;
-    }
+    // Entries 1 to naux: one more at naux + 1.
+    ctx->aux = arena_grow(ctx, ctx->aux, ctx->naux + 1, &ctx->auxcap,
+                          sizeof(*ctx->aux), 256);
     sym->aux = ++ctx->naux;
     struct sym_aux *x = &ctx->aux[sym->aux];
     memset(x, 0, sizeof(*x));
