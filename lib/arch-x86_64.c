@@ -1320,6 +1320,7 @@ const struct arch arch_x86_64 = {
     .got_always = true,
     .warn_textrel = true,
     .shn_large_common = SHN_X86_64_LCOMMON,
+    .shf_large = SHF_X86_64_LARGE,
     .ifunc_got_is_gotplt = true,
     .iplt_slot_bias = 6,         // past the 6-byte jmp: the nop after it
     .irelative_descending = true,

@@ -371,7 +371,7 @@ void write_errata(struct ctx *ctx, u8 *buf) {
       struct isec *is = e->is;
       u8 *sec = buf + is->osec->offset + is->offset;
       u64 base = isec_addr(is);
-      u64 veneer = stub_sec_addr(s) + ctx->arch->stub_header_size + 8 * k;
+      u64 veneer = e843419_veneer_addr(ctx, s, k);
       u64 ldst = base + e->ldst_off;
       if (ctx->cfg.fix_cortex_a53_843419 & FIX_843419_ADRP) {
         u8 *vp = buf + chunk_file_offset(s->after->osec, veneer);

@@ -1312,10 +1312,11 @@ enum script_point {
 };
 void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is, u32 type,
               u64 flags, u64 entsize);
-void keep_large_common_home(struct chunk *c);
+void keep_large_common_home(struct ctx *ctx, struct chunk *c);
 void create_commons(struct ctx *ctx,
-                    struct chunk *(*home)(struct ctx *ctx, struct isec *is,
-                                          u32 kind));
+                    struct chunk *(*home)(struct ctx *ctx, void *arg,
+                                          struct isec *is, u32 kind),
+                    void *arg);
 void sort_init_priority(struct ctx *ctx, struct isec **v, u32 n);
 bool copied_in_reverse(const char *in, const char *out);
 void set_array_type(struct chunk *c);
@@ -1708,6 +1709,7 @@ struct stub_sec *group_stub_sec(struct ctx *ctx, struct isec *is);
 u32 gnu_section_id(struct ctx *ctx, struct objfile *f, u32 shndx);
 u32 gnu_stub_bucket(const char *name);
 void plan_stubs(struct ctx *ctx);
+u64 e843419_veneer_addr(struct ctx *ctx, struct stub_sec *s, u32 k);
 u64 mac_veneer_addr(struct ctx *ctx, struct stub_sec *s, u32 k);
 
 //
@@ -1817,7 +1819,9 @@ struct arch {
   bool dynsym_index_sections;
   bool relr;                   // -z pack-relative-relocs makes DT_RELR
   bool pie_abs_none;           // GNU ld's R_*_NONE for absolute symbols
-  const char *plt_mapping_symbol;  // a local at the PLT's start ($x)
+  // The mapping symbols GNU ld gives the code and data it makes (AAELF64's
+  // $x and $d; NULL: none): a static PIE's PLT, stub sections.
+  const char *code_symbol, *data_symbol;
   bool pie_dynobj_syms_abs;    // .symtab: _DYNAMIC, _GLOBAL_OFFSET_TABLE_
                                // absolute (GNU ld's AArch64 shows them so)
   // Fills padding between input sections of a code output section, as
@@ -1868,8 +1872,10 @@ struct arch {
   const u8 *plt_eh_frame, *pltgot_eh_frame;
   u32 plt_eh_frame_size, pltgot_eh_frame_size;
   // Section index of large-model COMMON symbols (x86-64 SHN_X86_64_LCOMMON,
-  // which GNU ld's script puts in .lbss as LARGE_COMMON); 0: none.
+  // which GNU ld's script puts in .lbss as LARGE_COMMON); 0: none.  The
+  // flag of large sections (SHF_X86_64_LARGE).
   u16 shn_large_common;
+  u64 shf_large;
   // The scan of relocations [from, to) of is: an allocated section's all
   // at once (its TLS sequences span relocations), a non-allocated one's
   // possibly a slice at a time.
@@ -1933,6 +1939,9 @@ struct arch {
   void (*write_long_stub)(u8 *buf, u64 P, u64 S);
   bool (*stub_reaches)(u64 P, u64 S);
   void (*write_stub_header)(u8 *buf, u64 P, u64 end);
+  // An erratum veneer's size (the instruction moved, a branch back), in
+  // the stub sections before the stubs (errata.c).
+  u32 veneer_size;
 };
 
 extern const struct arch arch_x86_64;

@@ -887,8 +887,9 @@ static int cmp_common_last(const void *a, const void *b) {
   return x->shndx < y->shndx ? -1 : x->shndx > y->shndx;
 }
 
-static struct chunk *common_home(struct ctx *ctx, struct isec *is,
+static struct chunk *common_home(struct ctx *ctx, void *arg, struct isec *is,
                                  u32 kind) {
+  (void)arg;
   // (bfd's -r puts TLS ones in .bss and large ones in an orphan
   // LARGE_COMMON: not made here.)
   if (kind)
@@ -1022,7 +1023,7 @@ void create_relocatable_sections(struct ctx *ctx) {
   // -d: COMMON symbols get room in .bss (.tbss, .lbss), as GNU ld's -r
   // script's *(COMMON) there.
   if (ctx->cfg.define_common) {
-    create_commons(ctx, common_home);
+    create_commons(ctx, common_home, NULL);
     for (u32 i = 0; i < rl->secs.len; i++) {
       struct rsec *s = rl->secs.v[i];
       if (s->c && s->c->type == SHT_NOBITS)

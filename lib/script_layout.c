@@ -261,16 +261,17 @@ static void place_isec(struct walk *w, struct isec *is, i32 k,
            entsize);
 }
 
-static struct walk *the_walk;  // for script_common_home, during script_chunks
-
-static struct chunk *script_common_home(struct ctx *ctx, struct isec *is,
-                                        u32 kind) {
+// Where a script's statements put a file's COMMON section (create_commons'
+// home; arg: the walk).
+static struct chunk *script_common_home(struct ctx *ctx, void *arg,
+                                        struct isec *is, u32 kind) {
   static const char *const names[] = {"COMMON", ".tcommon", "LARGE_COMMON"};
+  struct walk *w = arg;
   struct sec_pattern *p;
-  the_walk->flags = SHF_ALLOC | SHF_WRITE | (kind == 1 ? SHF_TLS : 0);
-  i32 k = first_match(the_walk, is->file, names[kind], &p);
-  if (k < 0 || !the_walk->owner.v[k] ||
-      ((struct out_stmt *)the_walk->owner.v[k])->discard) {
+  w->flags = SHF_ALLOC | SHF_WRITE | (kind == 1 ? SHF_TLS : 0);
+  i32 k = first_match(w, is->file, names[kind], &p);
+  if (k < 0 || !w->owner.v[k] ||
+      ((struct out_stmt *)w->owner.v[k])->discard) {
     // An orphan COMMON: GNU ld puts it in .bss (or makes one).
     struct chunk *c = chunk_named(ctx, kind == 1 ? ".tbss" : ".bss");
     if (!c)
@@ -279,7 +280,7 @@ static struct chunk *script_common_home(struct ctx *ctx, struct isec *is,
     is->rank = UINT32_MAX;
     return c;
   }
-  struct out_stmt *os = the_walk->owner.v[k];
+  struct out_stmt *os = w->owner.v[k];
   is->rank = (u32)k + 1;
   is->sort = pattern_sort(ctx, p);
   return out_chunk(ctx, os);
@@ -857,13 +858,13 @@ static void assign_inputs(struct walk *w, struct vec *orphans) {
 // the section of LARGE_COMMON kept when a statement names it.
 static void place_commons(struct walk *w) {
   struct ctx *ctx = w->ctx;
-  create_commons(ctx, script_common_home);
+  create_commons(ctx, script_common_home, w);
   struct sec_pattern *lp;
   i32 lk = ctx->large_common_seen
                ? first_match(w, NULL, "LARGE_COMMON", &lp) : -1;
   if (lk >= 0 && w->owner.v[lk] &&
       !((struct out_stmt *)w->owner.v[lk])->discard)
-    keep_large_common_home(out_chunk(ctx, w->owner.v[lk]));
+    keep_large_common_home(ctx, out_chunk(ctx, w->owner.v[lk]));
 }
 
 // Synthetic chunk C of kind K, which no statement names, to ORPHANS.
@@ -1040,7 +1041,6 @@ void script_chunks(struct ctx *ctx) {
   struct script *sc = ctx->script;
   struct walk w = {ctx, {0}, {0}, {0}, {0}, NULL, 0, 0, 0};
   collect(&w, &sc->stmts, NULL);
-  the_walk = &w;
   index_inputs(&w);
   check_constraints(&w);
 
@@ -1062,7 +1062,6 @@ void script_chunks(struct ctx *ctx) {
   ctx->hdr_order.len = 0;
   for (u32 i = 0; i < ctx->chunks.len; i++)
     vec_push(ctx, &ctx->hdr_order, ctx->chunks.v[i]);
-  the_walk = NULL;
 }
 
 //

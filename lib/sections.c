@@ -1138,7 +1138,9 @@ static bool unique_pattern(struct ctx *ctx, const char *name) {
 
 // Where the default script puts a file's COMMON section (KIND 0: COMMON,
 // 1: .tcommon, 2: LARGE_COMMON).
-static struct chunk *common_home(struct ctx *ctx, struct isec *is, u32 kind) {
+static struct chunk *common_home(struct ctx *ctx, void *arg, struct isec *is,
+                                 u32 kind) {
+  (void)arg;
   (void)is;
   struct chunk *c = kind == 2 ? regular_chunk(ctx, ".lbss", KEY(O_LBSS))
                     : regular_chunk(ctx, kind ? ".tbss" : ".bss",
@@ -1164,17 +1166,18 @@ void set_array_type(struct chunk *c) {
 // A large COMMON symbol that became ordinary leaves GNU ld's LARGE_COMMON
 // input section, empty, in the output section that takes it (.lbss, or
 // a script's), and so keeps that section.
-void keep_large_common_home(struct chunk *c) {
+void keep_large_common_home(struct ctx *ctx, struct chunk *c) {
   if (!c->isecs.len) {
     c->type = SHT_NOBITS;
-    c->flags = SHF_ALLOC | SHF_WRITE | SHF_X86_64_LARGE;
+    c->flags = SHF_ALLOC | SHF_WRITE | ctx->arch->shf_large;
   }
   c->keep_empty = true;
 }
 
 void create_commons(struct ctx *ctx,
-                    struct chunk *(*home)(struct ctx *ctx, struct isec *is,
-                                          u32 kind)) {
+                    struct chunk *(*home)(struct ctx *ctx, void *arg,
+                                          struct isec *is, u32 kind),
+                    void *arg) {
   const struct arch *arch = ctx->arch;
   // COMMON symbols, as GNU ld places them: each file's own COMMON section
   // (.tcommon for TLS, LARGE_COMMON for x86-64 large ones) holds the
@@ -1202,10 +1205,10 @@ void create_commons(struct ctx *ctx,
       is->live = true;
       is->is_common = true;
       is->rank = 100000;
-      struct chunk *c = home(ctx, is, kind);
+      struct chunk *c = home(ctx, arg, is, kind);
       add_isec(ctx, c, is, SHT_NOBITS,
                SHF_ALLOC | SHF_WRITE | (tls ? SHF_TLS : 0) |
-                   (large ? SHF_X86_64_LARGE : 0),
+                   (large ? arch->shf_large : 0),
                0);
     }
     u64 align = sym->value > 1 ? sym->value : 1;
@@ -1406,9 +1409,9 @@ static void place_inputs(struct ctx *ctx) {
 // The linker's inputs to the built-in layout: COMMON symbols, .lbss for
 // LARGE_COMMON, and an x86-64 PIE's .eh_frame.
 static void builtin_linker_inputs(struct ctx *ctx) {
-  create_commons(ctx, common_home);
+  create_commons(ctx, common_home, NULL);
   if (ctx->large_common_seen)
-    keep_large_common_home(regular_chunk(ctx, ".lbss", KEY(O_LBSS)));
+    keep_large_common_home(ctx, regular_chunk(ctx, ".lbss", KEY(O_LBSS)));
   // An x86-64 PIE: GNU ld's own .eh_frame input (plt_unwind_info, aligned
   // to 8) makes the output section, empty when nothing else comes.
   if (plt_unwind_wanted(ctx)) {

@@ -370,19 +370,25 @@ struct stub_sec *group_stub_sec(struct ctx *ctx, struct isec *is) {
 // The erratum 843419 veneers' room (none when only ADR may fix).
 static u64 e843419_size(struct ctx *ctx, struct stub_sec *s) {
   return ctx->cfg.fix_cortex_a53_843419 & FIX_843419_ADRP
-             ? (u64)s->errata.len * 8
+             ? (u64)s->errata.len * ctx->arch->veneer_size
              : 0;
 }
 
-// The erratum veneers' room: 8 bytes each, those of 843419 first.
+// The erratum veneers' room, those of 843419 first.
 static u64 veneers_size(struct ctx *ctx, struct stub_sec *s) {
-  return e843419_size(ctx, s) + (u64)s->macs.len * 8;
+  return e843419_size(ctx, s) + (u64)s->macs.len * ctx->arch->veneer_size;
+}
+
+// Where the k-th erratum 843419 veneer of s is.
+u64 e843419_veneer_addr(struct ctx *ctx, struct stub_sec *s, u32 k) {
+  return stub_sec_addr(s) + ctx->arch->stub_header_size +
+         (u64)k * ctx->arch->veneer_size;
 }
 
 // Where the k-th erratum 835769 veneer of s is.
 u64 mac_veneer_addr(struct ctx *ctx, struct stub_sec *s, u32 k) {
   return stub_sec_addr(s) + ctx->arch->stub_header_size +
-         e843419_size(ctx, s) + 8 * (u64)k;
+         e843419_size(ctx, s) + (u64)k * ctx->arch->veneer_size;
 }
 
 // Header, erratum veneers, room for the stubs.

@@ -777,35 +777,39 @@ static void put_hidden_locals(struct ctx *ctx, struct symtab_writer *w) {
     put_global(ctx, w, hidden[i].sym, true);
 }
 
-// Stub sections (stubs.c) as GNU ld lists them: $x at the start, then
-// each used erratum veneer's e843419@..., each erratum 835769 veneer's
-// and each stub's __foo_veneer with a $x.
+// Stub sections (stubs.c) as GNU ld lists them: $x (the target's code
+// mapping symbol) at the start, then each used erratum veneer's
+// e843419@..., each erratum 835769 veneer's and each stub's __foo_veneer
+// with a $x, and a long stub's data word's $d.
 static void put_stub_locals(struct ctx *ctx, struct symtab_writer *w,
                             struct stub_sec *ss) {
+  const struct arch *arch = ctx->arch;
   u16 shndx = out_shndx(ctx, ss->after->osec, 0);
   u8 notype = ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE);
-  put(w, "$x", notype, 0, shndx, stub_sec_addr(ss), 0);
+  u8 func = ELF64_ST_INFO(STB_LOCAL, STT_FUNC);
+  put(w, arch->code_symbol, notype, 0, shndx, stub_sec_addr(ss), 0);
   for (u32 k = 0; k < ss->errata.len; k++) {
     struct erratum *e = ss->errata.v[k];
     if (e->name)
-      put(w, e->name, ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx,
-          stub_sec_addr(ss) + ctx->arch->stub_header_size + 8 * k, 8);
+      put(w, e->name, func, 0, shndx, e843419_veneer_addr(ctx, ss, k),
+          arch->veneer_size);
   }
   for (u32 k = 0; k < ss->macs.len; k++) {
     struct mac_veneer *v = ss->macs.v[k];
     u64 a = mac_veneer_addr(ctx, ss, k);
-    put(w, arena_printf(ctx, "__erratum_835769_veneer_%u", v->num),
-        ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx, a, 8);
-    put(w, "$x", notype, 0, shndx, a, 0);
+    put(w, arena_printf(ctx, "__erratum_835769_veneer_%u", v->num), func, 0,
+        shndx, a, arch->veneer_size);
+    put(w, arch->code_symbol, notype, 0, shndx, a, 0);
   }
   for (u32 k = 0; k < ss->stubs.len; k++) {
     struct stub *st = ss->stubs.v[k];
     u64 a = stub_addr(ctx, st);
-    put(w, st->name, ELF64_ST_INFO(STB_LOCAL, STT_FUNC), 0, shndx, a,
-        st->is_long ? ctx->arch->long_stub_size : ctx->arch->stub_insn_size);
-    put(w, "$x", notype, 0, shndx, a, 0);
+    put(w, st->name, func, 0, shndx, a,
+        st->is_long ? arch->long_stub_size : arch->stub_insn_size);
+    put(w, arch->code_symbol, notype, 0, shndx, a, 0);
     if (st->is_long)         // the long form's offset word
-      put(w, "$d", notype, 0, shndx, a + ctx->arch->long_stub_data, 0);
+      put(w, arch->data_symbol, notype, 0, shndx, a + arch->long_stub_data,
+          0);
   }
 }
 
@@ -876,8 +880,8 @@ static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
   }
   // A static PIE's PLT, last (GNU ld's AArch64 mapping symbol).
   struct chunk *plt = ctx->synth[CK_IPLT];
-  if (ctx->cfg.pie && ctx->arch->plt_mapping_symbol && plt->size)
-    put(w, ctx->arch->plt_mapping_symbol,
+  if (ctx->cfg.pie && ctx->arch->code_symbol && plt->size)
+    put(w, ctx->arch->code_symbol,
         ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE), 0, plt->shndx, plt->addr, 0);
   ctx->symtab_nlocal = w->n;
   put_file_parts(ctx, w, PART_GLOBALS);
@@ -1577,7 +1581,7 @@ const char *synthetic_map_name(struct ctx *ctx, struct chunk *c) {
   return n ? n : c->name;
 }
 
-enum { LARGE = 0x10000000 };   // SHF_X86_64_LARGE
+enum { LARGE = SHF_X86_64_LARGE };   // in x86-64's rows only
 
 // bfd's table of the names of sections it gives an ELF type and flags
 // when it makes them itself (elf.c's special_sections, x86-64's first):
