@@ -1,7 +1,9 @@
 // mld.h: the one internal header of the mld linker library.
 //
 // It is grouped by the file that implements each part, under banners, in
-// the order of the pipeline (see link.c).  Inputs are memory-mapped and
+// the order lib/README lists the files: what every pass uses, then the
+// passes as link.c runs them, then the targets, and link.c's struct ctx,
+// which holds them all, last.  Inputs are memory-mapped and
 // read in place: every field of an input goes through rd16/rd32/rd64, never
 // through a dereferenced Elf64_* pointer, because archive members are only
 // 2-byte aligned and a field read through memcpy is a single load anyway.
@@ -206,6 +208,47 @@ void checkpoint(struct ctx *ctx);
 _Noreturn void mld_exit(struct ctx *ctx, int status);
 void install_signal_guards(struct ctx *ctx);
 void remove_signal_guards(struct ctx *ctx);
+
+//
+// diag.c: undefined and duplicate symbols, with where they come from
+//
+
+void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
+                      u64 offset, struct symbol *sym);
+void report_undefined_symbols(struct ctx *ctx);
+void warn_script_redefinition(struct ctx *ctx, struct symbol *sym,
+                              const char *file, u32 line);
+void report_duplicate(struct ctx *ctx, struct symbol *sym, struct objfile *f,
+                      u32 symidx);
+const char *gnu_place(struct ctx *ctx, struct objfile *f, u32 shndx, u64 off);
+
+//
+// dwarf.c: source lines from .debug_line, for messages
+//
+
+const char *source_line(struct ctx *ctx, struct objfile *f, u32 shndx,
+                        u64 off);
+
+//
+// demangle.c
+//
+
+const char *demangled(struct ctx *ctx, const char *name);
+
+//
+// parallel.c
+//
+
+enum { MAX_THREADS = 256 };   // --threads=N's limit
+// The most relocations of one section a loop item takes: the scan's and
+// (non-allocated sections) the writer's.
+enum { RELOC_SLICE = 1 << 15 };
+u32 thread_count(struct ctx *ctx);
+u32 worker_index(void);
+bool hold_message(const char *text);
+bool in_parallel_loop(void);
+void parallel_for(struct ctx *ctx, u32 n,
+                  void (*fn)(struct ctx *ctx, void *arg, u32 i), void *arg);
 
 //
 // hash.c: tables of symbols keyed by (name, length)
@@ -548,6 +591,156 @@ struct input_entry *add_undef_entry(struct ctx *ctx, const char *name);
 void add_group_marker(struct ctx *ctx, bool start);
 
 //
+// archive.c
+//
+
+struct archive {
+  struct mapping *map;
+  const char *name;
+  bool thin;
+  u32 nsyms;                   // symbol index entries
+  const u8 *offsets;           // nsyms offsets, 4 or 8 bytes big-endian
+  u32 offset_size;
+  const char *names;           // NUL-separated names
+  u64 names_size;
+  const char *longnames;       // the "//" member
+  u64 longnames_size;
+  u64 *cache_keys;             // member offset + 1, open addressing
+  struct objfile **cache_vals;
+  u32 cache_mask, cache_count;
+  u32 *name_off;               // the index by name (archive_last_entry):
+  u32 *name_next, *name_head;  // each entry's name; chains of entries
+  u64 name_mask;
+  bool counted;                // symbols.c: its names in the table's room
+};
+
+struct archive *open_archive(struct ctx *ctx, struct mapping *map);
+struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off);
+void archive_all_members(struct ctx *ctx, struct archive *ar,
+                         void (*fn)(struct ctx *, struct objfile *));
+u64 archive_index_offset(struct archive *ar, u32 i);
+u32 archive_last_entry(struct ctx *ctx, struct archive *ar, const char *name,
+                       u32 len);
+u32 archive_entry_before(struct archive *ar, u32 k);
+const char *archive_entry_name(struct archive *ar, u32 k);
+const u8 *archive_first_member(const struct mapping *m, u64 *size);
+
+//
+// object.c: ELF relocatable objects, viewed in place
+//
+
+struct objfile {
+  const char *name;            // "path" or "archive(member)"
+  const u8 *data;
+  u64 size;
+  u32 priority;                // order in which files joined the link
+  u32 bfd_id;                  // GNU ld's number of its BFD: 2 + the
+                               // objects and archives opened before
+  bool live;                   // part of the link (not a lazy member)
+  bool parsed;
+  const u8 *shdrs;
+  u32 shnum;
+  const char *shstrtab;
+  u64 shstrtab_size;
+  const u8 *symtab;            // Elf64_Sym[nsyms]
+  u32 nsyms, first_global;
+  const char *strtab;
+  u64 strtab_size;
+  const u8 *symtab_shndx;      // SHT_SYMTAB_SHNDX contents or NULL
+  struct symbol **globals;     // [nsyms - first_global]
+  struct isec **isecs;         // [shnum], NULL for sections not kept
+  struct symbol **locals;      // [first_global], made on demand (GOT, IPLT)
+  u8 *discarded;               // [shnum] 1: in a losing COMDAT group
+  u8 *script_discarded;        // [shnum] 1: /DISCARD/ or orphan-discarded
+                               // (discard_input), or NULL: none
+  struct symbol **lost_to;     // [shnum] the group's signature (its file
+                               // and symidx: the winner's group section)
+  struct isec **kept;          // [shnum] set by parse_sections: the
+                               // winner's section of the same name and size
+  u8 crt;                      // enum crt_kind: its .ctors/.dtors rules
+  bool binary;                 // made by binary.c of a -b binary file
+  bool lto;                    // claimed by the LTO plugin: data is
+                               // lto.c's object of the plugin's symbols
+  bool lto_output;             // made by the LTO plugin (add_input_file)
+  struct input_entry *entry;   // the entry that brought it into the link
+  bool reloaded;               // a member a group's or LTO's second look
+                               // at its archive extracted
+  const char **names;          // [shnum] or NULL: names other than the
+                               // header's (a decompressed .zdebug_*)
+  bool writes_contents;        // set by size_symtab: a section of it has
+                               // bytes in the output (so its locals show)
+  struct symtab_part {         // synthetic.c: its locals, its globals
+    u32 n, at;                 // in .symtab: how many, the first's index
+    u64 strbytes, stroff;      // and their names in .strtab
+    u32 nfiles;
+    bool gnu;
+  } symtab_parts[2];
+  u32 *out_locals;             // -q: [first_global] .symtab index of each
+                               // local, 0: none (set by size_symtab)
+};
+
+// What GNU ld's default script makes of a file's .ctors and .dtors by its
+// name (or, for an archive member, its member or archive name): those of
+// *crtbegin.o, *crtbegin?.o, *crtend.o and *crtend?.o stay in output
+// .ctors/.dtors, in that order, as the old scheme's list markers.
+enum crt_kind { CRT_NONE, CRT_BEGIN, CRT_BEGIN_X, CRT_END };
+enum crt_kind crt_kind(const char *name);
+
+// Section header fields, read in place.
+static inline const u8 *shdr_at(struct objfile *f, u32 i) {
+  return f->shdrs + (u64)i * sizeof(Elf64_Shdr);
+}
+#define SH_NAME(p) rd32((p) + offsetof(Elf64_Shdr, sh_name))
+#define SH_TYPE(p) rd32((p) + offsetof(Elf64_Shdr, sh_type))
+#define SH_FLAGS(p) rd64((p) + offsetof(Elf64_Shdr, sh_flags))
+#define SH_ADDR(p) rd64((p) + offsetof(Elf64_Shdr, sh_addr))
+#define SH_OFFSET(p) rd64((p) + offsetof(Elf64_Shdr, sh_offset))
+#define SH_SIZE(p) rd64((p) + offsetof(Elf64_Shdr, sh_size))
+#define SH_LINK(p) rd32((p) + offsetof(Elf64_Shdr, sh_link))
+#define SH_INFO(p) rd32((p) + offsetof(Elf64_Shdr, sh_info))
+#define SH_ALIGN(p) rd64((p) + offsetof(Elf64_Shdr, sh_addralign))
+#define SH_ENTSIZE(p) rd64((p) + offsetof(Elf64_Shdr, sh_entsize))
+
+struct objfile *new_objfile(struct ctx *ctx, const char *name, const u8 *data,
+                            u64 size);
+
+bool parse_object(struct ctx *ctx, struct objfile *f);
+static inline void read_sym(struct objfile *f, u32 idx, struct esym *s) {
+  rd_esym(s, f->symtab + (u64)idx * sizeof(Elf64_Sym));
+}
+// Symbol idx's type (STT_*), read in place.
+static inline u32 sym_type(const struct objfile *f, u32 idx) {
+  return ELF64_ST_TYPE(
+      f->symtab[(u64)idx * sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_info)]);
+}
+u32 sym_shndx(struct objfile *f, u32 idx, const struct esym *s);
+const char *sym_name(struct objfile *f, const struct esym *s);
+u32 file_own_name(struct objfile *f, const char **name);
+const char *section_name(struct objfile *f, u32 shndx);
+bool own_string_table(struct objfile *f, u32 shndx);
+bool is_elf_object(const u8 *data, u64 size);
+const struct arch *arch_for_machine(u16 machine);
+
+//
+// binary.c: -b binary
+//
+
+struct objfile *binary_object(struct ctx *ctx, const char *path,
+                              const char *shown);
+void write_raw_image(struct ctx *ctx, int fd);
+
+//
+// compress.c: --compress-debug-sections
+//
+
+void compress_debug_sections(struct ctx *ctx);
+void write_compressed(struct ctx *ctx, u8 *buf);
+bool compressed_input(struct objfile *f, u32 i, const char *name,
+                      u64 flags);
+void decompress_inputs(struct ctx *ctx);
+u64 decompressed_size(struct objfile *f, u32 i);
+
+//
 // script.c
 //
 
@@ -731,143 +924,62 @@ void check_output_arch(struct ctx *ctx);
 const char *entry_symbol(struct ctx *ctx);
 
 //
-// archive.c
+// expr.c: GNU ld's expressions (--defsym, linker scripts)
 //
 
-struct archive {
-  struct mapping *map;
-  const char *name;
-  bool thin;
-  u32 nsyms;                   // symbol index entries
-  const u8 *offsets;           // nsyms offsets, 4 or 8 bytes big-endian
-  u32 offset_size;
-  const char *names;           // NUL-separated names
-  u64 names_size;
-  const char *longnames;       // the "//" member
-  u64 longnames_size;
-  u64 *cache_keys;             // member offset + 1, open addressing
-  struct objfile **cache_vals;
-  u32 cache_mask, cache_count;
-  u32 *name_off;               // the index by name (archive_last_entry):
-  u32 *name_next, *name_head;  // each entry's name; chains of entries
-  u64 name_mask;
-  bool counted;                // symbols.c: its names in the table's room
+struct expr;
+struct expr_value {
+  u64 v;                       // an address when sec is set
+  struct chunk *sec;           // NULL: absolute
+  bool plain;                  // a plain number (SIZEOF, a comparison, ...)
+  u8 type, vis;                // eval_expr: what the result takes
 };
 
-struct archive *open_archive(struct ctx *ctx, struct mapping *map);
-struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off);
-void archive_all_members(struct ctx *ctx, struct archive *ar,
-                         void (*fn)(struct ctx *, struct objfile *));
-u64 archive_index_offset(struct archive *ar, u32 i);
-u32 archive_last_entry(struct ctx *ctx, struct archive *ar, const char *name,
-                       u32 len);
-u32 archive_entry_before(struct archive *ar, u32 k);
-const char *archive_entry_name(struct archive *ar, u32 k);
-const u8 *archive_first_member(const struct mapping *m, u64 *size);
-
-//
-// object.c: ELF relocatable objects, viewed in place
-//
-
-struct objfile {
-  const char *name;            // "path" or "archive(member)"
-  const u8 *data;
-  u64 size;
-  u32 priority;                // order in which files joined the link
-  u32 bfd_id;                  // GNU ld's number of its BFD: 2 + the
-                               // objects and archives opened before
-  bool live;                   // part of the link (not a lazy member)
-  bool parsed;
-  const u8 *shdrs;
-  u32 shnum;
-  const char *shstrtab;
-  u64 shstrtab_size;
-  const u8 *symtab;            // Elf64_Sym[nsyms]
-  u32 nsyms, first_global;
-  const char *strtab;
-  u64 strtab_size;
-  const u8 *symtab_shndx;      // SHT_SYMTAB_SHNDX contents or NULL
-  struct symbol **globals;     // [nsyms - first_global]
-  struct isec **isecs;         // [shnum], NULL for sections not kept
-  struct symbol **locals;      // [first_global], made on demand (GOT, IPLT)
-  u8 *discarded;               // [shnum] 1: in a losing COMDAT group
-  u8 *script_discarded;        // [shnum] 1: /DISCARD/ or orphan-discarded
-                               // (discard_input), or NULL: none
-  struct symbol **lost_to;     // [shnum] the group's signature (its file
-                               // and symidx: the winner's group section)
-  struct isec **kept;          // [shnum] set by parse_sections: the
-                               // winner's section of the same name and size
-  u8 crt;                      // enum crt_kind: its .ctors/.dtors rules
-  bool binary;                 // made by binary.c of a -b binary file
-  bool lto;                    // claimed by the LTO plugin: data is
-                               // lto.c's object of the plugin's symbols
-  bool lto_output;             // made by the LTO plugin (add_input_file)
-  struct input_entry *entry;   // the entry that brought it into the link
-  bool reloaded;               // a member a group's or LTO's second look
-                               // at its archive extracted
-  const char **names;          // [shnum] or NULL: names other than the
-                               // header's (a decompressed .zdebug_*)
-  bool writes_contents;        // set by size_symtab: a section of it has
-                               // bytes in the output (so its locals show)
-  struct symtab_part {         // synthetic.c: its locals, its globals
-    u32 n, at;                 // in .symtab: how many, the first's index
-    u64 strbytes, stroff;      // and their names in .strtab
-    u32 nfiles;
-    bool gnu;
-  } symtab_parts[2];
-  u32 *out_locals;             // -q: [first_global] .symtab index of each
-                               // local, 0: none (set by size_symtab)
+struct expr *parse_expr(struct ctx *ctx, const char *src, const char *what);
+void expr_symbols(struct ctx *ctx, struct expr *e,
+                  void (*fn)(struct ctx *ctx, struct expr *node,
+                             const char *name, void *arg),
+                  void *arg);
+// Calls fn for each ADDR (NAME) and LOADADDR (NAME) in e.
+void expr_sections(struct expr *e,
+                   void (*fn)(const char *name, bool loadaddr, void *arg),
+                   void *arg);
+void expr_bind(struct expr *node, struct symbol *sym);
+struct symbol *expr_bound(struct expr *node);
+bool eval_expr(struct ctx *ctx, struct expr *e, const char *what,
+               bool quiet, struct expr_value *out);
+bool eval_script_expr(struct ctx *ctx, struct expr *e, const char *what,
+                      bool quiet, const struct script_dot *dot,
+                      struct expr_value *out);
+bool expr_is_dot(const struct expr *e);
+void expr_print(struct ctx *ctx, FILE *fp, struct expr *e);
+const char *expr_op_text(int op);
+bool expr_is_constant(const struct expr *e);
+bool expr_of_dot(const struct expr *e);
+struct fill {                  // a script's fill pattern
+  u8 *bytes;
+  u32 len;
 };
-
-// What GNU ld's default script makes of a file's .ctors and .dtors by its
-// name (or, for an archive member, its member or archive name): those of
-// *crtbegin.o, *crtbegin?.o, *crtend.o and *crtend?.o stay in output
-// .ctors/.dtors, in that order, as the old scheme's list markers.
-enum crt_kind { CRT_NONE, CRT_BEGIN, CRT_BEGIN_X, CRT_END };
-enum crt_kind crt_kind(const char *name);
-
-// Section header fields, read in place.
-static inline const u8 *shdr_at(struct objfile *f, u32 i) {
-  return f->shdrs + (u64)i * sizeof(Elf64_Shdr);
-}
-#define SH_NAME(p) rd32((p) + offsetof(Elf64_Shdr, sh_name))
-#define SH_TYPE(p) rd32((p) + offsetof(Elf64_Shdr, sh_type))
-#define SH_FLAGS(p) rd64((p) + offsetof(Elf64_Shdr, sh_flags))
-#define SH_ADDR(p) rd64((p) + offsetof(Elf64_Shdr, sh_addr))
-#define SH_OFFSET(p) rd64((p) + offsetof(Elf64_Shdr, sh_offset))
-#define SH_SIZE(p) rd64((p) + offsetof(Elf64_Shdr, sh_size))
-#define SH_LINK(p) rd32((p) + offsetof(Elf64_Shdr, sh_link))
-#define SH_INFO(p) rd32((p) + offsetof(Elf64_Shdr, sh_info))
-#define SH_ALIGN(p) rd64((p) + offsetof(Elf64_Shdr, sh_addralign))
-#define SH_ENTSIZE(p) rd64((p) + offsetof(Elf64_Shdr, sh_entsize))
-
-struct objfile *new_objfile(struct ctx *ctx, const char *name, const u8 *data,
-                            u64 size);
-
-bool parse_object(struct ctx *ctx, struct objfile *f);
-static inline void read_sym(struct objfile *f, u32 idx, struct esym *s) {
-  rd_esym(s, f->symtab + (u64)idx * sizeof(Elf64_Sym));
-}
-// Symbol idx's type (STT_*), read in place.
-static inline u32 sym_type(const struct objfile *f, u32 idx) {
-  return ELF64_ST_TYPE(
-      f->symtab[(u64)idx * sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_info)]);
-}
-u32 sym_shndx(struct objfile *f, u32 idx, const struct esym *s);
-const char *sym_name(struct objfile *f, const struct esym *s);
-u32 file_own_name(struct objfile *f, const char **name);
-const char *section_name(struct objfile *f, u32 shndx);
-bool own_string_table(struct objfile *f, u32 shndx);
-bool is_elf_object(const u8 *data, u64 size);
-const struct arch *arch_for_machine(u16 machine);
+struct fill *expr_fill(struct ctx *ctx, const struct expr *e, u64 v);
+bool expr_aligns_dot(const struct expr *e);
+struct expr *parse_script_expr(struct ctx *ctx, const char *file,
+                               const char *text, const char *end,
+                               const char **pos);
+struct expr *expr_of_section(struct ctx *ctx, char fn, const char *name);
+struct expr *expr_plus(struct ctx *ctx, struct expr *a, struct expr *b);
+struct expr *expr_max(struct ctx *ctx, struct expr *a, struct expr *b);
+void text_position(const char *text, const char *at, u32 *line, u32 *col);
 
 //
-// binary.c: -b binary
+// version_script.c: --version-script, --dynamic-list files
 //
 
-struct objfile *binary_object(struct ctx *ctx, const char *path,
-                              const char *shown);
-void write_raw_image(struct ctx *ctx, int fd);
+const char *read_script_version(struct ctx *ctx, const char *file,
+                                const char *p, const char *end, u32 line);
+void read_version_script(struct ctx *ctx, const char *name,
+                         bool dynamic_list, bool fatal_warnings);
+void add_dynamic_pattern(struct ctx *ctx, const char *text);
+bool dynamic_list_names(struct ctx *ctx, const char *name, u32 len);
 
 //
 // lto.c: link-time optimization with the compiler's plugin
@@ -1040,14 +1152,6 @@ struct isec *sym_isec(struct ctx *ctx, struct symbol *sym);
 u64 sym_shndx_of(struct symbol *sym);
 bool sym_is_ifunc(struct symbol *sym);
 bool sym_is_abs(struct symbol *sym);
-
-//
-// warnings.c: .gnu.warning and .gnu.warning.SYM sections
-//
-
-void add_warning_sections(struct ctx *ctx, struct objfile *f);
-void warn_reference(struct ctx *ctx, struct objfile *f, struct symbol *sym);
-void warn_linked_objects(struct ctx *ctx);
 
 //
 // sections.c: input sections and their output sections
@@ -1337,6 +1441,34 @@ static inline u64 isec_out_offset(const struct isec *is, u64 off) {
 }
 
 //
+// script_layout.c
+//
+
+void script_chunks(struct ctx *ctx);
+void place_orphans(struct ctx *ctx, struct vec *order, struct vec *orphans);
+void sort_script_inputs(struct ctx *ctx, struct chunk *c);
+bool out_has_data(const struct out_stmt *os);
+u64 data_only_flags(const struct out_stmt *os);
+struct walk *script_walk(struct ctx *ctx);
+struct out_stmt *script_home(struct walk *w, struct objfile *f, u32 i,
+                             bool grouped, bool *discard);
+u8 pattern_sort(struct ctx *ctx, const struct sec_pattern *p);
+struct chunk *inserted_chunk(struct ctx *ctx, struct objfile *f,
+                             const char *name, u32 default_order);
+void order_inserted(struct ctx *ctx);
+void insert_symbols(struct ctx *ctx);
+void check_cross_refs(struct ctx *ctx);
+void check_discarded_refs(struct ctx *ctx);
+void define_script_symbols(struct ctx *ctx);
+bool script_assigns(struct ctx *ctx, const char *name);
+void report_region_overflow(struct ctx *ctx);
+void script_addresses(struct ctx *ctx);
+// The end of the script's data statements (LONG ...) in [FROM, TO) of
+// C, or FROM: code fill starts after them.
+u64 script_data_end(struct ctx *ctx, struct chunk *c, u64 from, u64 to);
+void write_script_data(struct ctx *ctx, u8 *buf);
+
+//
 // ehframe.c
 //
 
@@ -1400,6 +1532,12 @@ void write_eh_frame(struct ctx *ctx, struct chunk *c, u8 *buf);
 void write_eh_frame_hdr(struct ctx *ctx, struct chunk *h, u8 *buf);
 
 //
+// gc.c
+//
+
+void gc_sections(struct ctx *ctx);
+
+//
 // merge.c
 //
 
@@ -1426,10 +1564,65 @@ u64 isec_offset_addr(struct isec *is, u64 off);
 void write_merged(struct isec *m, u8 *dst);
 
 //
-// gc.c
+// icf.c: --icf, identical code folding
 //
 
-void gc_sections(struct ctx *ctx);
+void fold_identical_code(struct ctx *ctx);
+
+//
+// reloc.c: shared helpers for architecture files
+//
+
+// S, the value of the symbol a relocation refers to, and whether the
+// symbol is an undefined weak (S = 0).
+struct reloc_sym {
+  struct symbol *sym;          // NULL for a local symbol
+  u64 S;
+  const char *name;
+  bool undef_weak;
+  bool defined;                // in a live section, ABS, or linker-defined
+  bool abs;                    // defined, and absolute
+  bool is_ifunc;
+  bool local_section;          // STT_SECTION
+  u64 size;                    // st_size of a local; see reloc_sym_size
+  struct objfile *file;        // a local's file and index, for its name
+  u32 symidx;
+};
+
+void reloc_target(struct ctx *ctx, struct objfile *f, u32 symidx,
+                  struct reloc_sym *out);
+void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
+                         i64 *addend, struct reloc_sym *out);
+struct isec *section_symbol_isec(struct objfile *f, u32 symidx, u64 *value);
+bool section_symbol_target(struct objfile *f, u32 symidx, i64 *A, u64 *S);
+bool put_section_word(struct isec *is, u8 *out, u64 off, u32 width,
+                      u32 symidx, i64 A, i64 lo);
+struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
+struct symbol *reloc_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
+enum reloc_problem {
+  RP_NONE, RP_SYMBOL_INDEX, RP_BAD_SYMBOL, RP_OUTSIDE, RP_REVERSED
+};
+enum reloc_problem reloc_problem(struct isec *is, u64 off, u32 width,
+                                 u32 symidx);
+bool check_reloc(struct ctx *ctx, struct isec *is, u32 i, u64 off, u32 width,
+                 u32 symidx);
+u64 isec_addr(struct isec *is);
+u64 reloc_sym_size(const struct reloc_sym *rs);
+u64 local_sym_addr(struct objfile *f, u32 symidx);
+u64 isec_sym_addr(struct isec *is, const struct esym *s);
+enum { DA_COMPLAIN = 1, DA_PRETEND = 2 };   // discarded_action
+u32 discarded_action(struct isec *is);
+void discarded_ref_error(struct ctx *ctx, struct isec *is, struct objfile *df,
+                         u32 symidx, u32 shndx);
+void check_discarded_local(struct ctx *ctx, struct isec *is,
+                           const struct reloc_sym *rs);
+bool debug_dead_ref(struct isec *is, struct reloc_sym *rs, u8 *loc,
+                    u32 width);
+const char *reloc_sym_name(const struct reloc_sym *rs);
+const char *gnu_reloc_target(struct ctx *ctx, const struct reloc_sym *rs);
+void reloc_overflow(struct ctx *ctx, struct isec *is, u64 off, u32 type,
+                    const struct reloc_sym *rs, i64 val, i64 lo, i64 hi);
+const char *isec_name(struct isec *is);
 
 //
 // scan.c: relocation scanning, GOT and IPLT entries, linker symbols
@@ -1463,46 +1656,6 @@ bool has_gotgd(struct ctx *ctx, struct symbol *sym);
 u64 gotgd_entry_addr(struct ctx *ctx, struct symbol *sym);
 u64 iplt_entry_addr(struct ctx *ctx, struct symbol *sym);
 u64 weak_plt_entry_addr(struct ctx *ctx, struct symbol *sym);
-
-//
-// synthetic.c: the sections the linker makes, one descriptor each
-//
-
-// When a synthetic section is sized: before the layout (.got, .plt,
-// notes, .eh_frame), or after it, with the output's contents known
-// (.symtab, .shstrtab).
-enum size_stage { SIZE_NONE, SIZE_BEFORE_LAYOUT, SIZE_AFTER_LAYOUT };
-void create_synthetic(struct ctx *ctx);
-void size_synthetic(struct ctx *ctx, enum size_stage stage);
-void write_synthetic(struct ctx *ctx, u8 *buf);
-void synthetic_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
-const char *synthetic_map_name(struct ctx *ctx, struct chunk *c);
-u32 bfd_special_type(struct ctx *ctx, const char *name, u64 *flags);
-void bfd_made_section(struct ctx *ctx, struct chunk *c);
-u32 synthetic_bfd_type(struct ctx *ctx, struct chunk *c);
-bool gotplt_in_got(struct ctx *ctx);
-u64 property_note_size(struct ctx *ctx);
-u32 build_id_size(struct ctx *ctx);
-void write_build_id_header(struct ctx *ctx, u8 *p);
-void write_property_note(struct ctx *ctx, u8 *p);
-bool is_local_label(const char *name);
-// A symbol table entry's fields but its name.
-struct out_sym {
-  const char *name;            // the definer's: NAME@@VERSION in full
-  u8 info, other;
-  u16 shndx;
-  u64 value, size;
-};
-void global_esym(struct ctx *ctx, struct symbol *sym, bool as_local,
-                 struct out_sym *o);
-// A string of a table laid out as bfd's (bfd_strtab_layout): its offset,
-// and the longer string it is the tail of, if any.
-struct bfd_str {
-  const char *s;
-  u32 len, off;
-  struct bfd_str *in;
-};
-u64 bfd_strtab_layout(struct ctx *ctx, struct bfd_str **p, u32 n);
 
 //
 // dynamic.c: a static PIE's dynamic section and relocations
@@ -1602,11 +1755,6 @@ static inline bool chunk_is_tbss(const struct chunk *c) {
   return (c->flags & SHF_TLS) && c->type == SHT_NOBITS;
 }
 
-struct segment {
-  u32 type, flags;
-  u64 offset, vaddr, paddr, filesz, memsz, align;
-};
-
 void warn_text_segment(struct ctx *ctx);
 u64 image_base(struct ctx *ctx);
 u64 image_limit(struct ctx *ctx);
@@ -1623,6 +1771,12 @@ void compute_symbol_values(struct ctx *ctx);
 //
 // segments.c: program headers and file offsets
 //
+
+// One program header.
+struct segment {
+  u32 type, flags;
+  u64 offset, vaddr, paddr, filesz, memsz, align;
+};
 
 bool has_interp(struct ctx *ctx);
 u32 estimate_segments(struct ctx *ctx);
@@ -1722,59 +1876,146 @@ void write_errata(struct ctx *ctx, u8 *buf);
 bool erratum_843419_at(const u8 *p, u64 addr, u64 avail, u32 *ldst_off);
 
 //
-// reloc.c: shared helpers for architecture files
+// synthetic.c: the sections the linker makes, one descriptor each
 //
 
-// S, the value of the symbol a relocation refers to, and whether the
-// symbol is an undefined weak (S = 0).
-struct reloc_sym {
-  struct symbol *sym;          // NULL for a local symbol
-  u64 S;
-  const char *name;
-  bool undef_weak;
-  bool defined;                // in a live section, ABS, or linker-defined
-  bool abs;                    // defined, and absolute
-  bool is_ifunc;
-  bool local_section;          // STT_SECTION
-  u64 size;                    // st_size of a local; see reloc_sym_size
-  struct objfile *file;        // a local's file and index, for its name
-  u32 symidx;
+// When a synthetic section is sized: before the layout (.got, .plt,
+// notes, .eh_frame), or after it, with the output's contents known
+// (.symtab, .shstrtab).
+enum size_stage { SIZE_NONE, SIZE_BEFORE_LAYOUT, SIZE_AFTER_LAYOUT };
+void create_synthetic(struct ctx *ctx);
+void size_synthetic(struct ctx *ctx, enum size_stage stage);
+void write_synthetic(struct ctx *ctx, u8 *buf);
+void synthetic_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
+const char *synthetic_map_name(struct ctx *ctx, struct chunk *c);
+u32 bfd_special_type(struct ctx *ctx, const char *name, u64 *flags);
+void bfd_made_section(struct ctx *ctx, struct chunk *c);
+u32 synthetic_bfd_type(struct ctx *ctx, struct chunk *c);
+bool gotplt_in_got(struct ctx *ctx);
+u64 property_note_size(struct ctx *ctx);
+u32 build_id_size(struct ctx *ctx);
+void write_build_id_header(struct ctx *ctx, u8 *p);
+void write_property_note(struct ctx *ctx, u8 *p);
+bool is_local_label(const char *name);
+// A symbol table entry's fields but its name.
+struct out_sym {
+  const char *name;            // the definer's: NAME@@VERSION in full
+  u8 info, other;
+  u16 shndx;
+  u64 value, size;
+};
+void global_esym(struct ctx *ctx, struct symbol *sym, bool as_local,
+                 struct out_sym *o);
+// A string of a table laid out as bfd's (bfd_strtab_layout): its offset,
+// and the longer string it is the tail of, if any.
+struct bfd_str {
+  const char *s;
+  u32 len, off;
+  struct bfd_str *in;
+};
+u64 bfd_strtab_layout(struct ctx *ctx, struct bfd_str **p, u32 n);
+
+//
+// emitrelocs.c: -q, --emit-relocs
+//
+
+void create_emit_relocs(struct ctx *ctx);
+void keep_input_sections(struct ctx *ctx);
+void size_emit_rela(struct ctx *ctx, struct chunk *c);
+void write_emit_rela(struct ctx *ctx, struct chunk *c, u8 *buf);
+void emit_rela_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
+// .symtab's walk: the locals of f that relocations need beyond those
+// listed (put calls back), and the undefined symbols they name.
+void emit_relocs_locals(struct ctx *ctx, struct objfile *f, bool sizing,
+                        void (*put)(struct ctx *ctx, void *w,
+                                    struct objfile *f, u32 k),
+                        void *w);
+
+//
+// relocatable.c: -r, a relocatable object of the inputs
+//
+
+struct rlink;
+void check_relocatable_script(struct ctx *ctx);
+void check_relocatable_options(struct ctx *ctx);
+void create_relocatable_sections(struct ctx *ctx);
+void plan_relocatable(struct ctx *ctx);
+void place_relocatable(struct ctx *ctx);
+void write_relocatable(struct ctx *ctx);
+
+//
+// warnings.c: .gnu.warning and .gnu.warning.SYM sections
+//
+
+void add_warning_sections(struct ctx *ctx, struct objfile *f);
+void warn_reference(struct ctx *ctx, struct objfile *f, struct symbol *sym);
+void warn_linked_objects(struct ctx *ctx);
+
+//
+// cref.c: --cref
+//
+
+void note_cref(struct ctx *ctx, struct symbol *sym, struct objfile *f,
+               bool undef, bool common);
+void print_cref(struct ctx *ctx, FILE *fp);
+void write_cref(struct ctx *ctx);
+
+//
+// map.c: -Map, in GNU ld's layout
+//
+
+struct map_member {
+  struct objfile *member;
+  struct symbol *sym;          // the reference it satisfies; NULL: whole
+  struct objfile *from;        // the file that referenced it, if known
 };
 
-void reloc_target(struct ctx *ctx, struct objfile *f, u32 symidx,
-                  struct reloc_sym *out);
-void reloc_target_addend(struct ctx *ctx, struct objfile *f, u32 symidx,
-                         i64 *addend, struct reloc_sym *out);
-struct isec *section_symbol_isec(struct objfile *f, u32 symidx, u64 *value);
-bool section_symbol_target(struct objfile *f, u32 symidx, i64 *A, u64 *S);
-bool put_section_word(struct isec *is, u8 *out, u64 off, u32 width,
-                      u32 symidx, i64 A, i64 lo);
-struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
-struct symbol *reloc_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
-enum reloc_problem {
-  RP_NONE, RP_SYMBOL_INDEX, RP_BAD_SYMBOL, RP_OUTSIDE, RP_REVERSED
-};
-enum reloc_problem reloc_problem(struct isec *is, u64 off, u32 width,
-                                 u32 symidx);
-bool check_reloc(struct ctx *ctx, struct isec *is, u32 i, u64 off, u32 width,
-                 u32 symidx);
-u64 isec_addr(struct isec *is);
-u64 reloc_sym_size(const struct reloc_sym *rs);
-u64 local_sym_addr(struct objfile *f, u32 symidx);
-u64 isec_sym_addr(struct isec *is, const struct esym *s);
-enum { DA_COMPLAIN = 1, DA_PRETEND = 2 };   // discarded_action
-u32 discarded_action(struct isec *is);
-void discarded_ref_error(struct ctx *ctx, struct isec *is, struct objfile *df,
-                         u32 symidx, u32 shndx);
-void check_discarded_local(struct ctx *ctx, struct isec *is,
-                           const struct reloc_sym *rs);
-bool debug_dead_ref(struct isec *is, struct reloc_sym *rs, u8 *loc,
-                    u32 width);
-const char *reloc_sym_name(const struct reloc_sym *rs);
-const char *gnu_reloc_target(struct ctx *ctx, const struct reloc_sym *rs);
-void reloc_overflow(struct ctx *ctx, struct isec *is, u64 off, u32 type,
-                    const struct reloc_sym *rs, i64 val, i64 lo, i64 hi);
-const char *isec_name(struct isec *is);
+bool notes_members(struct ctx *ctx);
+void note_extraction(struct ctx *ctx, struct objfile *member,
+                     struct symbol *sym, struct objfile *common_file);
+void write_why_extract(struct ctx *ctx);
+void write_map(struct ctx *ctx);
+void print_memory_usage(struct ctx *ctx);
+
+//
+// json.c: --package-metadata's check
+//
+
+bool json_valid(struct ctx *ctx, const char *text, const char **why);
+
+//
+// digest.c
+//
+
+void sha1_digest(const u8 *data, u64 len, u8 out[20]);
+extern bool sha1_portable_only;  // tests: skip the SHA extensions
+void md5_digest(const u8 *data, u64 len, u8 out[16]);
+void tree_digest(struct ctx *ctx, const u8 *data, u64 len, bool md5,
+                 u8 *out, bool release);
+
+//
+// output.c
+//
+
+// How the output reaches its path: a new file renamed over it, or (as
+// GNU ld writes them) in place: an empty regular file kept as it is, or
+// a device, FIFO or /dev/stdout, written from memory once complete.
+enum out_mode { OUT_RENAME, OUT_IN_PLACE, OUT_STREAM };
+
+void open_output(struct ctx *ctx, u64 filesize);
+void write_output_bytes(struct ctx *ctx, int fd, const u8 *p, u64 len);
+void close_output(struct ctx *ctx);
+void fill_build_id(struct ctx *ctx, u8 *buf, u64 filesize, u64 note);
+void remove_temp_output(struct ctx *ctx);
+void discard_output(struct ctx *ctx);
+void close_report(struct ctx *ctx, FILE *fp, const char *what,
+                  const char *path);
+void release_output(struct ctx *ctx);
+void write_output(struct ctx *ctx);
+void fill_pattern(u8 *p, u64 n, const u8 *pat, u64 len);
+bool gets_code_fill(struct ctx *ctx, const struct chunk *c);
+void copy_isec(struct ctx *ctx, struct isec *is, u8 *dst);
+bool stab_strings_of(const char *stab, const char *str, u32 str_type);
 
 //
 // Architectures: arch-x86_64.c, arch-aarch64.c
@@ -1964,244 +2205,6 @@ bool aarch64_write_stub(u8 *buf, u64 P, u64 S);
 void aarch64_write_long_stub(u8 *buf, u64 P, u64 S);
 bool aarch64_stub_reaches(u64 P, u64 S);
 void aarch64_write_stub_header(u8 *buf, u64 P, u64 end);
-
-//
-// output.c
-//
-
-// How the output reaches its path: a new file renamed over it, or (as
-// GNU ld writes them) in place: an empty regular file kept as it is, or
-// a device, FIFO or /dev/stdout, written from memory once complete.
-enum out_mode { OUT_RENAME, OUT_IN_PLACE, OUT_STREAM };
-
-void open_output(struct ctx *ctx, u64 filesize);
-void write_output_bytes(struct ctx *ctx, int fd, const u8 *p, u64 len);
-void close_output(struct ctx *ctx);
-void fill_build_id(struct ctx *ctx, u8 *buf, u64 filesize, u64 note);
-void remove_temp_output(struct ctx *ctx);
-void discard_output(struct ctx *ctx);
-void close_report(struct ctx *ctx, FILE *fp, const char *what,
-                  const char *path);
-void release_output(struct ctx *ctx);
-void write_output(struct ctx *ctx);
-void fill_pattern(u8 *p, u64 n, const u8 *pat, u64 len);
-bool gets_code_fill(struct ctx *ctx, const struct chunk *c);
-void copy_isec(struct ctx *ctx, struct isec *is, u8 *dst);
-bool stab_strings_of(const char *stab, const char *str, u32 str_type);
-
-//
-// relocatable.c: -r, a relocatable object of the inputs
-//
-
-struct rlink;
-void check_relocatable_script(struct ctx *ctx);
-void check_relocatable_options(struct ctx *ctx);
-void create_relocatable_sections(struct ctx *ctx);
-void plan_relocatable(struct ctx *ctx);
-void place_relocatable(struct ctx *ctx);
-void write_relocatable(struct ctx *ctx);
-
-//
-// emitrelocs.c: -q, --emit-relocs
-//
-
-void create_emit_relocs(struct ctx *ctx);
-void keep_input_sections(struct ctx *ctx);
-void size_emit_rela(struct ctx *ctx, struct chunk *c);
-void write_emit_rela(struct ctx *ctx, struct chunk *c, u8 *buf);
-void emit_rela_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
-// .symtab's walk: the locals of f that relocations need beyond those
-// listed (put calls back), and the undefined symbols they name.
-void emit_relocs_locals(struct ctx *ctx, struct objfile *f, bool sizing,
-                        void (*put)(struct ctx *ctx, void *w,
-                                    struct objfile *f, u32 k),
-                        void *w);
-
-//
-// icf.c: --icf, identical code folding
-//
-
-void fold_identical_code(struct ctx *ctx);
-
-//
-// compress.c: --compress-debug-sections
-//
-
-void compress_debug_sections(struct ctx *ctx);
-void write_compressed(struct ctx *ctx, u8 *buf);
-bool compressed_input(struct objfile *f, u32 i, const char *name,
-                      u64 flags);
-void decompress_inputs(struct ctx *ctx);
-u64 decompressed_size(struct objfile *f, u32 i);
-
-//
-// digest.c
-//
-
-void sha1_digest(const u8 *data, u64 len, u8 out[20]);
-extern bool sha1_portable_only;  // tests: skip the SHA extensions
-void md5_digest(const u8 *data, u64 len, u8 out[16]);
-void tree_digest(struct ctx *ctx, const u8 *data, u64 len, bool md5,
-                 u8 *out, bool release);
-
-//
-// map.c: -Map, in GNU ld's layout
-//
-
-struct map_member {
-  struct objfile *member;
-  struct symbol *sym;          // the reference it satisfies; NULL: whole
-  struct objfile *from;        // the file that referenced it, if known
-};
-
-bool notes_members(struct ctx *ctx);
-void note_extraction(struct ctx *ctx, struct objfile *member,
-                     struct symbol *sym, struct objfile *common_file);
-void write_why_extract(struct ctx *ctx);
-void write_map(struct ctx *ctx);
-void print_memory_usage(struct ctx *ctx);
-
-//
-// script_layout.c
-//
-
-void script_chunks(struct ctx *ctx);
-void place_orphans(struct ctx *ctx, struct vec *order, struct vec *orphans);
-void sort_script_inputs(struct ctx *ctx, struct chunk *c);
-bool out_has_data(const struct out_stmt *os);
-u64 data_only_flags(const struct out_stmt *os);
-struct walk *script_walk(struct ctx *ctx);
-struct out_stmt *script_home(struct walk *w, struct objfile *f, u32 i,
-                             bool grouped, bool *discard);
-u8 pattern_sort(struct ctx *ctx, const struct sec_pattern *p);
-struct chunk *inserted_chunk(struct ctx *ctx, struct objfile *f,
-                             const char *name, u32 default_order);
-void order_inserted(struct ctx *ctx);
-void insert_symbols(struct ctx *ctx);
-void check_cross_refs(struct ctx *ctx);
-void check_discarded_refs(struct ctx *ctx);
-void define_script_symbols(struct ctx *ctx);
-bool script_assigns(struct ctx *ctx, const char *name);
-void report_region_overflow(struct ctx *ctx);
-void script_addresses(struct ctx *ctx);
-// The end of the script's data statements (LONG ...) in [FROM, TO) of
-// C, or FROM: code fill starts after them.
-u64 script_data_end(struct ctx *ctx, struct chunk *c, u64 from, u64 to);
-void write_script_data(struct ctx *ctx, u8 *buf);
-
-//
-// expr.c: GNU ld's expressions (--defsym, linker scripts)
-//
-
-struct expr;
-struct expr_value {
-  u64 v;                       // an address when sec is set
-  struct chunk *sec;           // NULL: absolute
-  bool plain;                  // a plain number (SIZEOF, a comparison, ...)
-  u8 type, vis;                // eval_expr: what the result takes
-};
-
-struct expr *parse_expr(struct ctx *ctx, const char *src, const char *what);
-void expr_symbols(struct ctx *ctx, struct expr *e,
-                  void (*fn)(struct ctx *ctx, struct expr *node,
-                             const char *name, void *arg),
-                  void *arg);
-// Calls fn for each ADDR (NAME) and LOADADDR (NAME) in e.
-void expr_sections(struct expr *e,
-                   void (*fn)(const char *name, bool loadaddr, void *arg),
-                   void *arg);
-void expr_bind(struct expr *node, struct symbol *sym);
-struct symbol *expr_bound(struct expr *node);
-bool eval_expr(struct ctx *ctx, struct expr *e, const char *what,
-               bool quiet, struct expr_value *out);
-bool eval_script_expr(struct ctx *ctx, struct expr *e, const char *what,
-                      bool quiet, const struct script_dot *dot,
-                      struct expr_value *out);
-bool expr_is_dot(const struct expr *e);
-void expr_print(struct ctx *ctx, FILE *fp, struct expr *e);
-const char *expr_op_text(int op);
-bool expr_is_constant(const struct expr *e);
-bool expr_of_dot(const struct expr *e);
-struct fill {                  // a script's fill pattern
-  u8 *bytes;
-  u32 len;
-};
-struct fill *expr_fill(struct ctx *ctx, const struct expr *e, u64 v);
-bool expr_aligns_dot(const struct expr *e);
-struct expr *parse_script_expr(struct ctx *ctx, const char *file,
-                               const char *text, const char *end,
-                               const char **pos);
-struct expr *expr_of_section(struct ctx *ctx, char fn, const char *name);
-struct expr *expr_plus(struct ctx *ctx, struct expr *a, struct expr *b);
-struct expr *expr_max(struct ctx *ctx, struct expr *a, struct expr *b);
-void text_position(const char *text, const char *at, u32 *line, u32 *col);
-
-//
-// json.c: --package-metadata's check
-//
-
-bool json_valid(struct ctx *ctx, const char *text, const char **why);
-
-//
-// diag.c: undefined and duplicate symbols, with where they come from
-//
-
-void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
-                      u64 offset, struct symbol *sym);
-void report_undefined_symbols(struct ctx *ctx);
-void warn_script_redefinition(struct ctx *ctx, struct symbol *sym,
-                              const char *file, u32 line);
-void report_duplicate(struct ctx *ctx, struct symbol *sym, struct objfile *f,
-                      u32 symidx);
-const char *gnu_place(struct ctx *ctx, struct objfile *f, u32 shndx, u64 off);
-
-//
-// dwarf.c: source lines from .debug_line, for messages
-//
-
-const char *source_line(struct ctx *ctx, struct objfile *f, u32 shndx,
-                        u64 off);
-
-//
-// version_script.c: --version-script, --dynamic-list files
-//
-
-const char *read_script_version(struct ctx *ctx, const char *file,
-                                const char *p, const char *end, u32 line);
-void read_version_script(struct ctx *ctx, const char *name,
-                         bool dynamic_list, bool fatal_warnings);
-void add_dynamic_pattern(struct ctx *ctx, const char *text);
-bool dynamic_list_names(struct ctx *ctx, const char *name, u32 len);
-
-//
-// cref.c: --cref
-//
-
-void note_cref(struct ctx *ctx, struct symbol *sym, struct objfile *f,
-               bool undef, bool common);
-void print_cref(struct ctx *ctx, FILE *fp);
-void write_cref(struct ctx *ctx);
-
-//
-// demangle.c
-//
-
-const char *demangled(struct ctx *ctx, const char *name);
-
-//
-// parallel.c
-//
-
-enum { MAX_THREADS = 256 };   // --threads=N's limit
-// The most relocations of one section a loop item takes: the scan's and
-// (non-allocated sections) the writer's.
-enum { RELOC_SLICE = 1 << 15 };
-u32 thread_count(struct ctx *ctx);
-u32 worker_index(void);
-bool hold_message(const char *text);
-bool in_parallel_loop(void);
-void parallel_for(struct ctx *ctx, u32 n,
-                  void (*fn)(struct ctx *ctx, void *arg, u32 i), void *arg);
 
 //
 // link.c: the context and the pass sequence
