@@ -1655,7 +1655,7 @@ static const struct option options[] = {
      .fn = no_effect},
     // Other systems' or other targets' (SunOS, HP-UX, MIPS, PE, a.out,
     // LTO plugins), the compiler's -fuse-ld, GNU ld's own memory use.
-    {"flto", A_NONE, F_NO_EFFECT | F_ONE_DASH, .fn = no_effect},
+    {"flto", A_OPT, F_NO_EFFECT | F_ONE_DASH, .fn = no_effect},
     {"flto-partition fuse-ld", A_REQ, F_NO_EFFECT | F_ONE_DASH,
      .fn = no_effect},
     {"allow-shlib-undefined no-allow-shlib-undefined "

@@ -38,7 +38,7 @@ FLAGS=(--as-needed --no-as-needed --copy-dt-needed-entries
   -Qy -qmagic --embedded-relocs
   --force-exe-suffix --warn-multiple-gp --warn-constructors
   --warn-alternate-em --no-keep-memory --map-whole-files
-  --no-map-whole-files -flto
+  --no-map-whole-files -flto -flto=auto -flto=8
   --accept-unknown-input-arch --no-accept-unknown-input-arch
   --force-group-allocation --enable-non-contiguous-regions
   --enable-non-contiguous-regions-warnings --gc-keep-exported
