@@ -307,7 +307,17 @@ void fold_identical_code(struct ctx *ctx) {
     ncls = n;
   }
 
-  // Each class keeps its first member in output order.
+  // Classes numbered anew in output order of their first members (keys
+  // hash addresses, so their numbers were not the same from run to run):
+  // --print-icf-sections lists them so.  Each keeps its first member.
+  u32 *renum = arena_alloc(ctx, ((u64)ncls + 1) * sizeof(u32));
+  memset(renum, 0, ((u64)ncls + 1) * sizeof(u32));
+  u32 next = 0;
+  for (u32 i = 0; i < z.n; i++) {
+    if (!renum[z.c[i].cls])
+      renum[z.c[i].cls] = ++next;
+    z.c[i].cls = renum[z.c[i].cls];
+  }
   qsort(order, z.n, sizeof(*order), cmp_cls);
   if (ctx->cfg.print_icf_sections)
     print_folds(&z, order);

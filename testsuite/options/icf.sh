@@ -88,6 +88,16 @@ selected section a.o:(.text.taken1)
     got=$(grep -A1 '^selected section [ab]\.o' stdout.txt | grep -v '^--')
     [ "$(sort <<<"$got")" = "$(sort <<<"$want")" ] && t_pass "$cc $mode: --print-icf-sections" ||
       { t_fail "$cc $mode: --print-icf-sections:"; cat stdout.txt | head; }
+    # The same list in the same order from run to run (mld's order
+    # followed hashes of addresses: libc's folds came out shuffled).
+    cp stdout.txt first.txt
+    same=true
+    for i in 1 2 3 4; do
+      T_CC=$cc t_gcc_mld -static -o again.out m.o a.o b.o -Wl,--icf=$mode,--print-icf-sections >/dev/null
+      cmp -s first.txt stdout.txt || same=false
+    done
+    $same && t_pass "$cc $mode: --print-icf-sections lists the folds in one order" ||
+      t_fail "$cc $mode: --print-icf-sections' order changes from run to run"
   done
   # Same code, different catch clauses: not folded (their FDEs' LSDAs).
   cxx=${cc%gcc}g++
