@@ -228,6 +228,18 @@ static bool linked_unallocated(struct isec *is) {
   return !is->is_common && (SH_FLAGS(sh) & SHF_LINK_ORDER) && SH_LINK(sh);
 }
 
+// An unallocated section with relocations, but debugging information and
+// notes, outside groups: GNU ld's _bfd_elf_gc_mark_extra_sections keeps it
+// only if a kept section refers to it (it keeps those without relocations).
+static bool collectable_unallocated(struct isec *is) {
+  if (is->is_common || !is->nrels)
+    return false;
+  const u8 *sh = shdr_at(is->file, is->shndx);
+  return SH_TYPE(sh) != SHT_NOTE &&
+         !(SH_FLAGS(sh) & (SHF_GROUP | SHF_LINK_ORDER)) &&
+         !debugging_section(section_name(is->file, is->shndx));
+}
+
 static bool is_root(struct ctx *ctx, struct isec *is) {
   struct objfile *f = is->file;
   if (is->is_common)
@@ -496,7 +508,8 @@ static void check_patchable_entries(struct ctx *ctx) {
   checkpoint(ctx);
 }
 
-// Everything allocated starts dead, but .eh_frame (rewritten later),
+// Everything allocated starts dead (and the unallocated sections that only
+// a reference keeps), but .eh_frame (rewritten later),
 // which GNU ld's default script KEEPs: a -T script that does not goes
 // without it (its FDEs still keep their LSDAs, as GNU ld's
 // _bfd_elf_gc_mark_fdes does).  What counts is the input's flag: a
@@ -511,7 +524,7 @@ static void start_dead(struct ctx *ctx) {
       struct isec *is = c->isecs.v[k];
       if (input_alloc(is))
         is->live = is->eh && (!script_layout(ctx) || is->script_keep);
-      else if (linked_unallocated(is))
+      else if (linked_unallocated(is) || collectable_unallocated(is))
         is->live = is->script_keep;
     }
   }

@@ -223,14 +223,15 @@ bool put_section_word(struct isec *is, u8 *out, u64 off, u32 width,
 // discarded section, a COMDAT group's losing copy or what /DISCARD/ took
 // (bfd's elf_action_discarded): from debugging information it goes to the
 // kept copy of the same name and size if there is one (DA_PRETEND); from
-// .eh_frame and .gcc_except_table it passes; from any other section it is
-// an error (DA_COMPLAIN), and would go to the kept copy too.
+// .eh_frame, .gcc_except_table and .sframe it passes; from any other
+// section it is an error (DA_COMPLAIN), and would go to the kept copy too.
 u32 discarded_action(struct isec *is) {
   const char *name = isec_name(is);
-  if (!(SH_FLAGS(shdr_at(is->file, is->shndx)) & SHF_ALLOC) &&
-      is_debugging_name(name))
+  bool alloc = SH_FLAGS(shdr_at(is->file, is->shndx)) & SHF_ALLOC;
+  if (!alloc && is_debugging_name(name))
     return DA_PRETEND;
-  if (!strcmp(name, ".eh_frame") || !strcmp(name, ".gcc_except_table"))
+  if (!strcmp(name, ".eh_frame") || !strcmp(name, ".gcc_except_table") ||
+      !strcmp(name, ".sframe"))
     return 0;
   return DA_COMPLAIN | DA_PRETEND;
 }

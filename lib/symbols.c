@@ -176,6 +176,28 @@ const char *section_label(struct ctx *ctx, struct objfile *f, u32 shndx) {
   return name;
 }
 
+// A section SHF_LINK_ORDER ties, through its chain of linked-to sections,
+// to one that lost its group goes too (GNU ld's ldelf_before_place_orphans;
+// -T scripts' /DISCARD/ adds its own, link_chain_discarded).  -r keeps it.
+static void discard_linked_to_discarded(struct ctx *ctx, struct objfile *f) {
+  if (!f->discarded || ctx->cfg.relocatable)
+    return;
+  for (u32 i = 1; i < f->shnum; i++) {
+    if (f->discarded[i] || !(SH_FLAGS(shdr_at(f, i)) & SHF_LINK_ORDER))
+      continue;
+    u32 l = SH_LINK(shdr_at(f, i));
+    for (u32 n = 0; n < f->shnum && l && l < f->shnum; n++) {
+      if (f->discarded[l]) {
+        discard_section(ctx, f, i, f->lost_to[l]);
+        break;
+      }
+      if (!(SH_FLAGS(shdr_at(f, l)) & SHF_LINK_ORDER))
+        break;
+      l = SH_LINK(shdr_at(f, l));
+    }
+  }
+}
+
 // Marks the members of COMDAT groups whose signature was seen before, the
 // .gnu.linkonce.* sections whose name was, and SHF_EXCLUDE sections.
 static void handle_comdat(struct ctx *ctx, struct objfile *f) {
@@ -234,6 +256,7 @@ static void handle_comdat(struct ctx *ctx, struct objfile *f) {
       discard_section(ctx, f, m, g);
     }
   }
+  discard_linked_to_discarded(ctx, f);
 }
 
 static void note_change(struct ctx *ctx, struct symbol *sym);

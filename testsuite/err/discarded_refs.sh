@@ -55,6 +55,53 @@ EOF2
       done
     done
   done
+  # What GNU ld lets pass: .sframe's references, and those of sections it
+  # drops first (SHF_LINK_ORDER ones tied to the losing copy, which go
+  # too; an unallocated section with relocations --gc-sections collects).
+  t_write sf_win.s <<'EOF2'
+  .section .text.g,"axG",%progbits,g,comdat
+  .globl g
+g: .cfi_startproc
+  nop
+  .cfi_endproc
+  .text
+  .globl _start
+_start: .cfi_startproc
+  nop
+  .cfi_endproc
+  .quad g
+EOF2
+  t_write sf_lose.s <<'EOF2'
+  .section .text.g,"axG",%progbits,g,comdat
+  .globl g
+g: .cfi_startproc
+  nop
+  .cfi_endproc
+lg: .byte 0
+  .section __patchable_function_entries,"ao",%progbits,.text.g
+  .quad lg
+  .section .stack_sizes,"o",%progbits,.text.g
+  .quad lg
+  .section .mynote,"",%progbits
+  .quad lg
+EOF2
+  $as --gsframe -o sf_win.o sf_win.s && $as --gsframe -o sf_lose.o sf_lose.s ||
+    t_hard_error "$as --gsframe failed"
+  $ld --gc-sections -o g.out sf_win.o sf_lose.o 2>gnu.err ||
+    t_hard_error "$ld failed: $(cat gnu.err)"
+  t_mld --gc-sections -o m.out sf_win.o sf_lose.o
+  expect_success
+  for x in g m; do
+    readelf -SW $x.out | grep -oE ' (__patchable_function_entries|\.stack_sizes|\.mynote|\.sframe) ' |
+      sort >$x.secs
+  done
+  t_same "$arch: .sframe, SHF_LINK_ORDER and collected references: the sections" g.secs m.secs
+  $ld -o g.out sf_win.o sf_lose.o 2>gnu.err &&
+    t_hard_error "$ld linked .mynote's reference without --gc-sections"
+  t_mld -o m.out sf_win.o sf_lose.o
+  expect_failure
+  expect_error "$(grep 'defined in discarded section' gnu.err | head -1)"
+
   t_write nonalloc.s <<'EOF2'
   .section .foo,"ax",%progbits
 foo: .byte 0
