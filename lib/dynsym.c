@@ -326,7 +326,7 @@ void write_dynsym(struct ctx *ctx, struct chunk *c, u8 *buf) {
     struct dyn_export *e = &d->walk[d->order[i]];
     struct out_sym o;
     global_esym(ctx, e->sym, false, &o);
-    wr_esym(p, e->name, o.info, o.other, o.shndx, o.value, o.size);
+    wr_esym(p, e->name, o.info, o.other, (u16)o.shndx, o.value, o.size);
   }
 }
 

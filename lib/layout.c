@@ -661,12 +661,13 @@ void place_nonalloc(struct ctx *ctx) {
     struct chunk *c = ctx->hdr_order.v[k];
     c->shndx = c->kind == CK_EHDR || !is_emitted(c) ? 0 : shndx++;
   }
-  // From SHN_LORESERVE up, the ELF header's counts and the symbols'
-  // section indexes need extended numbering (SHN_XINDEX, .symtab_shndx),
-  // which mld writes only for -r: written plainly, the count wrapped.
-  if (shndx >= SHN_LORESERVE)
-    fatal(ctx, "%s: %u output sections: more than %u needs extended "
-          "section numbering, which mld supports only with -r",
+  // From SHN_LORESERVE up, the ELF header's counts and .symtab's section
+  // indexes use extended numbering (SHN_XINDEX, .symtab_shndx); .dynsym
+  // has no such table (GNU ld gives the section 0).
+  struct chunk *dynsym = ctx->synth[CK_DYNSYM];
+  if (shndx >= SHN_LORESERVE && dynsym && is_emitted(dynsym))
+    fatal(ctx, "%s: %u output sections: more than %u in a static PIE, "
+          "whose .dynsym cannot name them, is not supported",
           ctx->cfg.output, shndx - 1, SHN_LORESERVE - 2);
   for (int rank = 0; rank < 3; rank++) {
     for (u32 k = 0; k < ctx->chunks.len; k++) {

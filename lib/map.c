@@ -395,9 +395,7 @@ static void print_sections(struct ctx *ctx, FILE *fp) {
     bool empty_script_sec = c->stmt && c->kind == CK_REGULAR && !c->home &&
                             !c->discarded && !is_emitted(c);
     if ((!is_emitted(c) && !empty_script_sec) || c->kind == CK_EHDR ||
-        c->kind == CK_SYMTAB ||
-        c->kind == CK_STRTAB || c->kind == CK_SHSTRTAB ||
-        c->kind == CK_EMIT_RELA)
+        is_table_of_link(c) || c->kind == CK_EMIT_RELA)
       continue;
     fputc('\n', fp);
     // Compressed sections as they were before (GNU ld).

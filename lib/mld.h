@@ -1210,7 +1210,7 @@ enum chunk_kind {
   CK_RELR_DYN,
   CK_DYNAMIC,
   CK_EMIT_RELA,                // -q: .rela.SECTION, one per output section
-  CK_SYMTAB, CK_STRTAB, CK_SHSTRTAB,
+  CK_SYMTAB, CK_SYMTAB_SHNDX, CK_STRTAB, CK_SHSTRTAB,
   CK_NKINDS,
 };
 
@@ -1380,6 +1380,7 @@ enum {
   O_GNU_ATTRIBUTES = 6900,
   O_DEBUG_ORPHAN = 6950,
   O_SYMTAB = 7000,
+  O_SYMTAB_SHNDX = 7050,
   O_STRTAB = 7100,
   O_SHSTRTAB = 7200,
 };
@@ -1888,6 +1889,35 @@ void size_synthetic(struct ctx *ctx, enum size_stage stage);
 void write_synthetic(struct ctx *ctx, u8 *buf);
 void synthetic_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
 const char *synthetic_map_name(struct ctx *ctx, struct chunk *c);
+
+// .symtab, .symtab_shndx, .strtab or .shstrtab: made last, after the
+// output's contents.
+static inline bool is_table_of_link(const struct chunk *c) {
+  return c->kind >= CK_SYMTAB && c->kind <= CK_SHSTRTAB;
+}
+
+// An output symbol's section: an output section's index (any: extended
+// numbering), or a special index marked with OUT_SHN_SPECIAL.
+#define OUT_SHN_SPECIAL 0x80000000u
+#define OUT_SHN_ABS (OUT_SHN_SPECIAL | SHN_ABS)
+#define OUT_SHN_COMMON (OUT_SHN_SPECIAL | SHN_COMMON)
+
+// .symtab written (sym set) or counted (sym NULL), by synthetic.c for a
+// link and by relocatable.c for -r.
+struct symw {
+  u8 *sym;
+  u8 *shndx;                   // .symtab_shndx's bytes, if any
+  char *str;
+  u32 n;
+  u64 strpos;
+  bool gnu;                    // an STT_GNU_IFUNC or STB_GNU_UNIQUE symbol
+  u32 nfiles;                  // STT_FILE symbols with a name
+  u32 file_syms;               // STT_FILE symbols
+  struct ctx *ctx;             // -z unique-symbol: the locals' names
+  struct name_counts *uniq;    // counted, in a walk on one thread
+};
+void symw_put(struct symw *w, const char *name, u32 len, u8 info, u8 other,
+              u32 shndx, u64 value, u64 size);
 u32 bfd_special_type(struct ctx *ctx, const char *name, u64 *flags);
 void bfd_made_section(struct ctx *ctx, struct chunk *c);
 u32 synthetic_bfd_type(struct ctx *ctx, struct chunk *c);
@@ -1901,7 +1931,7 @@ bool is_local_label(const char *name);
 struct out_sym {
   const char *name;            // the definer's: NAME@@VERSION in full
   u8 info, other;
-  u16 shndx;
+  u32 shndx;                   // as symw_put takes it
   u64 value, size;
 };
 void global_esym(struct ctx *ctx, struct symbol *sym, bool as_local,
@@ -2004,6 +2034,7 @@ enum out_mode { OUT_RENAME, OUT_IN_PLACE, OUT_STREAM };
 
 void open_output(struct ctx *ctx, u64 filesize);
 void write_output_bytes(struct ctx *ctx, int fd, const u8 *p, u64 len);
+void wr_ehdr_sections(u8 *ehdr, u8 *sh0, u32 shnum, u32 shstrndx);
 void close_output(struct ctx *ctx);
 void fill_build_id(struct ctx *ctx, u8 *buf, u64 filesize, u64 note);
 void remove_temp_output(struct ctx *ctx);

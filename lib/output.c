@@ -382,6 +382,19 @@ void close_report(struct ctx *ctx, FILE *fp, const char *what,
   }
 }
 
+// The ELF header's section count and string table index, each in section
+// header 0 instead where it does not fit (the gABI's extended numbering).
+void wr_ehdr_sections(u8 *ehdr, u8 *sh0, u32 shnum, u32 shstrndx) {
+  wr16(ehdr + offsetof(Elf64_Ehdr, e_shnum),
+       shnum >= SHN_LORESERVE ? 0 : shnum);
+  wr16(ehdr + offsetof(Elf64_Ehdr, e_shstrndx),
+       shstrndx >= SHN_LORESERVE ? SHN_XINDEX : shstrndx);
+  if (shnum >= SHN_LORESERVE)
+    wr64(sh0 + offsetof(Elf64_Shdr, sh_size), shnum);
+  if (shstrndx >= SHN_LORESERVE)
+    wr32(sh0 + offsetof(Elf64_Shdr, sh_link), shstrndx);
+}
+
 static void write_headers(struct ctx *ctx, u8 *buf) {
   const struct arch *arch = ctx->arch;
   u32 nsh = 1;
@@ -415,8 +428,7 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
   wr16(e + offsetof(Elf64_Ehdr, e_phentsize),
        ctx->nsegs ? sizeof(Elf64_Phdr) : 0);
   wr16(e + offsetof(Elf64_Ehdr, e_phnum), ctx->nsegs);
-  wr16(e + offsetof(Elf64_Ehdr, e_shnum), nsh);
-  wr16(e + offsetof(Elf64_Ehdr, e_shstrndx), shstrndx);
+  wr_ehdr_sections(e, buf + shoff, nsh, shstrndx);
 
   for (u32 i = 0; i < ctx->nsegs; i++) {
     struct segment *s = &ctx->segs[i];

@@ -1038,46 +1038,14 @@ void create_relocatable_sections(struct ctx *ctx) {
 // Symbols
 //
 
-// Writes .symtab (with sym set) or numbers its entries (sym NULL).
-struct symw {
-  u8 *sym;                     // .symtab's bytes; NULL: count only
-  u8 *shndx;                   // .symtab_shndx's, if any
-  char *str;
-  u32 n;
-  u32 files;                   // STT_FILE symbols written
-  u64 strpos;
-  struct name_counts *uniq;    // -z unique-symbol: the locals' names
-};
-
 // A symbol of output section shndx, or of a special index (SHN_UNDEF,
-// SHN_ABS, SHN_COMMON...) when special is set: section indices from
-// SHN_LORESERVE up go to .symtab_shndx, st_shndx being SHN_XINDEX.
+// SHN_ABS, SHN_COMMON...) when special is set (symw_put).
 static void put(struct ctx *ctx, struct symw *w, const char *name, u32 len,
                 u8 info, u8 other, u32 shndx, bool special, u64 value,
                 u64 size) {
-  struct rlink *rl = ctx->rlink;
-  u8 type = ELF64_ST_TYPE(info);
-  if (w->uniq && len && ELF64_ST_BIND(info) == STB_LOCAL &&
-      type != STT_FILE && type != STT_SECTION)
-    name = unique_local_name(ctx, w->uniq, name, &len);
-  if (w->sym) {
-    u8 *p = w->sym + (u64)w->n * sizeof(Elf64_Sym);
-    bool x = !special && shndx >= SHN_LORESERVE;
-    wr_esym(p, len ? w->strpos : 0, info, other, x ? SHN_XINDEX : shndx,
-            value, size);
-    if (w->shndx)
-      wr32(w->shndx + (u64)w->n * 4, x ? shndx : 0);
-    if (len) {
-      memcpy(w->str + w->strpos, name, len);
-      w->str[w->strpos + len] = 0;
-    }
-  }
-  w->n++;
-  w->files += ELF64_ST_TYPE(info) == STT_FILE;
-  if (len)
-    w->strpos += len + 1;
-  rl->gnu_osabi |= ELF64_ST_TYPE(info) == STT_GNU_IFUNC ||
-                   ELF64_ST_BIND(info) == STB_GNU_UNIQUE;
+  (void)ctx;
+  symw_put(w, name, len, info, other,
+           special && shndx ? OUT_SHN_SPECIAL | shndx : shndx, value, size);
 }
 
 // GNU ld's name for a file without an STT_FILE symbol: its base name, or
@@ -1500,7 +1468,7 @@ static void walk_symtab(struct ctx *ctx, struct symw *w) {
   // Globals made local follow, after an STT_FILE without a name if there
   // were file symbols, so that no file claims them (bfd's
   // elf_link_output_extsym).
-  if (rl->forced.len && w->files)
+  if (rl->forced.len && w->file_syms)
     put(ctx, w, "", 0, ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, true,
         0, 0);
   struct name_counts *uniq = w->uniq;  // -z unique-symbol: not globals
@@ -1558,7 +1526,8 @@ static enum map map_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
   if (symidx == 0)
     return MAP_OK;
   u32 action = discarded_action(is);
-  bool debug = action == DA_PRETEND;
+  bool debug = !(SH_FLAGS(shdr_at(f, is->shndx)) & SHF_ALLOC) &&
+               is_debugging_name(isec_name(is));
   if (symidx >= f->first_global) {
     struct symbol *sym = f->globals[symidx - f->first_global];
     if (!sym)
@@ -1803,11 +1772,11 @@ void plan_relocatable(struct ctx *ctx) {
   checkpoint(ctx);
   kept_references(ctx);
   order_globals(ctx, rl);
-  struct symw w = {0};
-  w.strpos = 1;
+  struct symw w = {.ctx = ctx, .strpos = 1};
   walk_symtab(ctx, &w);
   rl->nsyms = w.n;
   rl->strtab_size = w.strpos;
+  rl->gnu_osabi |= w.gnu;
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
     if (s->kind != RS_RELA)
@@ -1939,17 +1908,7 @@ void place_relocatable(struct ctx *ctx) {
 static void write_ehdr(struct ctx *ctx, u8 *buf, u64 shoff) {
   struct rlink *rl = ctx->rlink;
   wr_ehdr_common(buf, ET_REL, ctx->arch->e_machine, shoff, rl->gnu_osabi);
-  // Extended numbering (gABI): counts that do not fit go to section 0.
-  u32 shnum = rl->nsecs, shstrndx = rl->shstrtab->shndx;
-  wr16(buf + offsetof(Elf64_Ehdr, e_shnum),
-       shnum >= SHN_LORESERVE ? 0 : shnum);
-  wr16(buf + offsetof(Elf64_Ehdr, e_shstrndx),
-       shstrndx >= SHN_LORESERVE ? SHN_XINDEX : shstrndx);
-  u8 *sh0 = buf + shoff;
-  if (shnum >= SHN_LORESERVE)
-    wr64(sh0 + offsetof(Elf64_Shdr, sh_size), shnum);
-  if (shstrndx >= SHN_LORESERVE)
-    wr32(sh0 + offsetof(Elf64_Shdr, sh_link), shstrndx);
+  wr_ehdr_sections(buf, buf + shoff, rl->nsecs, rl->shstrtab->shndx);
 }
 
 static void write_shdr(u8 *p, struct rsec *s) {
@@ -2074,7 +2033,7 @@ void write_relocatable(struct ctx *ctx) {
   u64 shoff = ctx->filesize - ctx->shdr_size;
   for (u32 i = 0; i < rl->secs.len; i++)
     write_section(ctx, rl->secs.v[i], buf);
-  struct symw w = {0};
+  struct symw w = {.ctx = ctx};
   w.sym = buf + rl->symtab->offset;
   w.shndx = rl->shndx ? buf + rl->shndx->offset : NULL;
   w.str = (char *)buf + rl->strtab->offset;

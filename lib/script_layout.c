@@ -951,15 +951,16 @@ static void place_synthetics(struct walk *w, struct vec *orphans) {
       CK_EHDR, CK_EH_FRAME, CK_INTERP, CK_PACKAGE, CK_PROPERTY, CK_BUILD_ID,
       CK_RELA_IPLT, CK_IPLT, CK_PLTGOT, CK_EH_FRAME_HDR, CK_DYNSYM, CK_DYNSTR, CK_HASH,
       CK_GNU_HASH, CK_RELA_DYN, CK_RELA_PART, CK_RELR_DYN, CK_DYNAMIC,
-      CK_GOT, CK_GOTPLT, CK_EMIT_RELA, CK_SYMTAB, CK_STRTAB, CK_SHSTRTAB,
+      CK_GOT, CK_GOTPLT, CK_EMIT_RELA, CK_SYMTAB, CK_SYMTAB_SHNDX, CK_STRTAB,
+      CK_SHSTRTAB,
   };
   _Static_assert(sizeof(made) == CK_NKINDS - 1, "a kind is missing");
   create_synthetic(ctx);
   for (u32 m = 0; m < sizeof(made); m++) {
     u32 k = made[m];
     struct chunk *c = ctx->synth[k];
-    if (!c || k == CK_EHDR || k == CK_SYMTAB || k == CK_STRTAB ||
-        k == CK_SHSTRTAB || k == CK_EH_FRAME)
+    if (!c || k == CK_EHDR || k == CK_SYMTAB || k == CK_SYMTAB_SHNDX ||
+        k == CK_STRTAB || k == CK_SHSTRTAB || k == CK_EH_FRAME)
       continue;
     i32 at;
     if (synthetic_matches(w, c, &at))
@@ -1974,8 +1975,7 @@ static void lay_until(struct lay *l, u32 *next, struct chunk *upto) {
     if (!upto && c->stmt)
       return;
     ++*next;
-    if (c->kind == CK_SYMTAB || c->kind == CK_STRTAB ||
-        c->kind == CK_SHSTRTAB)
+    if (is_table_of_link(c))
       continue;
     lay_section(l, c);
     if (c == upto)

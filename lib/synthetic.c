@@ -241,7 +241,7 @@ static u32 bfd_flags(struct chunk *c) {
 // (empty, or never made): the kept section before or after the place the
 // section had (order), whichever would have been in the same segment, the
 // later one when that gives the symbol a non-negative offset.
-static u16 nearby_shndx(struct ctx *ctx, u32 order, u32 self, u64 addr) {
+static u32 nearby_shndx(struct ctx *ctx, u32 order, u32 self, u64 addr) {
   // Before place_nonalloc numbers the sections (.symtab's sizing walk),
   // no index is known, nor needed: not a walk over every section for
   // each symbol.
@@ -252,8 +252,7 @@ static u16 nearby_shndx(struct ctx *ctx, u32 order, u32 self, u64 addr) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *x = ctx->chunks.v[i];
     // (bfd makes .symtab and the string tables after it looks.)
-    if (!x->shndx || x->kind == CK_EMIT_RELA || x->kind == CK_SYMTAB ||
-        x->kind == CK_STRTAB || x->kind == CK_SHSTRTAB)
+    if (!x->shndx || x->kind == CK_EMIT_RELA || is_table_of_link(x))
       continue;
     if (x->order < order)
       prev = x;
@@ -261,7 +260,7 @@ static u16 nearby_shndx(struct ctx *ctx, u32 order, u32 self, u64 addr) {
       next = x;
   }
   if (!prev)
-    return next ? next->shndx : SHN_ABS;
+    return next ? next->shndx : OUT_SHN_ABS;
   if (!next)
     return prev->shndx;
   u32 p = bfd_flags(prev), n = bfd_flags(next);
@@ -282,9 +281,9 @@ static u16 nearby_shndx(struct ctx *ctx, u32 order, u32 self, u64 addr) {
 }
 
 // The output section index for a symbol in chunk c (at addr).
-static u16 out_shndx(struct ctx *ctx, struct chunk *c, u64 addr) {
+static u32 out_shndx(struct ctx *ctx, struct chunk *c, u64 addr) {
   if (!c)
-    return SHN_ABS;
+    return OUT_SHN_ABS;
   if (c->home && c->home->shndx)
     return c->home->shndx;    // its bytes are there
   if (c->shndx)
@@ -292,26 +291,21 @@ static u16 out_shndx(struct ctx *ctx, struct chunk *c, u64 addr) {
   return nearby_shndx(ctx, c->order, bfd_flags(c), addr);
 }
 
-struct symtab_writer {
-  u8 *sym;
-  char *str;
-  u32 n;
-  u64 strpos;
-  bool gnu;                    // an STT_GNU_IFUNC or STB_GNU_UNIQUE symbol
-  u32 nfiles;                  // STT_FILE symbols of the inputs put
-  struct ctx *ctx;             // -z unique-symbol: the locals' names
-  struct name_counts *uniq;    // counted, in a walk on one thread
-};
-
-static void put_n(struct symtab_writer *w, const char *name, u32 len,
-                  u8 info, u8 other, u16 shndx, u64 value, u64 size) {
+// One symbol of .symtab, written (w->sym set) or counted: with extended
+// numbering, a section index from SHN_LORESERVE up goes to .symtab_shndx,
+// st_shndx being SHN_XINDEX.
+void symw_put(struct symw *w, const char *name, u32 len, u8 info, u8 other,
+              u32 shndx, u64 value, u64 size) {
   u8 type = ELF64_ST_TYPE(info);
   if (w->uniq && len && ELF64_ST_BIND(info) == STB_LOCAL &&
       type != STT_FILE && type != STT_SECTION)
     name = unique_local_name(w->ctx, w->uniq, name, &len);
   if (w->sym) {
+    bool x = !(shndx & OUT_SHN_SPECIAL) && shndx >= SHN_LORESERVE;
     wr_esym(w->sym + (u64)w->n * sizeof(Elf64_Sym), len ? w->strpos : 0,
-            info, other, shndx, value, size);
+            info, other, x ? SHN_XINDEX : (u16)shndx, value, size);
+    if (w->shndx)
+      wr32(w->shndx + (u64)w->n * 4, x ? shndx : 0);
     if (len) {
       memcpy(w->str + w->strpos, name, len);
       w->str[w->strpos + len] = 0;
@@ -320,9 +314,9 @@ static void put_n(struct symtab_writer *w, const char *name, u32 len,
   w->n++;
   if (len)
     w->strpos += len + 1;
-  w->gnu |= ELF64_ST_TYPE(info) == STT_GNU_IFUNC ||
-            ELF64_ST_BIND(info) == STB_GNU_UNIQUE;
-  w->nfiles += ELF64_ST_TYPE(info) == STT_FILE && len;
+  w->gnu |= type == STT_GNU_IFUNC || ELF64_ST_BIND(info) == STB_GNU_UNIQUE;
+  w->nfiles += type == STT_FILE && len;
+  w->file_syms += type == STT_FILE;
 }
 
 // --retain-symbols-file: whether the list names the symbol.  Section
@@ -332,21 +326,21 @@ static bool retained(struct ctx *ctx, const char *name) {
          table_find(&ctx->cfg.retain, name, strlen(name));
 }
 
-static void put(struct symtab_writer *w, const char *name, u8 info, u8 other,
-                u16 shndx, u64 value, u64 size) {
-  put_n(w, name, strlen(name), info, other, shndx, value, size);
+static void put(struct symw *w, const char *name, u8 info, u8 other,
+                u32 shndx, u64 value, u64 size) {
+  symw_put(w, name, strlen(name), info, other, shndx, value, size);
 }
 
 static u64 tls_adjust(struct ctx *ctx, u8 type, u64 value) {
   return type == STT_TLS ? value - ctx->tls_start : value;
 }
 
-static void put_global_named(struct ctx *ctx, struct symtab_writer *w,
+static void put_global_named(struct ctx *ctx, struct symw *w,
                              struct symbol *sym, bool as_local);
 
 // A global symbol, or one made local: -z unique-symbol renames neither
 // (GNU ld renames only symbols without a hash table entry).
-static void put_global(struct ctx *ctx, struct symtab_writer *w,
+static void put_global(struct ctx *ctx, struct symw *w,
                        struct symbol *sym, bool as_local) {
   struct name_counts *uniq = w->uniq;
   w->uniq = NULL;
@@ -369,11 +363,11 @@ void global_esym(struct ctx *ctx, struct symbol *sym, bool as_local,
                   : sym->type;
     bool dynobj = type == STT_OBJECT && ctx->cfg.pie &&
                   ctx->arch->pie_dynobj_syms_abs;
-    o->shndx = dynobj ? SHN_ABS
+    o->shndx = dynobj ? OUT_SHN_ABS
             : c ? out_shndx(ctx, c, sym->value)
             : ctx->aux[sym->aux].order
                 ? nearby_shndx(ctx, ctx->aux[sym->aux].order, 0, sym->value)
-                : SHN_ABS;
+                : OUT_SHN_ABS;
     o->info = ELF64_ST_INFO(bind, type);
     o->value = tls_adjust(ctx, type, sym->value);
     o->size = ctx->aux[sym->aux].shadow_size;
@@ -385,7 +379,7 @@ void global_esym(struct ctx *ctx, struct symbol *sym, bool as_local,
     o->name = sym->file->strtab + s.st_name;
   u8 type = ELF64_ST_TYPE(s.st_info);
   struct isec *is = sym_isec(ctx, sym);
-  o->shndx = is ? out_shndx(ctx, is->osec, sym->value) : SHN_ABS;
+  o->shndx = is ? out_shndx(ctx, is->osec, sym->value) : OUT_SHN_ABS;
   // A COMMON symbol given room is an object (STT_COMMON too, as bfd
   // writes it).
   if (is && is->is_common && (type == STT_NOTYPE || type == STT_COMMON))
@@ -395,7 +389,7 @@ void global_esym(struct ctx *ctx, struct symbol *sym, bool as_local,
   o->size = s.st_size;
 }
 
-static void put_global_named(struct ctx *ctx, struct symtab_writer *w,
+static void put_global_named(struct ctx *ctx, struct symw *w,
                              struct symbol *sym, bool as_local) {
   if (ctx->sym_out)
     ctx->sym_out[sym->seq] = w->n;
@@ -459,11 +453,11 @@ static bool hidden_listed(struct ctx *ctx, struct symbol *sym) {
 // GNU ld gives an object without an STT_FILE symbol one, named after the
 // file (its base name, or an archive member's base name), before the
 // first of its local symbols it lists.
-static void put_file_symbol(struct symtab_writer *w, struct objfile *f) {
+static void put_file_symbol(struct symw *w, struct objfile *f) {
   // An object the LTO plugin made gets one without a name (its own
   // names a temporary file; GNU ld drops it for reproducible builds).
   if (f->lto_output) {
-    put_n(w, "", 0, ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);
+    symw_put(w, "", 0, ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, OUT_SHN_ABS, 0, 0);
     w->nfiles++;
     return;
   }
@@ -476,7 +470,7 @@ static void put_file_symbol(struct symtab_writer *w, struct objfile *f) {
       break;
     }
   }
-  put_n(w, name, len, ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);
+  symw_put(w, name, len, ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, OUT_SHN_ABS, 0, 0);
 }
 
 // bfd's names of assembler-internal labels: ".L...", "..." and "_.L_...",
@@ -495,9 +489,9 @@ bool is_local_label(const char *name) {
 }
 
 // Returns the symbol's index.
-static u32 put_local(struct symtab_writer *w, struct objfile *f,
+static u32 put_local(struct symw *w, struct objfile *f,
                      bool *have_file, const char *name, const struct esym *s,
-                     u16 shndx, u64 value) {
+                     u32 shndx, u64 value) {
   if (ELF64_ST_TYPE(s->st_info) == STT_FILE)
     *have_file = true;
   else if (!*have_file) {
@@ -512,7 +506,7 @@ static u32 put_local(struct symtab_writer *w, struct objfile *f,
 // (an .LC label of a mergeable section, or any local with -x or -X):
 // GNU ld lists it after the file's other locals (emitrelocs.c finds them).
 struct local_put {
-  struct symtab_writer *w;
+  struct symw *w;
   bool *have_file;
 };
 
@@ -524,8 +518,8 @@ static void put_reloc_local(struct ctx *ctx, void *arg, struct objfile *f,
   u32 shndx = sym_shndx(f, k, &s);
   const char *name = sym_name(f, &s);
   if (shndx == SHN_ABS) {
-    f->out_locals[k] = put_local(lp->w, f, lp->have_file, name, &s, SHN_ABS,
-                                 s.st_value);
+    f->out_locals[k] = put_local(lp->w, f, lp->have_file, name, &s,
+                                 OUT_SHN_ABS, s.st_value);
     return;
   }
   struct isec *is = f->isecs[shndx];
@@ -540,7 +534,7 @@ static void put_reloc_local(struct ctx *ctx, void *arg, struct objfile *f,
 // numbers symbols as they are put (sym_out, out_locals): one thread.
 enum part { PART_LOCALS, PART_GLOBALS };
 
-static void put_file_locals(struct ctx *ctx, struct symtab_writer *w,
+static void put_file_locals(struct ctx *ctx, struct symw *w,
                             struct objfile *f) {
   bool have_file = false;
   for (u32 k = 1; f->writes_contents && ctx->cfg.discard != DISCARD_ALL &&
@@ -557,7 +551,7 @@ static void put_file_locals(struct ctx *ctx, struct symtab_writer *w,
     if (type == STT_FILE && f->lto_output)
       continue;
     if (type == STT_FILE || shndx == SHN_ABS) {
-      *out = put_local(w, f, &have_file, name, &s, SHN_ABS, s.st_value);
+      *out = put_local(w, f, &have_file, name, &s, OUT_SHN_ABS, s.st_value);
       continue;
     }
     if (shndx == SHN_UNDEF || shndx >= f->shnum)
@@ -583,7 +577,7 @@ static void put_file_locals(struct ctx *ctx, struct symtab_writer *w,
   }
 }
 
-static void put_file_globals(struct ctx *ctx, struct symtab_writer *w,
+static void put_file_globals(struct ctx *ctx, struct symw *w,
                              struct objfile *f) {
   for (u32 k = f->first_global; k < f->nsyms; k++) {
     struct symbol *sym = f->globals[k - f->first_global];
@@ -592,7 +586,7 @@ static void put_file_globals(struct ctx *ctx, struct symtab_writer *w,
   }
 }
 
-static void put_file_part(struct ctx *ctx, struct symtab_writer *w,
+static void put_file_part(struct ctx *ctx, struct symw *w,
                           struct objfile *f, enum part part) {
   if (part == PART_LOCALS)
     put_file_locals(ctx, w, f);
@@ -601,7 +595,7 @@ static void put_file_part(struct ctx *ctx, struct symtab_writer *w,
 }
 
 struct part_job {
-  struct symtab_writer *w;
+  struct symw *w;
   enum part part;
 };
 
@@ -609,9 +603,10 @@ static void put_part_of(struct ctx *ctx, void *arg, u32 i) {
   struct part_job *j = arg;
   struct objfile *f = ctx->objs.v[i];
   struct symtab_part *p = &f->symtab_parts[j->part];
-  struct symtab_writer fw = {0};
+  struct symw fw = {0};
   if (j->w->sym) {             // writing: at the place sizing gave it
     fw.sym = j->w->sym;
+    fw.shndx = j->w->shndx;
     fw.str = j->w->str;
     fw.n = p->at;
     fw.strpos = p->stroff;
@@ -655,7 +650,7 @@ static struct objfile **locals_order(struct ctx *ctx) {
   return v;
 }
 
-static void put_file_parts(struct ctx *ctx, struct symtab_writer *w,
+static void put_file_parts(struct ctx *ctx, struct symw *w,
                            enum part part) {
   struct objfile **order = part == PART_LOCALS
                                ? locals_order(ctx)
@@ -721,13 +716,12 @@ static void collect_root_undefined(struct ctx *ctx) {
 
 // GNU ld writes section symbols on AArch64, and with -q on x86-64 too;
 // not for -q's own .rela.SECTION.
-static void put_section_symbols(struct ctx *ctx, struct symtab_writer *w) {
+static void put_section_symbols(struct ctx *ctx, struct symw *w) {
   if (!ctx->arch->section_symbols && !ctx->cfg.emit_relocs)
     return;
   for (u32 i = 0; i < ctx->hdr_order.len; i++) {
     struct chunk *c = ctx->hdr_order.v[i];
-    if (c->kind != CK_EHDR && is_emitted(c) && c->kind != CK_SYMTAB &&
-        c->kind != CK_STRTAB && c->kind != CK_SHSTRTAB &&
+    if (c->kind != CK_EHDR && is_emitted(c) && !is_table_of_link(c) &&
         c->kind != CK_EMIT_RELA) {
       c->sym_index = w->n;
       put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_SECTION), 0, c->shndx,
@@ -740,7 +734,7 @@ static void put_section_symbols(struct ctx *ctx, struct symtab_writer *w) {
 // a name if the inputs' locals had STT_FILE symbols (none with -x), in
 // the order of GNU ld's walk of its hash table; with .dynamic (a static
 // PIE, as any ET_DYN), so are the inputs' hidden and internal globals.
-static void put_hidden_locals(struct ctx *ctx, struct symtab_writer *w) {
+static void put_hidden_locals(struct ctx *ctx, struct symw *w) {
   u32 nhidden = 0;
   u64 cap = ctx->linker_syms.len + ctx->script_locals.len;
   for (u32 i = 0; ctx->cfg.dynamic && i < ctx->objs.len; i++) {
@@ -772,7 +766,7 @@ static void put_hidden_locals(struct ctx *ctx, struct symtab_writer *w) {
   bfd_walk_orders(ctx, hidden, nhidden);
   qsort(hidden, nhidden, sizeof(*hidden), cmp_order_key);
   if (nhidden && w->nfiles)
-    put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS, 0, 0);
+    put(w, "", ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, OUT_SHN_ABS, 0, 0);
   for (u32 i = 0; i < nhidden; i++)
     put_global(ctx, w, hidden[i].sym, true);
 }
@@ -781,13 +775,14 @@ static void put_hidden_locals(struct ctx *ctx, struct symtab_writer *w) {
 // mapping symbol) at the start, then each used erratum veneer's
 // e843419@..., each erratum 835769 veneer's and each stub's __foo_veneer
 // with a $x, and a long stub's data word's $d.
-static void put_stub_locals(struct ctx *ctx, struct symtab_writer *w,
+static void put_stub_locals(struct ctx *ctx, struct symw *w,
                             struct stub_sec *ss) {
   const struct arch *arch = ctx->arch;
-  u16 shndx = out_shndx(ctx, ss->after->osec, 0);
+  u32 shndx = out_shndx(ctx, ss->after->osec, 0);
   u8 notype = ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE);
   u8 func = ELF64_ST_INFO(STB_LOCAL, STT_FUNC);
-  put(w, arch->code_symbol, notype, 0, shndx, stub_sec_addr(ss), 0);
+  if (arch->code_symbol)
+    put(w, arch->code_symbol, notype, 0, shndx, stub_sec_addr(ss), 0);
   for (u32 k = 0; k < ss->errata.len; k++) {
     struct erratum *e = ss->errata.v[k];
     if (e->name)
@@ -799,15 +794,17 @@ static void put_stub_locals(struct ctx *ctx, struct symtab_writer *w,
     u64 a = mac_veneer_addr(ctx, ss, k);
     put(w, arena_printf(ctx, "__erratum_835769_veneer_%u", v->num), func, 0,
         shndx, a, arch->veneer_size);
-    put(w, arch->code_symbol, notype, 0, shndx, a, 0);
+    if (arch->code_symbol)
+      put(w, arch->code_symbol, notype, 0, shndx, a, 0);
   }
   for (u32 k = 0; k < ss->stubs.len; k++) {
     struct stub *st = ss->stubs.v[k];
     u64 a = stub_addr(ctx, st);
     put(w, st->name, func, 0, shndx, a,
         st->is_long ? arch->long_stub_size : arch->stub_insn_size);
-    put(w, arch->code_symbol, notype, 0, shndx, a, 0);
-    if (st->is_long)         // the long form's offset word
+    if (arch->code_symbol)
+      put(w, arch->code_symbol, notype, 0, shndx, a, 0);
+    if (st->is_long && arch->data_symbol)  // the long form's offset word
       put(w, arch->data_symbol, notype, 0, shndx, a + arch->long_stub_data,
           0);
   }
@@ -816,7 +813,7 @@ static void put_stub_locals(struct ctx *ctx, struct symtab_writer *w,
 // The linker's own globals after the inputs', in the order of GNU ld's
 // walk among themselves (GNU ld mixes them with the inputs' globals:
 // ordering those too would take the whole table's model on one thread).
-static void put_linker_globals(struct ctx *ctx, struct symtab_writer *w) {
+static void put_linker_globals(struct ctx *ctx, struct symw *w) {
   u32 nlinker = 0;
   struct order_key *lk =
       arena_alloc(ctx, (u64)ctx->linker_syms.len * sizeof(*lk) + 1);
@@ -836,7 +833,7 @@ static void put_linker_globals(struct ctx *ctx, struct symtab_writer *w) {
 
 // Undefined: those --gc-sections leaves, -u's and the entry's, and with
 // -q those relocations name (emit_relocs_locals), weak ones weak.
-static void put_undefined(struct ctx *ctx, struct symtab_writer *w) {
+static void put_undefined(struct ctx *ctx, struct symw *w) {
   for (u32 i = 0; i < ctx->undef_syms.len; i++) {
     struct symbol *sym = ctx->undef_syms.v[i];
     if (!retained(ctx, sym->name))
@@ -856,7 +853,7 @@ static void put_undefined(struct ctx *ctx, struct symtab_writer *w) {
 // locals (as -x/-X/--discard-none choose), the linker's hidden symbols
 // after an unnamed STT_FILE, the stubs' locals, then the globals; hidden
 // globals of objects stay global.
-static void walk_symtab(struct ctx *ctx, struct symtab_writer *w) {
+static void walk_symtab(struct ctx *ctx, struct symw *w) {
   // -q: the indices relocations take, found again by each walk.
   if (ctx->sym_out) {
     memset(ctx->sym_out, 0, (ctx->symbols.seen + 1) * sizeof(u32));
@@ -924,7 +921,7 @@ static void size_symtab(struct ctx *ctx, struct chunk *c) {
                                            sizeof(u32));
     }
   }
-  struct symtab_writer w = {0};
+  struct symw w = {0};
   w.strpos = 1;
   walk_symtab(ctx, &w);
   // GNU ld marks the GNU extensions in EI_OSABI when .symtab has them,
@@ -1041,9 +1038,35 @@ static void size_shstrtab(struct ctx *ctx, struct chunk *sh) {
       of[i]->name_off = repr[i]->str.off;
 }
 
+// .symtab_shndx, when .symtab's index leaves too few 16-bit indices for
+// the sections after it (bfd's assign_section_numbers): a word per
+// symbol, the section index of one from SHN_LORESERVE up, else 0.
+static void size_symtab_shndx(struct ctx *ctx, struct chunk *c) {
+  struct chunk *symtab = ctx->synth[CK_SYMTAB];
+  u32 n = 1;                   // .symtab's index
+  for (u32 i = 0; i < ctx->hdr_order.len; i++) {
+    struct chunk *x = ctx->hdr_order.v[i];
+    if (x == symtab)
+      break;
+    n += x->kind != CK_EHDR && is_emitted(x);
+  }
+  c->size = is_emitted(symtab) && n + 1 > ((SHN_LORESERVE - 2) & 0xffff)
+                ? symtab->size / sizeof(Elf64_Sym) * 4
+                : 0;
+}
+
+static void symtab_shndx_shdr(struct ctx *ctx, struct chunk *c, u32 *link,
+                              u32 *info) {
+  (void)c;
+  *link = ctx->synth[CK_SYMTAB]->shndx;
+  *info = 0;
+}
+
 static void write_symtab(struct ctx *ctx, struct chunk *c, u8 *buf) {
-  struct symtab_writer w = {0};
+  struct chunk *x = ctx->synth[CK_SYMTAB_SHNDX];
+  struct symw w = {0};
   w.sym = buf + c->offset;
+  w.shndx = x && is_emitted(x) ? buf + x->offset : NULL;
   w.str = (char *)buf + ctx->synth[CK_STRTAB]->offset;
   w.strpos = 1;
   w.str[0] = 0;
@@ -1460,6 +1483,11 @@ static const struct synthetic synthetics[CK_NKINDS] = {
     [CK_SYMTAB] = {".symtab", SHT_SYMTAB, 0, 8, sizeof(Elf64_Sym), O_SYMTAB,
                    .stage = SIZE_AFTER_LAYOUT, .size = size_symtab,
                    .write = write_symtab, .shdr = symtab_shdr},
+    // Its section indexes, with extended numbering (written with it).
+    [CK_SYMTAB_SHNDX] = {".symtab_shndx", SHT_SYMTAB_SHNDX, 0, 4, 4,
+                         O_SYMTAB_SHNDX, .stage = SIZE_AFTER_LAYOUT,
+                         .size = size_symtab_shndx,
+                         .shdr = symtab_shndx_shdr},
     [CK_STRTAB] = {".strtab", SHT_STRTAB, 0, 1, 0, O_STRTAB},
     [CK_SHSTRTAB] = {".shstrtab", SHT_STRTAB, 0, 1, 0, O_SHSTRTAB,
                      .stage = SIZE_AFTER_LAYOUT, .size = size_shstrtab,
