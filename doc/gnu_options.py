@@ -477,7 +477,11 @@ def no_effect_lists(repo):
                            re.sub(r"//[^\n]*", "", m.group(1) if m else "")):
         if "F_NO_EFFECT" in row.group(3):
             names = "".join(re.findall(r'"([^"]*)"', row.group(1))).split()
-            (flags if row.group(2) == "A_NONE" else with_arg).update(names)
+            # An optional argument (A_OPT): with it and without.
+            if row.group(2) != "A_REQ":
+                flags.update(names)
+            if row.group(2) != "A_NONE":
+                with_arg.update(names)
     z = set(re.findall(r'\{"([^"]*)", Z_\w+, z_(?:x86_)?no_effect\}', src))
     if '"call-nop="' in src:
         z.add("call-nop=")
