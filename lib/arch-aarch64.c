@@ -918,114 +918,108 @@ static bool apply_got(struct apply *a) {
   return false;
 }
 
-// Local-exec TLS: TPREL(S + A), where GNU ld makes an undefined weak
-// symbol's whole value 0, addend included: the thread pointer.
-static bool apply_tls_le(struct apply *a) {
-  u8 *loc = a->loc;
-  i64 v = le_value(a->ctx, &a->rs, a->S + a->A);
-  switch (a->type) {
-  case R_AARCH64_TLSLE_ADD_TPREL_HI12:
-    check(a, v, 0, (1 << 24) - 1);
-    aarch64_write_lo12(loc, (u64)v >> 12, 0);
-    return true;
-  case R_AARCH64_TLSLE_ADD_TPREL_LO12:
-    check(a, v, 0, (1 << 12) - 1);
-    aarch64_write_lo12(loc, v, 0);
-    return true;
-  case R_AARCH64_TLSLE_ADD_TPREL_LO12_NC:
-    aarch64_write_lo12(loc, v, 0);
-    return true;
+// The fields a TLS offset fills: local-exec's TPREL(S + A) and
+// local-dynamic's DTPREL(S + A), in the same forms.
+enum tls_field {
+  TF_NONE, TF_HI12, TF_LO12, TF_LO12_NC, TF_LDST, TF_LDST_NC, TF_MOVW,
+  TF_MOVW_NC,
+};
+
+// The field of a TLSLE_* or TLSLD_*_DTPREL_* type, and the bits a MOVW
+// group starts at; *le: a local-exec one.
+static enum tls_field tls_field(u32 type, u32 *shift, bool *le) {
+  *le = true;
+  *shift = 0;
+  switch (type) {
+  case R_AARCH64_TLSLD_ADD_DTPREL_HI12: *le = false; // fallthrough
+  case R_AARCH64_TLSLE_ADD_TPREL_HI12: return TF_HI12;
+  case R_AARCH64_TLSLD_ADD_DTPREL_LO12: *le = false; // fallthrough
+  case R_AARCH64_TLSLE_ADD_TPREL_LO12: return TF_LO12;
+  case R_AARCH64_TLSLD_ADD_DTPREL_LO12_NC: *le = false; // fallthrough
+  case R_AARCH64_TLSLE_ADD_TPREL_LO12_NC: return TF_LO12_NC;
+  case R_AARCH64_TLSLD_LDST8_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST16_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST32_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST64_DTPREL_LO12:
+  case R_AARCH64_TLSLD_LDST128_DTPREL_LO12: *le = false; // fallthrough
   case R_AARCH64_TLSLE_LDST8_TPREL_LO12:
   case R_AARCH64_TLSLE_LDST16_TPREL_LO12:
   case R_AARCH64_TLSLE_LDST32_TPREL_LO12:
   case R_AARCH64_TLSLE_LDST64_TPREL_LO12:
   case R_AARCH64_TLSLE_LDST128_TPREL_LO12:
-    if (a->weak_tls)
-      v = a->P;
-    check(a, v, 0, (1 << 12) - 1);
-    // fallthrough
-  case R_AARCH64_TLSLE_LDST8_TPREL_LO12_NC:
-  case R_AARCH64_TLSLE_LDST16_TPREL_LO12_NC:
-  case R_AARCH64_TLSLE_LDST32_TPREL_LO12_NC:
-  case R_AARCH64_TLSLE_LDST64_TPREL_LO12_NC:
-  case R_AARCH64_TLSLE_LDST128_TPREL_LO12_NC: {
-    u32 shift = ldst_shift(a->type);
-    if (a->weak_tls)
-      v = a->P;
-    check_aligned(a, v & 0xfff, 1 << shift);
-    aarch64_write_lo12(loc, v, shift);
-    return true;
-  }
-  case R_AARCH64_TLSLE_MOVW_TPREL_G2:
-  case R_AARCH64_TLSLE_MOVW_TPREL_G1:
-  case R_AARCH64_TLSLE_MOVW_TPREL_G0: {
-    u32 shift = a->type == R_AARCH64_TLSLE_MOVW_TPREL_G2   ? 32
-                : a->type == R_AARCH64_TLSLE_MOVW_TPREL_G1 ? 16 : 0;
-    check_movnz(a, v, shift);
-    aarch64_write_movnz(loc, v, shift);
-    return true;
-  }
-  case R_AARCH64_TLSLE_MOVW_TPREL_G1_NC:
-    aarch64_write_movw(loc, v >> 16);
-    return true;
-  case R_AARCH64_TLSLE_MOVW_TPREL_G0_NC:
-    aarch64_write_movw(loc, v);
-    return true;
-  }
-  return false;
-}
-
-// Local-dynamic offsets, used after the module base (which relaxes to
-// the TP offset of the block's start): DTPREL(S + A).
-static bool apply_tls_dtprel(struct apply *a) {
-  u8 *loc = a->loc;
-  i64 v = a->S + a->A - a->DTP;
-  switch (a->type) {
-  case R_AARCH64_TLSLD_ADD_DTPREL_HI12:
-    check(a, v, 0, (1 << 24) - 1);
-    aarch64_write_lo12(loc, (u64)v >> 12, 0);
-    return true;
-  case R_AARCH64_TLSLD_ADD_DTPREL_LO12:
-    check(a, v, 0, (1 << 12) - 1);
-    aarch64_write_lo12(loc, v, 0);
-    return true;
-  case R_AARCH64_TLSLD_ADD_DTPREL_LO12_NC:
-    aarch64_write_lo12(loc, v, 0);
-    return true;
-  case R_AARCH64_TLSLD_LDST8_DTPREL_LO12:
-  case R_AARCH64_TLSLD_LDST16_DTPREL_LO12:
-  case R_AARCH64_TLSLD_LDST32_DTPREL_LO12:
-  case R_AARCH64_TLSLD_LDST64_DTPREL_LO12:
-  case R_AARCH64_TLSLD_LDST128_DTPREL_LO12:
-    check(a, v, 0, (1 << 12) - 1);
-    // fallthrough
+    *shift = ldst_shift(type);
+    return TF_LDST;
   case R_AARCH64_TLSLD_LDST8_DTPREL_LO12_NC:
   case R_AARCH64_TLSLD_LDST16_DTPREL_LO12_NC:
   case R_AARCH64_TLSLD_LDST32_DTPREL_LO12_NC:
   case R_AARCH64_TLSLD_LDST64_DTPREL_LO12_NC:
-  case R_AARCH64_TLSLD_LDST128_DTPREL_LO12_NC: {
-    u32 shift = ldst_shift(a->type);
+  case R_AARCH64_TLSLD_LDST128_DTPREL_LO12_NC: *le = false; // fallthrough
+  case R_AARCH64_TLSLE_LDST8_TPREL_LO12_NC:
+  case R_AARCH64_TLSLE_LDST16_TPREL_LO12_NC:
+  case R_AARCH64_TLSLE_LDST32_TPREL_LO12_NC:
+  case R_AARCH64_TLSLE_LDST64_TPREL_LO12_NC:
+  case R_AARCH64_TLSLE_LDST128_TPREL_LO12_NC:
+    *shift = ldst_shift(type);
+    return TF_LDST_NC;
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G2: *le = false; // fallthrough
+  case R_AARCH64_TLSLE_MOVW_TPREL_G2: *shift = 32; return TF_MOVW;
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G1: *le = false; // fallthrough
+  case R_AARCH64_TLSLE_MOVW_TPREL_G1: *shift = 16; return TF_MOVW;
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G0: *le = false; // fallthrough
+  case R_AARCH64_TLSLE_MOVW_TPREL_G0: return TF_MOVW;
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G1_NC: *le = false; // fallthrough
+  case R_AARCH64_TLSLE_MOVW_TPREL_G1_NC: *shift = 16; return TF_MOVW_NC;
+  case R_AARCH64_TLSLD_MOVW_DTPREL_G0_NC: *le = false; // fallthrough
+  case R_AARCH64_TLSLE_MOVW_TPREL_G0_NC: return TF_MOVW_NC;
+  }
+  return TF_NONE;
+}
+
+// Local-exec TLS, TPREL(S + A), where GNU ld makes an undefined weak
+// symbol's whole value 0, addend included (the thread pointer); and the
+// local-dynamic offsets used after the module base (which relaxes to the
+// TP offset of the block's start), DTPREL(S + A).  A weak TLS symbol
+// GNU ld puts at the place (weak_tls).
+static bool apply_tls_offset(struct apply *a) {
+  u32 shift;
+  bool le;
+  enum tls_field field = tls_field(a->type, &shift, &le);
+  if (field == TF_NONE)
+    return false;
+  u8 *loc = a->loc;
+  i64 v = a->weak_tls ? (i64)a->P
+          : le        ? le_value(a->ctx, &a->rs, a->S + a->A)
+                      : (i64)(a->S + a->A - a->DTP);
+  switch (field) {
+  case TF_HI12:
+    check(a, v, 0, (1 << 24) - 1);
+    aarch64_write_lo12(loc, (u64)v >> 12, 0);
+    break;
+  case TF_LO12:
+    check(a, v, 0, (1 << 12) - 1);
+    aarch64_write_lo12(loc, v, 0);
+    break;
+  case TF_LO12_NC:
+    aarch64_write_lo12(loc, v, 0);
+    break;
+  case TF_LDST:
+    check(a, v, 0, (1 << 12) - 1);
+    // fallthrough
+  case TF_LDST_NC:
     check_aligned(a, v & 0xfff, 1 << shift);
     aarch64_write_lo12(loc, v, shift);
-    return true;
-  }
-  case R_AARCH64_TLSLD_MOVW_DTPREL_G2:
-  case R_AARCH64_TLSLD_MOVW_DTPREL_G1:
-  case R_AARCH64_TLSLD_MOVW_DTPREL_G0: {
-    u32 shift = a->type == R_AARCH64_TLSLD_MOVW_DTPREL_G2   ? 32
-                : a->type == R_AARCH64_TLSLD_MOVW_DTPREL_G1 ? 16 : 0;
+    break;
+  case TF_MOVW:
     check_movnz(a, v, shift);
     aarch64_write_movnz(loc, v, shift);
-    return true;
+    break;
+  case TF_MOVW_NC:
+    aarch64_write_movw(loc, (u64)v >> shift);
+    break;
+  case TF_NONE:
+    break;
   }
-  case R_AARCH64_TLSLD_MOVW_DTPREL_G1_NC:
-    aarch64_write_movw(loc, (u64)v >> 16);
-    return true;
-  case R_AARCH64_TLSLD_MOVW_DTPREL_G0_NC:
-    aarch64_write_movw(loc, v);
-    return true;
-  }
-  return false;
+  return true;
 }
 
 // The large model's TLS: initial-exec kept as GNU ld keeps it, the GOT
@@ -1335,7 +1329,7 @@ static void apply_relocs(struct ctx *ctx, struct isec *is, u8 *out, u32 from,
     if (a.rs.undef_weak && !a.rs.is_ifunc && alloc)
       place_undefined_weak(&a);
     if (!apply_code(&a) && !apply_data(&a) && !apply_got(&a) &&
-        !apply_tls_le(&a) && !apply_tls_dtprel(&a) && !relax_tls(&a) &&
+        !apply_tls_offset(&a) && !relax_tls(&a) &&
         !relax_tls_ld(&a) && !relax_tls_large(&a))
       error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s", f->name,
             isec_name(is), (unsigned long long)off, reloc_name(type));
