@@ -237,7 +237,7 @@ static bool collectable_unallocated(struct isec *is) {
   const u8 *sh = shdr_at(is->file, is->shndx);
   return SH_TYPE(sh) != SHT_NOTE &&
          !(SH_FLAGS(sh) & (SHF_GROUP | SHF_LINK_ORDER)) &&
-         !debugging_section(section_name(is->file, is->shndx));
+         !is_debugging_name(section_name(is->file, is->shndx));
 }
 
 static bool is_root(struct ctx *ctx, struct isec *is) {
@@ -289,7 +289,7 @@ static void print_removed(struct objfile *f, u32 k, const char **sig) {
 }
 
 static bool is_debug_isec(struct isec *is) {
-  return is && debugging_section(section_name(is->file, is->shndx));
+  return is && is_debugging_name(section_name(is->file, is->shndx));
 }
 
 
@@ -364,7 +364,7 @@ static void drop_dead_files_extras(struct ctx *ctx) {
                                                 SHF_LINK_ORDER)) ||
           SH_TYPE(sh) == SHT_NOTE)
         continue;
-      if (debugging_section(section_name(f, k)) || !is->nrels)
+      if (is_debugging_name(section_name(f, k)) || !is->nrels)
         is->live = false;
     }
   }

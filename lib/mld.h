@@ -1387,7 +1387,6 @@ enum {
 
 #define KEY(o) ((u32)(o) << 16)
 
-bool debugging_section(const char *name);
 void parse_sections(struct ctx *ctx);
 void print_layout(FILE *fp, const struct arch *arch);
 // -Ttext, -Tdata, -Tbss or --section-start's address for output section

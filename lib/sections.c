@@ -738,14 +738,6 @@ static bool in_rw_exception_section(const char *name) {
          !strncmp(name, ".exception_ranges", 17);
 }
 
-// BFD's SEC_DEBUGGING, by name (gc.c).
-bool debugging_section(const char *name) {
-  return starts(name, ".debug") || starts(name, ".zdebug") ||
-         starts(name, ".gnu.debuglto_.debug_") ||
-         starts(name, ".gnu.linkonce.wi.") || starts(name, ".line") ||
-         starts(name, ".stab") || !strcmp(name, ".gdb_index");
-}
-
 void parse_sections(struct ctx *ctx) {
   bool any_stack_note = false;
   // A slim LTO object (gcc marks it with __gnu_lto_slim) holds only
