@@ -293,8 +293,12 @@ void size_rela_dyn(struct ctx *ctx, struct chunk *c) {
 // file and section order), then the GOT's.  IRELATIVE ones have the
 // resolver as addend.  PART 0 is .rela.dyn's, PART n the sites of the
 // inputs whose relocations go to ctx->rela_parts[n - 1] (no GOT entry).
+// packable: a RELATIVE one -z pack-relative-relocs may put in .relr.dyn,
+// as GNU ld's x86 code does: at an even offset of an input section
+// aligned to 2 or more (elf_x86_64_relocate_section's unaligned
+// sections and offsets), or in the GOT.
 typedef void dyn_site_fn(struct ctx *ctx, void *arg, u64 P, u64 addend,
-                         bool irelative);
+                         bool irelative, bool packable);
 
 // Those of file f's sections that send their dynamic relocations to part
 // PART (NAME: only the sections of that name).
@@ -315,12 +319,13 @@ static void file_dyn_sites(struct ctx *ctx, struct objfile *f, u32 part,
       if (!moves(&rs))
         continue;
       u64 P = isec_addr(is) + isec_out_offset(is, rd64(e));
+      bool packable = is->align >= 2 && !(rd64(e) & 1);
       if (rs.is_ifunc && rs.sym && !(rs.sym->flags & SF_ADDR_EQ))
-        fn(ctx, arg, P, rs.sym->value + A, true);
+        fn(ctx, arg, P, rs.sym->value + A, true, packable);
       else      // the word holds S + A already (apply_relocs)
         fn(ctx, arg, P,
            (rs.is_ifunc && rs.sym ? iplt_entry_addr(ctx, rs.sym) : rs.S) + A,
-           false);
+           false, packable);
     }
   }
 }
@@ -333,7 +338,7 @@ static void each_dyn_site(struct ctx *ctx, dyn_site_fn *fn, void *arg) {
     if (got_entry_moves(ctx, sym))
       fn(ctx, arg, got_entry_addr(ctx, sym),
          sym->flags & SF_NEEDS_IPLT ? iplt_entry_addr(ctx, sym) : sym->value,
-         got_entry_irelative(sym));
+         got_entry_irelative(sym), true);
   }
 }
 
@@ -365,13 +370,13 @@ struct rela_out {
 };
 
 static void put_site(struct ctx *ctx, void *arg, u64 P, u64 addend,
-                     bool irelative) {
+                     bool irelative, bool packable) {
   struct rela_out *o = arg;
   const struct arch *arch = ctx->arch;
   if (irelative && !o->in_order) {
     if (o->irel + sizeof(Elf64_Rela) <= o->end)
       o->irel = put_rela(o->irel, P, arch->r_irelative, addend);
-  } else if (!irelative && o->use_relr && !(P & 7)) {
+  } else if (!irelative && o->use_relr && packable) {
     if (o->nrelr < o->cap)
       o->relr[o->nrelr] = P;
     o->nrelr++;
@@ -383,15 +388,17 @@ static void put_site(struct ctx *ctx, void *arg, u64 P, u64 addend,
 }
 
 static void count_site(struct ctx *ctx, void *arg, u64 P, u64 addend,
-                       bool irelative) {
+                       bool irelative, bool packable) {
   (void)ctx;
+  (void)P;
   (void)addend;
   u64 *n = arg;
-  n[irelative ? 2 : (P & 7) ? 1 : 0]++;
+  n[irelative ? 2 : packable ? 0 : 1]++;
 }
 
 // The RELR words for sorted addresses a[n] (n 0: none): an address, then
-// bitmaps of the next 63 words each, as GNU ld and lld write them.
+// bitmaps of the next 63 words each, as GNU ld and lld write them; an
+// address not a whole number of words past the base starts anew.
 static u64 relr_words(const u64 *a, u64 n, u64 *out) {
   u64 w = 0;
   for (u64 i = 0; i < n;) {
@@ -401,7 +408,8 @@ static u64 relr_words(const u64 *a, u64 n, u64 *out) {
     u64 base = a[i++] + 8;
     for (;;) {
       u64 bits = 0;
-      while (i < n && a[i] >= base && a[i] < base + 63 * 8) {
+      while (i < n && a[i] >= base && a[i] < base + 63 * 8 &&
+             (a[i] - base) % 8 == 0) {
         bits |= 1ULL << ((a[i] - base) / 8);
         i++;
       }

@@ -153,6 +153,19 @@ for arch in x86 a64; do
     [ "$g" = "$m1" ] && [ "$g" = "$m2" ] && t_pass "$arch $o: runs as GNU ld's" ||
       { t_fail "$arch $o: the program differs"; diff <(echo "$g") <(echo "$m1") | head -5; }
   done
+  # DT_RELR takes what GNU ld's x86 code takes: an even offset of an input
+  # section aligned to 2 or more (mld took only multiples of 8), none of
+  # a section aligned to 1.
+  if [ $arch = x86 ]; then
+    printf '\t.text\n\t.globl _start\n_start: ret\n\t.data\n\t.p2align 1\n\t.byte 0,0\n\t.dc.a _start\n\t.p2align 3\n\t.dc.a _start\n\t.section .data.one,"aw"\n\t.p2align 0\n\t.dc.a _start\n' >relr2.s
+    as -o relr2.o relr2.s || t_hard_error "as relr2.s"
+    ld.bfd -pie --no-dynamic-linker -z pack-relative-relocs -o g.out relr2.o ||
+      t_hard_error "GNU ld relr2.o"
+    t_mld -pie --no-dynamic-linker -z pack-relative-relocs -o m.out relr2.o
+    [ "$($re -rW g.out)" = "$($re -rW m.out)" ] &&
+      t_pass "x86 RELR: 2-aligned words packed, a 1-aligned section's not" ||
+      { t_fail "x86 RELR: relocations differ"; diff <($re -rW g.out) <($re -rW m.out) | head; }
+  fi
   # The spellings gcc does not use, as GNU ld takes them.
   T_CC=$cc t_gcc_mld -static -nostartfiles -o m2.out p.o -Wl,--pic-executable \
     -Wl,--no-dynamic-linker -Wl,-z,text -Wl,-e,main \
