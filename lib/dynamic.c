@@ -178,9 +178,15 @@ void scan_dynamic_relocs(struct ctx *ctx) {
         // read-only section (GNU ld's check_relocs and relocate_section).
         bool weak0 = rs.sym && rs.undef_weak;
         if (how == PIE_PCREL) {
-          if (weak0 && !(SH_FLAGS(shdr_at(f, k)) & SHF_WRITE)) {
+          // One to a symbol only weakly referenced; one to a strong
+          // undefined symbol GNU ld reports as an undefined reference,
+          // its place a text relocation (as for a shared library's).
+          if (weak0 && !(rs.sym->ref_flags & SF_REF_STRONG) &&
+              !(SH_FLAGS(shdr_at(f, k)) & SHF_WRITE)) {
             pie_reloc_error(ctx, is, type, &rs, how);
             bad_pcrel = true;
+          } else if (weak0 && !(is->osec->flags & SHF_WRITE)) {
+            note_textrel(ctx, &t, is, &rs);
           }
           continue;
         }

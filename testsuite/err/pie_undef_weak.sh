@@ -36,6 +36,23 @@ for arch in x86_64 aarch64; do
         [ "$g" = "$m" ] && t_pass "$arch [$c]: $m" ||
             t_fail "$arch [$c]: GNU ld [$g], mld [$m]"
     done
+    # A strong undefined symbol instead: GNU ld's undefined reference and
+    # text relocation warning, not the PIE error (mld gave that too).
+    if [ $arch = x86_64 ]; then
+        printf '.text\n.globl _start\n_start: movl u(%%rip), %%eax\n' >u.s
+        $as -o u.o u.s || t_hard_error "$as failed: u.s"
+        $ld -pie --no-dynamic-linker -o g.out u.o >g.err 2>&1 &&
+            t_hard_error "$ld linked u.o"
+        t_mld -pie --no-dynamic-linker -o m.out u.o
+        expect_failure
+        expect_error "undefined reference to \`u'"
+        expect_stderr "warning: relocation against \`u' in read-only section \`.text'"
+        if grep -q "can not be used when making a PIE" stderr.txt; then
+            t_fail "$arch: the PIE error GNU ld does not give: $(grep PIE stderr.txt | head -1)"
+        else
+            t_pass "$arch: no PIE error for a strong undefined symbol, as GNU ld"
+        fi
+    fi
     checked=$((checked + 1))
 done
 [ $checked = 2 ] || t_fail "only $checked of 2 architectures checked"
