@@ -208,8 +208,10 @@ void scan_dynamic_relocs(struct ctx *ctx) {
       }
     }
   }
+  // GNU ld stops there (its size_dynamic_sections), before it would
+  // report undefined references.
   if (bad)
-    error(ctx, "failed to set dynamic section sizes: bad value");
+    fatal(ctx, "failed to set dynamic section sizes: bad value");
   else if (bad_pcrel)
     error(ctx, "final link failed: bad value");
   report_textrel(ctx, &t);     // DT_TEXTREL (-z text: GNU ld's error)

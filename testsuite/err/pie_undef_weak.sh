@@ -52,6 +52,19 @@ for arch in x86_64 aarch64; do
         else
             t_pass "$arch: no PIE error for a strong undefined symbol, as GNU ld"
         fi
+        # Its 32-bit absolute address: the PIE error, where GNU ld stops
+        # (no undefined reference reported after it).
+        printf '.text\n.globl _start\n_start: movl u, %%eax\n' >u.s
+        $as -o u.o u.s || t_hard_error "$as failed: u.s"
+        $ld -pie --no-dynamic-linker -o g.out u.o >g.err 2>&1 &&
+            t_hard_error "$ld linked u.o"
+        t_mld -pie --no-dynamic-linker -o m.out u.o
+        expect_error "$(sed -n 's/.*\(u\.o: relocation .*\)/\1/p' g.err | head -1)"
+        if grep -q "undefined reference" g.err || ! grep -q "undefined reference" stderr.txt; then
+            t_pass "$arch: nothing after the PIE error, as GNU ld"
+        else
+            t_fail "$arch: an undefined reference reported after the PIE error"
+        fi
     fi
     checked=$((checked + 1))
 done
