@@ -1511,6 +1511,16 @@ static void fill_code(u8 *p, u64 n) {
   fill_pattern(p, n, nop, 4);
 }
 
+// bfd's elfNN_aarch64_maybe_function_sym: no IFUNC, and no local mapping
+// symbol ($x, $d, $x.N and the like).
+static bool maybe_function_sym(u8 type, u8 bind, const char *name) {
+  if (type == STT_GNU_IFUNC)
+    return false;
+  return !(bind == STB_LOCAL && name[0] == '$' &&
+           (name[1] == 'x' || name[1] == 'd') &&
+           (name[2] == 0 || name[2] == '.'));
+}
+
 // --icf=safe: branches, which take no address.
 static bool is_branch(u32 type, const u8 *loc, u64 off) {
   (void)loc;
@@ -1553,6 +1563,7 @@ const struct arch arch_aarch64 = {
     .dynsym_index_sections = true,
     .code_symbol = "$x",
     .data_symbol = "$d",
+    .maybe_function_sym = maybe_function_sym,
     .pie_dynobj_syms_abs = true,
     .pie_abs_none = true,
     .gotplt_is_got_symbol = false,

@@ -31,17 +31,46 @@ struct undef_report {
   u64 count;
 };
 
-// The function around offset OFF of section SHNDX of F, for messages.
-static const char *enclosing_function(struct objfile *f, u32 shndx, u64 off) {
+// The function offset OFF of section SHNDX of F is in, for messages, as
+// bfd's elf_find_function picks it: of the symbols that may be functions
+// (a function, or one without a type but an annobin note's hidden local
+// of size 0) from OFF back, the last to start; at one place a function
+// before the others, a global before a local, then the larger.
+static const char *enclosing_function(struct ctx *ctx, struct objfile *f,
+                                      u32 shndx, u64 off) {
+  bool (*maybe)(u8, u8, const char *) =
+      ctx->arch ? ctx->arch->maybe_function_sym : NULL;
+  struct esym best;
+  u32 found = 0;
   for (u32 i = 1; i < f->nsyms; i++) {
     struct esym s;
     read_sym(f, i, &s);
-    if (ELF64_ST_TYPE(s.st_info) != STT_FUNC || sym_shndx(f, i, &s) != shndx)
+    u8 type = ELF64_ST_TYPE(s.st_info), bind = ELF64_ST_BIND(s.st_info);
+    if ((type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_NOTYPE) ||
+        s.st_value > off || sym_shndx(f, i, &s) != shndx)
       continue;
-    if (s.st_value <= off && off < s.st_value + (s.st_size ? s.st_size : 1))
-      return sym_name(f, &s);
+    if ((type == STT_NOTYPE && bind == STB_LOCAL && !s.st_size &&
+         ELF64_ST_VISIBILITY(s.st_other) == STV_HIDDEN) ||
+        (maybe && !maybe(type, bind, sym_name(f, &s))))
+      continue;
+    if (found) {
+      bool fn = type != STT_NOTYPE;
+      bool best_fn = ELF64_ST_TYPE(best.st_info) != STT_NOTYPE;
+      bool global = bind == STB_GLOBAL;
+      bool best_global = ELF64_ST_BIND(best.st_info) == STB_GLOBAL;
+      u64 size = s.st_size ? s.st_size : 1;
+      u64 best_size = best.st_size ? best.st_size : 1;
+      bool better = s.st_value != best.st_value ? s.st_value > best.st_value
+                    : fn != best_fn             ? fn
+                    : global != best_global     ? global
+                                                : size > best_size;
+      if (!better)
+        continue;
+    }
+    best = s;
+    found = i;
   }
-  return NULL;
+  return found ? sym_name(f, &best) : NULL;
 }
 
 // "file.c:LINE\n>>> <pad>object:(function)", or "object:(function)"
@@ -49,7 +78,7 @@ static const char *enclosing_function(struct objfile *f, u32 shndx, u64 off) {
 // text after "referenced by " or "defined at ".
 static const char *place(struct ctx *ctx, struct objfile *f, u32 shndx,
                          u64 off, const char *pad) {
-  const char *fn = enclosing_function(f, shndx, off);
+  const char *fn = enclosing_function(ctx, f, shndx, off);
   const char *obj =
       fn ? arena_printf(ctx, "%s:(%s)", f->name, demangled(ctx, fn))
          : arena_printf(ctx, "%s:(%s+0x%llx)", f->name,
@@ -74,7 +103,7 @@ static const char *source_file(struct objfile *f) {
 // `f': file.c:LINE: ", or "file.c:(.text+0x5): " without line information
 // (GNU ld puts the function on a line of its own).
 const char *gnu_place(struct ctx *ctx, struct objfile *f, u32 shndx, u64 off) {
-  const char *fn = enclosing_function(f, shndx, off);
+  const char *fn = enclosing_function(ctx, f, shndx, off);
   const char *line = source_line(ctx, f, shndx, off);
   const char *in = fn ? arena_printf(ctx, "%s: in function `%s': ", f->name,
                                      demangled(ctx, fn))

@@ -2093,6 +2093,10 @@ struct arch {
   // The mapping symbols GNU ld gives the code and data it makes (AAELF64's
   // $x and $d; NULL: none): a static PIE's PLT, stub sections.
   const char *code_symbol, *data_symbol;
+  // Optional: whether a symbol of a type the generic rule takes (a
+  // function, an IFUNC, one without a type) may name the function a
+  // message places a reference in (bfd's maybe_function_sym).
+  bool (*maybe_function_sym)(u8 type, u8 bind, const char *name);
   bool pie_dynobj_syms_abs;    // .symtab: _DYNAMIC, _GLOBAL_OFFSET_TABLE_
                                // absolute (GNU ld's AArch64 shows them so)
   // Fills padding between input sections of a code output section, as
