@@ -293,11 +293,20 @@ void warn_script_redefinition(struct ctx *ctx, struct symbol *sym,
        section_name(f, shndx), (unsigned long long)s.st_value);
 }
 
+// Named as the first definition names it (GNU ld names its table's entry,
+// made by the first definer): foo@@V2 or foo.  The symbol's own name is
+// whichever input's name the table met first, which threads decide.
 void report_duplicate(struct ctx *ctx, struct symbol *sym, struct objfile *f,
                       u32 symidx) {
   const char *first = sym->file ? definition(ctx, sym->file, sym->symidx)
                                 : "the linker";
+  const char *name = sym->name;
+  if (sym->file) {
+    struct esym s;
+    read_sym(sym->file, sym->symidx, &s);
+    name = sym_name(sym->file, &s);
+  }
   soft_error(ctx, "multiple definition of `%s'\n>>> defined at %s\n>>> defined "
-        "at %s", demangled(ctx, sym->name), first,
+        "at %s", demangled(ctx, name), first,
         definition(ctx, f, symidx));
 }
