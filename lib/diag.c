@@ -32,10 +32,10 @@ struct undef_report {
 };
 
 // The function offset OFF of section SHNDX of F is in, for messages, as
-// bfd's elf_find_function picks it: of the symbols that may be functions
-// (a function, or one without a type but an annobin note's hidden local
-// of size 0) from OFF back, the last to start; at one place a function
-// before the others, a global before a local, then the larger.
+// bfd 2.40's _bfd_elf_find_function picks it: of the symbols that may be
+// functions (a function, or one without a type but an annobin note's
+// hidden local of size 0) from OFF back, the last to start; at one place
+// the first in the symbol table, unless a later one is larger.
 static const char *enclosing_function(struct ctx *ctx, struct objfile *f,
                                       u32 shndx, u64 off) {
   bool (*maybe)(u8, u8, const char *) =
@@ -54,17 +54,10 @@ static const char *enclosing_function(struct ctx *ctx, struct objfile *f,
         (maybe && !maybe(type, bind, sym_name(f, &s))))
       continue;
     if (found) {
-      bool fn = type != STT_NOTYPE;
-      bool best_fn = ELF64_ST_TYPE(best.st_info) != STT_NOTYPE;
-      bool global = bind == STB_GLOBAL;
-      bool best_global = ELF64_ST_BIND(best.st_info) == STB_GLOBAL;
       u64 size = s.st_size ? s.st_size : 1;
       u64 best_size = best.st_size ? best.st_size : 1;
-      bool better = s.st_value != best.st_value ? s.st_value > best.st_value
-                    : fn != best_fn             ? fn
-                    : global != best_global     ? global
-                                                : size > best_size;
-      if (!better)
+      if (s.st_value < best.st_value ||
+          (s.st_value == best.st_value && size <= best_size))
         continue;
     }
     best = s;

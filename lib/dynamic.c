@@ -279,7 +279,7 @@ void size_rela_dyn(struct ctx *ctx, struct chunk *c) {
   ctx->got_relative = got_relative_count(ctx, false);
   u64 irelative = ctx->dyn_irelative + got_relative_count(ctx, true);
   ctx->dyn_none += got_none_count(ctx);
-  // With DT_RELR, size_relr moves the aligned RELATIVE ones out.
+  // With DT_RELR, size_relr moves the packable RELATIVE ones out.
   c->size = (ctx->dyn_relative + ctx->got_relative + irelative +
              ctx->dyn_none) * sizeof(Elf64_Rela);
   // .dynamic is first sized with DT_RELACOUNT, as in GNU ld, which
@@ -368,7 +368,7 @@ static int cmp_rela(const void *a, const void *b) {
 }
 
 // Where write_rela_dyn puts each site: RELATIVE ones from rel on (with
-// DT_RELR, only those at odd offsets: the others into relr), IRELATIVE
+// DT_RELR, only those not packable: the others into relr), IRELATIVE
 // ones from irel on (in_order: both from rel on, as they come).
 struct rela_out {
   u8 *rel, *irel, *end;
@@ -447,7 +447,7 @@ static u64 *relr_addresses(struct ctx *ctx, u64 *n) {
 }
 
 // -z pack-relative-relocs: with the layout done, the sizes of .relr.dyn
-// and .rela.dyn (RELATIVE at odd offsets stay there).  True when they
+// and .rela.dyn (RELATIVE ones not packable stay there).  True when they
 // grew: the layout must run again.  They never shrink, so this ends: a
 // smaller .relr.dyn is padded with empty bitmaps, a smaller .rela.dyn
 // with R_*_NONE.

@@ -5,8 +5,9 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # elf_find_function picks it: a symbol without a type counts (_start in
 # assembly), the hidden local an annobin note leaves does not (GNU's
 # ld-elf/anno-sym), the last to start before the place wins even past
-# its size, a function before a label at one place, and on AArch64 no
-# mapping symbol ($d).  mld named only a function whose size covered
+# its size, at one place the first in the symbol table unless a later one
+# is larger (bfd 2.40's rule: not a function before a label), and on
+# AArch64 no mapping symbol ($d).  mld named only a function whose size covered
 # the place.  Each case against GNU ld's message, on both targets.
 name_in() {   # FILE: the function its first "in function" names
     sed -n "s/.*in function \`\([^']*\)'.*/\1/p" "$1" | head -1
@@ -38,7 +39,13 @@ lf: .byte 0
 "  .globl _start
 _start: .byte 0
   .data
-  .dc.a foo")
+  .dc.a foo"
+"  .globl _start
+_start: .byte 0
+bar:
+  .globl f
+  .type f, %function
+f: .dc.a foo")
     for c in "${cases[@]}"; do
         printf '  .text\n%s\n' "$c" >f.s
         $as -o f.o f.s || t_hard_error "$as failed: $c"
