@@ -56,7 +56,10 @@
 #   CHAIN_MEMBERS=20000: workload sizes, for trying the script small.
 #
 # Rows: mld and mld-t1 (--threads=1); the peers bfd (GNU ld), gold, lld
-# and lld-t1 (--threads=1), mold (its default: it forks) and mold-nofork;
+# and lld-t1 (--threads=1), mold (its default: it forks) and mold-nofork,
+# Debian 12's; lld19 and lld19-t1, mold242 and mold242-nofork, the
+# current releases (bench/peers.sh finds, installs or builds them: lld-19
+# from Debian, mold 2.42 from MOLD_SRC, a clone of its repository);
 # and floor.  Every linker runs on the command line gcc would give ld
 # (from gcc -###, minus the LTO plugin), without the compiler driver.
 # A peer not installed is skipped, with a note.
@@ -123,13 +126,20 @@ for t in "$cc" "$as" "${run[@]}"; do
   command -v "$t" >/dev/null || { echo "bench: $t not installed"; exit 1; }
 done
 
-rows=(mld mld-t1 bfd gold lld lld-t1 mold mold-nofork floor)
+rows=(mld mld-t1 bfd gold lld lld-t1 lld19 lld19-t1 mold mold-nofork
+      mold242 mold242-nofork floor)
 declare -A cmd=(
   [mld]="$mld" [mld-t1]="$mld --threads=1"
   [bfd]="$bfd" [gold]="$gold"
   [lld]="ld.lld" [lld-t1]="ld.lld --threads=1"
   [mold]="mold" [mold-nofork]="mold --no-fork"
 )
+# The current releases (bench/peers.sh): a row without one is skipped.
+. "$top/bench/peers.sh"
+lld19=$(peer_lld_19) mold242=$(peer_mold_242)
+[ -z "$lld19" ] || cmd+=([lld19]="$lld19" [lld19-t1]="$lld19 --threads=1")
+[ -z "$mold242" ] ||
+  cmd+=([mold242]="$mold242" [mold242-nofork]="$mold242 --no-fork")
 is_peer() { case $1 in mld|mld-t1|floor) return 1 ;; esac; }
 
 # LOAD=1: busy loops, killed on exit.
@@ -345,7 +355,9 @@ bench() {
   # Warm-up: every linker once, its output run and compared.
   for row in "${rows[@]}"; do
     [ "$row" != floor ] || continue
-    if ! command -v "${cmd[$row]%% *}" >/dev/null; then
+    if [ -z "${cmd[$row]:-}" ]; then
+      continue                  # noted by bench/peers.sh
+    elif ! command -v "${cmd[$row]%% *}" >/dev/null; then
       echo "skipped: $row (${cmd[$row]%% *} not installed)"
       continue
     fi
@@ -397,7 +409,7 @@ bench() {
     T[$row]=$(median <<<"${ts[$row]}")
     K[$row]=$(median <<<"${ks[$row]}")
   done
-  unset 'K[mold]' 'K[floor]'
+  unset 'K[mold]' 'K[mold242]' 'K[floor]'
 
   # The fastest and leanest peers, the first in row order on a tie.
   local fast='' lean=''
@@ -413,17 +425,17 @@ bench() {
     fi
   done
 
-  printf '%-12s %9s %8s %11s %8s\n' row wall_s mld/row peak_MiB mld/row
+  printf '%-15s %9s %8s %11s %8s\n' row wall_s mld/row peak_MiB mld/row
   for row in "${rows[@]}"; do
     [ -n "${T[$row]:-}" ] || continue
     local rt='' rk='' m=''
     [ -z "${T[mld]:-}" ] || rt=$(div "${T[mld]}" "${T[$row]}")
-    if [ "$row" = mold ]; then m="n/a (fork)"
+    if [ "$row" = mold ] || [ "$row" = mold242 ]; then m="n/a (fork)"
     elif [ -n "${K[$row]:-}" ]; then
       m=$(mib "${K[$row]}")
       [ -z "${K[mld]:-}" ] || rk=$(div "${K[mld]}" "${K[$row]}")
     fi
-    printf '%-12s %9.4f %8s %11s %8s\n' "$row" "${T[$row]}" "$rt" "$m" "$rk"
+    printf '%-15s %9.4f %8s %11s %8s\n' "$row" "${T[$row]}" "$rt" "$m" "$rk"
   done
 
   summary "$label" "$fast" "$lean"
