@@ -47,6 +47,34 @@ void *arena_alloc(struct ctx *ctx, u64 size) {
   return p;
 }
 
+// Zeroed memory that threads will read before they write (a hash table's
+// slots, probed then claimed): written here first, on all threads.  A
+// fresh page that is read first maps the shared zero page, and the write
+// that follows faults again to replace it, with a TLB shootdown on every
+// other thread of the link: twice the faults of writing it first (a
+// third of intern_symbols' time on 4,000 objects).
+enum { TOUCH_PIECE = 1 << 20 };
+
+struct touch {
+  u8 *p;
+  u64 size;
+};
+
+static void touch_piece(struct ctx *ctx, void *arg, u32 i) {
+  (void)ctx;
+  struct touch *t = arg;
+  u64 off = (u64)i * TOUCH_PIECE;
+  u64 len = t->size - off < TOUCH_PIECE ? t->size - off : TOUCH_PIECE;
+  memset(t->p + off, 0, len);
+}
+
+void *arena_alloc_touched(struct ctx *ctx, u64 size) {
+  struct touch t = {arena_alloc(ctx, size), size};
+  parallel_for(ctx, (u32)((size + TOUCH_PIECE - 1) / TOUCH_PIECE), touch_piece,
+               &t);
+  return t.p;
+}
+
 char *arena_strndup(struct ctx *ctx, const char *s, u64 len) {
   char *p = arena_alloc(ctx, len + 1);
   memcpy(p, s, len);

@@ -66,7 +66,8 @@ static void resize(struct ctx *ctx, struct name_table *t, u64 count) {
     cap *= 2;
   if (t->mask && cap <= t->mask + 1)
     return;
-  u64 *slots = arena_alloc(ctx, cap * sizeof(*slots));
+  // Probed before written, on all threads (table_intern_shared).
+  u64 *slots = arena_alloc_touched(ctx, cap * sizeof(*slots));
   for (u64 i = 0; t->mask && i <= t->mask; i++) {
     u64 v = t->slots[i];
     if (!v)

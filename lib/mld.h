@@ -164,6 +164,7 @@ struct arena {
 };
 
 void *arena_alloc(struct ctx *ctx, u64 size);
+void *arena_alloc_touched(struct ctx *ctx, u64 size);
 void arena_join(struct arena *a, struct arena *t);
 char *arena_strndup(struct ctx *ctx, const char *s, u64 len);
 char *arena_strdup(struct ctx *ctx, const char *s);
