@@ -528,8 +528,11 @@ static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
   // (ldelf_after_open); the output has its own, if asked.
   if (!strcmp(name, ".note.gnu.build-id"))
     return true;
-  if (starts(name, ".gnu.warning") || starts(name, ".gnu.lto_") ||
-      starts(name, ".gnu.linkonce.wi."))
+  // GCC's LTO bytecode: GNU ld's default script discards it, its -r
+  // script has no /DISCARD/ and keeps it for the final link.
+  if (starts(name, ".gnu.lto_") && !ctx->cfg.relocatable)
+    return true;
+  if (starts(name, ".gnu.warning") || starts(name, ".gnu.linkonce.wi."))
     return true;
   bool strip_debug = ctx->cfg.strip == STRIP_ALL ||
                      ctx->cfg.strip == STRIP_DEBUG;
@@ -742,7 +745,11 @@ void parse_sections(struct ctx *ctx) {
   bool any_stack_note = false;
   // A slim LTO object (gcc marks it with __gnu_lto_slim) holds only
   // compiler IR, which mld cannot link; a fat one also has real code.
-  struct symbol *lto_slim = sym_find_str(ctx, "__gnu_lto_slim");
+  // -r combines its sections as any others (GNU ld complains only when
+  // it links one, elf_link_add_object_symbols).
+  struct symbol *lto_slim = ctx->cfg.relocatable
+                                ? NULL
+                                : sym_find_str(ctx, "__gnu_lto_slim");
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
     f->isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
