@@ -532,13 +532,11 @@ static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
   // script has no /DISCARD/ and keeps it for the final link.
   if (starts(name, ".gnu.lto_") && !ctx->cfg.relocatable)
     return true;
-  if (starts(name, ".gnu.warning") || starts(name, ".gnu.linkonce.wi."))
+  if (starts(name, ".gnu.warning"))
     return true;
   bool strip_debug = ctx->cfg.strip == STRIP_ALL ||
                      ctx->cfg.strip == STRIP_DEBUG;
-  if (!(flags & SHF_ALLOC) && strip_debug &&
-      (starts(name, ".debug") || starts(name, ".zdebug") ||
-       starts(name, ".stab") || !strcmp(name, ".line")))
+  if (!(flags & SHF_ALLOC) && strip_debug && is_debugging_name(name))
     return true;
   return false;
 }
