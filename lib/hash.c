@@ -59,15 +59,23 @@ static bool slot_is(u64 v, u64 h, const char *name, u32 len) {
          !memcmp(s->name, name, len);
 }
 
-// Room for count names at most three quarters full.
-static void resize(struct ctx *ctx, struct name_table *t, u64 count) {
+// Room for count names at most three quarters full.  SHARED of them
+// will be interned on all threads (table_intern_shared), which probe
+// slots before they write them: if they fill an eighth of the table or
+// more, its pages are written first (arena_alloc_touched).  Not when
+// most of the room is for names that may never come (an archive
+// index's): a probe for an absent name then reads the zero page, in
+// cache, not a page of its own.
+static void resize(struct ctx *ctx, struct name_table *t, u64 count,
+                   u64 shared) {
   u64 cap = 1 << 12;
   while (cap * 3 / 4 <= count)
     cap *= 2;
   if (t->mask && cap <= t->mask + 1)
     return;
-  // Probed before written, on all threads (table_intern_shared).
-  u64 *slots = arena_alloc_touched(ctx, cap * sizeof(*slots));
+  u64 *slots = shared * 8 >= cap
+                   ? arena_alloc_touched(ctx, cap * sizeof(*slots))
+                   : arena_alloc(ctx, cap * sizeof(*slots));
   for (u64 i = 0; t->mask && i <= t->mask; i++) {
     u64 v = t->slots[i];
     if (!v)
@@ -109,7 +117,7 @@ static void see(struct name_table *t, struct symbol *s) {
 struct symbol *table_intern(struct ctx *ctx, struct name_table *t,
                             const char *name, u32 len, bool *created) {
   if ((t->count + 1) * 4 > (t->mask + 1) * 3)
-    resize(ctx, t, t->count + 1);
+    resize(ctx, t, t->count + 1, 0);
   u64 h = hash_name(name, len);
   u64 *slot = lookup(t, name, len, h);
   struct symbol *s = slot_sym(*slot);
@@ -135,8 +143,9 @@ struct symbol *table_intern(struct ctx *ctx, struct name_table *t,
 // every name (table_reserve), and symbols come from the caller, one
 // spare at a time.  A new symbol is unseen: lookups do not find it until
 // table_intern or table_see meets it in link order.
-void table_reserve(struct ctx *ctx, struct name_table *t, u64 count) {
-  resize(ctx, t, t->count + count);
+void table_reserve(struct ctx *ctx, struct name_table *t, u64 count,
+                   u64 shared) {
+  resize(ctx, t, t->count + count, shared);
 }
 
 struct symbol *table_intern_shared(struct ctx *ctx, struct name_table *t,

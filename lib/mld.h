@@ -284,7 +284,8 @@ void bfd_walk_orders(struct ctx *ctx, struct order_key *k, u32 n);
 struct symbol *table_find(struct name_table *t, const char *name, u32 len);
 struct symbol *table_intern(struct ctx *ctx, struct name_table *t,
                             const char *name, u32 len, bool *created);
-void table_reserve(struct ctx *ctx, struct name_table *t, u64 count);
+void table_reserve(struct ctx *ctx, struct name_table *t, u64 count,
+                   u64 shared);
 struct symbol *table_intern_shared(struct ctx *ctx, struct name_table *t,
                                    const char *name, u32 len,
                                    struct symbol **spare);

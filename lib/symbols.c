@@ -403,7 +403,7 @@ void intern_symbols(struct ctx *ctx) {
   // --wrap renames undefined references as they are read: the names
   // to intern are not the files' own.
   if (ctx->cfg.wrap.len) {
-    table_reserve(ctx, &ctx->symbols, members);
+    table_reserve(ctx, &ctx->symbols, members, 0);
     return;
   }
   struct vec files = {0};
@@ -417,7 +417,7 @@ void intern_symbols(struct ctx *ctx) {
     vec_push(ctx, &files, f);
   }
   if (!files.len) {
-    table_reserve(ctx, &ctx->symbols, members);
+    table_reserve(ctx, &ctx->symbols, members, 0);
     return;
   }
   struct intern_job j = {(struct objfile **)files.v, NULL, NULL};
@@ -435,7 +435,7 @@ void intern_symbols(struct ctx *ctx) {
   u64 want = def + undef / 4;
   if (want * 4 / 3 < def + undef + 1)
     want = (def + undef + 1) * 3 / 4;
-  table_reserve(ctx, &ctx->symbols, want + members);
+  table_reserve(ctx, &ctx->symbols, want + members, def + undef);
   parallel_for(ctx, files.len, intern_file, &j);
 }
 
