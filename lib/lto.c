@@ -384,13 +384,12 @@ static int cb_add_symbols(void *handle, int n,
 
 bool lto_offer(struct ctx *ctx, struct objfile *f, const char *path,
                u64 offset) {
-  if (!ctx->cfg.plugin || !has_bytecode(f))
+  // -r: the plugin is not asked; each unit's bytecode sections go into
+  // the output as they are, for the final link to compile, slim or fat.
+  // (GNU ld has GCC merge the units into one, an incremental link; a
+  // final LTO link reads either alike.)
+  if (!ctx->cfg.plugin || !has_bytecode(f) || ctx->cfg.relocatable)
     return true;
-  if (ctx->cfg.relocatable) {
-    error(ctx, "%s: LTO bytecode in a relocatable link (-r): not supported",
-          f->name);
-    return true;
-  }
   load_plugin(ctx);
   struct lto *l = ctx->lto;
   // A bytecode member that only the compiled code needs comes too late

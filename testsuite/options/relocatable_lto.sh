@@ -5,7 +5,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # plugin, as GNU's ld-x86-64 "Build pr27590.o" does: GNU ld combines
 # them as any objects, .gnu.lto_* sections included, for a later LTO
 # link.  mld refused them ("object contains only LTO bytecode"), and
-# dropped .gnu.lto_* from any -r output.  On x86-64 and AArch64: the
+# dropped .gnu.lto_* from any -r output; through gcc, which passes the
+# plugin, it refused them in -r.  On x86-64 and AArch64: the
 # sections (name, type, flags, size) and the symbols as GNU ld's, then
 # the -r output compiled by a final LTO link (GNU ld's and mld's) runs.
 t_write a.c <<'SRC'
@@ -42,16 +43,22 @@ for arch in x86_64 aarch64; do
     symbols gnu.o >gnu.sym
     symbols mld.o >mld.sym
     t_same "$arch: -r of slim LTO objects, symbols" gnu.sym mld.sym
+    # Through gcc, which passes -plugin: the bytecode is not compiled, but
+    # kept (mld refused it with a plugin).
+    t_run $cc -B"$T/bin/" -r a.o b.o -o viacc.o
+    [ "$T_STATUS" = 0 ] && grep -q '\.gnu\.lto_' <(t_section_names viacc.o) &&
+        t_pass "$arch: $cc -r with the plugin keeps the bytecode" ||
+        t_fail "$arch: $cc -r with the plugin failed: $(head -1 stderr.txt)"
     for how in gnu mld; do
         if [ $how = gnu ]; then
             $cc -flto -O2 -static mld.o -o prog.gnu 2>cc.err
         else
-            $cc -B"$T/bin/" -flto -O2 -static mld.o -o prog.mld 2>cc.err
+            $cc -B"$T/bin/" -flto -O2 -static viacc.o -o prog.mld 2>cc.err
         fi || { t_fail "$arch: LTO link of mld's -r output by $how ld:" \
                   "$(head -1 cc.err)"; continue; }
         out=$(timeout 20 $run ./prog.$how)
         [ "$out" = 42 ] &&
-            t_pass "$arch: mld's -r output, LTO-linked by $how ld, runs" ||
+            t_pass "$arch: an mld -r output, LTO-linked by $how ld, runs" ||
             t_fail "$arch: prog.$how printed '$out', not 42"
     done
     checked=$((checked + 1))
