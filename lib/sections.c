@@ -739,89 +739,117 @@ static bool in_rw_exception_section(const char *name) {
          !strncmp(name, ".exception_ranges", 17);
 }
 
+// What parse_file_sections finds in a file, for parse_sections to take
+// in file order.
+enum {
+  PF_STACK_NOTE = 1,           // a .note.GNU-stack
+  PF_STACK_X = 2,              // an executable one
+  PF_COMPRESSED = 4,           // a compressed section
+  PF_RELRO_RW_COPY = 8,        // an allocated section GNU ld's RELRO
+};                             // exceptions copy read-write
+
+struct parse_job {
+  struct symbol *lto_slim;
+  u8 *found;                   // per file: PF_*
+};
+
+// File fi's sections: an isec for each one that stays, with the
+// relocation section attached.  On all threads: a file's own.
+static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
+  struct parse_job *j = arg;
+  struct objfile *f = ctx->objs.v[fi];
+  u8 found = 0;
+  f->isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
+  for (u32 k = f->first_global; j->lto_slim && k < f->nsyms; k++)
+    if (f->globals[k - f->first_global] == j->lto_slim) {
+      error(ctx, "%s: object contains only LTO bytecode (built with "
+            "-flto); mld does not do link-time optimization: rebuild "
+            "without -flto or with -ffat-lto-objects", f->name);
+      break;
+    }
+  for (u32 i = 1; i < f->shnum; i++) {
+    const u8 *sh = shdr_at(f, i);
+    const char *name = section_name(f, i);
+    u32 type = SH_TYPE(sh);
+    u64 flags = SH_FLAGS(sh);
+    if (!strcmp(name, ".note.GNU-stack"))
+      found |= PF_STACK_NOTE | (flags & SHF_EXECINSTR ? PF_STACK_X : 0);
+    if (dropped_section(ctx, f, i, name, type, flags))
+      continue;
+    struct isec *is = arena_alloc(ctx, sizeof(*is));
+    is->file = f;
+    is->shndx = i;
+    is->size = SH_SIZE(sh);
+    is->align = SH_ALIGN(sh) ? SH_ALIGN(sh) : 1;
+    is->data = type == SHT_NOBITS ? NULL : f->data + SH_OFFSET(sh);
+    is->live = true;
+    f->isecs[i] = is;
+    if (compressed_input(f, i, name, flags)) {
+      found |= PF_COMPRESSED;
+      if (name[1] == 'z') {  // .zdebug_*: .debug_* once decompressed
+        if (!f->names)
+          f->names = arena_alloc(ctx, (u64)f->shnum * sizeof(*f->names));
+        f->names[i] = arena_printf(ctx, ".%s", name + 2);
+      }
+    }
+    if ((flags & SHF_ALLOC) && is->size && in_rw_exception_section(name))
+      found |= PF_RELRO_RW_COPY;
+  }
+  // Relocation sections, attached to the sections they relocate.
+  for (u32 i = 1; i < f->shnum; i++) {
+    const u8 *sh = shdr_at(f, i);
+    if (SH_TYPE(sh) != SHT_RELA)
+      continue;
+    struct isec *target = f->isecs[SH_INFO(sh)];
+    if (!target)
+      continue;
+    if (target->rels) {
+      error(ctx, "%s: section %u has two relocation sections", f->name,
+            SH_INFO(sh));
+      continue;
+    }
+    target->rels = f->data + SH_OFFSET(sh);
+    target->nrels = SH_SIZE(sh) / sizeof(Elf64_Rela);
+    if (target->nrels && !f->symtab) {
+      error(ctx, "%s: relocations but no symbol table", f->name);
+      target->nrels = 0;
+    }
+  }
+  j->found[fi] = found;
+}
+
 void parse_sections(struct ctx *ctx) {
   bool any_stack_note = false;
   // A slim LTO object (gcc marks it with __gnu_lto_slim) holds only
   // compiler IR, which mld cannot link; a fat one also has real code.
   // -r combines its sections as any others (GNU ld complains only when
   // it links one, elf_link_add_object_symbols).
-  struct symbol *lto_slim = ctx->cfg.relocatable
-                                ? NULL
-                                : sym_find_str(ctx, "__gnu_lto_slim");
+  struct parse_job j = {
+      ctx->cfg.relocatable ? NULL : sym_find_str(ctx, "__gnu_lto_slim"),
+      arena_alloc(ctx, (u64)ctx->objs.len + 1)};
+  parallel_for(ctx, ctx->objs.len, parse_file_sections, &j);
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
-    f->isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
-    read_properties(ctx, f);
-    for (u32 k = f->first_global; lto_slim && k < f->nsyms; k++)
-      if (f->globals[k - f->first_global] == lto_slim) {
-        error(ctx, "%s: object contains only LTO bytecode (built with "
-              "-flto); mld does not do link-time optimization: rebuild "
-              "without -flto or with -ffat-lto-objects", f->name);
-        break;
-      }
+    u8 found = j.found[fi];
+    read_properties(ctx, f);   // merged in file order
     // GNU ld 2.40's rule (bfd_elf_size_dynamic_sections): an executable
     // .note.GNU-stack makes the stack executable, and so does an input
     // without the note where the target defaults to one; PT_GNU_STACK is
     // written only if some input has the note (or -z stack-size).
     if (f->shnum > 1 && !ctx->stack_x_note) {
-      bool stack_note = false;
-      for (u32 i = 1; i < f->shnum; i++) {
-        if (strcmp(section_name(f, i), ".note.GNU-stack"))
-          continue;
-        stack_note = true;
-        if (SH_FLAGS(shdr_at(f, i)) & SHF_EXECINSTR)
-          ctx->stack_x_note = f;
-      }
-      any_stack_note |= stack_note;
-      if (!stack_note && ctx->arch->default_execstack)
+      any_stack_note |= (found & PF_STACK_NOTE) != 0;
+      if (found & PF_STACK_X)
+        ctx->stack_x_note = f;
+      if (!(found & PF_STACK_NOTE) && ctx->arch->default_execstack)
         ctx->stack_no_note = f;
     }
-    for (u32 i = 1; i < f->shnum; i++) {
-      const u8 *sh = shdr_at(f, i);
-      const char *name = section_name(f, i);
-      u32 type = SH_TYPE(sh);
-      u64 flags = SH_FLAGS(sh);
-      if (dropped_section(ctx, f, i, name, type, flags))
-        continue;
-      struct isec *is = arena_alloc(ctx, sizeof(*is));
-      is->file = f;
-      is->shndx = i;
-      is->size = SH_SIZE(sh);
-      is->align = SH_ALIGN(sh) ? SH_ALIGN(sh) : 1;
-      is->data = type == SHT_NOBITS ? NULL : f->data + SH_OFFSET(sh);
-      is->live = true;
-      f->isecs[i] = is;
-      if (compressed_input(f, i, name, flags)) {
-        vec_push(ctx, &ctx->compressed, is);
-        if (name[1] == 'z') {  // .zdebug_*: .debug_* once decompressed
-          if (!f->names)
-            f->names = arena_alloc(ctx, (u64)f->shnum * sizeof(*f->names));
-          f->names[i] = arena_printf(ctx, ".%s", name + 2);
-        }
-      }
-      ctx->relro_by_rw_copy |= (flags & SHF_ALLOC) && is->size &&
-                               in_rw_exception_section(name);
-    }
-    // Relocation sections, attached to the sections they relocate.
-    for (u32 i = 1; i < f->shnum; i++) {
-      const u8 *sh = shdr_at(f, i);
-      if (SH_TYPE(sh) != SHT_RELA)
-        continue;
-      struct isec *target = f->isecs[SH_INFO(sh)];
-      if (!target)
-        continue;
-      if (target->rels) {
-        error(ctx, "%s: section %u has two relocation sections", f->name,
-              SH_INFO(sh));
-        continue;
-      }
-      target->rels = f->data + SH_OFFSET(sh);
-      target->nrels = SH_SIZE(sh) / sizeof(Elf64_Rela);
-      if (target->nrels && !f->symtab) {
-        error(ctx, "%s: relocations but no symbol table", f->name);
-        target->nrels = 0;
-      }
-    }
+    // (By the file's own name: a .zdebug_* one is .debug_* by now.)
+    for (u32 i = 1; (found & PF_COMPRESSED) && i < f->shnum; i++)
+      if (f->isecs[i] &&
+          compressed_input(f, i, f->shstrtab + SH_NAME(shdr_at(f, i)),
+                           SH_FLAGS(shdr_at(f, i))))
+        vec_push(ctx, &ctx->compressed, f->isecs[i]);
+    ctx->relro_by_rw_copy |= (found & PF_RELRO_RW_COPY) != 0;
   }
   decompress_inputs(ctx);     // their sizes count from here on
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
