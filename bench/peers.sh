@@ -13,9 +13,10 @@
 #               with apt-get when missing and bench runs as root.
 #
 # peer_mold_242 and peer_lld_19 print the linker's path, or nothing (and
-# a note on standard error) when it cannot be had.
+# a note on standard error) when it cannot be had; they return 0 either
+# way, as run.sh runs under set -e.
 
-peer_cache=${MLD_PEER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mld-peers}
+peer_cache=${MLD_PEER_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/mld-peers}
 
 peer_mold_242() {
   local b=$peer_cache/mold-2.42 rev=${MOLD_REV:-v2.42.0} shared
@@ -23,7 +24,7 @@ peer_mold_242() {
   if [ -n "${MOLD_242:-}" ]; then
     echo "$MOLD_242"; return
   fi
-  if [ -x "$shared" ]; then
+  if [ -f "$shared" ] && [ -x "$shared" ]; then
     echo "$shared"; return
   fi
   if [ -x "$b/mold" ]; then
@@ -32,31 +33,41 @@ peer_mold_242() {
   if [ -z "${MOLD_SRC:-}" ]; then
     echo "bench: mold 2.42 skipped: set MOLD_SRC to a clone of" \
       "github.com/rui314/mold (built once into $b), or MOLD_242" >&2
-    return
+    return 0
   fi
   command -v cmake >/dev/null ||
-    { echo "bench: mold 2.42 skipped: cmake not installed" >&2; return; }
+    { echo "bench: mold 2.42 skipped: cmake not installed" >&2; return 0; }
   echo "bench: building mold $rev from $MOLD_SRC into $b (once)" >&2
-  rm -rf "$b" && mkdir -p "$b/src" || return
+  if ! { rm -rf "$b" && mkdir -p "$b/src"; }; then
+    echo "bench: mold 2.42 skipped: cannot make $b" >&2; return 0
+  fi
   if git -C "$MOLD_SRC" rev-parse --git-dir >/dev/null 2>&1; then
     if ! git -C "$MOLD_SRC" archive "$rev" | tar -x -C "$b/src"; then
       echo "bench: mold 2.42 skipped: cannot export $rev from $MOLD_SRC" >&2
-      return
+      return 0
     fi
   elif [ -f "$MOLD_SRC/CMakeLists.txt" ]; then
-    cp -a "$MOLD_SRC/." "$b/src/" || return
+    if ! cp -a "$MOLD_SRC/." "$b/src/"; then
+      echo "bench: mold 2.42 skipped: cannot copy $MOLD_SRC" >&2; return 0
+    fi
   else
     echo "bench: mold 2.42 skipped: $MOLD_SRC is neither a clone nor" \
       "a source tree of mold" >&2
-    return
+    return 0
   fi
   if ! { cmake -S "$b/src" -B "$b/build" -DCMAKE_BUILD_TYPE=Release \
            -DBUILD_TESTING=OFF -DMOLD_TARGETS='X86_64;ARM64LE' &&
-         make -C "$b/build" -j"$(nproc)" mold; } >"$b/build.log" 2>&1; then
+         cmake --build "$b/build" --target mold -j "$(nproc)"; } \
+         >"$b/build.log" 2>&1; then
     echo "bench: mold 2.42 skipped: its build failed (see $b/build.log)" >&2
-    return
+    return 0
   fi
-  cp "$b/build/mold" "$b/mold" && rm -rf "$b/build" "$b/src" && echo "$b/mold"
+  if cp "$b/build/mold" "$b/mold"; then
+    rm -rf "$b/build" "$b/src"
+    echo "$b/mold"
+  else
+    echo "bench: mold 2.42 skipped: cannot copy its build" >&2
+  fi
 }
 
 peer_lld_19() {
