@@ -1154,6 +1154,7 @@ struct isec *sym_isec(struct ctx *ctx, struct symbol *sym);
 u64 sym_shndx_of(struct symbol *sym);
 bool sym_is_ifunc(struct symbol *sym);
 bool sym_is_abs(struct symbol *sym);
+bool sym_in_dropped_section(struct symbol *sym);
 
 //
 // sections.c: input sections and their output sections
@@ -2394,6 +2395,7 @@ struct ctx {
   bool weak_plt;               // setup_target: arch->plt_undef_weak applies
   struct vec rela_parts;       // CK_RELA_PART chunks (script_layout.c)
   bool script_discards;        // an input went to /DISCARD/ (or orphan)
+  bool debug_stripped;         // -S dropped a debugging section
   struct vec gotgd_syms;       // struct symbol *: wanting a GD pair
   struct vec undef_reports;    // diag.c: struct undef_report *
   struct vec weak_desc;        // struct weak_desc *, AArch64 (arch file)

@@ -1306,7 +1306,7 @@ static bool script_discarded_def(struct symbol *sym) {
 }
 
 static enum fate global_fate(struct ctx *ctx, struct symbol *sym) {
-  if (script_discarded_def(sym))
+  if (script_discarded_def(sym) || sym_in_dropped_section(sym))
     return G_DROP;             // (check_discarded_refs: not from code)
   if (sym->state == SYM_UNDEF && (sym->ref_flags & REF_DISCARDED_DEF))
     return G_DROP;

@@ -2524,8 +2524,23 @@ static void check_list(struct ctx *ctx, const struct vec *names, bool to) {
 
 // A reference to a symbol of a discarded input section (/DISCARD/): GNU
 // ld's error where discarded_action says so.
+// Whether section shndx of f is one /DISCARD/ took or -S dropped (a
+// symbol defined there is not in the output; not a lost COMDAT copy,
+// whose references other rules settle).
+static bool discarded_def_section(struct ctx *ctx, struct objfile *f,
+                                  u32 shndx) {
+  if (shndx >= f->shnum)
+    return false;
+  if (f->script_discarded && f->script_discarded[shndx])
+    return true;
+  return ctx->debug_stripped && f->isecs && !f->isecs[shndx] &&
+         !(f->discarded && f->discarded[shndx]) &&
+         !(SH_FLAGS(shdr_at(f, shndx)) & SHF_ALLOC) &&
+         is_debugging_name(section_name(f, shndx));
+}
+
 void check_discarded_refs(struct ctx *ctx) {
-  if (!ctx->script_discards)
+  if (!ctx->script_discards && !ctx->debug_stripped)
     return;
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
@@ -2548,12 +2563,12 @@ void check_discarded_refs(struct ctx *ctx) {
           df = sym->file;
           di = sym->symidx;
         }
-        if (!df->script_discarded)
+        if (!df->script_discarded && !ctx->debug_stripped)
           continue;
         struct esym s;
         read_sym(df, di, &s);
         u32 shndx = sym_shndx(df, di, &s);
-        if (shndx < df->shnum && df->script_discarded[shndx])
+        if (shndx != SHN_UNDEF && discarded_def_section(ctx, df, shndx))
           discarded_ref_error(ctx, is, df, di, shndx);
       }
     }

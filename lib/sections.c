@@ -746,7 +746,9 @@ enum {
   PF_STACK_X = 2,              // an executable one
   PF_COMPRESSED = 4,           // a compressed section
   PF_RELRO_RW_COPY = 8,        // an allocated section GNU ld's RELRO
-};                             // exceptions copy read-write
+                               // exceptions copy read-write
+  PF_STRIPPED = 16,            // a debugging section -S dropped
+};
 
 struct parse_job {
   struct symbol *lto_slim;
@@ -774,8 +776,12 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
     u64 flags = SH_FLAGS(sh);
     if (!strcmp(name, ".note.GNU-stack"))
       found |= PF_STACK_NOTE | (flags & SHF_EXECINSTR ? PF_STACK_X : 0);
-    if (dropped_section(ctx, f, i, name, type, flags))
+    if (dropped_section(ctx, f, i, name, type, flags)) {
+      if ((ctx->cfg.strip == STRIP_DEBUG || ctx->cfg.strip == STRIP_ALL) &&
+          !(flags & SHF_ALLOC) && is_debugging_name(name))
+        found |= PF_STRIPPED;
       continue;
+    }
     struct isec *is = arena_alloc(ctx, sizeof(*is));
     is->file = f;
     is->shndx = i;
@@ -850,6 +856,7 @@ void parse_sections(struct ctx *ctx) {
                            SH_FLAGS(shdr_at(f, i))))
         vec_push(ctx, &ctx->compressed, f->isecs[i]);
     ctx->relro_by_rw_copy |= (found & PF_RELRO_RW_COPY) != 0;
+    ctx->debug_stripped |= (found & PF_STRIPPED) != 0;
   }
   decompress_inputs(ctx);     // their sizes count from here on
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {

@@ -1123,6 +1123,22 @@ bool sym_is_abs(struct symbol *sym) {
   return sym->file && sym->shn_abs;
 }
 
+// Defined in an input section the link leaves out for what it is (-S's
+// debugging sections, SHF_EXCLUDE ones, ...; not a lost COMDAT copy,
+// whose symbols other rules settle): GNU ld lists no such symbol
+// (--strip-discarded, its default; elf_link_output_extsym).
+bool sym_in_dropped_section(struct symbol *sym) {
+  struct objfile *f = sym->file;
+  if (sym->state != SYM_DEFINED || !f || (sym->flags & SF_LINKER) ||
+      !f->isecs || sym->shn_abs)
+    return false;
+  struct esym s;
+  read_sym(f, sym->symidx, &s);
+  u32 shndx = sym_shndx(f, sym->symidx, &s);
+  return shndx != SHN_UNDEF && shndx < f->shnum && !f->isecs[shndx] &&
+         !(f->discarded && f->discarded[shndx]);
+}
+
 // Whether --exclude-libs names the archive a member came from: each
 // option is a list of archive file names (libfoo.a) separated by commas
 // or colons, or ALL.
