@@ -93,12 +93,13 @@ void emit_rela_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info) {
   *info = c->target->shndx;
 }
 
-// A global symbol defined in a section that is not in the output.
+// A global symbol defined in a section that is not in the output (one
+// the link dropped has no isec; .symtab lists neither).
 static bool in_discarded(struct ctx *ctx, struct symbol *sym) {
   if (sym->state != SYM_DEFINED || (sym->flags & SF_LINKER) || !sym->file)
     return false;
   struct isec *is = sym_isec(ctx, sym);
-  return is && !is->osec;
+  return (is && !is->osec) || sym_in_dropped_section(sym);
 }
 
 // The input section of local symbol k of f the output has (with pretend,

@@ -525,8 +525,9 @@ static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
   if (!strcmp(name, ".note.GNU-stack") || !strcmp(name, ".note.gnu.property"))
     return true;
   // GNU ld drops the inputs' build IDs, with --build-id or not
-  // (ldelf_after_open); the output has its own, if asked.
-  if (!strcmp(name, ".note.gnu.build-id"))
+  // (ldelf_after_open); the output has its own, if asked.  -r keeps
+  // them (with --build-id, refused in parse_file_sections).
+  if (!strcmp(name, ".note.gnu.build-id") && !ctx->cfg.relocatable)
     return true;
   // GCC's LTO bytecode: GNU ld's default script discards it, its -r
   // script has no /DISCARD/ and keeps it for the final link.
@@ -776,6 +777,12 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
     u64 flags = SH_FLAGS(sh);
     if (!strcmp(name, ".note.GNU-stack"))
       found |= PF_STACK_NOTE | (flags & SHF_EXECINSTR ? PF_STACK_X : 0);
+    // GNU ld's -r puts the inputs' build IDs and its own in one
+    // section, which mld does not.
+    if (ctx->cfg.relocatable && ctx->cfg.build_id != BUILD_ID_NONE &&
+        !strcmp(name, ".note.gnu.build-id"))
+      error(ctx, "%s: -r --build-id with an input's .note.gnu.build-id: "
+            "not supported", f->name);
     if (dropped_section(ctx, f, i, name, type, flags)) {
       if ((ctx->cfg.strip == STRIP_DEBUG || ctx->cfg.strip == STRIP_ALL) &&
           !(flags & SHF_ALLOC) && is_debugging_name(name))

@@ -8,7 +8,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # those of a section -S dropped as absolute (and as undefined with -r),
 # and let code refer to one under -S (with -q: an error of its own).
 # On x86-64 and AArch64, against GNU ld: the symbols of executables and
-# -r outputs (-S, -s -r, a /DISCARD/ script), and the error.
+# -r outputs (-S, -s -r, a /DISCARD/ script, -q), and the error.
 t_write defs.s <<'SRC'
 	.text
 	.globl _start
@@ -32,6 +32,27 @@ t_write ref.s <<'SRC'
 	.globl ref
 ref:	.quad gsym
 SRC
+# References from sections that let them pass: .debug_info's and
+# .gcc_except_table's to a /DISCARD/ed section's global.  With -q their
+# relocations become R_*_NONE, as in GNU ld (mld stopped: the symbol is
+# not in .symtab).
+t_write dbgref.s <<'SRC'
+	.section .debug_info,"",%progbits
+	.quad dsym
+	.section .gcc_except_table,"a",%progbits
+	.quad dsym
+SRC
+# -r keeps an input's build ID, and a symbol in it (mld dropped the
+# section, and so made the reference R_*_NONE).
+t_write bid.s <<'SRC'
+	.section .note.gnu.build-id,"a",%note
+	.globl bidsym
+bidsym:	.long 4, 4, 3
+	.asciz "GNU"
+	.long 0x11223344
+	.data
+	.quad bidsym
+SRC
 printf 'SECTIONS { .text : { *(.text) } /DISCARD/ : { *(.data.foo) *(.debug_foo) } }\n' >discard.ld
 
 symbols() {  # the symbols of $1 but the section and file ones, sorted
@@ -43,7 +64,18 @@ symbols() {  # the symbols of $1 but the section and file ones, sorted
 checked=0
 for arch in x86_64 aarch64; do
     t_target $arch
-    $as defs.s -o defs.o && $as ref.s -o ref.o || t_hard_error "$as failed"
+    $as defs.s -o defs.o && $as ref.s -o ref.o && $as dbgref.s -o dbgref.o &&
+        $as bid.s -o bid.o || t_hard_error "$as failed"
+    for how in "-q -T discard.ld defs.o dbgref.o" "-r bid.o"; do
+        # shellcheck disable=SC2086
+        $ld $how -o gnu.out || t_hard_error "GNU ld $how failed"
+        # shellcheck disable=SC2086
+        t_mld -m $emul $how -o mld.out
+        for x in gnu mld; do
+            { symbols $x.out; readelf -rW $x.out | grep -v "at offset"; } >$x.r
+        done
+        t_same "$arch $how: the symbols and relocations" gnu.r mld.r
+    done
     for how in "-S" "-r -S" "-r -s" "-T discard.ld" "-r -T discard.ld"; do
         # shellcheck disable=SC2086
         $ld $how defs.o -o gnu.out || t_hard_error "GNU ld $how failed"
