@@ -148,6 +148,7 @@ static int link_relocatable(struct ctx *ctx) {
   timer(ctx, "read_inputs");
   intern_symbols(ctx);        // the objects' global names, on all threads
   resolve_symbols(ctx);       // archive members extracted as usual
+  check_relocatable_bytecode(ctx); // with the plugin: bytecode alone
   finish_resolution(ctx);     // COMMON order; --require-defined
   write_why_extract(ctx);     // --why-extract: which reference pulled each
   hide_excluded_libs(ctx);    // --exclude-libs: their definitions hidden

@@ -115,6 +115,28 @@ static bool has_bytecode(struct objfile *f) {
   return false;
 }
 
+// -r with the plugin and bytecode, which mld passes through: a
+// member that only the plugin's symbol table defines would not be
+// extracted, and a final LTO link of bytecode beside real code would
+// keep only the bytecode (GNU ld compiles them into real code then).
+void check_relocatable_bytecode(struct ctx *ctx) {
+  if (!ctx->r_bytecode)
+    return;
+  for (u32 i = 0; i < ctx->entries.len; i++) {
+    struct input_entry *e = ctx->entries.v[i];
+    if (e->kind == E_ARCHIVE)
+      fatal(ctx, "%s: an archive in a relocatable link (-r) of LTO "
+            "bytecode with the plugin: not supported", e->ar->name);
+  }
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = ctx->objs.v[i];
+    if (!has_bytecode(f))
+      fatal(ctx, "%s: an object without LTO bytecode in a relocatable "
+            "link (-r) of bytecode with the plugin: not supported",
+            f->name);
+  }
+}
+
 static void plugin_message(struct ctx *ctx, int level, const char *fmt,
                            va_list ap) {
   char buf[1024];
@@ -384,12 +406,17 @@ static int cb_add_symbols(void *handle, int n,
 
 bool lto_offer(struct ctx *ctx, struct objfile *f, const char *path,
                u64 offset) {
+  if (!ctx->cfg.plugin || !has_bytecode(f))
+    return true;
   // -r: the plugin is not asked; each unit's bytecode sections go into
   // the output as they are, for the final link to compile, slim or fat.
   // (GNU ld has GCC merge the units into one, an incremental link; a
-  // final LTO link reads either alike.)
-  if (!ctx->cfg.plugin || !has_bytecode(f) || ctx->cfg.relocatable)
+  // final LTO link reads either alike.)  Only bytecode alone:
+  // check_relocatable_bytecode.
+  if (ctx->cfg.relocatable) {
+    ctx->r_bytecode = true;
     return true;
+  }
   load_plugin(ctx);
   struct lto *l = ctx->lto;
   // A bytecode member that only the compiled code needs comes too late

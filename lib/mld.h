@@ -990,6 +990,7 @@ bool dynamic_list_names(struct ctx *ctx, const char *name, u32 len);
 bool lto_offer(struct ctx *ctx, struct objfile *f, const char *path,
                u64 offset);
 bool lto_replacing(struct ctx *ctx);
+void check_relocatable_bytecode(struct ctx *ctx);
 void link_bytecode(struct ctx *ctx);
 
 //
@@ -2319,6 +2320,7 @@ struct ctx {
   bool sane_expr;              // LD_FEATURE ("SANE_EXPR")
   bool reloading;              // ... in a group's or LTO's second look
   struct lto *lto;             // lto.c: the plugin and what it claimed
+  bool r_bytecode;             // lto.c: -r passed bytecode through
   struct vec version_nodes;    // version_script.c: the tags read so far
   struct vec dynamic_patterns; // ... and the dynamic lists' patterns:
   struct name_table dynamic_names; // the literal C names apart

@@ -6,7 +6,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # them as any objects, .gnu.lto_* sections included, for a later LTO
 # link.  mld refused them ("object contains only LTO bytecode"), and
 # dropped .gnu.lto_* from any -r output; through gcc, which passes the
-# plugin, it refused them in -r.  On x86-64 and AArch64: the
+# plugin, it refused them in -r (now: only beside real code or archives,
+# which GNU ld compiles with the plugin and mld does not).  On x86-64 and AArch64: the
 # sections (name, type, flags, size) and the symbols as GNU ld's, then
 # the -r output compiled by a final LTO link (GNU ld's and mld's) runs.
 t_write a.c <<'SRC'
@@ -49,6 +50,18 @@ for arch in x86_64 aarch64; do
     [ "$T_STATUS" = 0 ] && grep -q '\.gnu\.lto_' <(t_section_names viacc.o) &&
         t_pass "$arch: $cc -r with the plugin keeps the bytecode" ||
         t_fail "$arch: $cc -r with the plugin failed: $(head -1 stderr.txt)"
+    # With the plugin, bytecode beside real code, or with an archive (whose
+    # bytecode members only the plugin's symbol tables show), is refused:
+    # passed through, the final link would drop the real code or miss
+    # members.
+    $cc -O2 -c b.c -o native.o && rm -f libb.a && ar rc libb.a b.o ||
+        t_hard_error "$cc or ar failed"
+    t_run $cc -B"$T/bin/" -r a.o native.o -o mixed.o
+    expect_failure
+    expect_error "native.o: an object without LTO bytecode in a relocatable link (-r)"
+    t_run $cc -B"$T/bin/" -r a.o libb.a -o witharchive.o
+    expect_failure
+    expect_error "libb.a: an archive in a relocatable link (-r)"
     for how in gnu mld; do
         if [ $how = gnu ]; then
             $cc -flto -O2 -static mld.o -o prog.gnu 2>cc.err
