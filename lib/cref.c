@@ -96,17 +96,6 @@ static void note_linker_defs(struct ctx *ctx) {
     ctx->crefs[new_ref(ctx, tls, NULL)].kinds |= CREF_DEF;
 }
 
-// GNU ld leaves out a name defined in a section that has no output
-// section (one the default script discards, or mld drops likewise):
-// known once parse_sections has made the file's sections.
-static bool defined_in_dropped_section(struct symbol *sym) {
-  if (sym->state != SYM_DEFINED || !sym->file || (sym->flags & SF_LINKER) ||
-      !sym->file->isecs)
-    return false;
-  u64 shndx = sym_shndx_of(sym);
-  return shndx && shndx < sym->file->shnum && !sym->file->isecs[shndx];
-}
-
 struct cref_entry {
   const char *shown;           // the name as printed
   struct symbol *sym;
@@ -143,9 +132,11 @@ void print_cref(struct ctx *ctx, FILE *fp) {
     v[i] = (struct cref_entry){demangled(ctx, sym->name), sym};
   }
   qsort(v, n, sizeof(*v), cmp_entry);
+  // (GNU ld leaves out a name defined in a section without an output
+  // section, but every section has one by then: one left out of the
+  // link, by /DISCARD/, -S or as .note.GNU-stack, has the absolute
+  // section; its names are listed.)
   for (u32 i = 0; i < n; i++) {
-    if (defined_in_dropped_section(v[i].sym))
-      continue;
     int len = fprintf(fp, "%s ", v[i].shown);
     u32 first = *head(ctx, v[i].sym);
     // Definitions, then COMMON symbols, then references only (GNU ld's

@@ -7,8 +7,9 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # listed globals of a /DISCARD/ed section as absolute in an executable,
 # those of a section -S dropped as absolute (and as undefined with -r),
 # and let code refer to one under -S (with -q: an error of its own).
-# On x86-64 and AArch64, against GNU ld: the symbols of executables and
-# -r outputs (-S, -s -r, a /DISCARD/ script, -q), and the error.
+# --cref left them out, where GNU ld lists them.  On x86-64 and AArch64,
+# against GNU ld: the symbols of executables and -r outputs (-S, -s -r, a
+# /DISCARD/ script, -q), --cref, and the error.
 t_write defs.s <<'SRC'
 	.text
 	.globl _start
@@ -84,6 +85,15 @@ for arch in x86_64 aarch64; do
         symbols gnu.out >gnu.sym
         symbols mld.out >mld.sym
         t_same "$arch $how: the symbols" gnu.sym mld.sym
+    done
+    # --cref lists them, as GNU ld does (mld left them out).
+    for how in "-S" "-T discard.ld"; do
+        # shellcheck disable=SC2086
+        $ld $how --cref defs.o -o gnu.out >gnu.cref || t_hard_error "GNU ld --cref"
+        # shellcheck disable=SC2086
+        t_mld -m $emul $how --cref defs.o -o mld.out
+        cp stdout.txt mld.cref
+        t_same "$arch $how --cref" gnu.cref mld.cref
     done
     for how in "-S" "-S -q" "-r -S"; do
         # shellcheck disable=SC2086
