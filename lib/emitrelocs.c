@@ -99,7 +99,7 @@ static bool in_discarded(struct ctx *ctx, struct symbol *sym) {
   if (sym->state != SYM_DEFINED || (sym->flags & SF_LINKER) || !sym->file)
     return false;
   struct isec *is = sym_isec(ctx, sym);
-  return (is && !is->osec) || sym_in_dropped_section(sym);
+  return is ? !is->osec : sym_in_dropped_section(sym);
 }
 
 // The input section of local symbol k of f the output has (with pretend,

@@ -1178,6 +1178,7 @@ struct isec {
   bool live;
   bool is_common;              // a synthetic section for one COMMON symbol
   bool decompressed;           // data: the link's copy, decompressed
+  bool compressed;             // set by parse_sections: on input
   u8 sort;                     // script_layout.c: its pattern's SORT
   bool script_keep;            // script_layout.c: in a KEEP(...)
   bool file_sorted;            // script_layout.c: SORT_BY_NAME (files)
@@ -1392,6 +1393,8 @@ enum {
 #define KEY(o) ((u32)(o) << 16)
 
 void parse_sections(struct ctx *ctx);
+bool stripped_debug_section(struct ctx *ctx, const char *name, u64 flags);
+bool dropped_input(struct objfile *f, u32 shndx);
 void print_layout(FILE *fp, const struct arch *arch);
 // -Ttext, -Tdata, -Tbss or --section-start's address for output section
 // NAME, which a script's own address gives way to (GNU ld).

@@ -2533,10 +2533,9 @@ static bool discarded_def_section(struct ctx *ctx, struct objfile *f,
     return false;
   if (f->script_discarded && f->script_discarded[shndx])
     return true;
-  return ctx->debug_stripped && f->isecs && !f->isecs[shndx] &&
-         !(f->discarded && f->discarded[shndx]) &&
-         !(SH_FLAGS(shdr_at(f, shndx)) & SHF_ALLOC) &&
-         is_debugging_name(section_name(f, shndx));
+  return ctx->debug_stripped && dropped_input(f, shndx) &&
+         stripped_debug_section(ctx, section_name(f, shndx),
+                                SH_FLAGS(shdr_at(f, shndx)));
 }
 
 void check_discarded_refs(struct ctx *ctx) {

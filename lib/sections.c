@@ -504,6 +504,22 @@ static void place_by_all_inputs(struct ctx *ctx) {
   }
 }
 
+// A debugging section -S (and -s) leaves out: what bfd counts as
+// debugging (SEC_DEBUGGING), not allocated.
+bool stripped_debug_section(struct ctx *ctx, const char *name, u64 flags) {
+  return (ctx->cfg.strip == STRIP_ALL || ctx->cfg.strip == STRIP_DEBUG) &&
+         !(flags & SHF_ALLOC) && is_debugging_name(name);
+}
+
+// Section shndx of f, which the link left out for what it is (-S's
+// debugging sections, SHF_EXCLUDE ones, ...), not as a lost COMDAT copy
+// (whose symbols and references other rules settle).  Known once
+// parse_sections has made the file's sections.
+bool dropped_input(struct objfile *f, u32 shndx) {
+  return f->isecs && shndx != SHN_UNDEF && shndx < f->shnum &&
+         !f->isecs[shndx] && !(f->discarded && f->discarded[shndx]);
+}
+
 static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
                             const char *name, u32 type, u64 flags) {
   switch (type) {
@@ -535,11 +551,7 @@ static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
     return true;
   if (starts(name, ".gnu.warning"))
     return true;
-  bool strip_debug = ctx->cfg.strip == STRIP_ALL ||
-                     ctx->cfg.strip == STRIP_DEBUG;
-  if (!(flags & SHF_ALLOC) && strip_debug && is_debugging_name(name))
-    return true;
-  return false;
+  return stripped_debug_section(ctx, name, flags);
 }
 
 // How GNU ld merges a property of this type (elf-properties.c and the
@@ -784,8 +796,7 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
       error(ctx, "%s: -r --build-id with an input's .note.gnu.build-id: "
             "not supported", f->name);
     if (dropped_section(ctx, f, i, name, type, flags)) {
-      if ((ctx->cfg.strip == STRIP_DEBUG || ctx->cfg.strip == STRIP_ALL) &&
-          !(flags & SHF_ALLOC) && is_debugging_name(name))
+      if (stripped_debug_section(ctx, name, flags))
         found |= PF_STRIPPED;
       continue;
     }
@@ -798,6 +809,7 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
     is->live = true;
     f->isecs[i] = is;
     if (compressed_input(f, i, name, flags)) {
+      is->compressed = true;
       found |= PF_COMPRESSED;
       if (name[1] == 'z') {  // .zdebug_*: .debug_* once decompressed
         if (!f->names)
@@ -856,11 +868,8 @@ void parse_sections(struct ctx *ctx) {
       if (!(found & PF_STACK_NOTE) && ctx->arch->default_execstack)
         ctx->stack_no_note = f;
     }
-    // (By the file's own name: a .zdebug_* one is .debug_* by now.)
     for (u32 i = 1; (found & PF_COMPRESSED) && i < f->shnum; i++)
-      if (f->isecs[i] &&
-          compressed_input(f, i, f->shstrtab + SH_NAME(shdr_at(f, i)),
-                           SH_FLAGS(shdr_at(f, i))))
+      if (f->isecs[i] && f->isecs[i]->compressed)
         vec_push(ctx, &ctx->compressed, f->isecs[i]);
     ctx->relro_by_rw_copy |= (found & PF_RELRO_RW_COPY) != 0;
     ctx->debug_stripped |= (found & PF_STRIPPED) != 0;

@@ -1123,20 +1123,16 @@ bool sym_is_abs(struct symbol *sym) {
   return sym->file && sym->shn_abs;
 }
 
-// Defined in an input section the link leaves out for what it is (-S's
-// debugging sections, SHF_EXCLUDE ones, ...; not a lost COMDAT copy,
-// whose symbols other rules settle): GNU ld lists no such symbol
-// (--strip-discarded, its default; elf_link_output_extsym).
+// Defined in an input section the link leaves out (dropped_input): GNU
+// ld lists no such symbol (--strip-discarded, its default;
+// elf_link_output_extsym).  (A caller that has sym_isec's answer asks
+// only when it found none: this reads the symbol again.)
 bool sym_in_dropped_section(struct symbol *sym) {
-  struct objfile *f = sym->file;
-  if (sym->state != SYM_DEFINED || !f || (sym->flags & SF_LINKER) ||
-      !f->isecs || sym->shn_abs)
+  if ((sym->flags & SF_LINKER) || sym->shn_abs)
     return false;
-  struct esym s;
-  read_sym(f, sym->symidx, &s);
-  u32 shndx = sym_shndx(f, sym->symidx, &s);
-  return shndx != SHN_UNDEF && shndx < f->shnum && !f->isecs[shndx] &&
-         !(f->discarded && f->discarded[shndx]);
+  u64 shndx = sym_shndx_of(sym);  // SHN_UNDEF unless defined in a file
+  return shndx != SHN_UNDEF && shndx < SHN_LORESERVE &&
+         dropped_input(sym->file, (u32)shndx);
 }
 
 // Whether --exclude-libs names the archive a member came from: each

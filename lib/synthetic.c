@@ -411,7 +411,7 @@ static bool global_listed(struct ctx *ctx, struct objfile *f, u32 k,
       (sym->flags & SF_LINKER))
     return false;
   struct isec *is = sym_isec(ctx, sym);
-  return !(is && !is->osec) && !sym_in_dropped_section(sym) &&
+  return (is ? is->osec != NULL : !sym_in_dropped_section(sym)) &&
          retained(ctx, sym->name);
 }
 
