@@ -2400,7 +2400,8 @@ struct ctx {
   bool weak_plt;               // setup_target: arch->plt_undef_weak applies
   struct vec rela_parts;       // CK_RELA_PART chunks (script_layout.c)
   bool script_discards;        // an input went to /DISCARD/ (or orphan)
-  bool debug_stripped;         // -S dropped a debugging section
+  bool debug_stripped;         // -S dropped a debugging section that
+                               // defines a symbol (not its own)
   struct vec gotgd_syms;       // struct symbol *: wanting a GD pair
   struct vec undef_reports;    // diag.c: struct undef_report *
   struct vec weak_desc;        // struct weak_desc *, AArch64 (arch file)

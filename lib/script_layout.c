@@ -2567,7 +2567,11 @@ void check_discarded_refs(struct ctx *ctx) {
         struct esym s;
         read_sym(df, di, &s);
         u32 shndx = sym_shndx(df, di, &s);
-        if (shndx != SHN_UNDEF && discarded_def_section(ctx, df, shndx))
+        // (Not a reference to a stripped section by its own symbol, which
+        // only debugging sections make: parse_file_sections.)
+        if (shndx != SHN_UNDEF && discarded_def_section(ctx, df, shndx) &&
+            (ELF64_ST_TYPE(s.st_info) != STT_SECTION ||
+             (df->script_discarded && df->script_discarded[shndx])))
           discarded_ref_error(ctx, is, df, di, shndx);
       }
     }

@@ -760,7 +760,8 @@ enum {
   PF_COMPRESSED = 4,           // a compressed section
   PF_RELRO_RW_COPY = 8,        // an allocated section GNU ld's RELRO
                                // exceptions copy read-write
-  PF_STRIPPED = 16,            // a debugging section -S dropped
+  PF_STRIPPED = 16,            // a debugging section -S dropped defines
+                               // a symbol (not its section symbol)
 };
 
 struct parse_job {
@@ -797,7 +798,7 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
             "not supported", f->name);
     if (dropped_section(ctx, f, i, name, type, flags)) {
       if (stripped_debug_section(ctx, name, flags))
-        found |= PF_STRIPPED;
+        found |= PF_STRIPPED;  // for now: any symbol in it, below
       continue;
     }
     struct isec *is = arena_alloc(ctx, sizeof(*is));
@@ -838,6 +839,24 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
     if (target->nrels && !f->symtab) {
       error(ctx, "%s: relocations but no symbol table", f->name);
       target->nrels = 0;
+    }
+  }
+  // A debugging section's own symbol is all -g objects define there:
+  // only a named one makes check_discarded_refs look (a pass over every
+  // relocation).
+  if (found & PF_STRIPPED) {
+    found &= ~PF_STRIPPED;
+    for (u32 k = 1; k < f->nsyms; k++) {
+      struct esym s;
+      read_sym(f, k, &s);
+      u32 shndx = sym_shndx(f, k, &s);
+      if (ELF64_ST_TYPE(s.st_info) != STT_SECTION && shndx != SHN_UNDEF &&
+          shndx < f->shnum && !f->isecs[shndx] &&
+          stripped_debug_section(ctx, section_name(f, shndx),
+                                 SH_FLAGS(shdr_at(f, shndx)))) {
+        found |= PF_STRIPPED;
+        break;
+      }
     }
   }
   j->found[fi] = found;
