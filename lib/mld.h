@@ -536,6 +536,7 @@ struct config {
   bool demangle_explicit;      // --demangle given: say if it cannot
   struct vec exclude_libs;     // --exclude-libs=LIB,LIB:...: const char *
   const char *dependency_file; // --dependency-file=FILE
+  const char *out_implib;      // --out-implib=FILE
   u8 fix_cortex_a53_843419;    // FIX_843419_ADR | FIX_843419_ADRP, or 0
   bool fix_cortex_a53_835769;  // --fix-cortex-a53-835769
   bool print_gc_sections;
@@ -2028,6 +2029,12 @@ extern bool sha1_portable_only;  // tests: skip the SHA extensions
 void md5_digest(const u8 *data, u64 len, u8 out[16]);
 void tree_digest(struct ctx *ctx, const u8 *data, u64 len, bool md5,
                  u8 *out, bool release);
+
+//
+// implib.c: --out-implib
+//
+
+void write_implib(struct ctx *ctx, const u8 *img, u64 filesize);
 
 //
 // output.c

@@ -709,5 +709,7 @@ void write_output(struct ctx *ctx) {
   checkpoint(ctx);
   if (ctx->synth[CK_BUILD_ID]->size)
     fill_build_id(ctx, buf, ctx->filesize, ctx->synth[CK_BUILD_ID]->offset);
+  write_implib(ctx, buf, ctx->filesize); // --out-implib: from .symtab
+  checkpoint(ctx);
   close_output(ctx);
 }

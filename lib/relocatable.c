@@ -2046,6 +2046,7 @@ void write_relocatable(struct ctx *ctx) {
   }
   if (rl->build_id)
     fill_build_id(ctx, buf, ctx->filesize, rl->build_id->offset);
+  write_implib(ctx, buf, ctx->filesize);
   checkpoint(ctx);
   close_output(ctx);
 }

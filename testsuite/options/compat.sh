@@ -16,7 +16,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # --pic-veneer, --stub-group-size, -Y, -f and -F and --no-define-common
 # (GNU ld's words: they need -shared), -R FILE and --just-symbols,
 # --task-link, --no-check-sections, --no-strip-discarded,
-# --warn-section-align, --split-by-file, --out-implib).
+# --warn-section-align, --split-by-file).
 t_need_ld_bfd_x86_64
 t_write s.c <<'SRC'
 int common_var;
@@ -138,8 +138,7 @@ for o in "--oformat=srec" "--format=srec" "--orphan-handling=loud" \
          "--traditional-format" "--pic-veneer" "--stub-group-size=1" "-Y /lib" \
          "-f x.so" "-F x.so" "--no-define-common" "-R u.o" "--just-symbols=u.o" \
          "--task-link=x" "--no-check-sections" "--no-strip-discarded" \
-         "--warn-section-align" "--split-by-file" "--split-by-file=10" \
-         "--out-implib=x.lib"; do
+         "--warn-section-align" "--split-by-file" "--split-by-file=10"; do
   t_mld $o -o r.out s.o
   expect_failure
   expect_no_file r.out
