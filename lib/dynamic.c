@@ -275,6 +275,13 @@ bool has_dynamic_relocs(struct ctx *ctx) {
   return false;
 }
 
+// -z pack-relative-relocs: whether .relr.dyn takes RELATIVE relocations
+// (known before the layout: those there are); without any, GNU ld
+// leaves out .relr.dyn, DT_RELR and an empty .rela.dyn's DT_RELA.
+static bool relr_used(struct ctx *ctx) {
+  return ctx->synth[CK_RELR_DYN] && (ctx->dyn_relative || ctx->got_relative);
+}
+
 void size_rela_dyn(struct ctx *ctx, struct chunk *c) {
   ctx->got_relative = got_relative_count(ctx, false);
   u64 irelative = ctx->dyn_irelative + got_relative_count(ctx, true);
@@ -293,7 +300,7 @@ void size_rela_dyn(struct ctx *ctx, struct chunk *c) {
           "(it makes one .rela.dyn)");
   if (ctx->synth[CK_RELR_DYN]) {
     c->size = (irelative + ctx->dyn_none) * sizeof(Elf64_Rela);
-    c->keep_empty = true;      // DT_RELA stays (GNU ld)
+    c->keep_empty = relr_used(ctx); // DT_RELA stays (GNU ld)
   }
 }
 
@@ -633,7 +640,7 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
     TAG(DT_JMPREL, jmprel->addr);
   }
   struct chunk *rela = ctx->synth[CK_RELA_DYN];
-  struct chunk *relr = ctx->synth[CK_RELR_DYN];
+  struct chunk *relr = relr_used(ctx) ? ctx->synth[CK_RELR_DYN] : NULL;
   if (rela->size || relr) {
     // An empty .rela.dyn beside .relr.dyn: GNU ld's DT_RELA is 0.
     TAG(DT_RELA, rela->size ? rela->addr : 0);
@@ -679,6 +686,10 @@ static u64 dynamic_size(struct ctx *ctx) {
   u64 n = dynamic_tags(ctx, NULL);
   if (ctx->rela_relative)
     n--;
+  // An empty .relr.dyn's three tags, which GNU ld removes with the
+  // section, leave their room.
+  if (ctx->synth[CK_RELR_DYN] && !relr_used(ctx))
+    n += 3;
   return (n + 1 + ctx->cfg.spare_dynamic_tags) * 16;
 }
 

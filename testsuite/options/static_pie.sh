@@ -15,7 +15,8 @@ dir=$(cd "$(dirname "$0")" && pwd)
 # --spare-dynamic-tags, -z now, --pic-executable, -z text, -q (the
 # inputs' relocations kept too), and on x86-64
 # -z pack-relative-relocs: DT_RELR, with GNU ld's encoding of the same
-# addresses; AArch64's GNU ld ignores it, with a warning), and the
+# addresses, none without RELATIVE relocations; AArch64's GNU ld ignores
+# it, with a warning), and the
 # relocations a PIE cannot have, refused in GNU ld's words.
 
 t_write p.c <<'SRC'
@@ -165,6 +166,16 @@ for arch in x86 a64; do
     [ "$($re -rW g.out)" = "$($re -rW m.out)" ] &&
       t_pass "x86 RELR: 2-aligned words packed, a 1-aligned section's not" ||
       { t_fail "x86 RELR: relocations differ"; diff <($re -rW g.out) <($re -rW m.out) | head; }
+    # No RELATIVE relocation at all: no .relr.dyn, DT_RELR or empty
+    # DT_RELA, but their room in .dynamic (mld gave the tags).
+    printf '\t.text\n\t.globl _start\n_start: ret\n\t.data\n\t.long 1\n' >norel.s
+    as -o norel.o norel.s || t_hard_error "as norel.s"
+    ld.bfd -pie --no-dynamic-linker -z pack-relative-relocs -o g.out norel.o ||
+      t_hard_error "GNU ld norel.o"
+    t_mld -pie --no-dynamic-linker -z pack-relative-relocs -o m.out norel.o
+    [ "$($re -SdW g.out | grep -v 'strtab\|There are')" = "$($re -SdW m.out | grep -v 'strtab\|There are')" ] &&
+      t_pass "x86 RELR: none to pack: no tags, GNU ld's .dynamic" ||
+      { t_fail "x86 RELR: none to pack: not as GNU ld"; diff <($re -SdW g.out) <($re -SdW m.out) | head; }
   fi
   # The spellings gcc does not use, as GNU ld takes them.
   T_CC=$cc t_gcc_mld -static -nostartfiles -o m2.out p.o -Wl,--pic-executable \
