@@ -1641,7 +1641,7 @@ static const struct option options[] = {
     {"g", A_NONE, F_NO_EFFECT, .fn = no_effect},
     {"O", A_REQ, F_NO_EFFECT, .fn = opt_optimize, .usage = "-O LEVEL"},
     // Binding, versions and exports of dynamic symbols, which a static
-    // executable has none of.
+    // executable has none of (a static PIE's: dynsym.c, versions.c).
     {"Bsymbolic Bsymbolic-functions Bno-symbolic", A_NONE,
      F_NO_EFFECT | F_ONE_DASH, .fn = no_effect},
     {"version-script", A_REQ, F_NO_EFFECT, .fn = opt_version_script,
@@ -1649,8 +1649,10 @@ static const struct option options[] = {
     {"dynamic-list-cpp-new dynamic-list-cpp-typeinfo", A_NONE,
      F_NO_EFFECT | F_DYNAMIC, .fn = opt_dynamic_list_kind},
     {"undefined-version", A_NONE, F_NO_EFFECT | F_TWO_DASHES, .fn = no_effect},
-    {"no-undefined-version default-symver default-imported-symver", A_NONE,
-     F_NO_EFFECT, .fn = no_effect},
+    {"default-imported-symver", A_NONE, F_NO_EFFECT, .fn = no_effect},
+    // With versions (a static PIE's, versions.c): not made.
+    {"no-undefined-version default-symver", A_NONE, F_NO_EFFECT | F_DYNAMIC,
+     .fn = no_effect},
     {"version-exports-section", A_REQ, F_NO_EFFECT, .fn = NULL,
      .usage = "--version-exports-section=SYM"},
     // The defaults: an executable, undefined symbols reported, sections

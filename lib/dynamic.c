@@ -654,6 +654,14 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
     TAG(ctx->arch->dt_plt_bti, 0);
   if (ctx->iplt_syms.len && ctx->plt_pac)
     TAG(ctx->arch->dt_plt_pac, 0);
+  // Versions (versions.c): DT_VERDEF before the flags, DT_VERSYM after
+  // (bfd adds it when it sizes .gnu.version).
+  struct chunk *verdef = ctx->synth[CK_VERDEF];
+  struct chunk *versym = ctx->synth[CK_VERSYM];
+  if (verdef && verdef->size && !verdef->discarded) {
+    TAG(DT_VERDEF, verdef->addr);
+    TAG(DT_VERDEFNUM, ctx->nversions + 1);
+  }
   // DT_FLAGS is a new tag: --disable-new-dtags leaves it out, but for
   // -z now's older DT_BIND_NOW (bfd's bfd_elf_size_dynamic_sections).
   u32 dt_flags = (ctx->cfg.z_origin ? DF_ORIGIN : 0) |
@@ -667,6 +675,8 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
                 (ctx->cfg.z_now ? DF_1_NOW : 0);
   if (flags_1 || ctx->cfg.z_flags_1_masked)
     TAG(DT_FLAGS_1, flags_1);
+  if (versym && versym->size && !versym->discarded)
+    TAG(DT_VERSYM, versym->addr);
   if (relr) {
     TAG(DT_RELR, relr->addr);
     TAG(DT_RELRSZ, relr->size);

@@ -53,17 +53,13 @@ static bool exports(struct ctx *ctx, struct symbol *sym) {
 static void add_export(struct ctx *ctx, struct symbol *sym) {
   if (!exports(ctx, sym))
     return;
-  // NAME@VERSION: GNU ld's .dynsym gives it its version.
-  if (sym->file && !(sym->flags & SF_LINKER)) {
-    struct esym s;
-    read_sym(sym->file, sym->symidx, &s);
-    const char *name = s.st_name < sym->file->strtab_size
-                           ? sym->file->strtab + s.st_name : "";
-    if (strchr(name, '@'))
-      fatal(ctx, "%s: exported symbol `%s' has a version: GNU ld gives "
-            ".dynsym versions (.gnu.version, .gnu.version_d), which mld "
-            "does not make", sym->file->name, name);
-  }
+  // Not one the version script makes local, by its full name
+  // (bfd_hide_sym_by_version).
+  bool hide = false;
+  if (ctx->version_nodes.len)
+    find_version(ctx, definer_name(sym), &hide);
+  if (hide)
+    return;
   if (sym->visibility == STV_HIDDEN || sym->visibility == STV_INTERNAL) {
     sym_aux(ctx, sym)->export_local = true;
     return;
@@ -73,17 +69,14 @@ static void add_export(struct ctx *ctx, struct symbol *sym) {
 }
 
 // After --gc-sections, before relocations are scanned (x86-64 refuses
-// what GNU ld would make dynamic TLS relocations for).
+// what GNU ld would make dynamic TLS relocations for).  Then the
+// versions, which may make some of them local (versions.c).
 void choose_exports(struct ctx *ctx) {
   struct config *c = &ctx->cfg;
-  if (!c->dynamic || (!c->export_dynamic && !c->dynamic_list))
+  if (!c->dynamic)
     return;
-  if (ctx->version_nodes.len)
-    fatal(ctx, "a version script with -E or a dynamic list in %s: GNU "
-          "ld gives the exported symbols versions (.gnu.version_d), which "
-          "mld does not make", ctx->cfg.pie ? "a PIE" : "an executable "
-          "with --no-dynamic-linker");
-  for (u32 i = 0; i < ctx->objs.len; i++) {
+  for (u32 i = 0; (c->export_dynamic || c->dynamic_list) && i < ctx->objs.len;
+       i++) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = f->first_global; k < f->nsyms; k++) {
       struct symbol *sym = f->globals[k - f->first_global];
@@ -92,14 +85,16 @@ void choose_exports(struct ctx *ctx) {
         add_export(ctx, sym);
     }
   }
-  for (u32 i = 0; i < ctx->linker_syms.len; i++)
+  for (u32 i = 0; (c->export_dynamic || c->dynamic_list) &&
+                  i < ctx->linker_syms.len; i++)
     add_export(ctx, ctx->linker_syms.v[i]);
+  assign_versions(ctx);
 }
 
 // bfd's hash functions: the SysV one of .hash and the GNU one (Bernstein's).
-static u32 sysv_hash(const char *s) {
+static u32 sysv_hash(const char *s, u32 len) {
   u32 h = 0;
-  for (const u8 *p = (const u8 *)s; *p; p++) {
+  for (const u8 *p = (const u8 *)s; p < (const u8 *)s + len; p++) {
     h = (h << 4) + *p;
     u32 g = h & 0xf0000000;
     h ^= g >> 24;
@@ -108,9 +103,9 @@ static u32 sysv_hash(const char *s) {
   return h;
 }
 
-static u32 gnu_hash(const char *s) {
+static u32 gnu_hash(const char *s, u32 len) {
   u32 h = 5381;
-  for (const u8 *p = (const u8 *)s; *p; p++)
+  for (const u8 *p = (const u8 *)s; p < (const u8 *)s + len; p++)
     h = h * 33 + *p;
   return h;
 }
@@ -208,27 +203,118 @@ void lay_out_exports(struct ctx *ctx) {
   for (u32 i = 0; i < n; i++)
     k[i] = (struct order_key){.order = BFD_WALK, .sym = ctx->exports.v[i]};
   bfd_walk_orders(ctx, k, n);
+  // A default version's definition is NAME@@VERSION in GNU ld's table:
+  // met in that name's bucket (the walk goes bucket by bucket).
+  bool versioned = false;
+  for (u32 i = 0; i < n && !versioned; i++) {
+    struct symbol *sym = k[i].sym;
+    versioned = !(sym->flags & SF_LINKER) && strstr(definer_name(sym), "@@");
+  }
   struct walk_sort *w = arena_alloc(ctx, (u64)n * sizeof(*w) + 1);
-  for (u32 i = 0; i < n; i++)
-    w[i] = (struct walk_sort){k[i].order, i};
+  for (u32 i = 0; i < n; i++) {
+    struct symbol *sym = k[i].sym;
+    bool full = versioned && !(sym->flags & SF_LINKER);
+    const char *name = full ? definer_name(sym) : sym->name;
+    u32 len = full ? (u32)strlen(name) : sym->namelen;
+    u64 bucket = versioned ? bfd_walk_bucket(ctx, name, len) : 0;
+    w[i] = (struct walk_sort){bucket << 33 | k[i].order, i};
+  }
   qsort(w, n, sizeof(*w), cmp_walk_sort);
-  // In walk order: each symbol, its names and hashes.
+  // In walk order: each symbol, its names and hashes.  Then, as GNU ld
+  // adds them, the base version's name and each version's (their
+  // symbols' names), each string once.
+  u32 nv = ctx->nversions;
   d->walk = arena_alloc(ctx, (u64)n * sizeof(*d->walk) + 1);
-  struct bfd_str *str = arena_alloc(ctx, (u64)n * sizeof(*str) + 1);
-  struct bfd_str **strp = arena_alloc(ctx, (u64)n * sizeof(*strp) + 1);
+  struct bfd_str *str = arena_alloc(ctx, ((u64)n + 1) * sizeof(*str));
+  struct bfd_str **strp = arena_alloc(ctx, ((u64)n + 1) * sizeof(*strp));
   u32 *sysv = arena_alloc(ctx, (u64)n * sizeof(u32) + 1);
   u32 *gnu = arena_alloc(ctx, (u64)n * sizeof(u32) + 1);
+  u32 nstr = 0;
   for (u32 i = 0; i < n; i++) {
     struct symbol *sym = ctx->exports.v[w[i].idx];
     d->walk[i] = (struct dyn_export){.sym = sym};
-    str[i] = (struct bfd_str){sym->name, sym->namelen, 0, NULL};
-    strp[i] = &str[i];
-    sysv[i] = d->walk[i].sysv = sysv_hash(sym->name);
-    gnu[i] = d->walk[i].gnu = gnu_hash(sym->name);
+    // Without its version (a hidden version's name has it).
+    u32 len = sym->namelen;
+    const char *at = memchr(sym->name, '@', len);
+    if (at)
+      len = (u32)(at - sym->name);
+    sysv[i] = d->walk[i].sysv = sysv_hash(sym->name, len);
+    gnu[i] = d->walk[i].gnu = gnu_hash(sym->name, len);
+    d->walk[i].name = UINT32_MAX;
+    if (nv && (sym->flags & SF_LINKER) && sym->symidx >> 1 == W_VERSION)
+      continue;                // added after the base version's name
+    str[nstr] = (struct bfd_str){sym->name, len, 0, NULL};
+    strp[nstr] = &str[nstr];
+    d->walk[i].name = nstr++;
   }
-  d->dynstr_size = bfd_strtab_layout(ctx, strp, n);
+  // A hidden version's name without it may be another's (foo@V1 beside
+  // foo@@V2): one string, where it was met first.
+  for (u32 i = 0; i < n; i++) {
+    struct symbol *sym = d->walk[i].sym;
+    u32 a = d->walk[i].name;
+    if (a >= nstr || str[a].len == sym->namelen)
+      continue;
+    for (u32 k = 0; k < n; k++) {
+      u32 b = d->walk[k].name;
+      if (k == i || b >= nstr || str[b].len != str[a].len || strp[b] != &str[b] ||
+          memcmp(str[a].s, str[b].s, str[a].len))
+        continue;
+      if (b < a) {
+        d->walk[i].name = b;
+        strp[a] = NULL;
+        break;
+      }
+      d->walk[k].name = a;
+      strp[b] = NULL;
+    }
+  }
+  struct bfd_str *base = NULL;
+  if (nv) {
+    const char *b = base_version_name(ctx);
+    for (u32 i = 0; i < nstr && !base; i++)
+      if (str[i].len == strlen(b) && !memcmp(str[i].s, b, str[i].len))
+        base = &str[i];
+    if (!base) {
+      base = &str[nstr];
+      *base = (struct bfd_str){b, (u32)strlen(b), 0, NULL};
+      strp[nstr] = base;
+      nstr++;
+    }
+    // Each version's name in their order (by vernum).
+    u32 *walk_of = arena_alloc(ctx, ((u64)nv + 1) * sizeof(u32));
+    for (u32 i = 0; i < n; i++) {
+      struct symbol *sym = d->walk[i].sym;
+      if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_VERSION)
+        walk_of[ctx->aux[sym->aux].version->vernum] = i;
+    }
+    for (u32 v = 1; v <= nv; v++) {
+      struct symbol *sym = d->walk[walk_of[v]].sym;
+      str[nstr] = (struct bfd_str){sym->name, sym->namelen, 0, NULL};
+      d->walk[walk_of[v]].name = nstr;
+      strp[nstr] = &str[nstr];
+      nstr++;
+    }
+  }
+  struct bfd_str **kept = arena_alloc(ctx, ((u64)nstr + 1) * sizeof(*kept));
+  u32 nkept = 0;
+  for (u32 i = 0; i < nstr; i++)
+    if (strp[i])
+      kept[nkept++] = strp[i];
+  d->dynstr_size = bfd_strtab_layout(ctx, kept, nkept);
+  d->strs = kept;
+  d->nstrs = nkept;
   for (u32 i = 0; i < n; i++)
-    d->walk[i].name = str[i].off;
+    d->walk[i].name = str[d->walk[i].name].off;
+  if (nv) {
+    d->base_name = base->off;
+    d->version_names = arena_alloc(ctx, ((u64)nv + 1) * sizeof(u32));
+    for (u32 i = 0; i < n; i++) {
+      struct symbol *sym = d->walk[i].sym;
+      if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_VERSION)
+        d->version_names[ctx->aux[sym->aux].version->vernum] =
+            d->walk[i].name;
+    }
+  }
   u32 total = d->nlocal + n;
   d->sysv_buckets = bucket_count(ctx, sysv, n, false, total);
   // .dynsym's order: by .gnu.hash's bucket, the walk's order in each.
@@ -334,9 +420,13 @@ void write_dynstr(struct ctx *ctx, struct chunk *c, u8 *buf) {
   struct dyn_exports *d = &ctx->dyn;
   char *str = (char *)buf + c->offset;
   str[0] = 0;
-  for (u32 i = 0; i < d->n; i++)
-    memcpy(str + d->walk[i].name, d->walk[i].sym->name,
-           d->walk[i].sym->namelen + 1);
+  for (u32 i = 0; i < d->nstrs; i++) {
+    struct bfd_str *b = d->strs[i];
+    if (!b->in) {
+      memcpy(str + b->off, b->s, b->len);
+      str[b->off + b->len] = 0;
+    }
+  }
 }
 
 void dynsym_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info) {

@@ -9,8 +9,8 @@
 // section) and its type, size, binding and visibility.  Left out, as bfd
 // leaves out linker_def and ldscript_def symbols: those the linker or a
 // script defines (_end, __ehdr_start, --defsym, PROVIDE), but for
-// __start_SEC and __stop_SEC, which GNU ld's ELF back end defines as
-// input symbols.  A link with none is GNU ld's error, and fails.
+// __start_SEC and __stop_SEC and the versions' own symbols, which GNU
+// ld's ELF back end defines as input symbols.  A link with none is GNU ld's error, and fails.
 //
 // The symbols are read back from the finished image, so the library
 // says what the output says whichever writer made its .symtab.  Written
@@ -34,6 +34,8 @@ static bool implib_listed(const char *name, struct symbol *sym) {
   if (!sym || !(sym->flags & SF_LINKER))
     return true;
   u32 where = sym->symidx >> 1;
+  if (where == W_VERSION)      // bfd adds them as any symbol
+    return true;
   if (where != W_START && where != W_END)
     return false;
   const char *sec = start_stop_target(name);
@@ -157,6 +159,7 @@ void write_implib(struct ctx *ctx, const u8 *img, u64 filesize) {
   image_symtab(img, filesize, &sym, &nsyms, &first, &str, &strsize);
   struct implib_sym *kept = arena_alloc(ctx, (nsyms + 1) * sizeof(*kept));
   u32 n = 0;
+  bool versioned = false;
   for (u64 i = first; i < nsyms; i++) {
     const u8 *s = sym + i * sizeof(Elf64_Sym);
     u8 bind = ELF64_ST_BIND(s[offsetof(Elf64_Sym, st_info)]);
@@ -171,7 +174,14 @@ void write_implib(struct ctx *ctx, const u8 *img, u64 filesize) {
       continue;
     kept[n] = (struct implib_sym){
         g ? bfd_walk_order(ctx, g) : (u64)UINT32_MAX + 1, n, s};
+    versioned |= strstr(str + name, "@@") != NULL;
     n++;
+  }
+  // A default version's definition is NAME@@VERSION in bfd's table: met
+  // in that name's bucket (the walk goes bucket by bucket).
+  for (u32 i = 0; versioned && i < n; i++) {
+    const char *nm = str + rd32(kept[i].esym + offsetof(Elf64_Sym, st_name));
+    kept[i].order |= (u64)bfd_walk_bucket(ctx, nm, (u32)strlen(nm)) << 33;
   }
   qsort(kept, n, sizeof(*kept), cmp_implib_sym);
   if (!n) {                    // in GNU ld's words, all three

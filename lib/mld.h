@@ -268,6 +268,7 @@ enum { SEQ_UNSEEN = UINT32_MAX };
 u64 hash_name(const char *name, u32 len);
 u32 bfd_hash(const char *name, u32 len);
 u64 bfd_walk_order(struct ctx *ctx, const struct symbol *sym);
+u32 bfd_walk_bucket(struct ctx *ctx, const char *name, u32 len);
 u32 bfd_table_size(u64 n);
 // Sort keys for orders GNU ld takes from its hash table (qsort with
 // cmp_order_key): group, then order, then kind.
@@ -984,6 +985,35 @@ void read_version_script(struct ctx *ctx, const char *name,
 void add_dynamic_pattern(struct ctx *ctx, const char *text);
 bool dynamic_list_names(struct ctx *ctx, const char *name, u32 len);
 
+// One pattern of a tag (GNU ld's bfd_elf_version_expr): literal unless
+// it has an unescaped * ? or [ (quoted names are always literal), its
+// text with backslashes removed if literal.
+struct pattern {
+  const char *text;
+  u32 len;
+  bool literal;
+  u8 lang;                     // 0 C, 1 C++, 2 Java
+  bool symver;                 // a global literal NAME whose NAME@TAG or
+                               // NAME@@TAG is defined (versions.c)
+};
+
+// A version tag of a script, or one a definition's NAME@VERSION makes
+// (versions.c).
+struct vers_node {
+  const char *name;            // "" for the anonymous tag
+  u32 len;
+  struct vec globals, locals;  // struct pattern *, in the file's order
+  struct vec deps;             // struct vers_node *: the tags it names
+                               // after its braces
+  u32 vernum;                  // GNU ld's: the named tags from 1 in order
+  bool used;                   // a symbol has it
+  struct symbol *sym;          // its own symbol, in .dynsym
+};
+
+bool version_list_names(struct ctx *ctx, struct vec *list, const char *name);
+struct vers_node *find_version(struct ctx *ctx, const char *name,
+                               bool *hide);
+
 //
 // lto.c: link-time optimization with the compiler's plugin
 //
@@ -1090,6 +1120,7 @@ enum where {
   W_TLS_BASE,     // the start of the TLS block (_TLS_MODULE_BASE_)
   W_GOT,          // the first .got entry, after a folded .got.plt
   W_SCRIPT,       // assigned by a linker script (script_layout.c)
+  W_VERSION,      // a version's own symbol, absolute 0 (versions.c)
 };
 
 // A symbol the linker defines, as the default script does.
@@ -1132,7 +1163,9 @@ struct sym_aux {
   bool script_local;           // a file's symbol a PROVIDE_HIDDEN not
                                // needed hid: a local in .symtab
   bool exported;               // in a PIE's .dynsym (dynsym.c), or
-  bool export_local;           // would be, but hidden: a local in .symtab
+  bool export_local;           // would be, but hidden, or its version
+                               // made it local: a local in .symtab
+  struct vers_node *version;   // its version in .dynsym (versions.c)
   bool export_reported;        // refused (x86-64 TLS), reported once
   u64 shadow_size;
   i64 addend;                  // COMMON: offset in its section
@@ -1210,7 +1243,9 @@ enum chunk_kind {
   CK_PLTGOT,                   // .plt.got (arch->plt_undef_weak)
   CK_EH_FRAME_HDR,
   CK_GOT, CK_GOTPLT,
-  CK_HASH, CK_GNU_HASH, CK_DYNSYM, CK_DYNSTR, CK_RELA_DYN,
+  CK_HASH, CK_GNU_HASH, CK_DYNSYM, CK_DYNSTR,
+  CK_VERSYM, CK_VERDEF,        // .gnu.version, .gnu.version_d (versions.c)
+  CK_RELA_DYN,
   CK_RELA_PART,                // a PIE's dynamic relocations of the input
                                // sections a script places apart (dynamic.c)
   CK_RELR_DYN,
@@ -1349,6 +1384,8 @@ enum {
   O_GNU_HASH = 361,
   O_DYNSYM = 362,
   O_DYNSTR = 363,
+  O_VERSYM = 364,     // .gnu.version, .gnu.version_d
+  O_VERDEF = 365,
   O_RELA_DYN = 390,
   O_RELA_PLT = 400,
   O_RELR_DYN = 410,
@@ -1718,6 +1755,10 @@ struct dyn_exports {
   struct dyn_export *walk;
   u32 *order;
   u64 dynstr_size;
+  struct bfd_str **strs;       // .dynstr's strings, as laid out
+  u32 nstrs;
+  u32 base_name;               // .dynstr offsets of the base version's
+  u32 *version_names;          // name and of each version's, by vernum
   u32 sysv_buckets, gnu_buckets, gnu_maskwords, gnu_shift2;
 };
 
@@ -1734,6 +1775,21 @@ void write_hash(struct ctx *ctx, struct chunk *c, u8 *buf);
 void size_gnu_hash(struct ctx *ctx, struct chunk *c);
 void write_gnu_hash(struct ctx *ctx, struct chunk *c, u8 *buf);
 void link_dynsym(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
+
+//
+// versions.c: .gnu.version and .gnu.version_d
+//
+
+void assign_versions(struct ctx *ctx);
+const char *definer_name(struct symbol *sym);
+u16 dynsym_version(struct ctx *ctx, struct symbol *sym);
+const char *base_version_name(struct ctx *ctx);
+void size_versym(struct ctx *ctx, struct chunk *c);
+void write_versym(struct ctx *ctx, struct chunk *c, u8 *buf);
+void versym_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
+void size_verdef(struct ctx *ctx, struct chunk *c);
+void write_verdef(struct ctx *ctx, struct chunk *c, u8 *buf);
+void verdef_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
 
 //
 // layout.c
@@ -2415,6 +2471,8 @@ struct ctx {
   struct vec linker_syms;      // struct symbol *
   struct vec exports;          // dynsym.c: what a PIE exports, as found
   struct dyn_exports dyn;      // ... and in .dynsym's order
+  u32 nversions;               // named versions: .gnu.version_d's, but
+                               // the base one (versions.c)
   struct vec undef_syms;       // struct symbol *: undefined, in .symtab
   u32 symtab_nlocal;           // .symtab's sh_info (walk_symtab)
   u32 *sym_out;                // -q: by symbol seq, its .symtab index;

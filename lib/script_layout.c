@@ -949,7 +949,8 @@ static void place_synthetics(struct walk *w, struct vec *orphans) {
   struct ctx *ctx = w->ctx;
   static const u8 made[] = {
       CK_EHDR, CK_EH_FRAME, CK_INTERP, CK_PACKAGE, CK_PROPERTY, CK_BUILD_ID,
-      CK_RELA_IPLT, CK_IPLT, CK_PLTGOT, CK_EH_FRAME_HDR, CK_DYNSYM, CK_DYNSTR, CK_HASH,
+      CK_RELA_IPLT, CK_IPLT, CK_PLTGOT, CK_EH_FRAME_HDR, CK_VERDEF,
+      CK_VERSYM, CK_DYNSYM, CK_DYNSTR, CK_HASH,
       CK_GNU_HASH, CK_RELA_DYN, CK_RELA_PART, CK_RELR_DYN, CK_DYNAMIC,
       CK_GOT, CK_GOTPLT, CK_EMIT_RELA, CK_SYMTAB, CK_SYMTAB_SHNDX, CK_STRTAB,
       CK_SHSTRTAB,

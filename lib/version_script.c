@@ -34,22 +34,6 @@ struct token {
   u32 line;
 };
 
-// One pattern of a tag (GNU ld's bfd_elf_version_expr): literal unless
-// it has an unescaped * ? or [ (quoted names are always literal), its
-// text with backslashes removed if literal.
-struct pattern {
-  const char *text;
-  u32 len;
-  bool literal;
-  u8 lang;                     // 0 C, 1 C++, 2 Java
-};
-
-struct vers_node {
-  const char *name;            // "" for the anonymous tag
-  u32 len;
-  struct vec globals, locals;  // struct pattern *, in the file's order
-};
-
 struct parser {
   struct ctx *ctx;
   const char *file;            // as given, for messages
@@ -475,14 +459,17 @@ static void version_node(struct parser *ps) {
   // Each dependency is looked up as soon as it is read.
   while (node->len && peek(ps)->kind == T_TAG) {
     struct token d = *peek(ps);
-    bool found = false;
+    struct vers_node *found = NULL;
     for (u32 i = 0; i < ps->ctx->version_nodes.len && !found; i++) {
       struct vers_node *n = ps->ctx->version_nodes.v[i];
-      found = n->len == d.len && !memcmp(n->name, d.text, d.len);
+      if (n->len == d.len && !memcmp(n->name, d.text, d.len))
+        found = n;
     }
     if (!found)
       error(ps->ctx, "unable to find version dependency `%.*s'", (int)d.len,
             d.text);
+    else
+      vec_push(ps->ctx, &node->deps, found);
     next(ps);
   }
   expect(ps, ';');
@@ -535,6 +522,94 @@ bool dynamic_list_names(struct ctx *ctx, const char *name, u32 len) {
       return true;
   }
   return false;
+}
+
+// Whether a pattern of LIST matches NAME (GNU ld's lang_vers_match): the
+// literal ones first, then the others; from AFTER (a wildcard one
+// matched before) on, the next wildcard one that does.  C names only.
+static struct pattern *list_match(struct ctx *ctx, struct vec *list,
+                                  struct pattern *after, const char *name,
+                                  u32 len) {
+  for (u32 i = 0; !after && i < list->len; i++) {
+    struct pattern *pat = list->v[i];
+    if (pat->lang != 0)
+      fatal(ctx, "extern \"C++\" and \"Java\" patterns of a version "
+            "script are not supported in a static PIE: mld matches C "
+            "names only");
+    if (pat->literal && pat->len == len && !memcmp(pat->text, name, len))
+      return pat;
+  }
+  // GNU ld keeps a tag's patterns newest first.
+  bool go = !after;
+  for (u32 i = list->len; i-- > 0;) {
+    struct pattern *pat = list->v[i];
+    if (pat == after) {
+      go = true;
+      continue;
+    }
+    if (go && !pat->literal && !fnmatch(pat->text, name, 0))
+      return pat;
+  }
+  return NULL;
+}
+
+bool version_list_names(struct ctx *ctx, struct vec *list, const char *name) {
+  return list_match(ctx, list, NULL, name, (u32)strlen(name)) != NULL;
+}
+
+static bool is_star(const struct pattern *pat) {
+  return !pat->literal && pat->len == 1 && pat->text[0] == '*';
+}
+
+// The tag a symbol without a version of its own takes (bfd's
+// bfd_find_version_for_sym): a literal match wins over a wildcard one, a
+// global one over a local one, "*" last; *hide: local, or global in a
+// tag whose literal pattern names a versioned definition too.  NULL: no
+// tag names it.
+struct vers_node *find_version(struct ctx *ctx, const char *name,
+                               bool *hide) {
+  struct vers_node *local = NULL, *global = NULL, *exist = NULL;
+  struct vers_node *star_local = NULL, *star_global = NULL;
+  u32 len = (u32)strlen(name);
+  *hide = false;
+  for (u32 i = 0; i < ctx->version_nodes.len; i++) {
+    struct vers_node *t = ctx->version_nodes.v[i];
+    struct pattern *d = NULL;
+    while ((d = list_match(ctx, &t->globals, d, name, len))) {
+      if (is_star(d))
+        star_global = t;
+      else
+        global = t;
+      if (d->symver)
+        exist = t;
+      if (d->literal)
+        break;
+    }
+    if (d)
+      break;
+    while ((d = list_match(ctx, &t->locals, d, name, len))) {
+      if (is_star(d))
+        star_local = t;
+      else
+        local = t;
+      if (d->literal) {        // an exact match overrides a global wildcard
+        global = star_global = NULL;
+        break;
+      }
+    }
+    if (d)
+      break;
+  }
+  if (!global && !local)
+    global = star_global;
+  if (global) {
+    *hide = exist == global;
+    return global;
+  }
+  if (!local)
+    local = star_local;
+  *hide = local != NULL;
+  return local;
 }
 
 // The file as GNU ld's ldfile_open_command_file finds it: as named, else

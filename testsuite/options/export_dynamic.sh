@@ -14,7 +14,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # targets, section by section, and the programs run.  Then what mld
 # refuses: x86-64 initial-exec access to an exported TLS symbol (GNU ld
 # makes a dynamic R_X86_64_TPOFF64 that glibc's static start-up never
-# applies) and a version script with exports.
+# applies).  Versions: symbol_versions.sh.
 
 # Many globals, so that the hash tables have many buckets and chains;
 # names ending others (bar, foobar), a hidden, a protected, a weak one, a
@@ -231,16 +231,4 @@ SRC
     t_same "x86-64: TLS not exported, relaxed" gnu.view mld.view
 fi
 
-# A version script would give the exports versions.
-t_write v.map <<'SRC'
-{ global: f1; local: *; };
-SRC
-t_run gcc -c -O1 -fPIE -o p.o p.c
-t_mld -pie --no-dynamic-linker -E --version-script=v.map -o out p.o
-expect_failure
-expect_error "a version script with -E or a dynamic list in a PIE"
-t_run gcc -c -O1 -fno-pic -o np.o p.c
-t_mld --no-dynamic-linker -E --version-script=v.map -o out np.o
-expect_failure
-expect_error "a version script with -E or a dynamic list in an executable with --no-dynamic-linker"
 t_done

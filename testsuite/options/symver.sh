@@ -7,8 +7,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # NAME bind to it, from objects and through an archive's index; .symtab
 # lists it by its full name; a plain NAME as well is a multiple
 # definition.  A hidden version (NAME@VERSION) defines no NAME.  mld
-# reported NAME undefined.  Exporting a versioned symbol (-E in a PIE)
-# needs .gnu.version_d, which mld refuses (it once exported NAME@@VERSION
+# reported NAME undefined.  Exported from a static PIE, it has its
+# version in .gnu.version (mld refused it; it once exported NAME@@VERSION
 # as a plain name).  Compared with GNU ld on both targets: the symbols,
 # the program's exit status, the errors.
 
@@ -76,11 +76,15 @@ for arch in x86_64 aarch64; do
   readelf -sW gnu.o | awk '$5 == "GLOBAL" {print $7, $8}' | sort >gnu.txt
   readelf -sW mld.o | awk '$5 == "GLOBAL" {print $7, $8}' | sort >mld.txt
   t_same "$arch -r: foo undefined, foo@@V2 defined" gnu.txt mld.txt
-  # Exported with a version: refused.
+  # Exported with a version: its version (symbol_versions.sh has more).
   $cc -O1 -fPIE -c -o defp.o def.c && $cc -O1 -fPIE -c -o usep.o use.c ||
     t_hard_error "$cc -fPIE"
-  T_CC=$cc t_gcc_mld -static-pie -Wl,-E -o mld.out defp.o usep.o
-  expect_failure
-  expect_error "defp.o: exported symbol \`foo@@V2' has a version: GNU ld gives .dynsym versions"
+  $cc -static-pie -Wl,--export-dynamic-symbol='foo*' -o gnu.out defp.o \
+    usep.o || t_hard_error "$cc -static-pie"
+  T_CC=$cc t_gcc_mld -static-pie -Wl,--export-dynamic-symbol='foo*' \
+    -o mld.out defp.o usep.o
+  readelf -W --dyn-syms -V gnu.out | sed 's/gnu\.out/OUT/' >gnu.txt
+  readelf -W --dyn-syms -V mld.out | sed 's/mld\.out/OUT/' >mld.txt
+  t_same "$arch -static-pie: foo@@V2 exported with its version" gnu.txt mld.txt
 done
 t_done

@@ -1,0 +1,152 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# Symbol versions in a static PIE and in an executable with
+# --no-dynamic-linker -E (GNU's ld-elf "readelf version information"
+# and "PR ld/20828 forcibly exported symbol version"): .gnu.version_d
+# with the base version (the output's name) and one per tag of the
+# version script or per VERSION of an exported NAME@VERSION definition,
+# .gnu.version, the versions' own symbols, DT_VERDEF, DT_VERDEFNUM and
+# DT_VERSYM; tags' local patterns and hidden versions (NAME@VERSION)
+# make symbols local, in .symtab too, even without -E (gcc -static-pie
+# -Wl,--version-script, which mld linked as if the script were not
+# there; with -E it refused the script).  On both targets, for -E, a
+# dynamic list, no script, "local: *", an anonymous tag, tag
+# dependencies, both hash styles, -z pack-relative-relocs, and a -T
+# script as GNU's test has: .dynamic, .dynsym, the versions and the
+# relocations as readelf shows them, .symtab as a set and the sections
+# are GNU ld's; the programs run.  A glibc static PIE with a script
+# runs and is GNU ld's likewise, and so is its --out-implib (the
+# versions' symbols in it, default versions where GNU ld's hash table
+# has them, by their full names).  Found on the way: -z
+# pack-relative-relocs without RELATIVE relocations gave empty DT_RELR
+# and DT_RELA tags, where GNU ld leaves them out (and their room).
+
+t_write v.c <<'SRC'
+int foo_v1(void) { return 1; }
+__asm__(".symver foo_v1, foo@VERS_1.0");
+int foo_v2(void) { return 2; }
+__asm__(".symver foo_v2, foo@@VERS_2.0");
+int old_v(void) { return 6; }
+__asm__(".symver old_v, old@OLD");
+int bar(void) { return 3; }
+int baz(void) { return 4; }
+int internal(void) { return 5; }
+int data_obj = 7;
+int *ptr = &data_obj;          /* a RELATIVE relocation, not applied */
+int value(void) {
+  return foo_v1() + foo_v2() + old_v() + bar() + baz() + internal();
+}
+SRC
+t_exit_start "value()" >>v.c
+t_write tags.map <<'SRC'
+VERS_1.0 { global: bar; local: internal; };
+VERS_2.0 { global: baz; } VERS_1.0;
+SRC
+t_write star.map <<'SRC'
+VERS_1.0 { global: bar; baz; foo; local: *; };
+SRC
+t_write anon.map <<'SRC'
+{ global: bar; local: *; };
+SRC
+t_write layout.ld <<'SRC'
+SECTIONS
+{
+  .hash : { *(.hash) }
+  .dynsym : { *(.dynsym) }
+  .dynstr : { *(.dynstr) }
+  .gnu.version : { *(.gnu.version) }
+  .gnu.version_d : { *(.gnu.version_d) }
+  .text : { *(.text) }
+  .dynamic : { *(.dynamic) }
+  .data : { *(.data) }
+  .symtab : { *(.symtab) }
+  .strtab : { *(.strtab) }
+  .shstrtab : { *(.shstrtab) }
+  .plt : { *(.plt) }
+  .got.plt : { *(.got.plt) }
+  .got : { *(.got) }
+  /DISCARD/ : { *(*) }
+}
+SRC
+
+# view OUT [norel]: what versions change, the output's own name taken
+# out; norel: not the relocations (GNU ld's AArch64 relocates absolute
+# symbols' GOT entries, which mld does not: dynamic.c's got_none_count)
+view() {
+    if [ -n "${2:-}" ]; then
+        readelf -W --dyn-syms -V -d "$1" 2>&1 | sed '/RELACOUNT/d'
+    else
+        readelf -W --dyn-syms -V -d -r "$1" 2>&1
+    fi | sed "s/$1/OUT/g; /STRSZ/d"
+    readelf -sW "$1" | tail -n +4 | awk '{$1 = ""; print}' | sort
+    readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '{print $1, $2}'
+}
+
+# check ARCH WHAT OPTIONS...: v.o linked by both, as a static PIE
+check() {
+    local arch=$1 what=$2
+    shift 2
+    $ld -pie --no-dynamic-linker -z text "$@" v.o -o gnu.out ||
+        t_hard_error "$arch: GNU ld failed: $what"
+    t_mld -pie --no-dynamic-linker -z text "$@" v.o -o mld.out
+    view gnu.out | sed 's/gnu\.out/OUT/g' >gnu.view
+    view mld.out | sed 's/mld\.out/OUT/g' >mld.view
+    t_same "$arch: $what" gnu.view mld.view \
+        "$(grep -c 'Rev: 1' mld.view) version definitions"
+    t_run_both
+    [ "$m" = "$g" ] && [ "$m" = 21 ] && t_pass "$arch: $what: runs" ||
+        t_fail "$arch: $what: exits $m, GNU ld's program $g"
+}
+
+for arch in x86_64 aarch64; do
+    t_target $arch
+    $cc -O1 -fPIE -c v.c -o v.o || t_hard_error "$arch: $cc failed"
+    check $arch "hidden versions made local, no script"
+    check $arch "-E, versions made for NAME@VERSION" -E
+    check $arch "-E and tags with dependencies" -E --version-script=tags.map
+    check $arch "tags without -E" --version-script=tags.map
+    check $arch "-E, local: *" -E --version-script=star.map
+    check $arch "-E, an anonymous tag" -E --version-script=anon.map
+    check $arch "a dynamic list and tags" --export-dynamic-symbol=bar \
+        --version-script=tags.map
+    check $arch "both hash styles" -E --hash-style=both \
+        --version-script=tags.map
+    check $arch "-z pack-relative-relocs" -E -z pack-relative-relocs \
+        --version-script=tags.map
+    # GNU's test: a -T script that places them, an executable.
+    $ld --no-dynamic-linker -e 0 -E -T layout.ld --hash-style=sysv \
+        --version-script=anon.map v.o -o gnu.out ||
+        t_hard_error "$arch: GNU ld -T failed"
+    t_mld --no-dynamic-linker -e 0 -E -T layout.ld --hash-style=sysv \
+        --version-script=anon.map v.o -o mld.out
+    view gnu.out | sed 's/gnu\.out/OUT/g' >gnu.view
+    view mld.out | sed 's/mld\.out/OUT/g' >mld.view
+    t_same "$arch: a -T script's .gnu.version and .gnu.version_d" \
+        gnu.view mld.view
+
+    # glibc, through gcc: the script's tags and locals.
+    t_write main.c <<'SRC'
+#include <stdio.h>
+int bar(void) { return 3; }
+int internal(void) { return 5; }
+int main(void) { printf("%d\n", bar() + internal()); return 0; }
+SRC
+    $cc -O1 -fPIE -c main.c -o main.o || t_hard_error "$arch: $cc failed"
+    $cc -static-pie -Wl,--version-script=tags.map \
+        -Wl,--out-implib=gnu.lib main.o -o gnu.out ||
+        t_hard_error "$arch: GNU ld -static-pie failed"
+    t_run $cc -static-pie -B"$T/bin/" -Wl,--version-script=tags.map \
+        -Wl,--out-implib=mld.lib main.o -o mld.out
+    readelf -sW gnu.lib >gnu.sym 2>/dev/null
+    readelf -sW mld.lib >mld.sym 2>/dev/null
+    t_same "$arch: its import library (versions' symbols, GNU ld's order)" \
+        gnu.sym mld.sym
+    view gnu.out norel | sed 's/gnu\.out/OUT/g' >gnu.view
+    view mld.out norel | sed 's/mld\.out/OUT/g' >mld.view
+    t_same "$arch: glibc static PIE with a version script" gnu.view mld.view
+    t_run_both
+    [ "$m" = "$g" ] && t_pass "$arch: glibc static PIE runs" ||
+        t_fail "$arch: glibc static PIE exits $m, GNU ld's program $g"
+done
+t_done
