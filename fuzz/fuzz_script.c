@@ -1,9 +1,13 @@
-// fuzz_script.c: a libFuzzer target for linker scripts (-T).
+// fuzz_script.c: a libFuzzer target for linker scripts (-T) and version
+// scripts.
 //
 // Each input is a script, written to a file and given with -T to a link
 // (and a -r link) of one small object (made once, by the C compiler, in the fuzzer's
 // directory: it has code, data, zero-fill, a note and an archive-free
-// symbol to PROVIDE against).  The script is parsed, its input section
+// symbol to PROVIDE against).  The same file is then a --version-script
+// of a static PIE exporting everything (-E) of a second object, whose
+// symbols have versions of their own (NAME@V1, NAME@@V2), with an
+// import library: the versions' rules and sections (versions.c).  The script is parsed, its input section
 // descriptions matched and its statements laid out; errors are expected,
 // crashes, hangs, sanitizer reports and leaks are findings.  As in
 // fuzz_link.c, mld_exit() returns through ctx->bail, and inputs are read
@@ -18,7 +22,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-static char dir[64], obj[128];
+static char dir[64], obj[128], vobj[128];
 
 // A script may ask for a huge output (". = . + 8G" in a section with
 // contents), which GNU ld writes too: the fuzzer's outputs are held to
@@ -53,6 +57,22 @@ static void make_object(void) {
   snprintf(cmd, sizeof(cmd), "%s -O1 -fno-pie -c %s -o %s", cc, src, obj);
   if (system(cmd))
     abort();
+  snprintf(src, sizeof(src), "%s/v.c", dir);
+  snprintf(vobj, sizeof(vobj), "%s/v.o", dir);
+  fp = fopen(src, "w");
+  if (!fp)
+    abort();
+  fputs("int foo_v1(void) { return 1; }\n"
+        "__asm__(\".symver foo_v1, foo@V1\");\n"
+        "int foo_v2(void) { return 2; }\n"
+        "__asm__(\".symver foo_v2, foo@@V2\");\n"
+        "int bar(void) { return 3; }\n"
+        "int data = 4; int *ptr = &data;\n"
+        "void _start(void) { for (;;) ; }\n", fp);
+  fclose(fp);
+  snprintf(cmd, sizeof(cmd), "%s -O1 -fPIE -c %s -o %s", cc, src, vobj);
+  if (system(cmd))
+    abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -74,7 +94,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                   "-T", in, obj, NULL};
   char *argv_r[] = {"mld", "-r", "-o", out, "--build-id=none",
                     "-T", in, obj, NULL};
+  char lib[128];
+  snprintf(lib, sizeof(lib), "%s/a.lib", dir);
+  char *argv_v[] = {"mld", "-pie", "--no-dynamic-linker", "-E", "-o", out,
+                    "--build-id=none", "--version-script", in,
+                    "--out-implib", lib, vobj, NULL};
   one_link(8, argv, out);
   one_link(8, argv_r, out);
+  one_link(12, argv_v, out);
+  unlink(lib);
   return 0;
 }
