@@ -35,14 +35,16 @@ struct args {
   u32 n, cap;
 };
 
-static void push_arg(struct args *a, char *s) {
+// In the link's arena: an error while the options are read (a version
+// script's) leaves through ctx->bail, and the library's caller frees the
+// arena (the fuzzers do).
+static void push_arg(struct ctx *ctx, struct args *a, char *s) {
   if (a->n == a->cap) {
     a->cap = a->cap ? a->cap * 2 : 64;
-    a->v = realloc(a->v, a->cap * sizeof(char *));
-    if (!a->v) {
-      fputs("mld: error: out of memory\n", stderr);
-      exit(1);
-    }
+    char **v = arena_alloc(ctx, a->cap * sizeof(char *));
+    if (a->n)
+      memcpy(v, a->v, a->n * sizeof(char *));
+    a->v = v;
   }
   a->v[a->n++] = s;
 }
@@ -101,7 +103,7 @@ static void expand(struct ctx *ctx, struct args *out, char *arg, int depth) {
   if (arg[0] == '@' && arg[1])
     read_response_file(ctx, out, arg + 1, depth);
   else
-    push_arg(out, arg);
+    push_arg(ctx, out, arg);
 }
 
 static void add_input(struct ctx *ctx, enum input_kind k, const char *arg) {
@@ -2060,6 +2062,5 @@ void parse_options(struct ctx *ctx, int argc, char **argv) {
   set_defaults(p.c, argc, argv);
   for (p.i = 0; p.i < p.a.n; p.i++)
     read_option(&p);
-  free(p.a.v);
   finish(&p);
 }
