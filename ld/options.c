@@ -1650,11 +1650,14 @@ static const struct option options[] = {
      .usage = "--version-script=FILE"},
     {"dynamic-list-cpp-new dynamic-list-cpp-typeinfo", A_NONE,
      F_NO_EFFECT | F_DYNAMIC, .fn = opt_dynamic_list_kind},
-    {"undefined-version", A_NONE, F_NO_EFFECT | F_TWO_DASHES, .fn = no_effect},
+    {"undefined-version", A_NONE, F_NO_EFFECT | F_TWO_DASHES,
+     .no = FLAG(no_undefined_version)},
     {"default-imported-symver", A_NONE, F_NO_EFFECT, .fn = no_effect},
-    // With versions (a static PIE's, versions.c): not made.
-    {"no-undefined-version default-symver", A_NONE, F_NO_EFFECT | F_DYNAMIC,
-     .fn = no_effect},
+    // With versions (a static PIE's, versions.c): each literal global of
+    // the script defined; a default version is not made.
+    {"no-undefined-version", A_NONE, F_NO_EFFECT,
+     .no = FLAG(no_undefined_version)},
+    {"default-symver", A_NONE, F_NO_EFFECT | F_DYNAMIC, .fn = no_effect},
     {"version-exports-section", A_REQ, F_NO_EFFECT, .fn = NULL,
      .usage = "--version-exports-section=SYM"},
     // The defaults: an executable, undefined symbols reported, sections

@@ -279,7 +279,13 @@ bool has_dynamic_relocs(struct ctx *ctx) {
 // (known before the layout: those there are); without any, GNU ld
 // leaves out .relr.dyn, DT_RELR and an empty .rela.dyn's DT_RELA.
 static bool relr_used(struct ctx *ctx) {
-  return ctx->synth[CK_RELR_DYN] && (ctx->dyn_relative || ctx->got_relative);
+  struct chunk *relr = ctx->synth[CK_RELR_DYN];
+  if (!relr)
+    return false;
+  // Once laid out: whether any could be packed (none if all are at odd
+  // addresses).
+  return ctx->relr_sized ? relr->size > 0
+                         : ctx->dyn_relative || ctx->got_relative;
 }
 
 void size_rela_dyn(struct ctx *ctx, struct chunk *c) {
@@ -475,6 +481,7 @@ bool size_relr(struct ctx *ctx) {
   if (rela_size > rela->size)
     rela->size = rela_size;
   ctx->rela_relative = cnt[1];
+  ctx->relr_sized = true;
   u64 dyn_size = dyn->size;
   size_dynamic(ctx, dyn);
   if (dyn->size < dyn_size)

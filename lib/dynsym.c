@@ -31,6 +31,19 @@ static bool is_data(struct ctx *ctx, struct symbol *sym) {
   return type == STT_OBJECT || type == STT_COMMON || (is && is->is_common);
 }
 
+// Whether a dynamic list (or --dynamic-list-data) names a definition,
+// by its name in GNU ld's table: a default version's is NAME@@VERSION.
+bool dynamic_list_wants(struct ctx *ctx, struct symbol *sym) {
+  if (ctx->cfg.dynamic_data && is_data(ctx, sym))
+    return true;
+  if (!ctx->cfg.dynamic_list)
+    return false;
+  const char *full = definer_name(sym);
+  if (strstr(full, "@@"))
+    return dynamic_list_names(ctx, full, (u32)strlen(full));
+  return dynamic_list_names(ctx, sym->name, sym->namelen);
+}
+
 // A defined global .symtab lists as global that the options export (a
 // hidden or internal one is not exported, but made local).
 static bool exports(struct ctx *ctx, struct symbol *sym) {
@@ -45,9 +58,7 @@ static bool exports(struct ctx *ctx, struct symbol *sym) {
     if (is && !is->osec)     // in a collected or discarded section
       return false;
   }
-  return ctx->cfg.export_dynamic ||
-         (ctx->cfg.dynamic_data && is_data(ctx, sym)) ||
-         dynamic_list_names(ctx, sym->name, sym->namelen);
+  return ctx->cfg.export_dynamic || dynamic_list_wants(ctx, sym);
 }
 
 static void add_export(struct ctx *ctx, struct symbol *sym) {
@@ -176,6 +187,22 @@ static int cmp_walk_sort(const void *x, const void *y) {
 
 static u32 nlocal_dynsyms(struct ctx *ctx);
 
+// The index of a string of .dynstr's first n equal to s, or n: bfd keeps
+// each string once.
+static u32 same_str(const struct bfd_str *str, struct bfd_str *const *strp,
+                    u32 n, const char *s, u32 len) {
+  for (u32 i = 0; i < n; i++)
+    if (strp[i] && str[i].len == len && !memcmp(str[i].s, s, len))
+      return i;
+  return n;
+}
+
+// A version's own symbol (versions.c), perhaps one the linker defined.
+static bool is_version_symbol(struct ctx *ctx, struct symbol *sym) {
+  struct vers_node *t = sym->aux ? ctx->aux[sym->aux].version : NULL;
+  return t && t->sym == sym;
+}
+
 // The exports in GNU ld's walk order, their names laid out in .dynstr,
 // then in .dynsym's order with the hash tables' shapes: after the
 // dynamic relocations are counted (they decide the section symbols),
@@ -241,7 +268,7 @@ void lay_out_exports(struct ctx *ctx) {
     sysv[i] = d->walk[i].sysv = sysv_hash(sym->name, len);
     gnu[i] = d->walk[i].gnu = gnu_hash(sym->name, len);
     d->walk[i].name = UINT32_MAX;
-    if (nv && (sym->flags & SF_LINKER) && sym->symidx >> 1 == W_VERSION)
+    if (nv && is_version_symbol(ctx, sym))
       continue;                // added after the base version's name
     str[nstr] = (struct bfd_str){sym->name, len, 0, NULL};
     strp[nstr] = &str[nstr];
@@ -271,28 +298,29 @@ void lay_out_exports(struct ctx *ctx) {
   struct bfd_str *base = NULL;
   if (nv) {
     const char *b = base_version_name(ctx);
-    for (u32 i = 0; i < nstr && !base; i++)
-      if (str[i].len == strlen(b) && !memcmp(str[i].s, b, str[i].len))
-        base = &str[i];
-    if (!base) {
-      base = &str[nstr];
-      *base = (struct bfd_str){b, (u32)strlen(b), 0, NULL};
-      strp[nstr] = base;
+    u32 bi = same_str(str, strp, nstr, b, (u32)strlen(b));
+    if (bi == nstr) {
+      str[nstr] = (struct bfd_str){b, (u32)strlen(b), 0, NULL};
+      strp[nstr] = &str[nstr];
       nstr++;
     }
+    base = &str[bi];
     // Each version's name in their order (by vernum).
     u32 *walk_of = arena_alloc(ctx, ((u64)nv + 1) * sizeof(u32));
     for (u32 i = 0; i < n; i++) {
       struct symbol *sym = d->walk[i].sym;
-      if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_VERSION)
+      if (is_version_symbol(ctx, sym))
         walk_of[ctx->aux[sym->aux].version->vernum] = i;
     }
     for (u32 v = 1; v <= nv; v++) {
       struct symbol *sym = d->walk[walk_of[v]].sym;
-      str[nstr] = (struct bfd_str){sym->name, sym->namelen, 0, NULL};
-      d->walk[walk_of[v]].name = nstr;
-      strp[nstr] = &str[nstr];
-      nstr++;
+      u32 k = same_str(str, strp, nstr, sym->name, sym->namelen);
+      d->walk[walk_of[v]].name = k;
+      if (k == nstr) {
+        str[nstr] = (struct bfd_str){sym->name, sym->namelen, 0, NULL};
+        strp[nstr] = &str[nstr];
+        nstr++;
+      }
     }
   }
   struct bfd_str **kept = arena_alloc(ctx, ((u64)nstr + 1) * sizeof(*kept));
@@ -310,7 +338,7 @@ void lay_out_exports(struct ctx *ctx) {
     d->version_names = arena_alloc(ctx, ((u64)nv + 1) * sizeof(u32));
     for (u32 i = 0; i < n; i++) {
       struct symbol *sym = d->walk[i].sym;
-      if ((sym->flags & SF_LINKER) && sym->symidx >> 1 == W_VERSION)
+      if (is_version_symbol(ctx, sym))
         d->version_names[ctx->aux[sym->aux].version->vernum] =
             d->walk[i].name;
     }

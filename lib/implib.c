@@ -22,6 +22,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 // Whether GNU ld puts output symbol NAME (SYM) in an import library: not
 // one the linker or a script defined, nor one a .gnu.warning.NAME
@@ -199,4 +201,15 @@ void write_implib(struct ctx *ctx, const u8 *img, u64 filesize) {
   }
   fwrite(p, 1, size, fp);
   close_report(ctx, fp, "import library", path);
+}
+
+// GNU ld replaces an existing import library when the link starts (bfd
+// unlinks a regular file it opens for writing): a link that fails leaves
+// none behind, not the last one.
+void remove_old_implib(struct ctx *ctx) {
+  struct stat st;
+  const char *path = ctx->cfg.out_implib;
+  if (path && lstat(path, &st) == 0 &&
+      (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
+    unlink(path);
 }

@@ -236,6 +236,7 @@ int mld_link(struct ctx *ctx) {
   install_signal_guards(ctx);
   if (ctx->cfg.arch)
     ctx->arch = ctx->cfg.arch;
+  remove_old_implib(ctx);     // --out-implib: none left by a failed link
   if (ctx->cfg.relocatable)
     return link_relocatable(ctx);
 

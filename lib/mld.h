@@ -538,6 +538,7 @@ struct config {
   struct vec exclude_libs;     // --exclude-libs=LIB,LIB:...: const char *
   const char *dependency_file; // --dependency-file=FILE
   const char *out_implib;      // --out-implib=FILE
+  bool no_undefined_version;   // --no-undefined-version (versions.c)
   u8 fix_cortex_a53_843419;    // FIX_843419_ADR | FIX_843419_ADRP, or 0
   bool fix_cortex_a53_835769;  // --fix-cortex-a53-835769
   bool print_gc_sections;
@@ -995,6 +996,7 @@ struct pattern {
   u8 lang;                     // 0 C, 1 C++, 2 Java
   bool symver;                 // a global literal NAME whose NAME@TAG or
                                // NAME@@TAG is defined (versions.c)
+  bool script;                 // a global one a definition matched
 };
 
 // A version tag of a script, or one a definition's NAME@VERSION makes
@@ -1765,6 +1767,7 @@ struct dyn_exports {
 void choose_exports(struct ctx *ctx);
 void lay_out_exports(struct ctx *ctx);
 bool sym_exported(struct ctx *ctx, const struct symbol *sym);
+bool dynamic_list_wants(struct ctx *ctx, struct symbol *sym);
 void size_dynsym(struct ctx *ctx, struct chunk *c);
 void write_dynsym(struct ctx *ctx, struct chunk *c, u8 *buf);
 void dynsym_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
@@ -2091,6 +2094,7 @@ void tree_digest(struct ctx *ctx, const u8 *data, u64 len, bool md5,
 //
 
 void write_implib(struct ctx *ctx, const u8 *img, u64 filesize);
+void remove_old_implib(struct ctx *ctx);
 
 //
 // output.c
@@ -2414,6 +2418,7 @@ struct ctx {
   u64 dyn_relative, dyn_irelative; // dynamic.c: inputs' absolute addresses
   u64 got_relative;            // dynamic.c: GOT entries that move
   u64 rela_relative;           // dynamic.c: RELATIVE in .rela.dyn
+  bool relr_sized;             // dynamic.c: size_relr has run
   u64 dyn_none;                // dynamic.c: GNU ld's R_*_NONE entries
   u32 plt_header;              // -pie: the PLT's first entry (PLT0) size
   u32 iplt_size, iplt_align;   // the arch's, or x86-64's IBT form

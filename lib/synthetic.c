@@ -357,12 +357,11 @@ void global_esym(struct ctx *ctx, struct symbol *sym, bool as_local,
   o->name = sym->name;
   if (sym->flags & SF_LINKER) {
     struct chunk *c = ctx->aux[sym->aux].osec;
-    u8 type = !strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ||
-                      !strcmp(sym->name, "_DYNAMIC")
-                  ? STT_OBJECT
-                  : sym->type;
-    bool dynobj = type == STT_OBJECT && ctx->cfg.pie &&
-                  ctx->arch->pie_dynobj_syms_abs;
+    bool made = !strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ||
+                !strcmp(sym->name, "_DYNAMIC");
+    u8 type = made ? STT_OBJECT : sym->type;
+    // (Not another made an object: a version's symbol, versions.c.)
+    bool dynobj = made && ctx->cfg.pie && ctx->arch->pie_dynobj_syms_abs;
     o->shndx = dynobj ? OUT_SHN_ABS
             : c ? out_shndx(ctx, c, sym->value)
             : ctx->aux[sym->aux].order
@@ -1458,12 +1457,14 @@ static const struct synthetic synthetics[CK_NKINDS] = {
     [CK_DYNSTR] = {".dynstr", SHT_STRTAB, SHF_ALLOC, 1, 0, O_DYNSTR,
                    .discardable = true, .stage = SIZE_BEFORE_LAYOUT, .wanted = want_dynamic,
                    .size = size_dynstr, .write = write_dynstr},
+    // Not discardable with versions: GNU ld then fails ("could not find
+    // section"), and DT_VERSYM would name indices nothing defines.
     [CK_VERSYM] = {".gnu.version", SHT_GNU_versym, SHF_ALLOC, 2, 2, O_VERSYM,
-                   .discardable = true, .stage = SIZE_BEFORE_LAYOUT,
+                   .stage = SIZE_BEFORE_LAYOUT,
                    .wanted = want_dynamic, .size = size_versym,
                    .write = write_versym, .shdr = versym_shdr},
     [CK_VERDEF] = {".gnu.version_d", SHT_GNU_verdef, SHF_ALLOC, 8, 0,
-                   O_VERDEF, .discardable = true, .stage = SIZE_BEFORE_LAYOUT,
+                   O_VERDEF, .stage = SIZE_BEFORE_LAYOUT,
                    .wanted = want_dynamic, .size = size_verdef,
                    .write = write_verdef, .shdr = verdef_shdr},
     [CK_RELA_DYN] = {".rela.dyn", SHT_RELA, SHF_ALLOC, 8, sizeof(Elf64_Rela),

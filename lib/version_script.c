@@ -582,6 +582,7 @@ struct vers_node *find_version(struct ctx *ctx, const char *name,
         global = t;
       if (d->symver)
         exist = t;
+      d->script = true;
       if (d->literal)
         break;
     }

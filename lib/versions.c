@@ -66,16 +66,6 @@ static void mark_versioned_definitions(struct ctx *ctx) {
   }
 }
 
-// A defined global the version script may speak of: GNU ld's def_regular
-// symbols, not those of discarded sections.
-static bool versionable(struct ctx *ctx, struct symbol *sym) {
-  if (sym->state == SYM_UNDEF)
-    return false;
-  if (sym->flags & SF_LINKER)
-    return true;
-  struct isec *is = sym_isec(ctx, sym);
-  return is ? is->osec != NULL : !sym_in_dropped_section(sym);
-}
 
 struct vsym {
   u64 order;                   // GNU ld's walk of its hash table
@@ -122,17 +112,22 @@ static bool own_version(struct ctx *ctx, struct symbol *sym, const char *full,
 }
 
 // Gives every defined global its version, or makes it local.
+// GNU ld's def_regular symbols, those of sections --gc-sections collects
+// too (bfd versions them before it sweeps).
 static void assign_sym_versions(struct ctx *ctx, struct symbol *sym,
                                 struct vec *made) {
-  if (!versionable(ctx, sym))
+  if (sym->state == SYM_UNDEF)
     return;
   const char *full = definer_name(sym);
   const char *at = strchr(full, '@');
   bool hidden = at && at[1] != '@';
-  // A hidden version's definition that nothing exports is a local.
-  if (hidden && !ctx->cfg.export_dynamic &&
-      !dynamic_list_names(ctx, sym->name, sym->namelen)) {
+  // A hidden version's definition that nothing exports is a local; its
+  // tag is used all the same.
+  if (hidden && !ctx->cfg.export_dynamic && !dynamic_list_wants(ctx, sym)) {
     make_local(ctx, sym);
+    struct vers_node *t = node_named(ctx, at + 1);
+    if (t)
+      t->used = true;
     return;
   }
   if (at && own_version(ctx, sym, full, at, made))
@@ -156,8 +151,8 @@ static void make_versions(struct ctx *ctx, struct vec *made) {
     struct symbol *sym = made->v[i];
     const char *full = definer_name(sym);
     v[i] = (struct vsym){(u64)bfd_walk_bucket(ctx, full, (u32)strlen(full))
-                                 << 32 |
-                             (u32)bfd_walk_order(ctx, sym),
+                                 << 33 |
+                             bfd_walk_order(ctx, sym),
                          sym};
   }
   qsort(v, made->len, sizeof(*v), cmp_vsym);
@@ -187,23 +182,34 @@ static void define_version_symbols(struct ctx *ctx) {
     t->vernum = ++vernum;
     t->name = arena_printf(ctx, "%.*s", (int)t->len, t->name);
     struct symbol *sym = sym_intern(ctx, t->name, t->len);
-    if (sym->state != SYM_UNDEF && !(sym->flags & SF_LINKER))
+    t->sym = sym;
+    ctx->nversions++;
+    // bfd adds it as a global absolute definition: one the linker or a
+    // script made keeps its value, a weak one gives way, another is a
+    // second definition.
+    if (sym->state == SYM_DEFINED && (sym->flags & SF_LINKER)) {
+      sym->type = STT_OBJECT;
+    } else if (sym->state != SYM_UNDEF && sym->binding != STB_WEAK) {
       fatal(ctx, "version %.*s: a symbol of that name is defined in %s, "
             "and GNU ld defines one for the version", (int)t->len, t->name,
             sym->file ? sym->file->name : "the link");
-    sym->state = SYM_DEFINED;
-    sym->flags |= SF_LINKER;
-    sym->binding = STB_GLOBAL;
-    sym->type = STT_OBJECT;
-    sym->file = NULL;
-    sym->value = 0;
-    sym->symidx = (u32)W_VERSION << 1;
+    } else {
+      sym->state = SYM_DEFINED;
+      sym->flags |= SF_LINKER;
+      sym->binding = STB_GLOBAL;
+      sym->type = STT_OBJECT;
+      sym->file = NULL;
+      sym->value = 0;
+      sym->symidx = (u32)W_VERSION << 1;
+      vec_push(ctx, &ctx->linker_syms, sym);
+    }
     struct sym_aux *a = sym_aux(ctx, sym);
     a->version = t;
-    a->exported = true;
-    vec_push(ctx, &ctx->linker_syms, sym);
-    t->sym = sym;
-    ctx->nversions++;
+    a->export_local = false;
+    if (!a->exported) {
+      a->exported = true;
+      vec_push(ctx, &ctx->exports, sym);
+    }
   }
 }
 
@@ -213,17 +219,22 @@ void assign_versions(struct ctx *ctx) {
   if (!ctx->cfg.dynamic)
     return;
   mark_versioned_definitions(ctx);
+  // Without a script only versioned definitions matter: a hidden one's
+  // name has its version, a default one matters only if exported.
+  bool script = ctx->version_nodes.len > 0;
   struct vec made = {0};
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = f->first_global; k < f->nsyms; k++) {
       struct symbol *sym = f->globals[k - f->first_global];
       if (sym && sym->file == f && sym->symidx == k &&
-          !(sym->flags & SF_LINKER))
+          !(sym->flags & SF_LINKER) &&
+          (script || sym_exported(ctx, sym) ||
+           memchr(sym->name, '@', sym->namelen)))
         assign_sym_versions(ctx, sym, &made);
     }
   }
-  for (u32 i = 0; i < ctx->linker_syms.len; i++)
+  for (u32 i = 0; script && i < ctx->linker_syms.len; i++)
     assign_sym_versions(ctx, ctx->linker_syms.v[i], &made);
   make_versions(ctx, &made);
   // The symbols made local leave .dynsym.
@@ -233,10 +244,16 @@ void assign_versions(struct ctx *ctx) {
       ctx->exports.v[n++] = ctx->exports.v[i];
   ctx->exports.len = n;
   define_version_symbols(ctx);
-  for (u32 i = 0; i < ctx->version_nodes.len; i++) {
+  // --no-undefined-version: each literal global names a definition.
+  for (u32 i = 0; ctx->cfg.no_undefined_version &&
+                  i < ctx->version_nodes.len; i++) {
     struct vers_node *t = ctx->version_nodes.v[i];
-    if (t->sym)
-      vec_push(ctx, &ctx->exports, t->sym);
+    for (u32 k = t->globals.len; k-- > 0;) {  // newest first, as GNU ld
+      struct pattern *d = t->globals.v[k];
+      if (d->literal && !d->symver && !d->script)
+        error(ctx, "%.*s: undefined version: %.*s", (int)d->len, d->text,
+              (int)t->len, t->name);
+    }
   }
 }
 
@@ -343,10 +360,11 @@ void write_verdef(struct ctx *ctx, struct chunk *c, u8 *buf) {
                           : 0);
     p = put_verdaux(p, ctx->dyn.version_names[t->vernum],
                     ndeps ? sizeof(Elf64_Verdaux) : 0);
-    for (u32 k = 0; k < ndeps; k++) {
+    // GNU ld keeps them newest first (lang_add_vers_depend).
+    for (u32 k = ndeps; k-- > 0;) {
       struct vers_node *dep = t->deps.v[k];
       p = put_verdaux(p, ctx->dyn.version_names[dep->vernum],
-                      k + 1 < ndeps ? sizeof(Elf64_Verdaux) : 0);
+                      k ? sizeof(Elf64_Verdaux) : 0);
     }
   }
 }

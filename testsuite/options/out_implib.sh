@@ -13,8 +13,9 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # (GNU ld writes them with the PIE's ELF type and program headers, which
 # mld does not copy).  Used as GNU ld users use one, as the addresses a
 # second image calls.  No symbol at all is GNU ld's error (its three
-# lines) and leaves no output; --oformat binary, which has no symbols,
-# is refused (GNU ld writes no library then).
+# lines) and leaves no output; a failed link leaves no library, not the
+# last one; --oformat binary, which has no symbols, is refused (GNU ld
+# writes no library then).
 t_write a.c <<'SRC'
 #include <stdio.h>
 int common_var;
@@ -114,6 +115,13 @@ for arch in x86_64 aarch64; do
     t_mld -s --out-implib=s.lib -e user_start user.o mld.lib -o s.out
     expect_error "s.lib: no symbol found for import library"
     expect_no_file s.out
+
+    # A failed link leaves no import library, not the last one (GNU ld
+    # replaces it when the link starts).
+    cp mld.lib stale.lib
+    t_mld --out-implib=stale.lib -e user_start user.o -o stale.out
+    expect_failure
+    expect_no_file stale.lib
 
     # A library mld cannot write: an error, and no output.
     t_mld --out-implib=no/such/dir/x.lib -e user_start user.o mld.lib \

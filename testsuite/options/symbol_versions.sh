@@ -99,6 +99,107 @@ check() {
         t_fail "$arch: $what: exits $m, GNU ld's program $g"
 }
 
+# Corners a review found (w.c): a tag named after a linker-defined
+# symbol, dependencies (GNU ld lists them newest first), a dynamic list
+# that names a default version's definition by its full name, a hidden
+# version's data that --dynamic-list-data exports, tags used only by a
+# hidden version's definition nothing exports or by one --gc-sections
+# collects (not weak), a version named as the output.
+t_write w.c <<'SRC'
+int foo(void) { return 1; }
+int bar(void) { return 2; }
+int baz(void) { return 3; }
+__attribute__((section(".text.gone"))) int gone_v(void) { return 4; }
+__asm__(".symver gone_v, gone@@GC");
+int g2(void) { return 5; }
+__asm__(".symver g2, gg@@V3");
+long d1 = 6;
+__asm__(".symver d1, dd@V1");
+int f1(void) { return 7; }
+__asm__(".symver f1, old@OLD");
+extern char _end[];
+char *endp(void) { return _end; }
+void _start(void) { for (;;) ; }
+SRC
+t_write deps.map <<'SRC'
+V1 { global: foo; };
+V2 { global: bar; };
+V3 { global: baz; } V1 V2;
+V4 { } V3 V1;
+SRC
+t_write linker.map <<'SRC'
+__bss_start { global: foo; };
+_end { global: bar; };
+SRC
+t_write used.map <<'SRC'
+OLD { };
+GC { };
+V1 { global: bar; };
+SRC
+t_write undef.map <<'SRC'
+V1 { global: bar; nosuch; local: *; };
+SRC
+
+# same ARCH WHAT OPTIONS...: w.o linked by both, as a static PIE (not run)
+same() {
+    local arch=$1 what=$2
+    shift 2
+    $ld -pie --no-dynamic-linker "$@" w.o -o gnu.out ||
+        t_hard_error "$arch: GNU ld failed: $what"
+    t_mld -pie --no-dynamic-linker "$@" w.o -o mld.out
+    view gnu.out | sed 's/gnu\.out/OUT/g' >gnu.view
+    view mld.out | sed 's/mld\.out/OUT/g' >mld.view
+    objdump -d --no-show-raw-insn gnu.out | sed -n '/<endp>:/,/^$/p' >>gnu.view
+    objdump -d --no-show-raw-insn mld.out | sed -n '/<endp>:/,/^$/p' >>mld.view
+    t_same "$arch: $what" gnu.view mld.view
+}
+
+for arch in x86_64 aarch64; do
+    t_target $arch
+    $cc -O1 -fPIE -c w.c -o w.o && $cc -O1 -fPIE -c v.c -o v.o ||
+        t_hard_error "$arch: $cc failed"
+    same $arch "dependencies, newest first" -E --version-script=deps.map
+    same $arch "tags named after linker symbols" -E --version-script=linker.map
+    same $arch "tags named after linker symbols, no -E" \
+        --version-script=linker.map
+    same $arch "a dynamic list naming NAME (not NAME@@VERSION)" \
+        --export-dynamic-symbol=gg
+    same $arch "a dynamic list naming NAME@@VERSION" \
+        --export-dynamic-symbol=gg@@V3
+    same $arch "--dynamic-list-data, a hidden version's data" \
+        --dynamic-list-data
+    same $arch "tags used by unexported and collected definitions" \
+        --gc-sections --export-dynamic-symbol=bar --version-script=used.map
+    mkdir -p out
+    $ld -pie --no-dynamic-linker -E --version-script=deps.map w.o -o out/V1 ||
+        t_hard_error "$arch: GNU ld -o out/V1"
+    cp out/V1 gnu.out
+    t_mld -pie --no-dynamic-linker -E --version-script=deps.map w.o -o out/V1
+    cp out/V1 mld.out
+    readelf -x .dynstr gnu.out >gnu.view
+    readelf -x .dynstr mld.out >mld.view
+    t_same "$arch: a version named as the output, one string" gnu.view mld.view
+    # --no-undefined-version: GNU ld's error for each literal nothing
+    # defines, newest first.
+    t_mld -pie --no-dynamic-linker --no-undefined-version \
+        --version-script=undef.map w.o -o undef.out
+    expect_failure
+    T_GNU_ERROR=1 expect_error "nosuch: undefined version: V1"
+    [ "$(grep -c 'undefined version' stderr.txt)" = 1 ] &&
+        t_pass "$arch: only the undefined one" ||
+        t_fail "$arch: $(grep -c 'undefined version' stderr.txt) errors"
+    t_mld -pie --no-dynamic-linker --no-undefined-version --undefined-version \
+        --version-script=undef.map w.o -o undef.out
+    expect_success
+    # A script that discards the versions: GNU ld's error (its words
+    # differ), never a .gnu.version without its definitions.
+    printf 'SECTIONS { /DISCARD/ : { *(.gnu.version_d) } }\n' >dv.ld
+    t_mld -pie --no-dynamic-linker -E --version-script=deps.map -T dv.ld \
+        v.o -o dv.out
+    expect_failure
+    expect_error "discarded output section: \`.gnu.version_d'"
+done
+
 for arch in x86_64 aarch64; do
     t_target $arch
     $cc -O1 -fPIE -c v.c -o v.o || t_hard_error "$arch: $cc failed"
