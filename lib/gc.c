@@ -434,6 +434,27 @@ static void print_gc_sections(struct ctx *ctx, struct vec *dead) {
 // ENTRY.  A -T script without ENTRY leaves "start" (entry_symbol), not
 // _start.  --gc-keep-exported adds every global a shared object would
 // export (bfd_elf_gc_mark_dynamic_ref_symbol).
+
+// A dynamic list names a definition by its name in GNU ld's table: a
+// default version's is NAME@@VERSION.
+static bool listed_root(struct ctx *ctx, struct symbol *sym) {
+  const char *full = definer_name(sym);
+  if (strstr(full, "@@"))
+    return dynamic_list_names(ctx, full, (u32)strlen(full));
+  return dynamic_list_names(ctx, sym->name, sym->namelen);
+}
+
+// An unversioned definition the version script makes local is no root
+// (bfd_hide_sym_by_version in bfd_elf_gc_mark_dynamic_ref_symbol), with
+// --gc-keep-exported in a static executable too.
+static bool hidden_by_version(struct ctx *ctx, struct symbol *sym) {
+  if (!ctx->version_nodes.len || strchr(definer_name(sym), '@'))
+    return false;
+  bool hide;
+  find_version(ctx, sym->name, &hide);
+  return hide;
+}
+
 // The -init and -fini functions' names (GNU ld's defaults _init, _fini).
 static const char *init_fini_name(struct ctx *ctx, bool fini) {
   const char *name = fini ? ctx->cfg.fini_name : ctx->cfg.init_name;
@@ -466,7 +487,7 @@ static void mark_root_symbols(struct ctx *ctx, struct gc *gc) {
       struct symbol *sym = f->globals[k - f->first_global];
       if (sym && sym->state == SYM_DEFINED &&
           sym->visibility != STV_HIDDEN && sym->visibility != STV_INTERNAL &&
-          (all || dynamic_list_names(ctx, sym->name, sym->namelen)))
+          (all || listed_root(ctx, sym)) && !hidden_by_version(ctx, sym))
         mark_symbol(ctx, gc, sym);
     }
   }

@@ -104,7 +104,8 @@ check() {
 # that names a default version's definition by its full name, a hidden
 # version's data that --dynamic-list-data exports, tags used only by a
 # hidden version's definition nothing exports or by one --gc-sections
-# collects (not weak), a version named as the output.
+# collects (not weak), a version named as the output, --gc-sections
+# roots (not what the script makes local, a list's full names).
 t_write w.c <<'SRC'
 int foo(void) { return 1; }
 int bar(void) { return 2; }
@@ -120,6 +121,16 @@ __asm__(".symver f1, old@OLD");
 extern char _end[];
 char *endp(void) { return _end; }
 void _start(void) { for (;;) ; }
+SRC
+t_write gcv.c <<'SRC'
+int keepme(void) { return 1; }
+int dropme(void) { return 2; }
+int g2(void) { return 5; }
+__asm__(".symver g2, gg@@V3");
+void _start(void) { for (;;) ; }
+SRC
+t_write gcv.map <<'SRC'
+{ global: keepme; _start; local: *; };
 SRC
 t_write deps.map <<'SRC'
 V1 { global: foo; };
@@ -140,13 +151,14 @@ t_write undef.map <<'SRC'
 V1 { global: bar; nosuch; local: *; };
 SRC
 
-# same ARCH WHAT OPTIONS...: w.o linked by both, as a static PIE (not run)
+# same ARCH WHAT OPTIONS...: w.o (or $obj) linked by both, as a static
+# PIE (not run)
 same() {
     local arch=$1 what=$2
     shift 2
-    $ld -pie --no-dynamic-linker "$@" w.o -o gnu.out ||
+    $ld -pie --no-dynamic-linker "$@" ${obj:-w.o} -o gnu.out ||
         t_hard_error "$arch: GNU ld failed: $what"
-    t_mld -pie --no-dynamic-linker "$@" w.o -o mld.out
+    t_mld -pie --no-dynamic-linker "$@" ${obj:-w.o} -o mld.out
     view gnu.out | sed 's/gnu\.out/OUT/g' >gnu.view
     view mld.out | sed 's/mld\.out/OUT/g' >mld.view
     objdump -d --no-show-raw-insn gnu.out | sed -n '/<endp>:/,/^$/p' >>gnu.view
@@ -170,6 +182,24 @@ for arch in x86_64 aarch64; do
         --dynamic-list-data
     same $arch "tags used by unexported and collected definitions" \
         --gc-sections --export-dynamic-symbol=bar --version-script=used.map
+    # --gc-sections: what the script makes local is no root, a dynamic
+    # list names a default version's definition by its full name.
+    $cc -O1 -fPIE -ffunction-sections -c gcv.c -o gcv.o ||
+        t_hard_error "$arch: $cc failed"
+    obj=gcv.o same $arch "--gc-sections, local: *" -E --gc-sections \
+        --version-script=gcv.map
+    obj=gcv.o same $arch "--gc-sections, a list naming NAME@@VERSION" \
+        --gc-sections --export-dynamic-symbol=gg@@V3
+    obj=gcv.o same $arch "--gc-sections, a list naming NAME" --gc-sections \
+        --export-dynamic-symbol=gg
+    $ld --gc-sections --gc-keep-exported --version-script=gcv.map gcv.o \
+        -o gnu.out || t_hard_error "$arch: GNU ld --gc-keep-exported"
+    t_mld --gc-sections --gc-keep-exported --version-script=gcv.map gcv.o \
+        -o mld.out
+    readelf -sW gnu.out | awk '$4 == "FUNC" {print $8}' | sort >gnu.view
+    readelf -sW mld.out | awk '$4 == "FUNC" {print $8}' | sort >mld.view
+    t_same "$arch: --gc-keep-exported, local: * (a static executable)" \
+        gnu.view mld.view
     mkdir -p out
     $ld -pie --no-dynamic-linker -E --version-script=deps.map w.o -o out/V1 ||
         t_hard_error "$arch: GNU ld -o out/V1"
