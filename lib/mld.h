@@ -1981,7 +1981,11 @@ struct symw {
   u32 file_syms;               // STT_FILE symbols
   struct ctx *ctx;             // -z unique-symbol: the locals' names
   struct name_counts *uniq;    // counted, in a walk on one thread
+  struct vec *names;           // counting: each name met (struct
+                               // symw_name *), for a merged table (-r)
+  const u32 *name_off;         // writing: each symbol's st_name from it
 };
+
 void symw_put(struct symw *w, const char *name, u32 len, u8 info, u8 other,
               u32 shndx, u64 value, u64 size);
 u32 bfd_special_type(struct ctx *ctx, const char *name, u64 *flags);
@@ -2010,6 +2014,11 @@ struct bfd_str {
   struct bfd_str *in;
 };
 u64 bfd_strtab_layout(struct ctx *ctx, struct bfd_str **p, u32 n);
+// A name a .symtab walk met (struct symw's names).
+struct symw_name {
+  struct bfd_str str;
+  u32 sym;                     // the symbol's index
+};
 
 //
 // emitrelocs.c: -q, --emit-relocs

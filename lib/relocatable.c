@@ -92,6 +92,7 @@ struct rlink {
                                // section named, made local (GNU ld)
   u32 nlocal, nsyms;
   u64 strtab_size, shstrtab_size;
+  u32 *name_off;               // [symbol index]: its name in .strtab
   u32 orphan_seq;
   struct rsec **by_name;       // output sections of input sections by
   u32 name_mask, name_count;   // name (not group members), open addressing
@@ -102,6 +103,8 @@ struct rlink {
 };
 
 #define KEEP UINT32_MAX
+
+static int cmp_rsec_listed(const void *a, const void *b);
 
 // Every option mld takes for a final link is either honoured with -r as
 // GNU ld honours it, ignored where GNU ld's -r output does not change, or
@@ -1014,7 +1017,15 @@ void create_relocatable_sections(struct ctx *ctx) {
         key ? key : orphan_key(ctx, rl, name, SHT_NOTE, SHF_ALLOC);
   }
   for (u32 i = 0; i < ctx->objs.len; i++) {
-    add_file_sections(ctx, rl, ctx->objs.v[i]);
+    // A group is numbered first, but in bfd's list of sections it is an
+    // orphan met with its file's first sections (.shstrtab's order, the
+    // order of the files' locals).
+    struct objfile *f = ctx->objs.v[i];
+    for (u32 k = 1; rl->groupsec[f->priority] && k < f->shnum; k++)
+      if (rl->groupsec[f->priority][k])
+        rl->groupsec[f->priority][k]->order =
+            orphan_key(ctx, rl, ".group", SHT_GROUP, 0);
+    add_file_sections(ctx, rl, f);
     // Properties only the command line gives (-z ibt, -z x86-64-v4 ...):
     // GNU ld makes the note a section of the first input, after its own.
     if (i == 0 && !ctx->prop_note_file && property_note_size(ctx))
@@ -1446,14 +1457,20 @@ static void walk_symtab(struct ctx *ctx, struct symw *w) {
         false, 0, 0);
   }
   // Each file's locals, the files in the order their sections come in
-  // the output (bfd_elf_final_link's walk of the link orders), then
-  // those with none.
+  // bfd's list of the output sections (bfd_elf_final_link's walk of the
+  // link orders: groups are orphans there, after .comment, or with a -T
+  // script after the sections), then those with none.
+  struct vec listed = {0};
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    if (s->kind == RS_SECTION || (s->kind == RS_GROUP && !rl->walk))
+      vec_push(ctx, &listed, s);
+  }
+  if (!rl->walk)
+    vec_sort(&listed, cmp_rsec_listed);
   u8 *done = arena_alloc(ctx, ctx->next_priority + 1);
-  for (u32 i = 0; i <= rl->secs.len; i++) {
-    struct rsec *s = i < rl->secs.len ? rl->secs.v[i] : NULL;
-    // With a -T script, groups are orphans: placed after the sections.
-    if (s && s->kind == RS_GROUP && rl->walk)
-      continue;
+  for (u32 i = 0; i <= listed.len; i++) {
+    struct rsec *s = i < listed.len ? listed.v[i] : NULL;
     u32 n = !s ? ctx->objs.len : s->c ? s->c->isecs.len : s->gfile ? 1 : 0;
     for (u32 k = 0; k < n; k++) {
       struct objfile *f = !s   ? ctx->objs.v[k]
@@ -1734,6 +1751,58 @@ static void compress_sections(struct ctx *ctx, struct rlink *rl) {
 // and their relocation sections made (any input relocation makes one;
 // GNU ld keeps it even if every entry is dropped), then the symbols are
 // numbered, then relocations counted against them.
+static int cmp_symw_name_text(const struct symw_name *a,
+                              const struct symw_name *b) {
+  return a->str.len != b->str.len ||
+         memcmp(a->str.s, b->str.s, a->str.len);
+}
+
+static int cmp_symw_name(const void *x, const void *y) {
+  const struct symw_name *a = *(struct symw_name *const *)x;
+  const struct symw_name *b = *(struct symw_name *const *)y;
+  u32 n = a->str.len < b->str.len ? a->str.len : b->str.len;
+  int c = memcmp(a->str.s, b->str.s, n);
+  if (c || a->str.len != b->str.len)
+    return c ? c : (a->str.len > b->str.len) - (a->str.len < b->str.len);
+  return (a->sym > b->sym) - (a->sym < b->sym);
+}
+
+// .strtab as bfd's (elf_link_output_symstrtab, then its finalizing):
+// the names in the order the symbols come, each once, one that ends
+// another as its tail.  Sets each symbol's name offset; returns the size.
+static u64 lay_out_strtab(struct ctx *ctx, struct rlink *rl,
+                          struct vec *names, u32 nsyms) {
+  u32 n = names->len;
+  rl->name_off = arena_alloc(ctx, ((u64)nsyms + 1) * sizeof(u32));
+  struct symw_name **sorted = arena_alloc(ctx, ((u64)n + 1) * sizeof(*sorted));
+  memcpy(sorted, names->v, (u64)n * sizeof(*sorted));
+  qsort(sorted, n, sizeof(*sorted), cmp_symw_name);
+  // Each name's first symbol stands for it: in.
+  for (u32 i = 0; i < n; i++)
+    sorted[i]->str.in = i && !cmp_symw_name_text(sorted[i - 1], sorted[i])
+                            ? sorted[i - 1]->str.in ? sorted[i - 1]->str.in
+                                                    : &sorted[i - 1]->str
+                            : NULL;
+  struct bfd_str **kept = arena_alloc(ctx, ((u64)n + 1) * sizeof(*kept));
+  u32 m = 0;
+  for (u32 i = 0; i < n; i++) {
+    struct symw_name *e = names->v[i];
+    if (!e->str.in)
+      kept[m++] = &e->str;
+  }
+  struct bfd_str **first = arena_alloc(ctx, ((u64)n + 1) * sizeof(*first));
+  for (u32 i = 0; i < n; i++) {
+    struct symw_name *e = names->v[i];
+    first[i] = e->str.in;      // bfd_strtab_layout reuses in
+  }
+  u64 size = bfd_strtab_layout(ctx, kept, m);
+  for (u32 i = 0; i < n; i++) {
+    struct symw_name *e = names->v[i];
+    rl->name_off[e->sym] = first[i] ? first[i]->off : e->str.off;
+  }
+  return size;
+}
+
 void plan_relocatable(struct ctx *ctx) {
   struct rlink *rl = ctx->rlink;
   vec_sort(&rl->secs, cmp_rsec);
@@ -1772,10 +1841,11 @@ void plan_relocatable(struct ctx *ctx) {
   checkpoint(ctx);
   kept_references(ctx);
   order_globals(ctx, rl);
-  struct symw w = {.ctx = ctx, .strpos = 1};
+  struct vec names = {0};
+  struct symw w = {.ctx = ctx, .strpos = 1, .names = &names};
   walk_symtab(ctx, &w);
   rl->nsyms = w.n;
-  rl->strtab_size = w.strpos;
+  rl->strtab_size = lay_out_strtab(ctx, rl, &names, w.n);
   rl->gnu_osabi |= w.gnu;
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
@@ -1846,6 +1916,81 @@ static u32 group_signature_index(struct ctx *ctx, struct rsec *g) {
 
 // Links, infos, the name table, and file offsets: contents in header
 // order after the ELF header, the section header table last.
+struct rname {
+  struct bfd_str str;
+  u32 first;                   // where it was met
+};
+
+static int cmp_rname(const void *x, const void *y) {
+  const struct rname *a = *(struct rname *const *)x;
+  const struct rname *b = *(struct rname *const *)y;
+  int c = strcmp(a->str.s, b->str.s);
+  return c ? c : (a->first > b->first) - (a->first < b->first);
+}
+
+// The output sections in the order bfd's list has them: as they sort
+// but for the groups, which bfd numbers first only.
+static int cmp_rsec_listed(const void *a, const void *b) {
+  const struct rsec *x = *(struct rsec *const *)a;
+  const struct rsec *y = *(struct rsec *const *)b;
+  if (x->order != y->order)
+    return x->order < y->order ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+// .shstrtab as bfd's: ".symtab", ".strtab" and ".shstrtab" met first,
+// then each section's name in the order of bfd's list of them, each
+// followed by its relocations' (elf_fake_sections), each name once, one
+// that ends another as its tail.  Sets each section's name_off.
+static void lay_out_shstrtab(struct ctx *ctx, struct rlink *rl) {
+  static const char *const first[3] = {".symtab", ".strtab", ".shstrtab"};
+  struct vec listed = {0};
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    if (s->kind == RS_SECTION || s->kind == RS_GROUP)
+      vec_push(ctx, &listed, s);
+  }
+  vec_sort(&listed, cmp_rsec_listed);
+  struct vec named = {0};
+  for (u32 i = 0; i < listed.len; i++) {
+    struct rsec *s = listed.v[i];
+    vec_push(ctx, &named, s);
+    if (s->rela)
+      vec_push(ctx, &named, s->rela);
+  }
+  if (rl->shndx)
+    vec_push(ctx, &named, rl->shndx);
+  u32 cap = named.len + 3, n = 0;
+  struct rname *v = arena_alloc(ctx, (u64)cap * sizeof(*v));
+  struct rname **p = arena_alloc(ctx, (u64)cap * sizeof(*p));
+  struct rsec **of = arena_alloc(ctx, (u64)cap * sizeof(*of));
+  for (u32 k = 0; k < cap; k++) {
+    struct rsec *s = k < 3 ? NULL : named.v[k - 3];
+    const char *name = s ? s->name : first[k];
+    v[n] = (struct rname){{name, (u32)strlen(name), 0, NULL}, n};
+    of[n] = s;
+    p[n] = &v[n];
+    n++;
+  }
+  qsort(p, n, sizeof(*p), cmp_rname);
+  struct rname **repr = arena_alloc(ctx, (u64)cap * sizeof(*repr));
+  for (u32 i = 0; i < n; i++) {
+    bool same = i && !strcmp(p[i]->str.s, p[i - 1]->str.s);
+    repr[p[i]->first] = same ? repr[p[i - 1]->first] : p[i];
+  }
+  struct bfd_str **kept = arena_alloc(ctx, (u64)cap * sizeof(*kept));
+  u32 m = 0;
+  for (u32 i = 0; i < n; i++)
+    if (repr[i] == &v[i])
+      kept[m++] = &v[i].str;
+  rl->shstrtab->size = bfd_strtab_layout(ctx, kept, m);
+  rl->symtab->name_off = v[0].str.off;
+  rl->strtab->name_off = v[1].str.off;
+  rl->shstrtab->name_off = v[2].str.off;
+  for (u32 i = 3; i < n; i++)
+    of[i]->name_off = repr[i]->str.off;
+}
+
 void place_relocatable(struct ctx *ctx) {
   struct rlink *rl = ctx->rlink;
   rl->symtab->size = (u64)rl->nsyms * sizeof(Elf64_Sym);
@@ -1856,11 +2001,9 @@ void place_relocatable(struct ctx *ctx) {
     rl->shndx->size = (u64)rl->nsyms * 4;
     rl->shndx->link = rl->symtab->shndx;
   }
-  u64 names = 1;
+  lay_out_shstrtab(ctx, rl);
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
-    s->name_off = names;
-    names += strlen(s->name) + 1;
     if (s->kind == RS_RELA) {
       s->link = rl->symtab->shndx;
       s->info = s->of->shndx;
@@ -1882,18 +2025,31 @@ void place_relocatable(struct ctx *ctx) {
       s->link = to && to->osec ? to->osec->shndx : 0;
     }
   }
-  rl->shstrtab->size = names;
+  // The file as bfd lays it out: the sections' contents in header
+  // order, then .symtab, .symtab_shndx and .strtab, then the relocations,
+  // then .shstrtab (assign_file_positions_except_relocs, then
+  // _bfd_elf_assign_file_positions_for_non_load).
   u64 off = sizeof(Elf64_Ehdr);
-  for (u32 i = 0; i < rl->secs.len; i++) {
-    struct rsec *s = rl->secs.v[i];
-    if (s->type != SHT_NOBITS)
-      off = align_up(off, s->align);
-    s->offset = off;
-    if (s->type != SHT_NOBITS)
-      off += s->size;
-    if (s->c) {
-      s->c->offset = s->offset;
-      s->c->size = s->size;
+  for (u32 pass = 0; pass < 4; pass++) {
+    for (u32 i = 0; i < rl->secs.len; i++) {
+      struct rsec *s = rl->secs.v[i];
+      u32 p = s->kind == RS_RELA        ? 2
+              : s->kind == RS_SHSTRTAB  ? 3
+              : s->kind == RS_SYMTAB || s->kind == RS_SHNDX ||
+                        s->kind == RS_STRTAB
+                  ? 1
+                  : 0;
+      if (p != pass)
+        continue;
+      if (s->type != SHT_NOBITS)
+        off = align_up(off, s->align);
+      s->offset = off;
+      if (s->type != SHT_NOBITS)
+        off += s->size;
+      if (s->c) {
+        s->c->offset = s->offset;
+        s->c->size = s->size;
+      }
     }
   }
   off = align_up(off, 8);
@@ -2018,7 +2174,8 @@ static void write_section(struct ctx *ctx, struct rsec *s, u8 *buf) {
   case RS_SHSTRTAB:
     for (u32 i = 0; i < rl->secs.len; i++) {
       struct rsec *x = rl->secs.v[i];
-      strcpy((char *)p + x->name_off, x->name);
+      u64 len = strlen(x->name);
+      memcpy(p + x->name_off, x->name, len + 1);  // a tail: the same bytes
     }
     return;
   default:
@@ -2038,6 +2195,7 @@ void write_relocatable(struct ctx *ctx) {
   w.shndx = rl->shndx ? buf + rl->shndx->offset : NULL;
   w.str = (char *)buf + rl->strtab->offset;
   w.strpos = 1;
+  w.name_off = rl->name_off;
   walk_symtab(ctx, &w);
   write_ehdr(ctx, buf, shoff);
   for (u32 i = 0; i < rl->secs.len; i++) {

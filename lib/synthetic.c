@@ -300,15 +300,21 @@ void symw_put(struct symw *w, const char *name, u32 len, u8 info, u8 other,
   if (w->uniq && len && ELF64_ST_BIND(info) == STB_LOCAL &&
       type != STT_FILE && type != STT_SECTION)
     name = unique_local_name(w->ctx, w->uniq, name, &len);
+  if (w->names && len && !w->sym) {
+    struct symw_name *m = arena_alloc(w->ctx, sizeof(*m));
+    *m = (struct symw_name){{name, len, 0, NULL}, w->n};
+    vec_push(w->ctx, w->names, m);
+  }
+  u64 at = w->name_off ? w->name_off[w->n] : w->strpos;
   if (w->sym) {
     bool x = !(shndx & OUT_SHN_SPECIAL) && shndx >= SHN_LORESERVE;
-    wr_esym(w->sym + (u64)w->n * sizeof(Elf64_Sym), len ? w->strpos : 0,
+    wr_esym(w->sym + (u64)w->n * sizeof(Elf64_Sym), len ? at : 0,
             info, other, x ? SHN_XINDEX : (u16)shndx, value, size);
     if (w->shndx)
       wr32(w->shndx + (u64)w->n * 4, x ? shndx : 0);
-    if (len) {
-      memcpy(w->str + w->strpos, name, len);
-      w->str[w->strpos + len] = 0;
+    if (len) {                 // (a tail: the same bytes again)
+      memcpy(w->str + at, name, len);
+      w->str[at + len] = 0;
     }
   }
   w->n++;
