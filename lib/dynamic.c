@@ -684,15 +684,16 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
     TAG(DT_FLAGS_1, flags_1);
   if (versym && versym->size && !versym->discarded)
     TAG(DT_VERSYM, versym->addr);
+  // GNU ld writes DT_RELACOUNT over the first DT_NULL: it takes that
+  // room, not one of its own (with no spare tags, no DT_NULL is left);
+  // DT_RELR's tags come after it.
+  if (ctx->rela_relative)
+    TAG(DT_RELACOUNT, ctx->rela_relative);
   if (relr) {
     TAG(DT_RELR, relr->addr);
     TAG(DT_RELRSZ, relr->size);
     TAG(DT_RELRENT, 8);
   }
-  // GNU ld writes DT_RELACOUNT over the first DT_NULL: it takes that
-  // room, not one of its own (with no spare tags, no DT_NULL is left).
-  if (ctx->rela_relative)
-    TAG(DT_RELACOUNT, ctx->rela_relative);
 #undef TAG
   return n;
 }

@@ -252,8 +252,10 @@ void lay_out_exports(struct ctx *ctx) {
   // symbols' names), each string once.
   u32 nv = ctx->nversions;
   d->walk = arena_alloc(ctx, (u64)n * sizeof(*d->walk) + 1);
-  struct bfd_str *str = arena_alloc(ctx, ((u64)n + 1) * sizeof(*str));
-  struct bfd_str **strp = arena_alloc(ctx, ((u64)n + 1) * sizeof(*strp));
+  // (The exports' names, the base's, the versions' if not exported.)
+  struct bfd_str *str = arena_alloc(ctx, ((u64)n + 1 + nv) * sizeof(*str));
+  struct bfd_str **strp =
+      arena_alloc(ctx, ((u64)n + 1 + nv) * sizeof(*strp));
   u32 *sysv = arena_alloc(ctx, (u64)n * sizeof(u32) + 1);
   u32 *gnu = arena_alloc(ctx, (u64)n * sizeof(u32) + 1);
   u32 nstr = 0;
@@ -296,6 +298,7 @@ void lay_out_exports(struct ctx *ctx) {
     }
   }
   struct bfd_str *base = NULL;
+  u32 *vstr = NULL;            // by vernum: its name's string
   if (nv) {
     const char *b = base_version_name(ctx);
     u32 bi = same_str(str, strp, nstr, b, (u32)strlen(b));
@@ -305,22 +308,29 @@ void lay_out_exports(struct ctx *ctx) {
       nstr++;
     }
     base = &str[bi];
-    // Each version's name in their order (by vernum).
+    // Each version's name in their order (by vernum), its symbol's if
+    // exported (one the script made local is not).
     u32 *walk_of = arena_alloc(ctx, ((u64)nv + 1) * sizeof(u32));
+    vstr = arena_alloc(ctx, ((u64)nv + 1) * sizeof(u32));
+    memset(walk_of, 0xff, ((u64)nv + 1) * sizeof(u32));
     for (u32 i = 0; i < n; i++) {
       struct symbol *sym = d->walk[i].sym;
       if (is_version_symbol(ctx, sym))
         walk_of[ctx->aux[sym->aux].version->vernum] = i;
     }
-    for (u32 v = 1; v <= nv; v++) {
-      struct symbol *sym = d->walk[walk_of[v]].sym;
-      u32 k = same_str(str, strp, nstr, sym->name, sym->namelen);
-      d->walk[walk_of[v]].name = k;
+    for (u32 i = 0; i < ctx->version_nodes.len; i++) {
+      struct vers_node *t = ctx->version_nodes.v[i];
+      if (!t->len)
+        continue;
+      u32 k = same_str(str, strp, nstr, t->name, t->len);
       if (k == nstr) {
-        str[nstr] = (struct bfd_str){sym->name, sym->namelen, 0, NULL};
+        str[nstr] = (struct bfd_str){t->name, t->len, 0, NULL};
         strp[nstr] = &str[nstr];
         nstr++;
       }
+      vstr[t->vernum] = k;
+      if (walk_of[t->vernum] != UINT32_MAX)
+        d->walk[walk_of[t->vernum]].name = k;
     }
   }
   struct bfd_str **kept = arena_alloc(ctx, ((u64)nstr + 1) * sizeof(*kept));
@@ -336,12 +346,8 @@ void lay_out_exports(struct ctx *ctx) {
   if (nv) {
     d->base_name = base->off;
     d->version_names = arena_alloc(ctx, ((u64)nv + 1) * sizeof(u32));
-    for (u32 i = 0; i < n; i++) {
-      struct symbol *sym = d->walk[i].sym;
-      if (is_version_symbol(ctx, sym))
-        d->version_names[ctx->aux[sym->aux].version->vernum] =
-            d->walk[i].name;
-    }
+    for (u32 v = 1; v <= nv; v++)
+      d->version_names[v] = str[vstr[v]].off;
   }
   u32 total = d->nlocal + n;
   d->sysv_buckets = bucket_count(ctx, sysv, n, false, total);
@@ -465,7 +471,7 @@ void dynsym_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info) {
 
 // .dynstr: the empty name, then the exports' (written with .dynsym).
 void size_dynstr(struct ctx *ctx, struct chunk *c) {
-  c->size = ctx->dyn.n ? ctx->dyn.dynstr_size : 1;
+  c->size = ctx->dyn.n || ctx->nversions ? ctx->dyn.dynstr_size : 1;
 }
 
 // SysV hash: the buckets, then a chain link per symbol; GNU ld puts each

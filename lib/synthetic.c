@@ -365,7 +365,9 @@ void global_esym(struct ctx *ctx, struct symbol *sym, bool as_local,
     struct chunk *c = ctx->aux[sym->aux].osec;
     bool made = !strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ||
                 !strcmp(sym->name, "_DYNAMIC");
-    u8 type = made ? STT_OBJECT : sym->type;
+    // A version's symbol is an object, whatever a script assigned it.
+    struct vers_node *t = ctx->aux[sym->aux].version;
+    u8 type = made || (t && t->sym == sym) ? STT_OBJECT : sym->type;
     // (Not another made an object: a version's symbol, versions.c.)
     bool dynobj = made && ctx->cfg.pie && ctx->arch->pie_dynobj_syms_abs;
     o->shndx = dynobj ? OUT_SHN_ABS

@@ -172,6 +172,17 @@ static void make_versions(struct ctx *ctx, struct vec *made) {
   }
 }
 
+// A symbol bfd defines itself rather than a script: _DYNAMIC,
+// _GLOBAL_OFFSET_TABLE_, __start_SEC and __stop_SEC.
+static bool linker_made(struct symbol *sym) {
+  if (!strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ||
+      !strcmp(sym->name, "_DYNAMIC"))
+    return true;
+  const char *sec = start_stop_target(sym->name);
+  u32 where = sym->symidx >> 1;
+  return sec && is_c_identifier(sec) && (where == W_START || where == W_END);
+}
+
 // Each named version's own symbol: a global, absolute 0, exported.
 static void define_version_symbols(struct ctx *ctx) {
   u32 vernum = 0;
@@ -184,11 +195,16 @@ static void define_version_symbols(struct ctx *ctx) {
     struct symbol *sym = sym_intern(ctx, t->name, t->len);
     t->sym = sym;
     ctx->nversions++;
-    // bfd adds it as a global absolute definition: one the linker or a
-    // script made keeps its value, a weak one gives way, another is a
-    // second definition.
-    if (sym->state == SYM_DEFINED && (sym->flags & SF_LINKER)) {
+    // bfd adds it as a global absolute definition: one a script or the
+    // default script made keeps its value, a weak one gives way, another
+    // (an object's; _DYNAMIC, _GLOBAL_OFFSET_TABLE_, __start_SEC, which
+    // bfd defines itself) is a second definition.
+    if (sym->state == SYM_DEFINED && (sym->flags & SF_LINKER) &&
+        !linker_made(sym)) {
       sym->type = STT_OBJECT;
+    } else if (sym->state != SYM_UNDEF && (sym->flags & SF_LINKER)) {
+      fatal(ctx, "multiple definition of `%.*s' (a version of the version "
+            "script)", (int)t->len, t->name);
     } else if (sym->state != SYM_UNDEF && sym->binding != STB_WEAK) {
       fatal(ctx, "version %.*s: a symbol of that name is defined in %s, "
             "and GNU ld defines one for the version", (int)t->len, t->name,
@@ -205,8 +221,9 @@ static void define_version_symbols(struct ctx *ctx) {
     }
     struct sym_aux *a = sym_aux(ctx, sym);
     a->version = t;
-    a->export_local = false;
-    if (!a->exported) {
+    // (One the script made local stays so: GNU ld lists it as a local
+    // of .dynsym, which mld's has none of but the null one.)
+    if (!a->exported && !a->export_local) {
       a->exported = true;
       vec_push(ctx, &ctx->exports, sym);
     }

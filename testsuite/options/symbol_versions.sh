@@ -200,6 +200,28 @@ for arch in x86_64 aarch64; do
     readelf -sW mld.out | awk '$4 == "FUNC" {print $8}' | sort >mld.view
     t_same "$arch: --gc-keep-exported, local: * (a static executable)" \
         gnu.view mld.view
+    # Tags named after symbols: a -T script's (an object whatever the
+    # script assigned), one the script makes local (stays local; GNU ld
+    # lists it as a local of .dynsym, mld's has no locals but the null
+    # one), and _DYNAMIC, which bfd defines itself (a second definition).
+    t_write ts.ld <<'SRC'
+SECTIONS { .text : { *(.text*) } .data : { *(.data*) mysym = .; }
+  .dynamic : { *(.dynamic) } .bss : { *(.bss) } _end = .; myabs = 0x1234; }
+SRC
+    printf 'myabs { global: foo; };\nmysym { global: bar; };\n' >ts.map
+    same $arch "tags named after a script's symbols" -T ts.ld \
+        --version-script=ts.map
+    printf '_end { global: foo; local: *; };\n' >tl.map
+    t_mld -pie --no-dynamic-linker --version-script=tl.map w.o -o tl.out
+    expect_success
+    [ "$(readelf -sW tl.out | awk '$8 == "_end" {print $5}')" = LOCAL ] &&
+        grep -q 'Name: _end' <(readelf -VW tl.out) &&
+        t_pass "$arch: a tag named after a symbol the script hides" ||
+        t_fail "$arch: a tag named after a symbol the script hides"
+    printf '_DYNAMIC { global: foo; };\n' >td.map
+    t_mld -pie --no-dynamic-linker --version-script=td.map w.o -o td.out
+    expect_failure
+    expect_error "multiple definition of \`_DYNAMIC'"
     mkdir -p out
     $ld -pie --no-dynamic-linker -E --version-script=deps.map w.o -o out/V1 ||
         t_hard_error "$arch: GNU ld -o out/V1"
