@@ -187,16 +187,6 @@ static int cmp_walk_sort(const void *x, const void *y) {
 
 static u32 nlocal_dynsyms(struct ctx *ctx);
 
-// The index of a string of .dynstr's first n equal to s, or n: bfd keeps
-// each string once.
-static u32 same_str(const struct bfd_str *str, struct bfd_str *const *strp,
-                    u32 n, const char *s, u32 len) {
-  for (u32 i = 0; i < n; i++)
-    if (strp[i] && str[i].len == len && !memcmp(str[i].s, s, len))
-      return i;
-  return n;
-}
-
 // A version's own symbol (versions.c), perhaps one the linker defined.
 static bool is_version_symbol(struct ctx *ctx, struct symbol *sym) {
   struct vers_node *t = sym->aux ? ctx->aux[sym->aux].version : NULL;
@@ -248,11 +238,10 @@ void lay_out_exports(struct ctx *ctx) {
   }
   qsort(w, n, sizeof(*w), cmp_walk_sort);
   // In walk order: each symbol, its names and hashes.  Then, as GNU ld
-  // adds them, the base version's name and each version's (their
-  // symbols' names), each string once.
+  // adds them, the base version's name and each version's (its
+  // symbol's, exported or not); bfd keeps each string once.
   u32 nv = ctx->nversions;
   d->walk = arena_alloc(ctx, (u64)n * sizeof(*d->walk) + 1);
-  // (The exports' names, the base's, the versions' if not exported.)
   struct bfd_str *str = arena_alloc(ctx, ((u64)n + 1 + nv) * sizeof(*str));
   struct bfd_str **strp =
       arena_alloc(ctx, ((u64)n + 1 + nv) * sizeof(*strp));
@@ -269,85 +258,42 @@ void lay_out_exports(struct ctx *ctx) {
       len = (u32)(at - sym->name);
     sysv[i] = d->walk[i].sysv = sysv_hash(sym->name, len);
     gnu[i] = d->walk[i].gnu = gnu_hash(sym->name, len);
-    d->walk[i].name = UINT32_MAX;
     if (nv && is_version_symbol(ctx, sym))
       continue;                // added after the base version's name
     str[nstr] = (struct bfd_str){sym->name, len, 0, NULL};
-    strp[nstr] = &str[nstr];
     d->walk[i].name = nstr++;
   }
-  // A hidden version's name without it may be another's (foo@V1 beside
-  // foo@@V2): one string, where it was met first.
-  for (u32 i = 0; i < n; i++) {
-    struct symbol *sym = d->walk[i].sym;
-    u32 a = d->walk[i].name;
-    if (a >= nstr || str[a].len == sym->namelen)
-      continue;
-    for (u32 k = 0; k < n; k++) {
-      u32 b = d->walk[k].name;
-      if (k == i || b >= nstr || str[b].len != str[a].len || strp[b] != &str[b] ||
-          memcmp(str[a].s, str[b].s, str[a].len))
-        continue;
-      if (b < a) {
-        d->walk[i].name = b;
-        strp[a] = NULL;
-        break;
-      }
-      d->walk[k].name = a;
-      strp[b] = NULL;
-    }
-  }
-  struct bfd_str *base = NULL;
-  u32 *vstr = NULL;            // by vernum: its name's string
+  u32 base = nstr;
   if (nv) {
     const char *b = base_version_name(ctx);
-    u32 bi = same_str(str, strp, nstr, b, (u32)strlen(b));
-    if (bi == nstr) {
-      str[nstr] = (struct bfd_str){b, (u32)strlen(b), 0, NULL};
-      strp[nstr] = &str[nstr];
-      nstr++;
-    }
-    base = &str[bi];
-    // Each version's name in their order (by vernum), its symbol's if
-    // exported (one the script made local is not).
+    str[nstr++] = (struct bfd_str){b, (u32)strlen(b), 0, NULL};
     u32 *walk_of = arena_alloc(ctx, ((u64)nv + 1) * sizeof(u32));
-    vstr = arena_alloc(ctx, ((u64)nv + 1) * sizeof(u32));
     memset(walk_of, 0xff, ((u64)nv + 1) * sizeof(u32));
     for (u32 i = 0; i < n; i++) {
       struct symbol *sym = d->walk[i].sym;
       if (is_version_symbol(ctx, sym))
         walk_of[ctx->aux[sym->aux].version->vernum] = i;
     }
-    for (u32 i = 0; i < ctx->version_nodes.len; i++) {
-      struct vers_node *t = ctx->version_nodes.v[i];
-      if (!t->len)
-        continue;
-      u32 k = same_str(str, strp, nstr, t->name, t->len);
-      if (k == nstr) {
-        str[nstr] = (struct bfd_str){t->name, t->len, 0, NULL};
-        strp[nstr] = &str[nstr];
-        nstr++;
-      }
-      vstr[t->vernum] = k;
-      if (walk_of[t->vernum] != UINT32_MAX)
-        d->walk[walk_of[t->vernum]].name = k;
+    for (u32 v = 1; v <= nv; v++) {
+      struct vers_node *t = version_numbered(ctx, v);
+      str[nstr] = (struct bfd_str){t->name, t->len, 0, NULL};
+      if (walk_of[v] != UINT32_MAX)
+        d->walk[walk_of[v]].name = nstr;
+      nstr++;
     }
   }
-  struct bfd_str **kept = arena_alloc(ctx, ((u64)nstr + 1) * sizeof(*kept));
-  u32 nkept = 0;
   for (u32 i = 0; i < nstr; i++)
-    if (strp[i])
-      kept[nkept++] = strp[i];
-  d->dynstr_size = bfd_strtab_layout(ctx, kept, nkept);
-  d->strs = kept;
-  d->nstrs = nkept;
+    strp[i] = &str[i];
+  d->dynstr_size = bfd_strtab_layout_met(ctx, strp, nstr);
+  d->strs = strp;
+  d->nstrs = nstr;
   for (u32 i = 0; i < n; i++)
     d->walk[i].name = str[d->walk[i].name].off;
   if (nv) {
-    d->base_name = base->off;
+    d->base_name = str[base].off;
     d->version_names = arena_alloc(ctx, ((u64)nv + 1) * sizeof(u32));
     for (u32 v = 1; v <= nv; v++)
-      d->version_names[v] = str[vstr[v]].off;
+      d->version_names[v] = str[base + v].off;
   }
   u32 total = d->nlocal + n;
   d->sysv_buckets = bucket_count(ctx, sysv, n, false, total);
@@ -454,12 +400,10 @@ void write_dynstr(struct ctx *ctx, struct chunk *c, u8 *buf) {
   struct dyn_exports *d = &ctx->dyn;
   char *str = (char *)buf + c->offset;
   str[0] = 0;
-  for (u32 i = 0; i < d->nstrs; i++) {
-    struct bfd_str *b = d->strs[i];
-    if (!b->in) {
-      memcpy(str + b->off, b->s, b->len);
-      str[b->off + b->len] = 0;
-    }
+  for (u32 i = 0; i < d->nstrs; i++) {   // (tails and repeats: the same
+    struct bfd_str *b = d->strs[i];         // bytes again)
+    memcpy(str + b->off, b->s, b->len);
+    str[b->off + b->len] = 0;
   }
 }
 

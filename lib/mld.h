@@ -1786,6 +1786,7 @@ void link_dynsym(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
 void assign_versions(struct ctx *ctx);
 const char *definer_name(struct symbol *sym);
 u16 dynsym_version(struct ctx *ctx, struct symbol *sym);
+struct vers_node *version_numbered(struct ctx *ctx, u32 v);
 const char *base_version_name(struct ctx *ctx);
 void size_versym(struct ctx *ctx, struct chunk *c);
 void write_versym(struct ctx *ctx, struct chunk *c, u8 *buf);
@@ -2014,6 +2015,7 @@ struct bfd_str {
   struct bfd_str *in;
 };
 u64 bfd_strtab_layout(struct ctx *ctx, struct bfd_str **p, u32 n);
+u64 bfd_strtab_layout_met(struct ctx *ctx, struct bfd_str **p, u32 n);
 // A name a .symtab walk met (struct symw's names).
 struct symw_name {
   struct bfd_str str;

@@ -1751,22 +1751,6 @@ static void compress_sections(struct ctx *ctx, struct rlink *rl) {
 // and their relocation sections made (any input relocation makes one;
 // GNU ld keeps it even if every entry is dropped), then the symbols are
 // numbered, then relocations counted against them.
-static int cmp_symw_name_text(const struct symw_name *a,
-                              const struct symw_name *b) {
-  return a->str.len != b->str.len ||
-         memcmp(a->str.s, b->str.s, a->str.len);
-}
-
-static int cmp_symw_name(const void *x, const void *y) {
-  const struct symw_name *a = *(struct symw_name *const *)x;
-  const struct symw_name *b = *(struct symw_name *const *)y;
-  u32 n = a->str.len < b->str.len ? a->str.len : b->str.len;
-  int c = memcmp(a->str.s, b->str.s, n);
-  if (c || a->str.len != b->str.len)
-    return c ? c : (a->str.len > b->str.len) - (a->str.len < b->str.len);
-  return (a->sym > b->sym) - (a->sym < b->sym);
-}
-
 // .strtab as bfd's (elf_link_output_symstrtab, then its finalizing):
 // the names in the order the symbols come, each once, one that ends
 // another as its tail.  Sets each symbol's name offset; returns the size.
@@ -1774,31 +1758,13 @@ static u64 lay_out_strtab(struct ctx *ctx, struct rlink *rl,
                           struct vec *names, u32 nsyms) {
   u32 n = names->len;
   rl->name_off = arena_alloc(ctx, ((u64)nsyms + 1) * sizeof(u32));
-  struct symw_name **sorted = arena_alloc(ctx, ((u64)n + 1) * sizeof(*sorted));
-  memcpy(sorted, names->v, (u64)n * sizeof(*sorted));
-  qsort(sorted, n, sizeof(*sorted), cmp_symw_name);
-  // Each name's first symbol stands for it: in.
+  struct bfd_str **p = arena_alloc(ctx, ((u64)n + 1) * sizeof(*p));
   for (u32 i = 0; i < n; i++)
-    sorted[i]->str.in = i && !cmp_symw_name_text(sorted[i - 1], sorted[i])
-                            ? sorted[i - 1]->str.in ? sorted[i - 1]->str.in
-                                                    : &sorted[i - 1]->str
-                            : NULL;
-  struct bfd_str **kept = arena_alloc(ctx, ((u64)n + 1) * sizeof(*kept));
-  u32 m = 0;
+    p[i] = &((struct symw_name *)names->v[i])->str;
+  u64 size = bfd_strtab_layout_met(ctx, p, n);
   for (u32 i = 0; i < n; i++) {
     struct symw_name *e = names->v[i];
-    if (!e->str.in)
-      kept[m++] = &e->str;
-  }
-  struct bfd_str **first = arena_alloc(ctx, ((u64)n + 1) * sizeof(*first));
-  for (u32 i = 0; i < n; i++) {
-    struct symw_name *e = names->v[i];
-    first[i] = e->str.in;      // bfd_strtab_layout reuses in
-  }
-  u64 size = bfd_strtab_layout(ctx, kept, m);
-  for (u32 i = 0; i < n; i++) {
-    struct symw_name *e = names->v[i];
-    rl->name_off[e->sym] = first[i] ? first[i]->off : e->str.off;
+    rl->name_off[e->sym] = e->str.off;
   }
   return size;
 }
@@ -1916,18 +1882,6 @@ static u32 group_signature_index(struct ctx *ctx, struct rsec *g) {
 
 // Links, infos, the name table, and file offsets: contents in header
 // order after the ELF header, the section header table last.
-struct rname {
-  struct bfd_str str;
-  u32 first;                   // where it was met
-};
-
-static int cmp_rname(const void *x, const void *y) {
-  const struct rname *a = *(struct rname *const *)x;
-  const struct rname *b = *(struct rname *const *)y;
-  int c = strcmp(a->str.s, b->str.s);
-  return c ? c : (a->first > b->first) - (a->first < b->first);
-}
-
 // The output sections in the order bfd's list has them: as they sort
 // but for the groups, which bfd numbers first only.
 static int cmp_rsec_listed(const void *a, const void *b) {
@@ -1960,35 +1914,20 @@ static void lay_out_shstrtab(struct ctx *ctx, struct rlink *rl) {
   }
   if (rl->shndx)
     vec_push(ctx, &named, rl->shndx);
-  u32 cap = named.len + 3, n = 0;
-  struct rname *v = arena_alloc(ctx, (u64)cap * sizeof(*v));
-  struct rname **p = arena_alloc(ctx, (u64)cap * sizeof(*p));
-  struct rsec **of = arena_alloc(ctx, (u64)cap * sizeof(*of));
-  for (u32 k = 0; k < cap; k++) {
-    struct rsec *s = k < 3 ? NULL : named.v[k - 3];
-    const char *name = s ? s->name : first[k];
-    v[n] = (struct rname){{name, (u32)strlen(name), 0, NULL}, n};
-    of[n] = s;
-    p[n] = &v[n];
-    n++;
+  u32 n = named.len + 3;
+  struct bfd_str *v = arena_alloc(ctx, (u64)n * sizeof(*v));
+  struct bfd_str **p = arena_alloc(ctx, (u64)n * sizeof(*p));
+  for (u32 k = 0; k < n; k++) {
+    const char *name = k < 3 ? first[k] : ((struct rsec *)named.v[k - 3])->name;
+    v[k] = (struct bfd_str){name, (u32)strlen(name), 0, NULL};
+    p[k] = &v[k];
   }
-  qsort(p, n, sizeof(*p), cmp_rname);
-  struct rname **repr = arena_alloc(ctx, (u64)cap * sizeof(*repr));
-  for (u32 i = 0; i < n; i++) {
-    bool same = i && !strcmp(p[i]->str.s, p[i - 1]->str.s);
-    repr[p[i]->first] = same ? repr[p[i - 1]->first] : p[i];
-  }
-  struct bfd_str **kept = arena_alloc(ctx, (u64)cap * sizeof(*kept));
-  u32 m = 0;
-  for (u32 i = 0; i < n; i++)
-    if (repr[i] == &v[i])
-      kept[m++] = &v[i].str;
-  rl->shstrtab->size = bfd_strtab_layout(ctx, kept, m);
-  rl->symtab->name_off = v[0].str.off;
-  rl->strtab->name_off = v[1].str.off;
-  rl->shstrtab->name_off = v[2].str.off;
-  for (u32 i = 3; i < n; i++)
-    of[i]->name_off = repr[i]->str.off;
+  rl->shstrtab->size = bfd_strtab_layout_met(ctx, p, n);
+  rl->symtab->name_off = v[0].off;
+  rl->strtab->name_off = v[1].off;
+  rl->shstrtab->name_off = v[2].off;
+  for (u32 k = 3; k < n; k++)
+    ((struct rsec *)named.v[k - 3])->name_off = v[k].off;
 }
 
 void place_relocatable(struct ctx *ctx) {

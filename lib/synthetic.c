@@ -985,6 +985,52 @@ u64 bfd_strtab_layout(struct ctx *ctx, struct bfd_str **p, u32 n) {
   return pos;
 }
 
+struct met_str {
+  struct bfd_str *str;
+  u32 i;                       // where it was met
+};
+
+static int cmp_met_str(const void *x, const void *y) {
+  const struct met_str *a = x, *b = y;
+  u32 n = a->str->len < b->str->len ? a->str->len : b->str->len;
+  int c = memcmp(a->str->s, b->str->s, n);
+  if (c || a->str->len != b->str->len)
+    return c ? c
+             : (a->str->len > b->str->len) - (a->str->len < b->str->len);
+  return (a->i > b->i) - (a->i < b->i);
+}
+
+// bfd_strtab_layout for the N strings of p in the order they were met,
+// the same string perhaps more than once (bfd keeps each once, where
+// first met).  Sets each one's off; returns the table's size.
+u64 bfd_strtab_layout_met(struct ctx *ctx, struct bfd_str **p, u32 n) {
+  struct met_str *sorted = arena_alloc(ctx, ((u64)n + 1) * sizeof(*sorted));
+  for (u32 i = 0; i < n; i++)
+    sorted[i] = (struct met_str){p[i], i};
+  qsort(sorted, n, sizeof(*sorted), cmp_met_str);
+  // Each string's first meeting stands for the others.
+  struct bfd_str **first = arena_alloc(ctx, ((u64)n + 1) * sizeof(*first));
+  for (u32 k = 0; k < n; k++) {
+    bool same = k && sorted[k - 1].str->len == sorted[k].str->len &&
+                !memcmp(sorted[k - 1].str->s, sorted[k].str->s,
+                        sorted[k].str->len);
+    first[sorted[k].i] =
+        same ? (first[sorted[k - 1].i] ? first[sorted[k - 1].i]
+                                       : sorted[k - 1].str)
+             : NULL;
+  }
+  struct bfd_str **kept = arena_alloc(ctx, ((u64)n + 1) * sizeof(*kept));
+  u32 m = 0;
+  for (u32 i = 0; i < n; i++)
+    if (!first[i])
+      kept[m++] = p[i];
+  u64 size = bfd_strtab_layout(ctx, kept, m);
+  for (u32 i = 0; i < n; i++)
+    if (first[i])
+      p[i]->off = first[i]->off;
+  return size;
+}
+
 // Names in the order bfd meets them, each once (see size_shstrtab).
 struct sh_name {
   struct bfd_str str;

@@ -274,6 +274,16 @@ void assign_versions(struct ctx *ctx) {
   }
 }
 
+// The named version numbered V (from 1).
+struct vers_node *version_numbered(struct ctx *ctx, u32 v) {
+  for (u32 i = 0; i < ctx->version_nodes.len; i++) {
+    struct vers_node *t = ctx->version_nodes.v[i];
+    if (t->len && t->vernum == v)
+      return t;
+  }
+  return NULL;
+}
+
 // A .dynsym entry's version: 1 (global) without one, the hidden bit on a
 // hidden version's definition.
 u16 dynsym_version(struct ctx *ctx, struct symbol *sym) {
