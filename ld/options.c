@@ -1131,6 +1131,18 @@ static void opt_split_by_reloc(struct parse *p, const char *v) {
     p->c->relocatable_conflict = p->s;
 }
 
+// GNU ld's strtoul, with its error.
+static void opt_split_by_file(struct parse *p, const char *v) {
+  char *end = NULL;
+  p->c->split_files = true;
+  p->c->split_by_file = v ? strtoull(v, &end, 0) : 1;
+  if (v && (*end || !*v))
+    fatal(p->ctx, "invalid number `%s'", v);
+  // (GNU ld's 0 splits its own notes too, which mld makes whole.)
+  if (!p->c->split_by_file)
+    fatal(p->ctx, "--split-by-file=0: not supported (a size of 1 or more)");
+}
+
 static void opt_dynamic_linker(struct parse *p, const char *v) {
   p->dynamic_linker = v;
 }
@@ -1691,6 +1703,11 @@ static const struct option options[] = {
     {"enable-non-contiguous-regions", A_NONE, F_NO_EFFECT,
      .yes = FLAG(non_contiguous_regions)},
     {"split-by-reloc", A_OPT, F_NO_EFFECT, .fn = opt_split_by_reloc},
+    {"split-by-file", A_OPT, 0, .fn = opt_split_by_file,
+     .usage = "--split-by-file[=SIZE]",
+     .help = "-r: a new output section (NAME.N) where\n"
+             "an input would bring one to SIZE bytes\n"
+             "(default 1)"},
     {"disable-multiple-abs-defs enable-non-contiguous-regions-warnings", A_NONE,
      F_NO_EFFECT, .fn = no_effect},
     {"Bgroup", A_NONE, F_NO_EFFECT | F_ONE_DASH, .fn = no_effect},
@@ -1714,8 +1731,7 @@ static const struct option options[] = {
     {"no-strip-discarded", A_NONE, 0,
      .why = "mld leaves out the symbols of discarded sections"},
     {"warn-section-align", A_NONE, 0, .why = "not implemented"},
-    {"split-by-file", A_OPT, 0,
-     .why = "it changes GNU ld's output sections; not supported"},
+
     {"error-handling-script", A_REQ, 0, .why = "not implemented"},
     {"stub-group-size", A_REQ, 0,
      .why = "mld groups stubs by GNU ld's default size only"},

@@ -116,6 +116,9 @@ static void setup_target(struct ctx *ctx) {
   if (c->oformat_binary && ctx->arch->no_raw_image)
     fatal(ctx, "cannot change output format whilst linking %s binaries",
           ctx->arch->name);
+  if (c->split_files && !c->relocatable)
+    fatal(ctx, "--split-by-file: supported with -r only (GNU ld splits a "
+          "final link's sections too)");
   if (c->oformat_binary && c->out_implib)
     fatal(ctx, "--out-implib: a raw image (--oformat binary) has no "
           "symbols to list");

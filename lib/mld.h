@@ -539,6 +539,8 @@ struct config {
   const char *dependency_file; // --dependency-file=FILE
   const char *out_implib;      // --out-implib=FILE
   bool no_undefined_version;   // --no-undefined-version (versions.c)
+  bool split_files;            // --split-by-file[=SIZE] (-r)
+  u64 split_by_file;           // ... its SIZE
   u8 fix_cortex_a53_843419;    // FIX_843419_ADR | FIX_843419_ADRP, or 0
   bool fix_cortex_a53_835769;  // --fix-cortex-a53-835769
   bool print_gc_sections;
@@ -1123,6 +1125,7 @@ enum where {
   W_GOT,          // the first .got entry, after a folded .got.plt
   W_SCRIPT,       // assigned by a linker script (script_layout.c)
   W_VERSION,      // a version's own symbol, absolute 0 (versions.c)
+  W_SPLIT,        // -r --split-by-file: a split section's start
 };
 
 // A symbol the linker defines, as the default script does.

@@ -1422,7 +1422,8 @@ static void order_globals(struct ctx *ctx, struct rlink *rl) {
   for (u32 i = 0; i < ctx->linker_syms.len; i++) {
     struct symbol *sym = ctx->linker_syms.v[i];
     u32 what = sym->symidx >> 1;
-    if ((what == W_DEFSYM || what == W_SCRIPT) && !rl->gsym[sym->seq]) {
+    if ((what == W_DEFSYM || what == W_SCRIPT || what == W_SPLIT) &&
+        !rl->gsym[sym->seq]) {
       rl->gsym[sym->seq] = KEEP;
       vec_push(ctx, &all, sym);
     }
@@ -1769,10 +1770,119 @@ static u64 lay_out_strtab(struct ctx *ctx, struct rlink *rl,
   return size;
 }
 
+// --split-by-file=SIZE: bfd's split_sections.  In each output section,
+// an input section (not the first) that would bring the inputs since the
+// last split to SIZE bytes or more starts a new section: NAME.N, the
+// first N free from 0 (NAME without a ".N" of its own), after all the
+// others, at the address where its inputs were, with a global symbol of
+// its name at its start, as ld's clone_section defines one.
+static bool unsplittable(const char *name) {
+  u64 n = strlen(name);
+  return !strncmp(name, ".stab", 5) && n >= 3 && !strcmp(name + n - 3, "str");
+}
+
+static bool rsec_named(struct rlink *rl, const char *name) {
+  for (u32 i = 0; i < rl->secs.len; i++)
+    if (!strcmp(((struct rsec *)rl->secs.v[i])->name, name))
+      return true;
+  return false;
+}
+
+static struct rsec *split_off(struct ctx *ctx, struct rlink *rl,
+                              struct rsec *cur, const char *base, u32 *count,
+                              u32 k) {
+  char *name;
+  do
+    name = arena_printf(ctx, "%s.%u", base, (*count)++);
+  while (rsec_named(rl, name));
+  struct chunk *c = cur->c;
+  // (bfd does not copy sh_entsize: 0, merge sections too)
+  struct chunk *n = new_chunk(ctx, name, CK_REGULAR, c->type, c->flags,
+                              c->align);
+  u64 shift = ((struct isec *)c->isecs.v[k])->offset;
+  for (u32 j = k; j < c->isecs.len; j++) {
+    struct isec *is = c->isecs.v[j];
+    is->offset -= shift;
+    is->osec = n;
+    vec_push(ctx, &n->isecs, is);
+  }
+  c->isecs.len = k;
+  n->size = c->size - shift;
+  c->size = cur->size = shift;
+  struct rsec *r = add_rsec(ctx, rl, new_rsec(ctx, name, RS_SECTION, cur->type,
+                                              cur->flags, cur->align, 0));
+  r->c = n;
+  r->size = n->size;
+  r->addr = cur->addr + shift;
+  r->order = UINT32_MAX;       // after all the others, in bfd's list too
+  struct symbol *sym = sym_intern(ctx, name, (u32)strlen(name));
+  if (sym->state != SYM_UNDEF && !(sym->flags & SF_LINKER))
+    fatal(ctx, "--split-by-file: section %s: a symbol of that name is "
+          "defined in %s", name, sym->file ? sym->file->name : "the link");
+  sym->state = SYM_DEFINED;
+  sym->flags |= SF_LINKER;
+  sym->binding = STB_GLOBAL;
+  sym->type = STT_NOTYPE;
+  sym->file = NULL;
+  sym->value = 0;
+  sym->symidx = (u32)W_SPLIT << 1;
+  sym_aux(ctx, sym)->osec = n;
+  vec_push(ctx, &ctx->linker_syms, sym);
+  return r;
+}
+
+static void split_sections(struct ctx *ctx, struct rlink *rl) {
+  u64 limit = ctx->cfg.split_by_file;
+  if (!ctx->cfg.split_files)
+    return;
+  if (rl->walk)
+    fatal(ctx, "--split-by-file with a -T script's SECTIONS: not supported");
+  u32 nsecs = rl->secs.len;    // (not the sections it makes)
+  for (u32 i = 0; i < nsecs; i++) {
+    struct rsec *s = rl->secs.v[i];
+    // (A section without contents has no link orders in ld: never.)
+    if (s->kind != RS_SECTION || !s->c || unsplittable(s->name) ||
+        s->type == SHT_NOBITS)
+      continue;
+    // The name without a dotted number a previous split gave it.
+    u64 len = strlen(s->name);
+    while (len && s->name[len - 1] >= '0' && s->name[len - 1] <= '9')
+      len--;
+    const char *base = len > 1 && s->name[len - 1] == '.'
+                           ? arena_printf(ctx, "%.*s", (int)(len - 1), s->name)
+                           : s->name;
+    struct rsec *cur = s;
+    u32 count = 0;
+    u64 sec_size = 0;
+    u64 end = 0;
+    for (u32 k = 0; k < cur->c->isecs.len; k++) {
+      struct isec *is = cur->c->isecs.v[k];
+      // ld pads between inputs with a link order of its own, which may
+      // start a section too (a pad alone as NAME.N): not done here.
+      if (k && is->offset != end)
+        fatal(ctx, "--split-by-file with alignment padding between the "
+              "inputs of %s: not supported", cur->name);
+      end = is->offset + is->size;
+      if (k && is->size + sec_size >= limit) {
+        if (cur->c->kind != CK_REGULAR || (cur->flags & SHF_GROUP))
+          fatal(ctx, "--split-by-file would split %s, which mld does not "
+                "support (.eh_frame or a group's member)", cur->name);
+        cur = split_off(ctx, rl, cur, base, &count, k);
+        k = 0;
+        sec_size = is->size;
+        end = is->size;
+        continue;
+      }
+      sec_size += is->size;
+    }
+  }
+}
+
 void plan_relocatable(struct ctx *ctx) {
   struct rlink *rl = ctx->rlink;
   vec_sort(&rl->secs, cmp_rsec);
   size_sections(ctx, rl);
+  split_sections(ctx, rl);
   if (rl->walk) {
     script_addresses_r(ctx, rl);
   } else if (ctx->script) {    // assignments alone: numbers

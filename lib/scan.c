@@ -730,6 +730,7 @@ static void fix_linker_symbol(struct ctx *ctx, struct symbol *sym,
   case W_DEFSYM:              // below, once the others have values
   case W_SCRIPT:              // script_layout.c gave it its value
   case W_VERSION:             // absolute 0
+  case W_SPLIT:               // -r only
     break;
   }
 }
