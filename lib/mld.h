@@ -1679,6 +1679,8 @@ const char *isec_name(struct isec *is);
 //
 
 void define_linker_symbols(struct ctx *ctx);
+void define_linker_symbol(struct ctx *ctx, struct symbol *sym, u8 type,
+                          enum where where);
 bool has_tls(struct ctx *ctx);
 void scan_relocations(struct ctx *ctx);
 // What an architecture's scan_relocs asks for a symbol.

@@ -1819,15 +1819,8 @@ static struct rsec *split_off(struct ctx *ctx, struct rlink *rl,
   if (sym->state != SYM_UNDEF && !(sym->flags & SF_LINKER))
     fatal(ctx, "--split-by-file: section %s: a symbol of that name is "
           "defined in %s", name, sym->file ? sym->file->name : "the link");
-  sym->state = SYM_DEFINED;
-  sym->flags |= SF_LINKER;
-  sym->binding = STB_GLOBAL;
-  sym->type = STT_NOTYPE;
-  sym->file = NULL;
-  sym->value = 0;
-  sym->symidx = (u32)W_SPLIT << 1;
+  define_linker_symbol(ctx, sym, STT_NOTYPE, W_SPLIT);
   sym_aux(ctx, sym)->osec = n;
-  vec_push(ctx, &ctx->linker_syms, sym);
   return r;
 }
 

@@ -479,6 +479,20 @@ static void define_one(struct ctx *ctx, const char *name, u8 vis, bool always,
   vec_push(ctx, &ctx->linker_syms, sym);
 }
 
+// SYM becomes a global the linker defines, at 0 until its WHERE says
+// otherwise, of TYPE (versions.c's and -r --split-by-file's symbols).
+void define_linker_symbol(struct ctx *ctx, struct symbol *sym, u8 type,
+                          enum where where) {
+  sym->state = SYM_DEFINED;
+  sym->flags |= SF_LINKER;
+  sym->binding = STB_GLOBAL;
+  sym->type = type;
+  sym->file = NULL;
+  sym->value = 0;
+  sym->symidx = (u32)where << 1;
+  vec_push(ctx, &ctx->linker_syms, sym);
+}
+
 bool has_tls(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];

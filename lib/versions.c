@@ -210,14 +210,7 @@ static void define_version_symbols(struct ctx *ctx) {
             "and GNU ld defines one for the version", (int)t->len, t->name,
             sym->file ? sym->file->name : "the link");
     } else {
-      sym->state = SYM_DEFINED;
-      sym->flags |= SF_LINKER;
-      sym->binding = STB_GLOBAL;
-      sym->type = STT_OBJECT;
-      sym->file = NULL;
-      sym->value = 0;
-      sym->symidx = (u32)W_VERSION << 1;
-      vec_push(ctx, &ctx->linker_syms, sym);
+      define_linker_symbol(ctx, sym, STT_OBJECT, W_VERSION);
     }
     struct sym_aux *a = sym_aux(ctx, sym);
     a->version = t;
