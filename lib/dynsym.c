@@ -31,17 +31,20 @@ static bool is_data(struct ctx *ctx, struct symbol *sym) {
   return type == STT_OBJECT || type == STT_COMMON || (is && is->is_common);
 }
 
-// Whether a dynamic list (or --dynamic-list-data) names a definition,
-// by its name in GNU ld's table: a default version's is NAME@@VERSION.
-bool dynamic_list_wants(struct ctx *ctx, struct symbol *sym) {
-  if (ctx->cfg.dynamic_data && is_data(ctx, sym))
-    return true;
-  if (!ctx->cfg.dynamic_list)
-    return false;
+// Whether a dynamic list names a definition, by its name in GNU ld's
+// table: a default version's is NAME@@VERSION.
+bool dynamic_list_names_def(struct ctx *ctx, struct symbol *sym) {
   const char *full = definer_name(sym);
   if (strstr(full, "@@"))
     return dynamic_list_names(ctx, full, (u32)strlen(full));
   return dynamic_list_names(ctx, sym->name, sym->namelen);
+}
+
+// ... or --dynamic-list-data, its data objects.
+bool dynamic_list_wants(struct ctx *ctx, struct symbol *sym) {
+  if (ctx->cfg.dynamic_data && is_data(ctx, sym))
+    return true;
+  return ctx->cfg.dynamic_list && dynamic_list_names_def(ctx, sym);
 }
 
 // A defined global .symtab lists as global that the options export (a
@@ -220,22 +223,21 @@ void lay_out_exports(struct ctx *ctx) {
   for (u32 i = 0; i < n; i++)
     k[i] = (struct order_key){.order = BFD_WALK, .sym = ctx->exports.v[i]};
   bfd_walk_orders(ctx, k, n);
-  // A default version's definition is NAME@@VERSION in GNU ld's table:
-  // met in that name's bucket (the walk goes bucket by bucket).
+  // A default version's definition is NAME@@VERSION in GNU ld's table
+  // (bfd_walk_key); with one, every order is made so.
+  const char **full = arena_alloc(ctx, (u64)n * sizeof(*full) + 1);
   bool versioned = false;
-  for (u32 i = 0; i < n && !versioned; i++) {
-    struct symbol *sym = k[i].sym;
-    versioned = !(sym->flags & SF_LINKER) && strstr(definer_name(sym), "@@");
+  for (u32 i = 0; i < n; i++) {
+    full[i] = definer_name(k[i].sym);
+    versioned |= strstr(full[i], "@@") != NULL;
   }
   struct walk_sort *w = arena_alloc(ctx, (u64)n * sizeof(*w) + 1);
-  for (u32 i = 0; i < n; i++) {
-    struct symbol *sym = k[i].sym;
-    bool full = versioned && !(sym->flags & SF_LINKER);
-    const char *name = full ? definer_name(sym) : sym->name;
-    u32 len = full ? (u32)strlen(name) : sym->namelen;
-    u64 bucket = versioned ? bfd_walk_bucket(ctx, name, len) : 0;
-    w[i] = (struct walk_sort){bucket << 33 | k[i].order, i};
-  }
+  for (u32 i = 0; i < n; i++)
+    w[i] = (struct walk_sort){
+        versioned ? bfd_walk_key(ctx, full[i], (u32)strlen(full[i]),
+                                 k[i].order)
+                  : k[i].order,
+        i};
   qsort(w, n, sizeof(*w), cmp_walk_sort);
   // In walk order: each symbol, its names and hashes.  Then, as GNU ld
   // adds them, the base version's name and each version's (its
@@ -274,11 +276,13 @@ void lay_out_exports(struct ctx *ctx) {
       if (is_version_symbol(ctx, sym))
         walk_of[ctx->aux[sym->aux].version->vernum] = i;
     }
-    for (u32 v = 1; v <= nv; v++) {
-      struct vers_node *t = version_numbered(ctx, v);
+    for (u32 i = 0; i < ctx->version_nodes.len; i++) {  // by vernum
+      struct vers_node *t = ctx->version_nodes.v[i];
+      if (!t->len)
+        continue;
       str[nstr] = (struct bfd_str){t->name, t->len, 0, NULL};
-      if (walk_of[v] != UINT32_MAX)
-        d->walk[walk_of[v]].name = nstr;
+      if (walk_of[t->vernum] != UINT32_MAX)
+        d->walk[walk_of[t->vernum]].name = nstr;
       nstr++;
     }
   }

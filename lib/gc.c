@@ -435,15 +435,6 @@ static void print_gc_sections(struct ctx *ctx, struct vec *dead) {
 // _start.  --gc-keep-exported adds every global a shared object would
 // export (bfd_elf_gc_mark_dynamic_ref_symbol).
 
-// A dynamic list names a definition by its name in GNU ld's table: a
-// default version's is NAME@@VERSION.
-static bool listed_root(struct ctx *ctx, struct symbol *sym) {
-  const char *full = definer_name(sym);
-  if (strstr(full, "@@"))
-    return dynamic_list_names(ctx, full, (u32)strlen(full));
-  return dynamic_list_names(ctx, sym->name, sym->namelen);
-}
-
 // An unversioned definition the version script makes local is no root
 // (bfd_hide_sym_by_version in bfd_elf_gc_mark_dynamic_ref_symbol), with
 // --gc-keep-exported in a static executable too.
@@ -487,7 +478,7 @@ static void mark_root_symbols(struct ctx *ctx, struct gc *gc) {
       struct symbol *sym = f->globals[k - f->first_global];
       if (sym && sym->state == SYM_DEFINED &&
           sym->visibility != STV_HIDDEN && sym->visibility != STV_INTERNAL &&
-          (all || listed_root(ctx, sym)) && !hidden_by_version(ctx, sym))
+          (all || dynamic_list_names_def(ctx, sym)) && !hidden_by_version(ctx, sym))
         mark_symbol(ctx, gc, sym);
     }
   }

@@ -317,14 +317,15 @@ u64 bfd_walk_order(struct ctx *ctx, const struct symbol *sym) {
                                        : (u64)UINT32_MAX + 1;
 }
 
-// The bucket of GNU ld's final table that holds NAME, a name the model
-// does not hold as such (a default version's NAME@@VERSION, which bfd
-// keeps beside NAME): its walk meets such names in this order, but for
-// two in one bucket.
-u32 bfd_walk_bucket(struct ctx *ctx, const char *name, u32 len) {
+// A walk order for a name the model does not hold as such (a default
+// version's NAME@@VERSION, which bfd keeps beside NAME), comparable with
+// others made so: the bucket of GNU ld's final table that holds it (the
+// walk goes bucket by bucket), then ORDER (bfd_walk_order's), which
+// only two names in one bucket need.
+u64 bfd_walk_key(struct ctx *ctx, const char *name, u32 len, u64 order) {
   u32 size[32], last_seq[32];
   u32 stages = walk_stages(ctx, (u32)ctx->symbols.seen, size, last_seq, 32);
-  return bfd_hash(name, len) % size[stages - 1];
+  return (u64)(bfd_hash(name, len) % size[stages - 1]) << 33 | order;
 }
 
 // One name in the pairwise model: its hash and seq, and its bucket at

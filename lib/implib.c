@@ -84,19 +84,6 @@ static int cmp_implib_sym(const void *x, const void *y) {
   return (a->seq > b->seq) - (a->seq < b->seq);
 }
 
-static void put_shdr(u8 *p, u32 name, u32 type, u64 off, u64 size, u32 link,
-                     u32 info, u64 align, u64 entsize) {
-  memset(p, 0, sizeof(Elf64_Shdr));
-  wr32(p + offsetof(Elf64_Shdr, sh_name), name);
-  wr32(p + offsetof(Elf64_Shdr, sh_type), type);
-  wr64(p + offsetof(Elf64_Shdr, sh_offset), off);
-  wr64(p + offsetof(Elf64_Shdr, sh_size), size);
-  wr32(p + offsetof(Elf64_Shdr, sh_link), link);
-  wr32(p + offsetof(Elf64_Shdr, sh_info), info);
-  wr64(p + offsetof(Elf64_Shdr, sh_addralign), align);
-  wr64(p + offsetof(Elf64_Shdr, sh_entsize), entsize);
-}
-
 // The library's bytes for the N symbols at KEPT of the output's SYM.
 static u8 *implib_image(struct ctx *ctx, const u8 *img,
                         const struct implib_sym *kept, u32 n, const char *str,
@@ -118,18 +105,10 @@ static u8 *implib_image(struct ctx *ctx, const u8 *img,
   u64 shoff = align_up(shstroff + sizeof(shstr), 8);
   *size = shoff + 4 * sizeof(Elf64_Shdr);
   u8 *p = arena_alloc(ctx, *size);   // zeroed
-  memcpy(p, img, EI_NIDENT);
-  p[EI_OSABI] = ELFOSABI_NONE;       // not copied (bfd's own header)
-  p[EI_ABIVERSION] = 0;
-  wr16(p + offsetof(Elf64_Ehdr, e_type), ET_REL);
-  memcpy(p + offsetof(Elf64_Ehdr, e_machine),
-         img + offsetof(Elf64_Ehdr, e_machine), 2);
-  wr32(p + offsetof(Elf64_Ehdr, e_version), EV_CURRENT);
-  wr64(p + offsetof(Elf64_Ehdr, e_shoff), shoff);
-  wr16(p + offsetof(Elf64_Ehdr, e_ehsize), sizeof(Elf64_Ehdr));
-  wr16(p + offsetof(Elf64_Ehdr, e_shentsize), sizeof(Elf64_Shdr));
-  wr16(p + offsetof(Elf64_Ehdr, e_shnum), 4);
-  wr16(p + offsetof(Elf64_Ehdr, e_shstrndx), 3);
+  // bfd's own header: the machine copied, not the OS/ABI.
+  wr_ehdr_common(p, ET_REL, rd16(img + offsetof(Elf64_Ehdr, e_machine)),
+                 shoff, false);
+  wr_ehdr_sections(p, p + shoff, 4, 3);
   for (u32 i = 0; i < n; i++) {
     const u8 *s = kept[i].esym;
     wr_esym(p + symoff + ((u64)i + 1) * sizeof(Elf64_Sym), names[i].off,
@@ -140,13 +119,13 @@ static u8 *implib_image(struct ctx *ctx, const u8 *img,
       memcpy(p + stroff + names[i].off, names[i].s, names[i].len);
   }
   memcpy(p + shstroff, shstr, sizeof(shstr));
-  u8 *sh = p + shoff;
-  put_shdr(sh + 1 * sizeof(Elf64_Shdr), 1, SHT_SYMTAB, symoff, symsize, 2, 1,
-           8, sizeof(Elf64_Sym));
-  put_shdr(sh + 2 * sizeof(Elf64_Shdr), 9, SHT_STRTAB, stroff, strsize, 0, 0,
-           1, 0);
-  put_shdr(sh + 3 * sizeof(Elf64_Shdr), 17, SHT_STRTAB, shstroff,
-           sizeof(shstr), 0, 0, 1, 0);
+  const struct shdr_fields sh[3] = {
+      {1, SHT_SYMTAB, 0, 0, symoff, symsize, 2, 1, 8, sizeof(Elf64_Sym)},
+      {9, SHT_STRTAB, 0, 0, stroff, strsize, 0, 0, 1, 0},
+      {17, SHT_STRTAB, 0, 0, shstroff, sizeof(shstr), 0, 0, 1, 0},
+  };
+  for (u32 k = 0; k < 3; k++)
+    wr_shdr(p + shoff + (k + 1) * sizeof(Elf64_Shdr), &sh[k]);
   return p;
 }
 
@@ -179,11 +158,10 @@ void write_implib(struct ctx *ctx, const u8 *img, u64 filesize) {
     versioned |= strstr(str + name, "@@") != NULL;
     n++;
   }
-  // A default version's definition is NAME@@VERSION in bfd's table: met
-  // in that name's bucket (the walk goes bucket by bucket).
+  // A default version's definition is NAME@@VERSION in bfd's table.
   for (u32 i = 0; versioned && i < n; i++) {
     const char *nm = str + rd32(kept[i].esym + offsetof(Elf64_Sym, st_name));
-    kept[i].order |= (u64)bfd_walk_bucket(ctx, nm, (u32)strlen(nm)) << 33;
+    kept[i].order = bfd_walk_key(ctx, nm, (u32)strlen(nm), kept[i].order);
   }
   qsort(kept, n, sizeof(*kept), cmp_implib_sym);
   if (!n) {                    // in GNU ld's words, all three

@@ -268,7 +268,7 @@ enum { SEQ_UNSEEN = UINT32_MAX };
 u64 hash_name(const char *name, u32 len);
 u32 bfd_hash(const char *name, u32 len);
 u64 bfd_walk_order(struct ctx *ctx, const struct symbol *sym);
-u32 bfd_walk_bucket(struct ctx *ctx, const char *name, u32 len);
+u64 bfd_walk_key(struct ctx *ctx, const char *name, u32 len, u64 order);
 u32 bfd_table_size(u64 n);
 // Sort keys for orders GNU ld takes from its hash table (qsort with
 // cmp_order_key): group, then order, then kind.
@@ -1015,6 +1015,7 @@ struct vers_node {
 };
 
 bool version_list_names(struct ctx *ctx, struct vec *list, const char *name);
+struct vers_node *version_named(struct ctx *ctx, const char *name, u32 len);
 struct vers_node *find_version(struct ctx *ctx, const char *name,
                                bool *hide);
 
@@ -1772,6 +1773,7 @@ struct dyn_exports {
 void choose_exports(struct ctx *ctx);
 void lay_out_exports(struct ctx *ctx);
 bool sym_exported(struct ctx *ctx, const struct symbol *sym);
+bool dynamic_list_names_def(struct ctx *ctx, struct symbol *sym);
 bool dynamic_list_wants(struct ctx *ctx, struct symbol *sym);
 void size_dynsym(struct ctx *ctx, struct chunk *c);
 void write_dynsym(struct ctx *ctx, struct chunk *c, u8 *buf);
@@ -1791,7 +1793,6 @@ void link_dynsym(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
 void assign_versions(struct ctx *ctx);
 const char *definer_name(struct symbol *sym);
 u16 dynsym_version(struct ctx *ctx, struct symbol *sym);
-struct vers_node *version_numbered(struct ctx *ctx, u32 v);
 const char *base_version_name(struct ctx *ctx);
 void size_versym(struct ctx *ctx, struct chunk *c);
 void write_versym(struct ctx *ctx, struct chunk *c, u8 *buf);

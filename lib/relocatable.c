@@ -649,15 +649,14 @@ static void add_file_sections(struct ctx *ctx, struct rlink *rl,
   }
 }
 
+// Header order: the groups first (bfd numbers them so), then as listed.
 static int cmp_rsec(const void *a, const void *b) {
   const struct rsec *x = *(struct rsec *const *)a;
   const struct rsec *y = *(struct rsec *const *)b;
   bool gx = x->kind == RS_GROUP, gy = y->kind == RS_GROUP;
   if (gx != gy)
     return gx ? -1 : 1;
-  if (x->order != y->order)
-    return x->order < y->order ? -1 : 1;
-  return x->seq < y->seq ? -1 : x->seq > y->seq;
+  return cmp_rsec_listed(a, b);
 }
 
 // A -T script's expression, "." being DOT.

@@ -443,6 +443,16 @@ static void register_node(struct ctx *ctx, struct vers_node *node) {
   vec_push(ctx, nodes, node);
 }
 
+// The tag of that name read so far (a named one), or NULL.
+struct vers_node *version_named(struct ctx *ctx, const char *name, u32 len) {
+  for (u32 i = 0; i < ctx->version_nodes.len; i++) {
+    struct vers_node *t = ctx->version_nodes.v[i];
+    if (t->len && t->len == len && !memcmp(t->name, name, len))
+      return t;
+  }
+  return NULL;
+}
+
 // TAG { ... } DEPENDENCIES ; or, anonymous, { ... } ;
 static void version_node(struct parser *ps) {
   struct vers_node *node = arena_alloc(ps->ctx, sizeof(*node));
@@ -459,12 +469,7 @@ static void version_node(struct parser *ps) {
   // Each dependency is looked up as soon as it is read.
   while (node->len && peek(ps)->kind == T_TAG) {
     struct token d = *peek(ps);
-    struct vers_node *found = NULL;
-    for (u32 i = 0; i < ps->ctx->version_nodes.len && !found; i++) {
-      struct vers_node *n = ps->ctx->version_nodes.v[i];
-      if (n->len == d.len && !memcmp(n->name, d.text, d.len))
-        found = n;
-    }
+    struct vers_node *found = version_named(ps->ctx, d.text, d.len);
     if (!found)
       error(ps->ctx, "unable to find version dependency `%.*s'", (int)d.len,
             d.text);

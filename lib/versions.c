@@ -35,13 +35,7 @@ const char *definer_name(struct symbol *sym) {
 }
 
 static struct vers_node *node_named(struct ctx *ctx, const char *name) {
-  u32 len = (u32)strlen(name);
-  for (u32 i = 0; i < ctx->version_nodes.len; i++) {
-    struct vers_node *t = ctx->version_nodes.v[i];
-    if (t->len == len && !memcmp(t->name, name, len))
-      return t;
-  }
-  return NULL;
+  return version_named(ctx, name, (u32)strlen(name));
 }
 
 // GNU ld's "make all global versions with definition": a tag's literal
@@ -145,14 +139,13 @@ static void assign_sym_versions(struct ctx *ctx, struct symbol *sym,
 // The versions made for exported NAME@VERSION definitions no tag names,
 // in GNU ld's walk order (it numbers them as it meets them).
 static void make_versions(struct ctx *ctx, struct vec *made) {
-  // GNU ld meets them by their full names (bfd_walk_bucket).
+  // GNU ld meets them by their full names (bfd_walk_key).
   struct vsym *v = arena_alloc(ctx, (u64)made->len * sizeof(*v) + 1);
   for (u32 i = 0; i < made->len; i++) {
     struct symbol *sym = made->v[i];
     const char *full = definer_name(sym);
-    v[i] = (struct vsym){(u64)bfd_walk_bucket(ctx, full, (u32)strlen(full))
-                                 << 33 |
-                             bfd_walk_order(ctx, sym),
+    v[i] = (struct vsym){bfd_walk_key(ctx, full, (u32)strlen(full),
+                                      bfd_walk_order(ctx, sym)),
                          sym};
   }
   qsort(v, made->len, sizeof(*v), cmp_vsym);
@@ -265,16 +258,6 @@ void assign_versions(struct ctx *ctx) {
               (int)t->len, t->name);
     }
   }
-}
-
-// The named version numbered V (from 1).
-struct vers_node *version_numbered(struct ctx *ctx, u32 v) {
-  for (u32 i = 0; i < ctx->version_nodes.len; i++) {
-    struct vers_node *t = ctx->version_nodes.v[i];
-    if (t->len && t->vernum == v)
-      return t;
-  }
-  return NULL;
 }
 
 // A .dynsym entry's version: 1 (global) without one, the hidden bit on a
