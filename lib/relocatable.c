@@ -93,6 +93,7 @@ struct rlink {
   u32 nlocal, nsyms;
   u64 strtab_size, shstrtab_size;
   u32 *name_off;               // [symbol index]: its name in .strtab
+  struct vec listed;           // listed_sections
   u32 orphan_seq;
   struct rsec **by_name;       // output sections of input sections by
   u32 name_mask, name_count;   // name (not group members), open addressing
@@ -105,6 +106,7 @@ struct rlink {
 #define KEEP UINT32_MAX
 
 static int cmp_rsec_listed(const void *a, const void *b);
+static struct vec *listed_sections(struct ctx *ctx, struct rlink *rl);
 
 // Every option mld takes for a final link is either honoured with -r as
 // GNU ld honours it, ignored where GNU ld's -r output does not change, or
@@ -1460,17 +1462,12 @@ static void walk_symtab(struct ctx *ctx, struct symw *w) {
   // bfd's list of the output sections (bfd_elf_final_link's walk of the
   // link orders: groups are orphans there, after .comment, or with a -T
   // script after the sections), then those with none.
-  struct vec listed = {0};
-  for (u32 i = 0; i < rl->secs.len; i++) {
-    struct rsec *s = rl->secs.v[i];
-    if (s->kind == RS_SECTION || (s->kind == RS_GROUP && !rl->walk))
-      vec_push(ctx, &listed, s);
-  }
-  if (!rl->walk)
-    vec_sort(&listed, cmp_rsec_listed);
+  struct vec *listed = listed_sections(ctx, rl);
   u8 *done = arena_alloc(ctx, ctx->next_priority + 1);
-  for (u32 i = 0; i <= listed.len; i++) {
-    struct rsec *s = i < listed.len ? listed.v[i] : NULL;
+  for (u32 i = 0; i <= listed->len; i++) {
+    struct rsec *s = i < listed->len ? listed->v[i] : NULL;
+    if (s && s->kind == RS_GROUP && rl->walk)
+      continue;
     u32 n = !s ? ctx->objs.len : s->c ? s->c->isecs.len : s->gfile ? 1 : 0;
     for (u32 k = 0; k < n; k++) {
       struct objfile *f = !s   ? ctx->objs.v[k]
@@ -1994,22 +1991,30 @@ static int cmp_rsec_listed(const void *a, const void *b) {
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+// The output sections and groups in that order (.shstrtab's names and
+// the files' locals follow it), made once numbered.
+static struct vec *listed_sections(struct ctx *ctx, struct rlink *rl) {
+  if (rl->listed.len)
+    return &rl->listed;
+  for (u32 i = 0; i < rl->secs.len; i++) {
+    struct rsec *s = rl->secs.v[i];
+    if (s->kind == RS_SECTION || s->kind == RS_GROUP)
+      vec_push(ctx, &rl->listed, s);
+  }
+  vec_sort(&rl->listed, cmp_rsec_listed);
+  return &rl->listed;
+}
+
 // .shstrtab as bfd's: ".symtab", ".strtab" and ".shstrtab" met first,
 // then each section's name in the order of bfd's list of them, each
 // followed by its relocations' (elf_fake_sections), each name once, one
 // that ends another as its tail.  Sets each section's name_off.
 static void lay_out_shstrtab(struct ctx *ctx, struct rlink *rl) {
   static const char *const first[3] = {".symtab", ".strtab", ".shstrtab"};
-  struct vec listed = {0};
-  for (u32 i = 0; i < rl->secs.len; i++) {
-    struct rsec *s = rl->secs.v[i];
-    if (s->kind == RS_SECTION || s->kind == RS_GROUP)
-      vec_push(ctx, &listed, s);
-  }
-  vec_sort(&listed, cmp_rsec_listed);
+  struct vec *listed = listed_sections(ctx, rl);
   struct vec named = {0};
-  for (u32 i = 0; i < listed.len; i++) {
-    struct rsec *s = listed.v[i];
+  for (u32 i = 0; i < listed->len; i++) {
+    struct rsec *s = listed->v[i];
     vec_push(ctx, &named, s);
     if (s->rela)
       vec_push(ctx, &named, s->rela);
