@@ -1682,6 +1682,7 @@ const char *isec_name(struct isec *is);
 void define_linker_symbols(struct ctx *ctx);
 void define_linker_symbol(struct ctx *ctx, struct symbol *sym, u8 type,
                           enum where where);
+bool is_dynobj_symbol(const struct symbol *sym);
 bool has_tls(struct ctx *ctx);
 void scan_relocations(struct ctx *ctx);
 // What an architecture's scan_relocs asks for a symbol.

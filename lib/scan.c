@@ -479,6 +479,14 @@ static void define_one(struct ctx *ctx, const char *name, u8 vis, bool always,
   vec_push(ctx, &ctx->linker_syms, sym);
 }
 
+// _GLOBAL_OFFSET_TABLE_ or _DYNAMIC: the objects bfd's back ends define
+// (not a script), in their sections.
+bool is_dynobj_symbol(const struct symbol *sym) {
+  return (sym->flags & SF_LINKER) &&
+         (!strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ||
+          !strcmp(sym->name, "_DYNAMIC"));
+}
+
 // SYM becomes a global the linker defines, at 0 until its WHERE says
 // otherwise, of TYPE (versions.c's and -r --split-by-file's symbols).
 void define_linker_symbol(struct ctx *ctx, struct symbol *sym, u8 type,

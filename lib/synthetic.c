@@ -363,8 +363,7 @@ void global_esym(struct ctx *ctx, struct symbol *sym, bool as_local,
   o->name = sym->name;
   if (sym->flags & SF_LINKER) {
     struct chunk *c = ctx->aux[sym->aux].osec;
-    bool made = !strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ||
-                !strcmp(sym->name, "_DYNAMIC");
+    bool made = is_dynobj_symbol(sym);
     // A version's symbol is an object, whatever a script assigned it.
     struct vers_node *t = ctx->aux[sym->aux].version;
     u8 type = made || (t && t->sym == sym) ? STT_OBJECT : sym->type;

@@ -168,8 +168,7 @@ static void make_versions(struct ctx *ctx, struct vec *made) {
 // A symbol bfd defines itself rather than a script: _DYNAMIC,
 // _GLOBAL_OFFSET_TABLE_, __start_SEC and __stop_SEC.
 static bool linker_made(struct symbol *sym) {
-  if (!strcmp(sym->name, "_GLOBAL_OFFSET_TABLE_") ||
-      !strcmp(sym->name, "_DYNAMIC"))
+  if (is_dynobj_symbol(sym))
     return true;
   const char *sec = start_stop_target(sym->name);
   u32 where = sym->symidx >> 1;
