@@ -1222,6 +1222,8 @@ struct isec {
   u8 sort;                     // script_layout.c: its pattern's SORT
   bool script_keep;            // script_layout.c: in a KEEP(...)
   bool file_sorted;            // script_layout.c: SORT_BY_NAME (files)
+  bool warning;                // parse_sections: a file's .gnu.warning,
+                               // emptied, its globals left out of .symtab
   bool reverse;                // set by create_chunks: .ctors in .init_array
                                // or .dtors in .fini_array, copied as an
                                // array of pointers in reverse order
@@ -1438,6 +1440,7 @@ enum {
 
 void parse_sections(struct ctx *ctx);
 bool stripped_debug_section(struct ctx *ctx, const char *name, u64 flags);
+bool dropped_with_defs(struct ctx *ctx, const char *name, u64 flags);
 bool dropped_input(struct objfile *f, u32 shndx);
 void print_layout(FILE *fp, const struct arch *arch);
 // -Ttext, -Tdata, -Tbss or --section-start's address for output section
@@ -2486,8 +2489,8 @@ struct ctx {
   bool weak_plt;               // setup_target: arch->plt_undef_weak applies
   struct vec rela_parts;       // CK_RELA_PART chunks (script_layout.c)
   bool script_discards;        // an input went to /DISCARD/ (or orphan)
-  bool debug_stripped;         // -S dropped a debugging section that
-                               // defines a symbol (not its own)
+  bool defs_dropped;           // a section dropped_with_defs defines a
+                               // symbol (not its own)
   struct vec gotgd_syms;       // struct symbol *: wanting a GD pair
   struct vec undef_reports;    // diag.c: struct undef_report *
   struct vec weak_desc;        // struct weak_desc *, AArch64 (arch file)

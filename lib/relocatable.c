@@ -529,9 +529,10 @@ static void check_kept(struct ctx *ctx, struct objfile *f, u32 i) {
   const char *name = section_name(f, i);
   if (f->discarded && f->discarded[i])
     return;
-  if (starts(name, ".gnu.warning"))
-    error(ctx, "%s: %s: .gnu.warning sections are not supported with -r",
-          f->name, name);
+  // (GNU ld's -r fails an assertion on it; .gnu.warning.SYM it keeps.)
+  if (!strcmp(name, ".gnu.warning"))
+    error(ctx, "%s: a .gnu.warning section is not supported with -r",
+          f->name);
 }
 
 // -T SECTIONS: the output sections of the script's statements, made

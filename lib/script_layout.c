@@ -2525,8 +2525,8 @@ static void check_list(struct ctx *ctx, const struct vec *names, bool to) {
 
 // A reference to a symbol of a discarded input section (/DISCARD/): GNU
 // ld's error where discarded_action says so.
-// Whether section shndx of f is one /DISCARD/ took or -S dropped (a
-// symbol defined there is not in the output; not a lost COMDAT copy,
+// Whether section shndx of f is one /DISCARD/ took or one
+// dropped_with_defs (-S's, .gnu.warning.SYM; a symbol defined there is not in the output; not a lost COMDAT copy,
 // whose references other rules settle).
 static bool discarded_def_section(struct ctx *ctx, struct objfile *f,
                                   u32 shndx) {
@@ -2534,13 +2534,13 @@ static bool discarded_def_section(struct ctx *ctx, struct objfile *f,
     return false;
   if (f->script_discarded && f->script_discarded[shndx])
     return true;
-  return ctx->debug_stripped && dropped_input(f, shndx) &&
-         stripped_debug_section(ctx, section_name(f, shndx),
-                                SH_FLAGS(shdr_at(f, shndx)));
+  return ctx->defs_dropped && dropped_input(f, shndx) &&
+         dropped_with_defs(ctx, section_name(f, shndx),
+                           SH_FLAGS(shdr_at(f, shndx)));
 }
 
 void check_discarded_refs(struct ctx *ctx) {
-  if (!ctx->script_discards && !ctx->debug_stripped)
+  if (!ctx->script_discards && !ctx->defs_dropped)
     return;
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
@@ -2563,7 +2563,7 @@ void check_discarded_refs(struct ctx *ctx) {
           df = sym->file;
           di = sym->symidx;
         }
-        if (!df->script_discarded && !ctx->debug_stripped)
+        if (!df->script_discarded && !ctx->defs_dropped)
           continue;
         struct esym s;
         read_sym(df, di, &s);

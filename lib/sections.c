@@ -31,7 +31,8 @@ static const struct {
     {".text", ".text.unlikely .text.*_unlikely .text.unlikely.*, then "
               ".text.exit .text.exit.*, then .text.startup .text.startup.*, "
               "then .text.hot .text.hot.*, then SORT(.text.sorted.*), then "
-              ".text .stub .text.* .gnu.linkonce.t.*", false},
+              ".text .stub .text.* .gnu.linkonce.t.*, then .gnu.warning "
+              "(emptied)", false},
     {".fini", ".fini", false},
     {".rodata", ".rodata .rodata.* .gnu.linkonce.r.*", false},
     {".rodata1", ".rodata1", false},
@@ -136,7 +137,7 @@ static bool script_rule(struct ctx *ctx, struct objfile *f, const char *n,
   r->rank = 0;
 #define OUT(nm, ord) do { r->name = nm; r->order = KEY(ord); return true; } while (0)
   if (!strcmp(n, ".text") || starts(n, ".text.") || !strcmp(n, ".stub") ||
-      starts(n, ".gnu.linkonce.t.")) {
+      starts(n, ".gnu.linkonce.t.") || !strcmp(n, ".gnu.warning")) {
     if (is_or_dot(n, ".text.unlikely") ||
         (starts(n, ".text.") && strlen(n) >= 9 &&
          !strcmp(n + strlen(n) - 9, "_unlikely")))
@@ -149,6 +150,8 @@ static bool script_rule(struct ctx *ctx, struct objfile *f, const char *n,
       r->rank = 3;
     else if (starts(n, ".text.sorted."))
       r->rank = 4;
+    else if (!strcmp(n, ".gnu.warning"))
+      r->rank = 6;             // emptied (parse_file_sections)
     else
       r->rank = 5;
     OUT(".text", O_TEXT);
@@ -515,6 +518,15 @@ bool stripped_debug_section(struct ctx *ctx, const char *name, u64 flags) {
 // debugging sections, SHF_EXCLUDE ones, ...), not as a lost COMDAT copy
 // (whose symbols and references other rules settle).  Known once
 // parse_sections has made the file's sections.
+// A section the link leaves out whose named symbols are "defined in
+// discarded section" to a reference: -S's debugging sections and, in a
+// final link, each .gnu.warning.SYM, which GNU ld excludes once it has
+// taken its message (elf_link_add_object_symbols).
+bool dropped_with_defs(struct ctx *ctx, const char *name, u64 flags) {
+  return stripped_debug_section(ctx, name, flags) ||
+         (starts(name, ".gnu.warning.") && !ctx->cfg.relocatable);
+}
+
 bool dropped_input(struct objfile *f, u32 shndx) {
   return f->isecs && shndx != SHN_UNDEF && shndx < f->shnum &&
          !f->isecs[shndx] && !(f->discarded && f->discarded[shndx]);
@@ -549,7 +561,11 @@ static bool dropped_section(struct ctx *ctx, struct objfile *f, u32 i,
   // script has no /DISCARD/ and keeps it for the final link.
   if (starts(name, ".gnu.lto_") && !ctx->cfg.relocatable)
     return true;
-  if (starts(name, ".gnu.warning"))
+  // .gnu.warning.SYM in a final link; -r refuses .gnu.warning itself
+  // (check_kept).
+  if (starts(name, ".gnu.warning.") ? !ctx->cfg.relocatable
+                                    : ctx->cfg.relocatable &&
+                                      !strcmp(name, ".gnu.warning"))
     return true;
   return stripped_debug_section(ctx, name, flags);
 }
@@ -760,8 +776,8 @@ enum {
   PF_COMPRESSED = 4,           // a compressed section
   PF_RELRO_RW_COPY = 8,        // an allocated section GNU ld's RELRO
                                // exceptions copy read-write
-  PF_STRIPPED = 16,            // a debugging section -S dropped defines
-                               // a symbol (not its section symbol)
+  PF_DROPPED_DEFS = 16,        // a section dropped_with_defs defines a
+                               // symbol (not its section symbol)
 };
 
 struct parse_job {
@@ -775,6 +791,7 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
   struct parse_job *j = arg;
   struct objfile *f = ctx->objs.v[fi];
   u8 found = 0;
+  bool warning_seen = false;
   f->isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
   for (u32 k = f->first_global; j->lto_slim && k < f->nsyms; k++)
     if (f->globals[k - f->first_global] == j->lto_slim) {
@@ -797,8 +814,8 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
       error(ctx, "%s: -r --build-id with an input's .note.gnu.build-id: "
             "not supported", f->name);
     if (dropped_section(ctx, f, i, name, type, flags)) {
-      if (stripped_debug_section(ctx, name, flags))
-        found |= PF_STRIPPED;  // for now: any symbol in it, below
+      if (dropped_with_defs(ctx, name, flags))
+        found |= PF_DROPPED_DEFS;  // for now: any symbol in it, below
       continue;
     }
     struct isec *is = arena_alloc(ctx, sizeof(*is));
@@ -809,6 +826,17 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
     is->data = type == SHT_NOBITS ? NULL : f->data + SH_OFFSET(sh);
     is->live = true;
     f->isecs[i] = is;
+    // The file's .gnu.warning (the first by that name, as GNU ld looks
+    // it up) has given its message (warn_linked_objects).  It stays,
+    // empty, so that its symbols keep their addresses; bfd excludes it,
+    // which leaves its globals out of .symtab (ldelf_before_allocation;
+    // global_listed).  Its locals are listed as any others.
+    if (!strcmp(name, ".gnu.warning") && !ctx->cfg.relocatable &&
+        !warning_seen) {
+      warning_seen = true;
+      is->size = 0;
+      is->warning = true;
+    }
     if (compressed_input(f, i, name, flags)) {
       is->compressed = true;
       found |= PF_COMPRESSED;
@@ -827,7 +855,7 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
     if (SH_TYPE(sh) != SHT_RELA)
       continue;
     struct isec *target = f->isecs[SH_INFO(sh)];
-    if (!target)
+    if (!target || target->warning)  // nothing of it is written
       continue;
     if (target->rels) {
       error(ctx, "%s: section %u has two relocation sections", f->name,
@@ -844,17 +872,17 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
   // A debugging section's own symbol is all -g objects define there:
   // only a named one makes check_discarded_refs look (a pass over every
   // relocation).
-  if (found & PF_STRIPPED) {
-    found &= ~PF_STRIPPED;
+  if (found & PF_DROPPED_DEFS) {
+    found &= ~PF_DROPPED_DEFS;
     for (u32 k = 1; k < f->nsyms; k++) {
       struct esym s;
       read_sym(f, k, &s);
       u32 shndx = sym_shndx(f, k, &s);
       if (ELF64_ST_TYPE(s.st_info) != STT_SECTION && shndx != SHN_UNDEF &&
           shndx < f->shnum && !f->isecs[shndx] &&
-          stripped_debug_section(ctx, section_name(f, shndx),
-                                 SH_FLAGS(shdr_at(f, shndx)))) {
-        found |= PF_STRIPPED;
+          dropped_with_defs(ctx, section_name(f, shndx),
+                            SH_FLAGS(shdr_at(f, shndx)))) {
+        found |= PF_DROPPED_DEFS;
         break;
       }
     }
@@ -891,7 +919,7 @@ void parse_sections(struct ctx *ctx) {
       if (f->isecs[i] && f->isecs[i]->compressed)
         vec_push(ctx, &ctx->compressed, f->isecs[i]);
     ctx->relro_by_rw_copy |= (found & PF_RELRO_RW_COPY) != 0;
-    ctx->debug_stripped |= (found & PF_STRIPPED) != 0;
+    ctx->defs_dropped |= (found & PF_DROPPED_DEFS) != 0;
   }
   decompress_inputs(ctx);     // their sizes count from here on
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {

@@ -410,13 +410,18 @@ static bool is_hidden(struct symbol *sym) {
 }
 
 // A defined global of file f (its symbol k) that .symtab lists: not one
-// of a collected or discarded section.
+// of a collected or discarded section.  Nor one of a .gnu.warning
+// section, which bfd excludes, unless its output section was removed as
+// empty: bfd then moves the symbol to a nearby section, which is not
+// excluded (_bfd_fix_excluded_sec_syms).
 static bool global_listed(struct ctx *ctx, struct objfile *f, u32 k,
                           struct symbol *sym) {
   if (sym->state == SYM_UNDEF || sym->file != f || sym->symidx != k ||
       (sym->flags & SF_LINKER))
     return false;
   struct isec *is = sym_isec(ctx, sym);
+  if (is && is->warning && is->osec && is_emitted(is->osec))
+    return false;
   return (is ? is->osec != NULL : !sym_in_dropped_section(sym)) &&
          retained(ctx, sym->name);
 }
