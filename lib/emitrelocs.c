@@ -161,7 +161,8 @@ static bool out_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
       *osym = o->sym_index;
       return true;
     }
-    if (shndx != SHN_ABS && !local_isec(f, shndx, false))
+    if (shndx != SHN_ABS && !local_isec(f, shndx, false) &&
+        !pretended_copy(is, shndx))
       return false;
     *osym = f->out_locals[symidx];
     name = sym_name(f, &s);
@@ -272,13 +273,15 @@ void write_emit_rela(struct ctx *ctx, struct chunk *c, u8 *buf) {
   sort_relas(buf + c->offset, c->size / sizeof(Elf64_Rela));
 }
 
-// Marks an undefined symbol a relocation names for .symtab (pending until
-// the walk puts it), or calls put for a local the walk left out.
-static void need_symbol(struct ctx *ctx, struct objfile *f, u32 symidx,
+// Marks an undefined symbol a relocation in is names for .symtab (pending
+// until the walk puts it), or calls put for a local the walk left out,
+// with the section it is listed in.
+static void need_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
                         bool sizing,
                         void (*put)(struct ctx *, void *, struct objfile *,
-                                    u32),
+                                    u32, struct isec *),
                         void *w) {
+  struct objfile *f = is->file;
   if (!symidx || symidx >= f->nsyms)
     return;
   if (symidx >= f->first_global) {
@@ -304,8 +307,14 @@ static void need_symbol(struct ctx *ctx, struct objfile *f, u32 symidx,
   if (ELF64_ST_TYPE(s.st_info) == STT_SECTION)
     return;
   u32 shndx = sym_shndx(f, symidx, &s);
-  if (shndx == SHN_ABS || local_isec(f, shndx, false))
-    put(ctx, w, f, symidx);
+  if (shndx == SHN_ABS) {
+    put(ctx, w, f, symidx, NULL);
+    return;
+  }
+  struct isec *t = local_isec(f, shndx, false) ? f->isecs[shndx]
+                                               : pretended_copy(is, shndx);
+  if (t)
+    put(ctx, w, f, symidx, t);
 }
 
 // GNU ld lists a local a kept relocation needs that .symtab's rules left
@@ -313,7 +322,8 @@ static void need_symbol(struct ctx *ctx, struct objfile *f, u32 symidx,
 // file's sections by index, each one's relocations in order.
 void emit_relocs_locals(struct ctx *ctx, struct objfile *f, bool sizing,
                         void (*put)(struct ctx *ctx, void *w,
-                                    struct objfile *f, u32 k),
+                                    struct objfile *f, u32 k,
+                                    struct isec *t),
                         void *w) {
   for (u32 i = 1; i < f->shnum; i++) {
     struct isec *is = f->isecs[i];
@@ -324,12 +334,12 @@ void emit_relocs_locals(struct ctx *ctx, struct objfile *f, bool sizing,
       for (u32 k = 0; k < eh->nrecs; k++) {
         struct eh_rec *rec = &eh->recs[k];
         for (u32 r = rec->rel_begin; rec->emitted && r < rec->rel_end; r++)
-          need_symbol(ctx, f, eh->rels[r].symidx, sizing, put, w);
+          need_symbol(ctx, is, eh->rels[r].symidx, sizing, put, w);
       }
       continue;
     }
     for (u32 r = 0; r < is->nrels; r++)
-      need_symbol(ctx, f,
+      need_symbol(ctx, is,
                   ELF64_R_SYM(rd64(is->rels + (u64)r * sizeof(Elf64_Rela) + 8)),
                   sizing, put, w);
   }

@@ -1666,6 +1666,7 @@ u64 local_sym_addr(struct objfile *f, u32 symidx);
 u64 isec_sym_addr(struct isec *is, const struct esym *s);
 enum { DA_COMPLAIN = 1, DA_PRETEND = 2 };   // discarded_action
 u32 discarded_action(struct isec *is);
+struct isec *pretended_copy(struct isec *is, u32 shndx);
 void discarded_ref_error(struct ctx *ctx, struct isec *is, struct objfile *df,
                          u32 symidx, u32 shndx);
 void check_discarded_local(struct ctx *ctx, struct isec *is,
@@ -2042,10 +2043,12 @@ void size_emit_rela(struct ctx *ctx, struct chunk *c);
 void write_emit_rela(struct ctx *ctx, struct chunk *c, u8 *buf);
 void emit_rela_shdr(struct ctx *ctx, struct chunk *c, u32 *link, u32 *info);
 // .symtab's walk: the locals of f that relocations need beyond those
-// listed (put calls back), and the undefined symbols they name.
+// listed (put calls back with the section to list one in, NULL for an
+// absolute one), and the undefined symbols they name.
 void emit_relocs_locals(struct ctx *ctx, struct objfile *f, bool sizing,
                         void (*put)(struct ctx *ctx, void *w,
-                                    struct objfile *f, u32 k),
+                                    struct objfile *f, u32 k,
+                                    struct isec *t),
                         void *w);
 
 //

@@ -236,6 +236,20 @@ u32 discarded_action(struct isec *is) {
   return DA_COMPLAIN | DA_PRETEND;
 }
 
+// The kept copy GNU ld pretends a named local symbol in section shndx of
+// is's file is in, for the relocation in is that names it: the winner's
+// section of the same name and size when shndx lost its COMDAT group and
+// is lets that pass (debugging information: DA_PRETEND without
+// DA_COMPLAIN, whose error ends the link).  NULL: none.  -r and -q list
+// the symbol there, after the file's locals (elf_link_input_bfd).
+struct isec *pretended_copy(struct isec *is, u32 shndx) {
+  struct objfile *f = is->file;
+  if (!f->kept || shndx == SHN_UNDEF || shndx >= f->shnum ||
+      !f->kept[shndx] || !f->kept[shndx]->osec)
+    return NULL;
+  return discarded_action(is) == DA_PRETEND ? f->kept[shndx] : NULL;
+}
+
 // GNU ld's error for a relocation in is against symbol symidx of df,
 // defined in df's discarded section shndx.
 void discarded_ref_error(struct ctx *ctx, struct isec *is, struct objfile *df,

@@ -1141,13 +1141,26 @@ static u64 global_value(struct ctx *ctx, struct symbol *sym, struct isec *is,
   return out_value(is, st_value, true);
 }
 
+// The kept copy a named local of a discarded COMDAT copy is listed in,
+// for a relocation of debugging information (pretended_copy), or NULL.
+static struct isec *pretended_home(struct objfile *f, u32 k,
+                                   const struct esym *s) {
+  u32 shndx = sym_shndx(f, k, s);
+  if (ELF64_ST_TYPE(s->st_info) == STT_SECTION || !f->discarded ||
+      shndx >= f->shnum || !f->discarded[shndx] || !f->kept)
+    return NULL;
+  return f->kept[shndx];
+}
+
 static void put_local(struct ctx *ctx, struct symw *w, struct objfile *f,
                       u32 k, bool *have_file) {
   struct rlink *rl = ctx->rlink;
   struct esym s;
   read_sym(f, k, &s);
   struct isec *is;
-  local_placed(rl, f, k, &s, &is);
+  // Not placed: one find_needed_locals took for pretended_copy.
+  if (!local_placed(rl, f, k, &s, &is))
+    is = pretended_home(f, k, &s);
   struct rsec *gs = is ? NULL : local_group(rl, f, k, &s);
   const char *name = sym_name(f, &s);
   // With -x, only the locals relocations need, and no STT_FILE made.
@@ -1168,9 +1181,11 @@ static void put_local(struct ctx *ctx, struct symw *w, struct objfile *f,
       gs ? s.st_value : out_value(is, s.st_value, false), s.st_size);
 }
 
-// The locals -x or -X left out that a relocation of f names (marked KEEP
-// by check_relocations), as bfd finds them: sections in order, each's
-// relocations in order.  Numbered here; the list is what is written.
+// The locals -x or -X left out that a relocation of f names, and those
+// of a discarded COMDAT copy that debugging information names
+// (pretended_copy), all marked KEEP by check_relocations, as bfd finds
+// them: sections in order, each's relocations in order.  Numbered here;
+// the list is what is written.
 static void find_needed_locals(struct ctx *ctx, struct objfile *f) {
   struct rlink *rl = ctx->rlink;
   u32 *map = rl->locmap[f->priority];
@@ -1188,9 +1203,12 @@ static void find_needed_locals(struct ctx *ctx, struct objfile *f) {
       if (k == 0 || k >= f->first_global || map[k] != KEEP)
         continue;
       read_sym(f, k, &s);
-      map[k] = 0;
-      if (local_placed(rl, f, k, &s, &t))
+      if (local_placed(rl, f, k, &s, &t) ||
+          (ELF64_ST_TYPE(s.st_info) != STT_SECTION &&
+           pretended_copy(is, sym_shndx(f, k, &s)))) {
+        map[k] = 0;
         vec_push(ctx, v, (void *)(uintptr_t)k);
+      }
     }
   }
 }
@@ -1215,6 +1233,7 @@ static void walk_locals(struct ctx *ctx, struct symw *w, struct objfile *f) {
   }
   if (!w->sym)
     find_needed_locals(ctx, f);
+  have_file = true;  // no STT_FILE is made for these (elf_link_input_bfd)
   struct vec *v = &rl->needed[f->priority];
   for (u32 i = 0; i < v->len; i++)
     put_local(ctx, w, f, (u32)(uintptr_t)v->v[i], &have_file);
@@ -1651,6 +1670,17 @@ static u64 each_rela(struct ctx *ctx, struct isec *is, u8 *out,
 }
 
 // Every relocation's symbol exists and its place lies in its section.
+// Marks a named local of a discarded COMDAT copy that a relocation of
+// debugging information names, listed in the kept copy (pretended_copy).
+static void mark_pretended(struct ctx *ctx, struct isec *is, u32 symidx) {
+  struct objfile *f = is->file;
+  struct esym s;
+  read_sym(f, symidx, &s);
+  if (pretended_home(f, symidx, &s) &&
+      pretended_copy(is, sym_shndx(f, symidx, &s)))
+    mark_local(ctx, f, symidx);
+}
+
 static void check_relocations(struct ctx *ctx, struct isec *is) {
   struct objfile *f = is->file;
   for (u32 i = 0; i < is->nrels; i++) {
@@ -1672,6 +1702,8 @@ static void check_relocations(struct ctx *ctx, struct isec *is) {
     }
     if (ctx->cfg.discard == DISCARD_ALL || ctx->cfg.discard == DISCARD_LOCALS)
       mark_local(ctx, f, symidx);
+    else if (f->discarded && symidx && symidx < f->first_global)
+      mark_pretended(ctx, is, symidx);
   }
   for (u32 k = 0; is->eh && k < is->eh->nrels; k++)
     if (ctx->cfg.discard == DISCARD_ALL ||

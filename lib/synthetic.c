@@ -523,18 +523,16 @@ struct local_put {
 };
 
 static void put_reloc_local(struct ctx *ctx, void *arg, struct objfile *f,
-                            u32 k) {
+                            u32 k, struct isec *is) {
   struct local_put *lp = arg;
   struct esym s;
   read_sym(f, k, &s);
-  u32 shndx = sym_shndx(f, k, &s);
   const char *name = sym_name(f, &s);
-  if (shndx == SHN_ABS) {
+  if (!is) {
     f->out_locals[k] = put_local(lp->w, f, lp->have_file, name, &s,
                                  OUT_SHN_ABS, s.st_value);
     return;
   }
-  struct isec *is = f->isecs[shndx];
   u64 value = tls_adjust(ctx, ELF64_ST_TYPE(s.st_info), isec_sym_addr(is, &s));
   f->out_locals[k] = put_local(lp->w, f, lp->have_file, name, &s,
                                out_shndx(ctx, is->osec, value), value);

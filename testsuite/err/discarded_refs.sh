@@ -5,7 +5,9 @@
 # none from debugging information or .gcc_except_table.  mld linked the
 # first silently, the reference going to address 0.  The same rule for
 # what /DISCARD/ takes, referenced from a section that is not allocated
-# (but not debugging information), which mld let pass.
+# (but not debugging information), which mld let pass.  A named local of
+# the losing copy that debugging information names is listed in the kept
+# copy, as GNU ld does, with -r and -q.
 . "$(dirname "$0")/../lib.sh"
 
 for arch in x86_64 aarch64; do
@@ -120,5 +122,67 @@ EOF2
   t_mld -T nonalloc.t -o m.out nonalloc.o
   expect_failure
   expect_error "$(grep 'defined in discarded section' gnu.err | head -1)"
+
+  # A named local of the losing copy that debugging information names,
+  # twice from one file and once from another: GNU ld lists it again, in
+  # the kept copy, after the file's locals and without an STT_FILE, and
+  # the relocations name it (mld pointed -r's at the section symbol and
+  # made -q's R_*_NONE).  Byte for byte with -r, -r -x and -r -X; with -q,
+  # the same locals and relocations.
+  # (The kept copy has the same size and defines the same symbols: bfd's
+  # _bfd_elf_check_kept_section.)
+  t_write dbg_win.s <<'EOF2'
+  .section .text.g,"axG",%progbits,g,comdat
+  .globl g
+g: .byte 0
+lg: .byte 0
+lg2: .byte 0
+  .text
+  .globl _start
+_start: .quad g
+EOF2
+  t_write dbg_lose.s <<'EOF2'
+  .section .text.g,"axG",%progbits,g,comdat
+  .globl g
+g: .byte 0
+lg: .byte 0
+lg2: .byte 0
+  .section .debug_info,"",%progbits
+  .quad lg
+  .quad .text.g + 1
+  .quad lg2 + 4
+  .section .debug_line,"",%progbits
+  .quad lg
+EOF2
+  t_write dbg_other.s <<'EOF2'
+  .section .text.g,"axG",%progbits,g,comdat
+  .globl g
+g: .byte 0
+lg2: .byte 0
+lg: .byte 0
+  .section .debug_info,"",%progbits
+  .quad lg
+  .quad lg2
+EOF2
+  $as -o dbg_win.o dbg_win.s && $as -o dbg_lose.o dbg_lose.s &&
+    $as -o dbg_other.o dbg_other.s || t_hard_error "$as failed"
+  ins="dbg_win.o dbg_lose.o dbg_other.o"
+  for mode in -r "-r -x" "-r -X"; do
+    $ld $mode -o g.o $ins 2>gnu.err || t_hard_error "$ld $mode failed"
+    t_mld $mode -o m.o $ins
+    t_same "$arch $mode: locals of a lost copy named by debugging information" g.o m.o
+  done
+  for mode in "-q -static" "-q -static -x"; do
+    $ld $mode -e _start -o g.out $ins 2>gnu.err ||
+      t_hard_error "$ld $mode failed"
+    t_mld $mode -e _start -o m.out $ins
+    # (Not the relocations' symbol indexes: the globals' order differs
+    # on AArch64, GNU's hash order.)
+    for x in g m; do
+      { readelf -rW $x.out | awk '$3 ~ /^R_/ {$2 = ""; print}';
+        readelf -sW $x.out | awk '$8 ~ /^(lg|lg2)$/'; } >$x.rs
+    done
+    t_same "$arch $mode: locals of a lost copy named by debugging information" g.rs m.rs
+  done
 done
 t_done
