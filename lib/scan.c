@@ -634,10 +634,11 @@ struct marks {
   struct chunk *after_inserted;
 };
 
-// The marks from the allocated sections.  The script's assignments,
-// where they stand among its sections: the location counter there,
-// whatever the addresses given by -Ttext and the like make of it (so not
-// the highest address).  Orphans given an address come after them all.
+// The marks from the allocated sections, empty ones the output keeps
+// included (-q's).  The script's assignments, where they stand among its
+// sections: the location counter there, whatever the addresses given by
+// -Ttext and the like make of it (so not the highest address).  Orphans
+// given an address come after them all.
 static void find_marks(struct ctx *ctx, struct marks *m) {
   bool past_bss = false;        // x86-64 .ldata after .bss is not data
   u32 data_part = script_point(SP_DATA), after = script_point(SP_END);
@@ -645,8 +646,8 @@ static void find_marks(struct ctx *ctx, struct marks *m) {
     struct chunk *c = ctx->chunks.v[i];
     // (One inside another, as .got.plt in .got with -z now, is in its
     // home's size.)
-    if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR || !c->size ||
-        c->order >= after || c->home)
+    if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR ||
+        (!c->size && !c->keep_empty) || c->order >= after || c->home)
       continue;
     if (c->flags & SHF_EXECINSTR) {
       m->etext = c->addr + c->size;
@@ -686,8 +687,8 @@ static void marks_without_data(struct ctx *ctx, struct marks *m) {
   struct chunk *before = NULL;
   for (u32 i = 0; i < ctx->chunks.len && !m->bss_c; i++) {
     struct chunk *c = ctx->chunks.v[i];
-    if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR || !c->size ||
-        (c->flags & SHF_TLS))
+    if (!(c->flags & SHF_ALLOC) || c->kind == CK_EHDR ||
+        (!c->size && !c->keep_empty) || (c->flags & SHF_TLS))
       continue;
     if (c->order < data_part)
       before = c;
