@@ -1457,7 +1457,7 @@ struct synthetic {
 static const struct synthetic synthetics[CK_NKINDS] = {
     // The ELF header and program headers: sized by the layout, written
     // last, with the section headers (write_headers).
-    [CK_EHDR] = {"", SHT_NULL, SHF_ALLOC, 8, 0, O_EHDR},
+    [CK_EHDR] = {"", SHT_NULL, SHF_ALLOC, 8, 0, O_EHDR, .map_name = NULL},
     [CK_EH_FRAME] = {".eh_frame", .from_inputs = true,
                      .stage = SIZE_BEFORE_LAYOUT, .size = size_eh_frame,
                      .write = write_eh_frame},
@@ -1554,7 +1554,8 @@ static const struct synthetic synthetics[CK_NKINDS] = {
                          O_SYMTAB_SHNDX, .stage = SIZE_AFTER_LAYOUT,
                          .size = size_symtab_shndx,
                          .shdr = symtab_shndx_shdr},
-    [CK_STRTAB] = {".strtab", SHT_STRTAB, 0, 1, 0, O_STRTAB},
+    [CK_STRTAB] = {".strtab", SHT_STRTAB, 0, 1, 0, O_STRTAB,
+                   .map_name = NULL},
     [CK_SHSTRTAB] = {".shstrtab", SHT_STRTAB, 0, 1, 0, O_SHSTRTAB,
                      .stage = SIZE_AFTER_LAYOUT, .size = size_shstrtab,
                      .write = write_shstrtab},
