@@ -1700,8 +1700,12 @@ static const struct option options[] = {
     {"max-cache-size ctf-share-types", A_REQ, F_NO_EFFECT, .fn = no_effect},
     {"ctf-variables no-ctf-variables", A_NONE, F_NO_EFFECT, .fn = no_effect},
     // Relocatable links, linker scripts and shared objects only.
-    {"enable-non-contiguous-regions", A_NONE, F_NO_EFFECT,
-     .yes = FLAG(non_contiguous_regions)},
+    {"enable-non-contiguous-regions", A_NONE, 0,
+     .yes = FLAG(non_contiguous_regions),
+     .usage = "--enable-non-contiguous-regions",
+     .help = "-T: an input section that would overflow\n"
+             "its region goes to the next output section\n"
+             "that takes it"},
     {"split-by-reloc", A_OPT, F_NO_EFFECT, .fn = opt_split_by_reloc},
     {"split-by-file", A_OPT, 0, .fn = opt_split_by_file,
      .usage = "--split-by-file[=SIZE]",
@@ -1968,8 +1972,7 @@ static void print_help(void) {
         "  target's ELF format, the -z keywords of dynamic linking (text,\n"
         "  defs, combreloc, ... and those of DT_FLAGS_1 without .dynamic);\n"
         "  other -z keywords get a warning that they are ignored, as in GNU\n"
-        "  ld; --enable-non-contiguous-regions (an error where a region\n"
-        "  overflows).  Refused: -z nocombreloc with a PIE's dynamic\n"
+        "  ld.  Refused: -z nocombreloc with a PIE's dynamic\n"
         "  relocations, and a version script with -E or a dynamic list and\n"
         "  .dynamic\n"
         "\n"

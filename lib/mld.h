@@ -481,10 +481,9 @@ struct config {
                                // ld clears in an executable, but its
                                // DT_FLAGS_1 stays, 0 if nothing else
   bool z_nocombreloc;          // -z nocombreloc (-z combreloc undoes it)
-  // --enable-non-contiguous-regions: the same output as without it,
-  // unless a region overflows, where GNU ld moves input sections to the
-  // next output section that names them (not implemented: the overflow
-  // error says so).
+  // --enable-non-contiguous-regions: an input section that would
+  // overflow its output section's region goes to the next output section
+  // whose statement also takes it (script_layout.c).
   bool non_contiguous_regions;
   bool old_dtags;              // --disable-new-dtags: no DT_FLAGS (a
                                // DT_BIND_NOW for -z now)
@@ -1325,6 +1324,9 @@ struct chunk {
                                // sorts them by their linked-to sections)
   bool holds_linker;           // script_layout.c: a linker's section is
                                // among its inputs (its home)
+  bool nc_joined;              // script_layout.c: an input it may take
+                               // (--enable-non-contiguous-regions) gave
+                               // it its flags
   u32 synth_input;             // script_layout.c: 1 + the description a
                                // synthetic chunk is in
   u64 lma_delta;               // set by script_layout.c: LMA - VMA
@@ -1468,6 +1470,8 @@ enum script_point {
   SP_DATA,                     // . = DATA_SEGMENT_ALIGN (...)
   SP_END,                      // past the script: orphans given an address
 };
+void join_chunk(struct chunk *c, const struct isec *is, u32 type, u64 flags,
+                u64 entsize, bool first);
 void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is, u32 type,
               u64 flags, u64 entsize);
 void keep_large_common_home(struct ctx *ctx, struct chunk *c);
@@ -2491,6 +2495,13 @@ struct ctx {
   u32 *irel_index;             // size_rela_iplt: each one's IRELATIVE
   bool weak_plt;               // setup_target: arch->plt_undef_weak applies
   struct vec rela_parts;       // CK_RELA_PART chunks (script_layout.c)
+  // --enable-non-contiguous-regions (script_layout.c): struct nc_cand *,
+  // the later descriptions each input section also matches, by section
+  // then statement; whether one moved in this walk; the layouts done.
+  struct vec nc_cands;
+  bool nc_moved;
+  u32 nc_layouts;
+  struct isec *nc_unmoved;     // one that would have moved, and stayed
   bool script_discards;        // an input went to /DISCARD/ (or orphan)
   bool defs_dropped;           // a section dropped_with_defs defines a
                                // symbol (not its own)

@@ -244,13 +244,17 @@ u8 pattern_sort(struct ctx *ctx, const struct sec_pattern *p) {
 // Input sections of a chunk, in the order they were matched; each
 // remembers its statement (by is->rank: 1 + its index in w->inputs) and
 // its pattern's sort (none for a statement of whole files).
-static void rank_isec(struct walk *w, struct isec *is, i32 k,
-                      struct sec_pattern *p) {
-  struct script_stmt *s = w->inputs.v[k];
-  is->rank = (u32)k + 1;
-  is->sort = (void *)p != (void *)s ? pattern_sort(w->ctx, p) : PS_NONE;
+static void rank_by(struct ctx *ctx, struct isec *is, struct script_stmt *s,
+                    struct sec_pattern *p) {
+  is->rank = s->input_index;
+  is->sort = (void *)p != (void *)s ? pattern_sort(ctx, p) : PS_NONE;
   is->file_sorted = s->file_sort == PS_NAME;
   is->script_keep = s->keep;
+}
+
+static void rank_isec(struct walk *w, struct isec *is, i32 k,
+                      struct sec_pattern *p) {
+  rank_by(w->ctx, is, w->inputs.v[k], p);
 }
 
 static void place_isec(struct walk *w, struct isec *is, i32 k,
@@ -788,6 +792,66 @@ static void declare_outputs(struct walk *w) {
   }
 }
 
+//
+// --enable-non-contiguous-regions: GNU ld gives an input section to each
+// description that matches it (lang_add_section); laid out, one that
+// would overflow its output section's region leaves it for the next
+// (size_input_section).
+//
+
+struct nc_cand {
+  struct isec *is;
+  struct chunk *c;             // the description's output section
+  struct script_stmt *s;       // the description, and its pattern
+  struct sec_pattern *p;       // that matched
+  bool fixed;                  // is cannot move (movable)
+};
+
+// Whether an input section may go elsewhere once laid out: nothing made
+// from it before depends on its output section.  (Another that would
+// go stays, and its region's overflow is reported with nc_unmoved.)
+static bool movable(const struct isec *is, u64 flags) {
+  return !is->eh && !is->is_common && !is->compressed && !is->reverse &&
+         !is->rela_part &&
+         !(flags & (SHF_MERGE | SHF_LINK_ORDER | SHF_TLS));
+}
+
+// The descriptions after k that take is as well: each one's output
+// section gets is's flags and alignment, as in GNU ld, and is may go
+// there (if movable).
+static void add_candidates(struct walk *w, struct isec *is, const char *name,
+                           i32 k, const u8 *sh) {
+  struct ctx *ctx = w->ctx;
+  for (u32 j = (u32)k + 1; j < w->inputs.len; j++) {
+    struct out_stmt *os = w->owner.v[j];
+    struct sec_pattern *p;
+    if (!os || os->discard || os->disabled ||
+        !(p = match(w->inputs.v[j], is->file, name, w->flags)))
+      continue;
+    struct chunk *c = out_chunk(ctx, os);
+    if (c == is->osec)
+      continue;                // one output section takes it once
+    join_chunk(c, is, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh),
+               !c->isecs.len && !c->nc_joined);
+    c->nc_joined = true;
+    struct nc_cand *n = arena_alloc(ctx, sizeof(*n));
+    *n = (struct nc_cand){is, c, w->inputs.v[j], p,
+                          !movable(is, SH_FLAGS(sh))};
+    vec_push(ctx, &ctx->nc_cands, n);
+  }
+}
+
+// The first candidate of is (ctx->nc_cands is by section, then
+// statement: assign_inputs' order) after its description, or NULL.
+static struct nc_cand *next_candidate(struct ctx *ctx, struct isec *is) {
+  for (u32 i = 0; i < ctx->nc_cands.len; i++) {
+    struct nc_cand *n = ctx->nc_cands.v[i];
+    if (n->is == is && n->s->input_index > is->rank)
+      return n;
+  }
+  return NULL;
+}
+
 // Sends input section I of F to the first description that matches it,
 // to /DISCARD/, or, an orphan, to the output section of its name or a
 // new one (pushed on ORPHANS).
@@ -818,6 +882,8 @@ static void assign_input(struct walk *w, struct objfile *f, u32 i,
   refuse_mbind(ctx, f, i, "with a -T script");
   if (k >= 0) {
     place_isec(w, is, k, p, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
+    if (ctx->cfg.non_contiguous_regions)
+      add_candidates(w, is, name, k, sh);
     if (copied_in_reverse(name, is->osec->name)) {
       is->reverse = true;
       if (is->size % 8)
@@ -1565,6 +1631,34 @@ static void place_linker_inputs(struct lay *l, struct chunk *c,
   }
 }
 
+// Input section k of c would overflow c's region: it goes to the next
+// description that takes it, and "." to the region's end, so that no
+// later input fits either (GNU ld's size_input_section).  Only in the
+// first layout, before stubs and errata veneers are placed by input
+// section.  False if it stays (the overflow is then reported).
+static bool move_on(struct lay *l, struct chunk *c, u32 k) {
+  struct ctx *ctx = l->ctx;
+  struct isec *is = c->isecs.v[k];
+  struct nc_cand *n = next_candidate(ctx, is);
+  if (!n)
+    return false;
+  if (n->fixed || is->fold || ctx->nc_layouts) {
+    if (l->final && !ctx->nc_unmoved)
+      ctx->nc_unmoved = is;
+    return false;
+  }
+  memmove(c->isecs.v + k, c->isecs.v + k + 1,
+          (c->isecs.len - k - 1) * sizeof(void *));
+  c->isecs.len--;
+  rank_by(ctx, is, n->s, n->p);
+  is->osec = n->c;
+  vec_push(ctx, &n->c->isecs, is);
+  sort_script_inputs(ctx, n->c);
+  l->d.dot = c->region->origin + c->region->length;
+  ctx->nc_moved = true;
+  return true;
+}
+
 // Lays out output section statement BODY of C from l->d.dot (c->addr).
 static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
                      struct vec *body, const struct fill *fill) {
@@ -1595,6 +1689,12 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
           continue;
         u64 a = subalign ? subalign : is->align;
         u64 at = align_up(l->d.dot, a ? a : 1);
+        if (ctx->cfg.non_contiguous_regions && c->region &&
+            at + is->size > c->region->origin + c->region->length &&
+            move_on(l, c, k)) {
+          k--;
+          continue;
+        }
         if (at > l->d.dot)
           add_fill(l, c, l->d.dot - c->addr, at - l->d.dot, fill);
         is->offset = at - c->addr;
@@ -2152,14 +2252,13 @@ void report_region_overflow(struct ctx *ctx) {
     gnu_error(ctx, "region `%s' overflowed by %llu byte%s", r->name,
               (unsigned long long)over, over == 1 ? "" : "s");
   }
-  if (ctx->cfg.non_contiguous_regions && ctx->script)
-    for (u32 i = 0; i < ctx->script->regions.len; i++)
-      if (((struct mem_region *)ctx->script->regions.v[i])->overflow_said) {
-        error(ctx, "--enable-non-contiguous-regions: moving input sections "
-              "to the next output section that names them, as GNU ld does "
-              "when a region overflows, is not implemented");
-        break;
-      }
+  if (ctx->nc_unmoved)
+    error(ctx, "--enable-non-contiguous-regions: %s: section %s would "
+          "go to a later output section, which mld does not do for a "
+          "section of TLS, SHF_MERGE, SHF_LINK_ORDER, .eh_frame, COMMON, "
+          "compressed debugging or one --icf folded, nor once stubs or "
+          "erratum veneers are placed", ctx->nc_unmoved->file->name,
+          isec_name(ctx->nc_unmoved));
 }
 
 // The output sections walked so far: GNU ld knows a section's address
@@ -2218,15 +2317,27 @@ void script_addresses(struct ctx *ctx) {
   check_forward_refs(ctx, &ctx->script->stmts, &known, &outs);
   checkpoint(ctx);
   u32 nphdr = estimate_segments(ctx);
-  for (int tries = 0;; tries++) {
-    script_pass(ctx, nphdr, false);
-    if (ctx->nsegs == nphdr || (tries >= 3 && ctx->nsegs < nphdr))
+  // A section that moved to another region in the last walk (move_on)
+  // is laid out without it on the next; each moves on at most once per
+  // later description that takes it.
+  for (u32 moves = 0;; moves++) {
+    for (int tries = 0;; tries++) {
+      script_pass(ctx, nphdr, false);
+      if (ctx->nsegs == nphdr || (tries >= 3 && ctx->nsegs < nphdr))
+        break;
+      if (tries == 9)
+        fatal(ctx, "internal error: program header count does not converge");
+      nphdr = ctx->nsegs;
+    }
+    ctx->nc_moved = false;
+    script_pass(ctx, nphdr, true);
+    if (!ctx->nc_moved)
       break;
-    if (tries == 9)
-      fatal(ctx, "internal error: program header count does not converge");
-    nphdr = ctx->nsegs;
+    if (moves > ctx->nc_cands.len)
+      fatal(ctx, "internal error: --enable-non-contiguous-regions does not "
+            "settle");
   }
-  script_pass(ctx, nphdr, true);
+  ctx->nc_layouts++;
 }
 
 u64 script_data_end(struct ctx *ctx, struct chunk *c, u64 from, u64 to) {

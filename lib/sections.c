@@ -965,10 +965,14 @@ void parse_sections(struct ctx *ctx) {
                                                           : STACK_NX;
 }
 
-void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is, u32 type,
-              u64 flags, u64 entsize) {
+// What an input section (is, with its type, flags and entsize) makes of
+// the output section c it joins: the first one's type and flags, then
+// any input's flags added, SHF_MERGE kept only if all agree, the largest
+// alignment.
+void join_chunk(struct chunk *c, const struct isec *is, u32 type, u64 flags,
+                u64 entsize, bool first) {
   c->link_order |= (flags & SHF_LINK_ORDER) != 0;
-  if (c->isecs.len == 0) {
+  if (first) {
     c->type = type;
     c->flags = flags & ~(u64)(SHF_GROUP | SHF_COMPRESSED);
     c->entsize = entsize;
@@ -985,6 +989,11 @@ void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is, u32 type,
   }
   if (is->align > c->align)
     c->align = is->align;
+}
+
+void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is, u32 type,
+              u64 flags, u64 entsize) {
+  join_chunk(c, is, type, flags, entsize, !c->isecs.len && !c->nc_joined);
   is->osec = c;
   vec_push(ctx, &c->isecs, is);
 }
