@@ -88,10 +88,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     abort();
   fclose(fp);
 
-  // Each script lays out an executable, then a relocatable object (-r
-  // takes a script's SECTIONS too).
+  // Each script lays out an executable (every other input with
+  // --enable-non-contiguous-regions: an input a later description takes
+  // too moves on where a region overflows), then a relocatable object
+  // (-r takes a script's SECTIONS too).
   char *argv[] = {"mld", "-static", "-o", out, "--build-id=none",
-                  "-T", in, obj, NULL};
+                  "-T", in, obj, size & 1 ? "--enable-non-contiguous-regions"
+                                          : NULL, NULL};
   char *argv_r[] = {"mld", "-r", "-o", out, "--build-id=none",
                     "-T", in, obj, NULL};
   char lib[128];
@@ -99,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *argv_v[] = {"mld", "-pie", "--no-dynamic-linker", "-E", "-o", out,
                     "--build-id=none", "--version-script", in,
                     "--out-implib", lib, vobj, NULL};
-  one_link(8, argv, out);
+  one_link(size & 1 ? 9 : 8, argv, out);
   one_link(8, argv_r, out);
   one_link(12, argv_v, out);
   unlink(lib);

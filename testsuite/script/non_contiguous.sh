@@ -44,7 +44,7 @@ for arch in x86_64 aarch64; do
   .section .data.4, "a", %progbits
   .fill 0x3c, 1, 9
 EOF2
-  t_write nc.ld <<'EOF2'
+  t_write nc.ld <<'LD'
 MEMORY
 {
   RAML (rwx) : ORIGIN = 0x1FFF0000, LENGTH = 0x00014
@@ -59,7 +59,7 @@ SECTIONS
   .ramz : AT ( ADDR (.ramu) + SIZEOF (.ramu) )
   { _ramz_start = . ; *(.data) *(.data.*) ; _ramz_end = . ; } > RAMZ
 }
-EOF2
+LD
   $as -o nc.o nc.s || t_hard_error "$as failed"
   same_link "$arch ld-elf/non-contiguous" --enable-non-contiguous-regions \
     -T nc.ld nc.o
@@ -77,7 +77,7 @@ EOF2
   .globl _start
 _start: .4byte 0
 EOF2
-  t_write man.ld <<'EOF2'
+  t_write man.ld <<'LD'
 MEMORY {
   MEM1 (rwx) : ORIGIN = 0x1000, LENGTH = 0x14
   MEM2 (rwx) : ORIGIN = 0x1100, LENGTH = 0x40
@@ -90,7 +90,7 @@ SECTIONS {
   mem2 : { *(.data.*); } > MEM2
   mem3 : { *(.data.*); } > MEM3
 }
-EOF2
+LD
   $as -o man.o man.s || t_hard_error "$as failed"
   same_link "$arch the manual's example" --enable-non-contiguous-regions \
     -T man.ld man.o
@@ -106,7 +106,7 @@ EOF2
   .globl _start
 _start: .4byte 0
 EOF2
-  t_write flags.ld <<'EOF2'
+  t_write flags.ld <<'LD'
 MEMORY { R1 (rwx) : ORIGIN = 0x1000, LENGTH = 0x100
          R2 (rwx) : ORIGIN = 0x2000, LENGTH = 0x100 }
 SECTIONS {
@@ -114,7 +114,7 @@ SECTIONS {
   .r1 : { *(.data.*) } > R1
   .r2 : { *(.data.*) *(.bss.*) } > R2
 }
-EOF2
+LD
   $as -o flags.o flags.s || t_hard_error "$as failed"
   same_link "$arch flags of the sections that may take one" \
     --enable-non-contiguous-regions -T flags.ld flags.o
@@ -151,7 +151,7 @@ EOF2
   .globl _start
 _start: .4byte 0
 EOF2
-  t_write tls.ld <<'EOF2'
+  t_write tls.ld <<'LD'
 MEMORY { R1 (rwx) : ORIGIN = 0x1000, LENGTH = 0x30
          R2 (rwx) : ORIGIN = 0x2000, LENGTH = 0x100 }
 SECTIONS {
@@ -159,7 +159,7 @@ SECTIONS {
   .t1 : { *(.tdata.*) } > R1
   .t2 : { *(.tdata.*) } > R2
 }
-EOF2
+LD
   $as -o tls.o tls.s || t_hard_error "$as failed"
   t_mld --enable-non-contiguous-regions -T tls.ld tls.o -o m.out
   expect_failure
