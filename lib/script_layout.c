@@ -2125,8 +2125,14 @@ static void walk_script(struct lay *l) {
   l->ds.seen = l->ds.relro_seen = l->ds.end_seen = l->ds.in_relro = false;
   // Chunks in output order; statements outside sections between them.
   u32 next = 1;                // the next chunk (0 is the ELF header)
+  // Orphans placed first (after *ABS*) go after the script's first ". ="
+  // when no section statement comes before it (insert_os_after's
+  // ignore_first).
+  bool first_dot = true;
   for (u32 i = 0; i <= sc->stmts.len; i++) {
     struct script_stmt *s = i < sc->stmts.len ? sc->stmts.v[i] : NULL;
+    if (s && s->kind == SS_OUTPUT)
+      first_dot = false;
     // Orphans and sections up to this statement's.
     struct chunk *upto = s && s->kind == SS_OUTPUT ? s->os->chunk : NULL;
     if (s && s->kind == SS_OUTPUT && (!upto || upto->stmt != s->os))
@@ -2141,8 +2147,9 @@ static void walk_script(struct lay *l) {
         // GNU ld inserts orphans before the first assignment to "." that
         // follows their section, unless the next section is one with
         // contents that is not allocated (insert_os_after).
-        if (orphans_before_dot(ctx, i))
+        if (orphans_before_dot(ctx, i) && !first_dot)
           lay_until(l, &next, NULL);
+        first_dot = false;
         move_dot(l, s);
         l->after_dot = true;
       } else if (s->kind == SS_ASSIGN) {

@@ -7,6 +7,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # location counter's start; mld put it after the last allocated
 # section.  A symbol in an empty section then takes the section before
 # (GNU's ld-elf/pr23658-3).  Section headers and symbols against GNU ld.
+# After *ABS* means after the script's first ". =", if no section comes
+# before it (insert_os_after).
 t_need_ld_bfd_x86_64
 t_write a.s <<'SRC'
 	.globl _start
@@ -67,5 +69,35 @@ for arch in x86_64 aarch64; do
     done
     t_same "$arch: orphans after . = SIZEOF_HEADERS" h.g.view h.m.view \
         "$(grep '^\.text' h.m.view | awk '{print $3}')"
+done
+
+# Orphans placed first (after *ABS*) go after the script's first ". ="
+# when no output section comes before it, and before a second one (GNU
+# ld's insert_os_after skips the first): code with no kin at 0x5000, and
+# the entry point there.  mld laid them before every ". =", at 0.
+t_write o.s <<'SRC'
+	.text
+	.globl f
+f:	.quad 0
+	.data
+	.long 1
+SRC
+for arch in x86_64 aarch64; do
+    t_target $arch
+    $as -o o.$arch.o o.s || t_hard_error "$as failed"
+    for sc in '. = 0x5000; .foo : { *(.data) }' \
+              '. = 0x5000; . = 0x6000; .foo : { *(.data) }' \
+              'x = 1; . = 0x5000; .foo : { *(.data) }'; do
+        echo "SECTIONS { $sc }" >o.t
+        $ld -T o.t -o o.g o.$arch.o 2>/dev/null || t_hard_error "$ld failed"
+        t_mld -T o.t -o o.m o.$arch.o
+        for f in g m; do
+            { readelf -hW o.$f | grep Entry
+              readelf -SW o.$f | sed -n 's/^ *\[ *[0-9]*\] //p' |
+                grep -v strtab; } >o.$f.view
+        done
+        t_same "$arch: orphan without kin, $sc" o.g.view o.m.view \
+            "$(grep '^\.text' o.m.view | awk '{print $3}')"
+    done
 done
 t_done
