@@ -1893,13 +1893,16 @@ static void lay_empty(struct lay *l, struct chunk *c) {
       eval_script_expr(l->ctx, os->align, os->file, !l->final, &l->d, &v) &&
       v.v > align)
     align = v.v;
-  c->addr = align_up(save, align);
+  // Where its region has come, GNU ld's default one (free) if it names
+  // none: lang_size_sections_1 sizes a removed section too, and its
+  // symbols see that address.
+  c->region = os && os->region ? find_region(l->ctx, os->region) : NULL;
+  c->addr = align_up(c->region ? c->region->cur : l->free, align);
   if (os && os->addr &&
       eval_script_expr(l->ctx, os->addr, os->file, !l->final, &l->d, &v))
     c->addr = v.v;
   if (kept)
     save = c->addr;
-  c->region = os && os->region ? find_region(l->ctx, os->region) : NULL;
   l->d.dot = c->addr;
   l->d.sec = c;
   l->d.in_section = true;

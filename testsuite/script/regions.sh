@@ -180,4 +180,27 @@ for arch in x86_64 aarch64; do
   $objdump -h -w mld.out | tail -n +5 >mld.h
   t_same "$arch --enable-non-contiguous-regions, .data.2 moved" gnu.h mld.h
 done
+# A section left empty still has its region's next free address, which
+# its assignments see (GNU ld sizes it before removing it): s2 is RAMU's
+# origin, where mld gave it the address "." had before (0x1000c).
+t_write empty.ld <<'LD'
+MEMORY { RAML (rwx) : ORIGIN = 0x10000, LENGTH = 0x40
+         RAMU (rwx) : ORIGIN = 0x20000, LENGTH = 0x40 }
+SECTIONS {
+  .raml : { *(.data.*) } > RAML
+  .e : { s2 = .; *(.nothing) } > RAMU
+  .f : { s3 = .; *(.nothing) }
+}
+LD
+for arch in x86_64 aarch64; do
+  t_target $arch
+  $as -o nc.o nc.s || t_hard_error "$as failed"
+  $ld -T empty.ld -o gnu.out nc.o || t_hard_error "$ld failed"
+  t_mld -m $emul -T empty.ld -o mld.out nc.o
+  for x in gnu mld; do
+    readelf -sW $x.out | awk '$8 == "s2" || $8 == "s3" {print $2, $8}' >$x.s
+  done
+  t_same "$arch symbols of empty sections with a region" gnu.s mld.s \
+    "$(tr '\n' ' ' <mld.s)"
+done
 t_done
