@@ -1233,6 +1233,10 @@ struct isec {
   struct stub_sec *stubs;      // set by stubs.c/errata.c: stubs placed after
   struct isec *fold;           // set by icf.c: folded into this identical one
   u32 icf;                     // icf.c, while it runs: 1 + candidate index
+  u32 nc_next;                 // script_layout.c: 1 + the place in
+                               // ctx->nc_cands of the output section it
+                               // goes to next if it overflows a region
+                               // (--enable-non-contiguous-regions), or 0
 };
 
 // What a chunk is.  A regular chunk is an output section of input
@@ -1326,7 +1330,9 @@ struct chunk {
                                // among its inputs (its home)
   bool nc_joined;              // script_layout.c: an input it may take
                                // (--enable-non-contiguous-regions) gave
-                               // it its flags
+                               // it its flags; inputs moved in, not yet
+                               // sorted; inputs moved out, still listed
+  bool nc_unsorted, nc_moved_out;
   u32 synth_input;             // script_layout.c: 1 + the description a
                                // synthetic chunk is in
   u64 lma_delta;               // set by script_layout.c: LMA - VMA
@@ -2502,6 +2508,7 @@ struct ctx {
   bool nc_moved;
   u32 nc_layouts;
   struct isec *nc_unmoved;     // one that would have moved, and stayed
+  struct isec *nc_dropped;     // one that GNU ld would leave out
   bool script_discards;        // an input went to /DISCARD/ (or orphan)
   bool defs_dropped;           // a section dropped_with_defs defines a
                                // symbol (not its own)

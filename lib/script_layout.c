@@ -372,7 +372,7 @@ static bool has_section(struct ctx *ctx, const struct chunk *c) {
     return build_id_size(ctx) != 0;
   if (c->kind == CK_PROPERTY)
     return property_note_size(ctx) != 0;
-  return c->kind != CK_REGULAR || c->isecs.len ||
+  return c->kind != CK_REGULAR || c->isecs.len || c->nc_joined ||
          (c->stmt && out_has_data(c->stmt));
 }
 
@@ -838,18 +838,16 @@ static void add_candidates(struct walk *w, struct isec *is, const char *name,
     *n = (struct nc_cand){is, c, w->inputs.v[j], p,
                           !movable(is, SH_FLAGS(sh))};
     vec_push(ctx, &ctx->nc_cands, n);
+    if (!is->nc_next)
+      is->nc_next = ctx->nc_cands.len;
   }
 }
 
-// The first candidate of is (ctx->nc_cands is by section, then
-// statement: assign_inputs' order) after its description, or NULL.
+// The candidate of is after its description, or NULL: a section's are
+// listed together in statement order (add_candidates), is->nc_next the
+// next one's place.
 static struct nc_cand *next_candidate(struct ctx *ctx, struct isec *is) {
-  for (u32 i = 0; i < ctx->nc_cands.len; i++) {
-    struct nc_cand *n = ctx->nc_cands.v[i];
-    if (n->is == is && n->s->input_index > is->rank)
-      return n;
-  }
-  return NULL;
+  return is->nc_next ? ctx->nc_cands.v[is->nc_next - 1] : NULL;
 }
 
 // Sends input section I of F to the first description that matches it,
@@ -1439,6 +1437,10 @@ struct lay {
   struct ctx *ctx;
   bool final;                  // the last walk: errors are said
   bool changed;                // an address or symbol moved this walk
+  // --enable-non-contiguous-regions: the section whose "." move_on
+  // sent to its region's end, nothing placed since, and its size.
+  struct chunk *nc_jumped;
+  u64 nc_size_end;
   struct script_dot d;
   struct chunk *prev;          // the last allocated section laid out
   bool after_dot;              // a top-level ". =" since it
@@ -1631,32 +1633,68 @@ static void place_linker_inputs(struct lay *l, struct chunk *c,
   }
 }
 
-// Input section k of c would overflow c's region: it goes to the next
-// description that takes it, and "." to the region's end, so that no
-// later input fits either (GNU ld's size_input_section).  Only in the
-// first layout, before stubs and errata veneers are placed by input
-// section.  False if it stays (the overflow is then reported).
-static bool move_on(struct lay *l, struct chunk *c, u32 k) {
+// Input section is of c, aligned to at, would overflow c's region: it
+// goes to the next description that takes it, and "." to the region's
+// end, so that no later input fits either; the section's size stays
+// where it was (GNU ld's size_input_section).  Only in the first
+// layout, before stubs and errata veneers are placed by input section.
+// False if it stays: the overflow is reported, or, where GNU ld would
+// drop it (no description left, or "." at the end after a move), mld's
+// error.  is leaves c's list when c is laid out (nc_compact).
+static bool move_on(struct lay *l, struct chunk *c, struct isec *is,
+                    u64 at) {
   struct ctx *ctx = l->ctx;
-  struct isec *is = c->isecs.v[k];
   struct nc_cand *n = next_candidate(ctx, is);
-  if (!n)
+  if (!n) {
+    if ((l->final || l->nc_jumped == c) && !ctx->nc_dropped)
+      ctx->nc_dropped = is;
     return false;
+  }
   if (n->fixed || is->fold || ctx->nc_layouts) {
     if (l->final && !ctx->nc_unmoved)
       ctx->nc_unmoved = is;
     return false;
   }
-  memmove(c->isecs.v + k, c->isecs.v + k + 1,
-          (c->isecs.len - k - 1) * sizeof(void *));
-  c->isecs.len--;
+  u32 i = is->nc_next;         // 1 + n's place: the next one's, or none
+  is->nc_next = i < ctx->nc_cands.len &&
+                        ((struct nc_cand *)ctx->nc_cands.v[i])->is == is
+                    ? i + 1 : 0;
   rank_by(ctx, is, n->s, n->p);
   is->osec = n->c;
   vec_push(ctx, &n->c->isecs, is);
-  sort_script_inputs(ctx, n->c);
+  n->c->nc_unsorted = true;
+  c->nc_moved_out = true;
+  if (l->nc_jumped != c) {
+    l->nc_jumped = c;
+    l->nc_size_end = at;
+  }
   l->d.dot = c->region->origin + c->region->length;
   ctx->nc_moved = true;
   return true;
+}
+
+// Before c is laid out: the inputs that moved in, in their places.
+// After: those that moved out, off its list.
+static void nc_sort(struct ctx *ctx, struct chunk *c) {
+  if (!c->nc_unsorted)
+    return;
+  c->nc_unsorted = false;
+  for (u32 i = 1; i < c->isecs.len; i++)
+    if (cmp_script_isec(&c->isecs.v[i - 1], &c->isecs.v[i]) > 0) {
+      sort_script_inputs(ctx, c);
+      return;
+    }
+}
+
+static void nc_compact(struct chunk *c) {
+  if (!c->nc_moved_out)
+    return;
+  u32 n = 0;
+  for (u32 i = 0; i < c->isecs.len; i++)
+    if (((struct isec *)c->isecs.v[i])->osec == c)
+      c->isecs.v[n++] = c->isecs.v[i];
+  c->isecs.len = n;
+  c->nc_moved_out = false;
 }
 
 // Lays out output section statement BODY of C from l->d.dot (c->addr).
@@ -1689,12 +1727,14 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
           continue;
         u64 a = subalign ? subalign : is->align;
         u64 at = align_up(l->d.dot, a ? a : 1);
+        if (is->osec != c)
+          continue;            // moved on (move_on)
         if (ctx->cfg.non_contiguous_regions && c->region &&
             at + is->size > c->region->origin + c->region->length &&
-            move_on(l, c, k)) {
-          k--;
+            move_on(l, c, is, at))
           continue;
-        }
+        if (l->nc_jumped == c)
+          l->nc_jumped = NULL;  // placed: the section's size from here
         if (at > l->d.dot)
           add_fill(l, c, l->d.dot - c->addr, at - l->d.dot, fill);
         is->offset = at - c->addr;
@@ -1707,6 +1747,8 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
     case SS_ASSIGN:
       if (!strcmp(s->sym, ".")) {
         u64 from = l->d.dot;
+        if (l->nc_jumped == c)
+          l->nc_jumped = NULL;
         move_dot(l, s);
         if (l->d.dot > from)
           add_fill(l, c, from - c->addr, l->d.dot - from, fill);
@@ -1717,6 +1759,8 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
     case SS_DATA: {
       struct expr_value v;
       value_of(l, s, &v);
+      if (l->nc_jumped == c)
+        l->nc_jumped = NULL;
       add_data(l, c, l->d.dot - c->addr, s->size, v.v);
       l->d.dot += s->size;
       // Data makes contents, but not in a (NOLOAD) section.
@@ -1930,8 +1974,10 @@ static void lay_empty(struct lay *l, struct chunk *c) {
 static void lay_section(struct lay *l, struct chunk *c) {
   struct ctx *ctx = l->ctx;
   struct out_stmt *os = c->stmt;
+  nc_sort(ctx, c);
   if (stays_empty(ctx, c)) {
     lay_empty(l, c);
+    nc_compact(c);
     return;
   }
 
@@ -2007,7 +2053,10 @@ static void lay_section(struct lay *l, struct chunk *c) {
     if (c->kind == CK_EH_FRAME)
       l->d.dot = vma + c->size;  // sized by ehframe.c
     else
-      c->size = l->d.dot - vma;
+      c->size = (l->nc_jumped == c ? l->nc_size_end : l->d.dot) - vma;
+    if (l->nc_jumped == c)
+      l->nc_jumped = NULL;
+    nc_compact(c);
   } else {
     if (os)
       lay_body(l, c, os, &os->body, NULL);
@@ -2262,6 +2311,10 @@ void report_region_overflow(struct ctx *ctx) {
     gnu_error(ctx, "region `%s' overflowed by %llu byte%s", r->name,
               (unsigned long long)over, over == 1 ? "" : "s");
   }
+  if (ctx->nc_dropped)
+    error(ctx, "--enable-non-contiguous-regions: %s: section %s fits in no "
+          "region of an output section that takes it (GNU ld leaves it "
+          "out)", ctx->nc_dropped->file->name, isec_name(ctx->nc_dropped));
   if (ctx->nc_unmoved)
     error(ctx, "--enable-non-contiguous-regions: %s: section %s would "
           "go to a later output section, which mld does not do for a "

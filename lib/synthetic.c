@@ -1814,7 +1814,9 @@ u32 synthetic_bfd_type(struct ctx *ctx, struct chunk *c) {
       return is->is_common ? SHT_NOBITS
                            : SH_TYPE(shdr_at(is->file, is->shndx));
     }
-    return c->stmt ? bfd_special_type(ctx, c->name, &flags) : c->type;
+    // (An input it may take gave it its type: add_candidates.)
+    return c->stmt && !c->nc_joined ? bfd_special_type(ctx, c->name, &flags)
+                                    : c->type;
   }
   if (synthetics[c->kind].from_inputs || c->kind == CK_EHDR ||
       !(c->flags & SHF_ALLOC))

@@ -119,6 +119,60 @@ LD
   same_link "$arch flags of the sections that may take one" \
     --enable-non-contiguous-regions -T flags.ld flags.o
 
+  # A move leaves the section's size (and its region's next free
+  # address) where its last input ended, not at the region's end: .o1
+  # after .d1 in R1 keeps .other (review case).  An orphan follows the
+  # last output section of its flags, one with nothing but inputs it may
+  # take (.d2 at first) included, as GNU ld gives that one its flags.
+  t_write f.s <<'EOF2'
+  .section .data.1,"aw",%progbits
+  .fill 0x10,1,1
+  .section .data.2,"aw",%progbits
+  .fill 0x30,1,2
+  .section .other,"aw",%progbits
+  .fill 0x4,1,0xee
+  .section .orph,"aw",%progbits
+  .fill 0x4,1,0xdd
+  .text
+  .globl _start
+_start: .4byte 0
+EOF2
+  t_write f.ld <<'LD'
+MEMORY { R1 (rw) : ORIGIN = 0x1000, LENGTH = 0x20
+         R2 (rw) : ORIGIN = 0x1100, LENGTH = 0x40
+         R3 (rw) : ORIGIN = 0x1200, LENGTH = 0x40
+         ROM (rx) : ORIGIN = 0x3000, LENGTH = 0x100 }
+SECTIONS {
+  .text : { *(.text) } > ROM
+  .d1 : { *(.data.*) e1 = .; } > R1
+  .o1 : { o1 = .; *(.other) } > R1
+  .d2 : { *(.data.*) } > R2
+  .o2 : { o2 = .; *(.other) } > R3
+}
+LD
+  $as -o f.o f.s || t_hard_error "$as failed"
+  same_link "$arch two sections in a region, one input moved" \
+    --enable-non-contiguous-regions -T f.ld f.o
+
+  # After a move "." is at the region's end: an input with no later
+  # output section to go to is left out by GNU ld, without a word; mld
+  # says so.
+  t_write k.ld <<'LD'
+MEMORY { R1 (rw) : ORIGIN = 0x1000, LENGTH = 0x20
+         R2 (rw) : ORIGIN = 0x1100, LENGTH = 0x40
+         ROM (rx) : ORIGIN = 0x3000, LENGTH = 0x100 }
+SECTIONS {
+  .text : { *(.text) } > ROM
+  .d1 : { *(.data.*) *(.other) e1 = .; } > R1
+  .d2 : { *(.data.*) } > R2
+}
+LD
+  rm -f m.out
+  t_mld --enable-non-contiguous-regions -T k.ld f.o -o m.out
+  expect_failure
+  expect_error "--enable-non-contiguous-regions: f.o: section .other fits in no region of an output section that takes it (GNU ld leaves it out)"
+  expect_no_file m.out
+
   # A section too big for every region: GNU ld drops it (and says so
   # only with --enable-non-contiguous-regions-warnings); its manual
   # promises an error, which mld gives: the last region's overflow.
