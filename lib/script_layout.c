@@ -1066,8 +1066,31 @@ static void order_chunks(struct walk *w, struct vec *orphans) {
 // Sorts the inputs of regular chunk C and settles its type and flags
 // from its statement (data commands alone, NOLOAD, INFO, READONLY,
 // TYPE); the first section of .eh_frame inputs becomes the .eh_frame.
+// The type of an output section is its first input's, then NOBITS gives
+// way to the first other (join_chunk), in the order GNU ld adds them:
+// statement by statement, each one's as it sorts them (the list's order
+// once sorted), not file by file.  (Sections the linker's or inputs it
+// may take gave a type to stay as they are.)
+static void retype_script_chunk(struct chunk *c) {
+  if (!c->isecs.len || c->holds_linker || c->nc_joined)
+    return;
+  u32 type = 0;
+  for (u32 i = 0; i < c->isecs.len; i++) {
+    struct isec *is = c->isecs.v[i];
+    u32 t = is->is_common ? SHT_NOBITS : SH_TYPE(shdr_at(is->file, is->shndx));
+    if (!i || (type == SHT_NOBITS && t != SHT_NOBITS))
+      type = t;
+  }
+  c->type = type;
+}
+
 static void settle_script_chunk(struct ctx *ctx, struct chunk *c) {
   sort_script_inputs(ctx, c);
+  retype_script_chunk(c);
+  // An input KEEP takes makes the output section stay, empty or not (bfd
+  // gives it SEC_KEEP, which strip_excluded_output_sections respects).
+  for (u32 i = 0; i < c->isecs.len && !c->keep_empty; i++)
+    c->keep_empty = ((struct isec *)c->isecs.v[i])->script_keep;
   // Data commands alone make a section of contents (bfd's flags for
   // it: allocated, loaded; writable unless a data command comes first,
   // out_data_first); "." moved alone, one of room only (allocated, not
