@@ -834,6 +834,7 @@ static void add_candidates(struct walk *w, struct isec *is, const char *name,
     join_chunk(c, is, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh),
                !c->isecs.len && !c->nc_joined);
     c->nc_joined = true;
+    is->script_keep |= ((struct script_stmt *)w->inputs.v[j])->keep;
     struct nc_cand *n = arena_alloc(ctx, sizeof(*n));
     *n = (struct nc_cand){is, c, w->inputs.v[j], p,
                           !movable(is, SH_FLAGS(sh))};
@@ -841,6 +842,11 @@ static void add_candidates(struct walk *w, struct isec *is, const char *name,
     if (!is->nc_next)
       is->nc_next = ctx->nc_cands.len;
   }
+  // A KEEP that takes it makes it SEC_KEEP, and with it every output
+  // section it is given to, which then stays (settle_script_chunk).
+  for (u32 i = is->nc_next; is->script_keep && i && i <= ctx->nc_cands.len;
+       i++)
+    ((struct nc_cand *)ctx->nc_cands.v[i - 1])->c->keep_empty = true;
 }
 
 // The candidate of is after its description, or NULL: a section's are
@@ -1095,7 +1101,7 @@ static void settle_script_chunk(struct ctx *ctx, struct chunk *c) {
   // it: allocated, loaded; writable unless a data command comes first,
   // out_data_first); "." moved alone, one of room only (allocated, not
   // loaded: SHT_NOBITS, as GNU ld makes it).
-  if (c->stmt && !c->isecs.len && !stays_empty(ctx, c)) {
+  if (c->stmt && !c->isecs.len && !c->nc_joined && !stays_empty(ctx, c)) {
     c->flags = data_only_flags(c->stmt);
     c->type = out_has_data(c->stmt) ? SHT_PROGBITS : SHT_NOBITS;
   }

@@ -154,6 +154,21 @@ LD
   same_link "$arch two sections in a region, one input moved" \
     --enable-non-contiguous-regions -T f.ld f.o
 
+  # KEEP makes the input SEC_KEEP, and every output section it may go to
+  # stays, empty or not (.d2 here), as in GNU ld.
+  t_write keep.ld <<'LD'
+MEMORY { R1 (rw) : ORIGIN = 0x1000, LENGTH = 0x20
+         R2 (rw) : ORIGIN = 0x1100, LENGTH = 0x40
+         ROM (rx) : ORIGIN = 0x3000, LENGTH = 0x100 }
+SECTIONS {
+  .text : { *(.text) } > ROM
+  .d1 : { KEEP(*(.data.1)) } > R1
+  .d2 : { *(.data.1) } > R2
+}
+LD
+  same_link "$arch KEEP: every output section that may take it stays" \
+    --enable-non-contiguous-regions -T keep.ld f.o
+
   # After a move "." is at the region's end: an input with no later
   # output section to go to is left out by GNU ld, without a word; mld
   # says so.
