@@ -1527,6 +1527,7 @@ void define_script_symbols(struct ctx *ctx);
 bool script_assigns(struct ctx *ctx, const char *name);
 void report_region_overflow(struct ctx *ctx);
 void script_addresses(struct ctx *ctx);
+u64 script_alignment(struct ctx *ctx, const char *name, u64 v, bool report);
 // The end of the script's data statements (LONG ...) in [FROM, TO) of
 // C, or FROM: code fill starts after them.
 u64 script_data_end(struct ctx *ctx, struct chunk *c, u64 from, u64 to);

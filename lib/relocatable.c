@@ -699,7 +699,9 @@ static void size_sections(struct ctx *ctx, struct rlink *rl) {
     s->entsize = c->entsize;
     s->size = c->size;
     if (s->os && s->os->align) {
-      u64 a = script_value(ctx, s->os->align, 0, "ALIGN");
+      u64 a = script_alignment(ctx, s->name,
+                               script_value(ctx, s->os->align, 0, "ALIGN"),
+                               true);
       if (a > s->align)
         s->align = c->align = a;
     }

@@ -1726,6 +1726,21 @@ static void nc_compact(struct chunk *c) {
   c->nc_moved_out = false;
 }
 
+// ALIGN (N) or SUBALIGN (N) of output section NAME as GNU ld takes it
+// (exp_get_power): the least power of two not below N, 1 for 0; past
+// 2^63, bfd's error (said if REPORT) and 1.
+u64 script_alignment(struct ctx *ctx, const char *name, u64 v, bool report) {
+  if (v <= 1)
+    return 1;
+  if (v > (u64)1 << 63) {
+    if (report)
+      error(ctx, "%s: alignment power %d of section `%s' is too big",
+            ctx->cfg.output, v == UINT64_MAX ? -1 : 64, name);
+    return 1;
+  }
+  return (u64)1 << (64 - __builtin_clzll(v - 1));
+}
+
 // Lays out output section statement BODY of C from l->d.dot (c->addr).
 static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
                      struct vec *body, const struct fill *fill) {
@@ -1736,9 +1751,8 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
   if (os && os->subalign) {
     struct expr_value v;
     eval_script_expr(ctx, os->subalign, os->file, !l->final, &l->d, &v);
-    subalign = v.v;
+    subalign = script_alignment(ctx, c->name, v.v, false);
   }
-  (void)subalign;
   for (u32 i = 0; i < body->len; i++) {
     struct script_stmt *s = body->v[i];
     switch (s->kind) {
@@ -1964,8 +1978,8 @@ static void lay_empty(struct lay *l, struct chunk *c) {
   struct expr_value v;
   if (kept && os->align &&
       eval_script_expr(l->ctx, os->align, os->file, !l->final, &l->d, &v) &&
-      v.v > align)
-    align = v.v;
+      script_alignment(l->ctx, c->name, v.v, l->final) > align)
+    align = script_alignment(l->ctx, c->name, v.v, false);
   // Where its region has come, GNU ld's default one (free) if it names
   // none: lang_size_sections_1 sizes a removed section too, and its
   // symbols see that address.
@@ -2017,15 +2031,14 @@ static void lay_section(struct lay *l, struct chunk *c) {
   // SUBALIGN (N): every input aligned to N, and so the section.
   if (os && os->subalign && c->isecs.len) {
     eval_script_expr(ctx, os->subalign, os->file, !l->final, &l->d, &v);
-    if (v.v && !(v.v & (v.v - 1)))
-      align = c->align = v.v;
+    align = c->align = script_alignment(ctx, c->name, v.v, l->final);
   }
   u64 own_align = 1;            // ALIGN (N), if given
   if (os && os->align) {
     eval_script_expr(ctx, os->align, os->file, !l->final, &l->d, &v);
-    own_align = v.v ? v.v : 1;
-    if (v.v > align)
-      align = v.v;
+    own_align = script_alignment(ctx, c->name, v.v, l->final);
+    if (own_align > align)
+      align = own_align;
     c->align = align;
   }
   u64 vma, dotdelta = 0, start;
