@@ -871,7 +871,9 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
   }
   // A debugging section's own symbol is all -g objects define there:
   // only a named one makes check_discarded_refs look (a pass over every
-  // relocation).
+  // relocation).  So does a global of a .gnu.warning.SYM section, but not
+  // a local: glibc's link_warning names each of its sections so, and
+  // nothing refers to them.
   if (found & PF_DROPPED_DEFS) {
     found &= ~PF_DROPPED_DEFS;
     for (u32 k = 1; k < f->nsyms; k++) {
@@ -880,6 +882,8 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
       u32 shndx = sym_shndx(f, k, &s);
       if (ELF64_ST_TYPE(s.st_info) != STT_SECTION && shndx != SHN_UNDEF &&
           shndx < f->shnum && !f->isecs[shndx] &&
+          (k >= f->first_global ||
+           !starts(section_name(f, shndx), ".gnu.warning.")) &&
           dropped_with_defs(ctx, section_name(f, shndx),
                             SH_FLAGS(shdr_at(f, shndx)))) {
         found |= PF_DROPPED_DEFS;
