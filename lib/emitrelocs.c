@@ -111,9 +111,7 @@ static struct isec *local_isec(struct objfile *f, u32 shndx, bool pretend) {
   struct isec *t = f->isecs[shndx];
   if (t && t->osec)
     return t->fold ? t->fold : t;
-  if (pretend && f->kept && f->kept[shndx] && f->kept[shndx]->osec)
-    return f->kept[shndx];
-  return NULL;
+  return pretend ? kept_copy(f, shndx) : NULL;
 }
 
 // The output symbol and addend of a relocation against symidx of is's

@@ -1677,6 +1677,7 @@ u64 local_sym_addr(struct objfile *f, u32 symidx);
 u64 isec_sym_addr(struct isec *is, const struct esym *s);
 enum { DA_COMPLAIN = 1, DA_PRETEND = 2 };   // discarded_action
 u32 discarded_action(struct isec *is);
+struct isec *kept_copy(struct objfile *f, u32 shndx);
 struct isec *pretended_copy(struct isec *is, u32 shndx);
 void discarded_ref_error(struct ctx *ctx, struct isec *is, struct objfile *df,
                          u32 symidx, u32 shndx);

@@ -236,18 +236,23 @@ u32 discarded_action(struct isec *is) {
   return DA_COMPLAIN | DA_PRETEND;
 }
 
+// The winner's section of the same name and size that stands for section
+// shndx of f, which lost its COMDAT group (find_kept_sections), if the
+// output has it; else NULL.
+struct isec *kept_copy(struct objfile *f, u32 shndx) {
+  struct isec *k = f->kept && shndx != SHN_UNDEF && shndx < f->shnum
+                       ? f->kept[shndx] : NULL;
+  return k && k->osec ? k : NULL;
+}
+
 // The kept copy GNU ld pretends a named local symbol in section shndx of
-// is's file is in, for the relocation in is that names it: the winner's
-// section of the same name and size when shndx lost its COMDAT group and
-// is lets that pass (debugging information: DA_PRETEND without
-// DA_COMPLAIN, whose error ends the link).  NULL: none.  -r and -q list
-// the symbol there, after the file's locals (elf_link_input_bfd).
+// is's file is in, for the relocation in is that names it, when is lets
+// that pass (debugging information: DA_PRETEND without DA_COMPLAIN, whose
+// error ends the link).  NULL: none.  -r and -q list the symbol there,
+// after the file's locals (elf_link_input_bfd).
 struct isec *pretended_copy(struct isec *is, u32 shndx) {
-  struct objfile *f = is->file;
-  if (!f->kept || shndx == SHN_UNDEF || shndx >= f->shnum ||
-      !f->kept[shndx] || !f->kept[shndx]->osec)
-    return NULL;
-  return discarded_action(is) == DA_PRETEND ? f->kept[shndx] : NULL;
+  return discarded_action(is) == DA_PRETEND ? kept_copy(is->file, shndx)
+                                            : NULL;
 }
 
 // GNU ld's error for a relocation in is against symbol symidx of df,
@@ -299,8 +304,8 @@ bool debug_dead_ref(struct isec *is, struct reloc_sym *rs, u8 *loc,
   u32 shndx = sym_shndx(f, rs->symidx, &s);
   if (shndx == SHN_UNDEF || shndx >= f->shnum)
     return false;
-  struct isec *kept = f->kept ? f->kept[shndx] : NULL;
-  if (kept && kept->osec) {
+  struct isec *kept = kept_copy(f, shndx);
+  if (kept) {
     rs->S = isec_offset_addr(kept, s.st_value);
     rs->defined = true;
     return false;

@@ -1143,17 +1143,6 @@ static u64 global_value(struct ctx *ctx, struct symbol *sym, struct isec *is,
   return out_value(is, st_value, true);
 }
 
-// The kept copy a named local of a discarded COMDAT copy is listed in,
-// for a relocation of debugging information (pretended_copy), or NULL.
-static struct isec *pretended_home(struct objfile *f, u32 k,
-                                   const struct esym *s) {
-  u32 shndx = sym_shndx(f, k, s);
-  if (ELF64_ST_TYPE(s->st_info) == STT_SECTION || !f->discarded ||
-      shndx >= f->shnum || !f->discarded[shndx] || !f->kept)
-    return NULL;
-  return f->kept[shndx];
-}
-
 static void put_local(struct ctx *ctx, struct symw *w, struct objfile *f,
                       u32 k, bool *have_file) {
   struct rlink *rl = ctx->rlink;
@@ -1162,7 +1151,8 @@ static void put_local(struct ctx *ctx, struct symw *w, struct objfile *f,
   struct isec *is;
   // Not placed: one find_needed_locals took for pretended_copy.
   if (!local_placed(rl, f, k, &s, &is))
-    is = pretended_home(f, k, &s);
+    is = ELF64_ST_TYPE(s.st_info) != STT_SECTION
+             ? kept_copy(f, sym_shndx(f, k, &s)) : NULL;
   struct rsec *gs = is ? NULL : local_group(rl, f, k, &s);
   const char *name = sym_name(f, &s);
   // With -x, only the locals relocations need, and no STT_FILE made.
@@ -1587,11 +1577,11 @@ static enum map map_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
     // A reference to a discarded COMDAT or linkonce copy, as
     // discarded_action says; one not redirected to the kept copy is
     // dropped from debugging sections, R_*_NONE from the others.
-    struct isec *kept = f->kept && shndx < f->shnum ? f->kept[shndx] : NULL;
+    struct isec *kept = action & DA_PRETEND ? kept_copy(f, shndx) : NULL;
     if ((action & DA_COMPLAIN) && shndx < f->shnum && f->discarded &&
         f->discarded[shndx])
       discarded_ref_error(ctx, is, f, symidx, shndx);
-    if (kept && kept->osec && (action & DA_PRETEND))
+    if (kept)
       t = kept;
     else
       return debug ? MAP_DROP : MAP_NONE;
@@ -1678,7 +1668,7 @@ static void mark_pretended(struct ctx *ctx, struct isec *is, u32 symidx) {
   struct objfile *f = is->file;
   struct esym s;
   read_sym(f, symidx, &s);
-  if (pretended_home(f, symidx, &s) &&
+  if (ELF64_ST_TYPE(s.st_info) != STT_SECTION &&
       pretended_copy(is, sym_shndx(f, symidx, &s)))
     mark_local(ctx, f, symidx);
 }
