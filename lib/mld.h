@@ -1476,6 +1476,8 @@ enum script_point {
   SP_DATA,                     // . = DATA_SEGMENT_ALIGN (...)
   SP_END,                      // past the script: orphans given an address
 };
+u32 input_type(const struct isec *is);
+u32 joined_type(u32 have, u32 t, bool first);
 void join_chunk(struct chunk *c, const struct isec *is, u32 type, u64 flags,
                 u64 entsize, bool first);
 void add_isec(struct ctx *ctx, struct chunk *c, struct isec *is, u32 type,

@@ -1069,27 +1069,20 @@ static void order_chunks(struct walk *w, struct vec *orphans) {
   ctx->chunks = order;
 }
 
-// Sorts the inputs of regular chunk C and settles its type and flags
-// from its statement (data commands alone, NOLOAD, INFO, READONLY,
-// TYPE); the first section of .eh_frame inputs becomes the .eh_frame.
-// The type of an output section is its first input's, then NOBITS gives
-// way to the first other (join_chunk), in the order GNU ld adds them:
-// statement by statement, each one's as it sorts them (the list's order
-// once sorted), not file by file.  (Sections the linker's or inputs it
-// may take gave a type to stay as they are.)
+// The type of an output section from its inputs (joined_type) in the
+// order GNU ld adds them: statement by statement, each one's as it sorts
+// them (the list's order once sorted), not file by file.  (Sections the
+// linker's or inputs it may take gave a type stay as they are.)
 static void retype_script_chunk(struct chunk *c) {
   if (!c->isecs.len || c->holds_linker || c->nc_joined)
     return;
-  u32 type = 0;
-  for (u32 i = 0; i < c->isecs.len; i++) {
-    struct isec *is = c->isecs.v[i];
-    u32 t = is->is_common ? SHT_NOBITS : SH_TYPE(shdr_at(is->file, is->shndx));
-    if (!i || (type == SHT_NOBITS && t != SHT_NOBITS))
-      type = t;
-  }
-  c->type = type;
+  for (u32 i = 0; i < c->isecs.len; i++)
+    c->type = joined_type(c->type, input_type(c->isecs.v[i]), !i);
 }
 
+// Sorts the inputs of regular chunk C and settles its type and flags
+// from its statement (data commands alone, NOLOAD, INFO, READONLY,
+// TYPE); the first section of .eh_frame inputs becomes the .eh_frame.
 static void settle_script_chunk(struct ctx *ctx, struct chunk *c) {
   sort_script_inputs(ctx, c);
   retype_script_chunk(c);
@@ -1715,6 +1708,13 @@ static void nc_sort(struct ctx *ctx, struct chunk *c) {
     }
 }
 
+// Something was placed in c after move_on's jump: its size runs to
+// "." again.
+static void nc_placed(struct lay *l, struct chunk *c) {
+  if (l->nc_jumped == c)
+    l->nc_jumped = NULL;
+}
+
 static void nc_compact(struct chunk *c) {
   if (!c->nc_moved_out)
     return;
@@ -1768,16 +1768,15 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
         struct isec *is = c->isecs.v[k];
         if (is->rank != s->input_index)
           continue;
-        u64 a = subalign ? subalign : is->align;
-        u64 at = align_up(l->d.dot, a ? a : 1);
         if (is->osec != c)
           continue;            // moved on (move_on)
+        u64 a = subalign ? subalign : is->align;
+        u64 at = align_up(l->d.dot, a ? a : 1);
         if (ctx->cfg.non_contiguous_regions && c->region &&
             at + is->size > c->region->origin + c->region->length &&
             move_on(l, c, is, at))
           continue;
-        if (l->nc_jumped == c)
-          l->nc_jumped = NULL;  // placed: the section's size from here
+        nc_placed(l, c);
         if (at > l->d.dot)
           add_fill(l, c, l->d.dot - c->addr, at - l->d.dot, fill);
         is->offset = at - c->addr;
@@ -1790,8 +1789,7 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
     case SS_ASSIGN:
       if (!strcmp(s->sym, ".")) {
         u64 from = l->d.dot;
-        if (l->nc_jumped == c)
-          l->nc_jumped = NULL;
+        nc_placed(l, c);
         move_dot(l, s);
         if (l->d.dot > from)
           add_fill(l, c, from - c->addr, l->d.dot - from, fill);
@@ -1802,8 +1800,7 @@ static void lay_body(struct lay *l, struct chunk *c, struct out_stmt *os,
     case SS_DATA: {
       struct expr_value v;
       value_of(l, s, &v);
-      if (l->nc_jumped == c)
-        l->nc_jumped = NULL;
+      nc_placed(l, c);
       add_data(l, c, l->d.dot - c->addr, s->size, v.v);
       l->d.dot += s->size;
       // Data makes contents, but not in a (NOLOAD) section.
@@ -1977,9 +1974,11 @@ static void lay_empty(struct lay *l, struct chunk *c) {
   u64 align = c->isecs.len && c->align ? c->align : 1;
   struct expr_value v;
   if (kept && os->align &&
-      eval_script_expr(l->ctx, os->align, os->file, !l->final, &l->d, &v) &&
-      script_alignment(l->ctx, c->name, v.v, l->final) > align)
-    align = script_alignment(l->ctx, c->name, v.v, false);
+      eval_script_expr(l->ctx, os->align, os->file, !l->final, &l->d, &v)) {
+    u64 a = script_alignment(l->ctx, c->name, v.v, l->final);
+    if (a > align)
+      align = a;
+  }
   // Where its region has come, GNU ld's default one (free) if it names
   // none: lang_size_sections_1 sizes a removed section too, and its
   // symbols see that address.
@@ -2096,8 +2095,7 @@ static void lay_section(struct lay *l, struct chunk *c) {
       l->d.dot = vma + c->size;  // sized by ehframe.c
     else
       c->size = (l->nc_jumped == c ? l->nc_size_end : l->d.dot) - vma;
-    if (l->nc_jumped == c)
-      l->nc_jumped = NULL;
+    nc_placed(l, c);
     nc_compact(c);
   } else {
     if (os)
@@ -2742,8 +2740,9 @@ static void check_list(struct ctx *ctx, const struct vec *names, bool to) {
 // A reference to a symbol of a discarded input section (/DISCARD/): GNU
 // ld's error where discarded_action says so.
 // Whether section shndx of f is one /DISCARD/ took or one
-// dropped_with_defs (-S's, .gnu.warning.SYM; a symbol defined there is not in the output; not a lost COMDAT copy,
-// whose references other rules settle).
+// dropped_with_defs (-S's, .gnu.warning.SYM): a symbol defined there is
+// not in the output.  (Not a lost COMDAT copy, whose references other
+// rules settle.)
 static bool discarded_def_section(struct ctx *ctx, struct objfile *f,
                                   u32 shndx) {
   if (shndx >= f->shnum)

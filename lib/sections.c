@@ -969,6 +969,17 @@ void parse_sections(struct ctx *ctx) {
                                                           : STACK_NX;
 }
 
+// An input section's type as it joins an output section (COMMON: NOBITS).
+u32 input_type(const struct isec *is) {
+  return is->is_common ? SHT_NOBITS : SH_TYPE(shdr_at(is->file, is->shndx));
+}
+
+// The type of an output section of type have once one more input of type
+// t joins it: the first one's, then NOBITS gives way to any other.
+u32 joined_type(u32 have, u32 t, bool first) {
+  return first || (have == SHT_NOBITS && t != SHT_NOBITS) ? t : have;
+}
+
 // What an input section (is, with its type, flags and entsize) makes of
 // the output section c it joins: the first one's type and flags, then
 // any input's flags added, SHF_MERGE kept only if all agree, the largest
@@ -976,13 +987,11 @@ void parse_sections(struct ctx *ctx) {
 void join_chunk(struct chunk *c, const struct isec *is, u32 type, u64 flags,
                 u64 entsize, bool first) {
   c->link_order |= (flags & SHF_LINK_ORDER) != 0;
+  c->type = joined_type(c->type, type, first);
   if (first) {
-    c->type = type;
     c->flags = flags & ~(u64)(SHF_GROUP | SHF_COMPRESSED);
     c->entsize = entsize;
   } else {
-    if (c->type == SHT_NOBITS && type != SHT_NOBITS)
-      c->type = type;
     if ((c->flags & (SHF_MERGE | SHF_STRINGS)) !=
             (flags & (SHF_MERGE | SHF_STRINGS)) || c->entsize != entsize) {
       c->flags &= ~(u64)(SHF_MERGE | SHF_STRINGS);

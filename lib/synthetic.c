@@ -1810,9 +1810,7 @@ u32 synthetic_bfd_type(struct ctx *ctx, struct chunk *c) {
   u64 flags;
   if (c->kind == CK_REGULAR) {
     if (c->isecs.len) {
-      struct isec *is = c->isecs.v[0];
-      return is->is_common ? SHT_NOBITS
-                           : SH_TYPE(shdr_at(is->file, is->shndx));
+      return input_type(c->isecs.v[0]);
     }
     // (An input it may take gave it its type: add_candidates.)
     return c->stmt && !c->nc_joined ? bfd_special_type(ctx, c->name, &flags)
