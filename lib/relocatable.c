@@ -1663,18 +1663,21 @@ static u64 each_rela(struct ctx *ctx, struct isec *is, u8 *out,
 
 // Every relocation's symbol exists and its place lies in its section.
 // Marks a named local of a discarded COMDAT copy that a relocation of
-// debugging information names, listed in the kept copy (pretended_copy).
+// debugging information (is) names, listed in the kept copy
+// (pretended_copy).
 static void mark_pretended(struct ctx *ctx, struct isec *is, u32 symidx) {
   struct objfile *f = is->file;
   struct esym s;
   read_sym(f, symidx, &s);
   if (ELF64_ST_TYPE(s.st_info) != STT_SECTION &&
-      pretended_copy(is, sym_shndx(f, symidx, &s)))
+      kept_copy(f, sym_shndx(f, symidx, &s)))
     mark_local(ctx, f, symidx);
 }
 
 static void check_relocations(struct ctx *ctx, struct isec *is) {
   struct objfile *f = is->file;
+  // (Only where a copy was lost and a kept one may stand for it.)
+  bool pretend = f->discarded && discarded_action(is) == DA_PRETEND;
   for (u32 i = 0; i < is->nrels; i++) {
     const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
     u64 off = rd64(r);
@@ -1694,7 +1697,7 @@ static void check_relocations(struct ctx *ctx, struct isec *is) {
     }
     if (ctx->cfg.discard == DISCARD_ALL || ctx->cfg.discard == DISCARD_LOCALS)
       mark_local(ctx, f, symidx);
-    else if (f->discarded && symidx && symidx < f->first_global)
+    else if (pretend && symidx && symidx < f->first_global)
       mark_pretended(ctx, is, symidx);
   }
   for (u32 k = 0; is->eh && k < is->eh->nrels; k++)
