@@ -380,6 +380,13 @@ static void z_pack_relative_relocs(struct ctx *ctx, const char *kw,
   vec_push(ctx, &ctx->cfg.z_x86, (void *)kw);
 }
 
+static void z_report_relative_reloc(struct ctx *ctx, const char *kw,
+                                    const char *v) {
+  (void)v;
+  ctx->cfg.report_relative_reloc = true;
+  vec_push(ctx, &ctx->cfg.z_x86, (void *)kw);
+}
+
 static void z_unique_symbol(struct ctx *ctx, const char *kw, const char *v) {
   (void)v;
   ctx->cfg.z_unique_symbol = kw[0] == 'u';
@@ -505,7 +512,7 @@ static const struct z_keyword {
     {"noindirect-extern-access", Z_X86, z_x86_no_effect},
     {"call-nop=", Z_X86, z_call_nop},
     {"indirect-extern-access", Z_X86, z_not_yet},
-    {"report-relative-reloc", Z_X86, z_not_yet},
+    {"report-relative-reloc", Z_X86, z_report_relative_reloc},
     // AArch64's, unless another target was named.
     {"force-bti", Z_AARCH64, z_force_bti},
     {"pac-plt", Z_AARCH64, z_pac_plt},
@@ -1555,7 +1562,8 @@ static const struct option options[] = {
              "(features forced on), ibtplt (IBT IPLT),\n"
              "cet-report=, lam-report=, lam-u48-report=,\n"
              "lam-u57-report= (none|warning|error),\n"
-             "x86-64-baseline|v2|v3|v4 (ISA needed);\n"
+             "x86-64-baseline|v2|v3|v4 (ISA needed),\n"
+             "report-relative-reloc (each RELATIVE listed);\n"
              "AArch64: force-bti (BTI forced on),\n"
              "pac-plt (PLT entries authenticate)"},
     {"warn-execstack no-warn-execstack", A_NONE, 0, .fn = opt_warn_execstack,

@@ -206,6 +206,29 @@ static enum relax gotpcrelx(struct ctx *ctx, struct isec *is, u64 off,
   return RX_NONE;
 }
 
+// Whether relocation r of is loads its symbol's GOT entry, as the scan
+// left it (arch->got_load).
+static bool got_load(struct ctx *ctx, struct isec *is, const u8 *r) {
+  u32 type = ELF64_R_TYPE(rd64(r + 8));
+  switch (type) {
+  case R_X86_64_GOTPCRELX:
+  case R_X86_64_REX_GOTPCRELX:
+  case R_X86_64_GOTPCREL: {
+    struct reloc_sym rs;
+    reloc_target(ctx, is->file, ELF64_R_SYM(rd64(r + 8)), &rs);
+    return gotpcrelx(ctx, is, rd64(r), type, (i64)rd64(r + 16), &rs) ==
+           RX_NONE;
+  }
+  case R_X86_64_GOT32:
+  case R_X86_64_GOT64:
+  case R_X86_64_GOTPCREL64:
+  case R_X86_64_GOTPLT64:
+    return true;
+  default:
+    return false;
+  }
+}
+
 // A relaxed GOTPCRELX whose new field does not hold the value: GNU ld
 // decided before addresses were known, and says so in these words.
 static void relax_overflow(struct ctx *ctx, struct isec *is, u64 off,
@@ -1300,6 +1323,7 @@ const struct arch arch_x86_64 = {
     .got_plt_reserved = 3,
     .r_irelative = R_X86_64_IRELATIVE,
     .r_relative = R_X86_64_RELATIVE,
+    .got_load = got_load,
     .r_plt_call = R_X86_64_PLT32,
     .r_plt_jump = R_X86_64_PLT32,
     .pie_reloc = pie_reloc,

@@ -321,6 +321,34 @@ void size_rela_dyn(struct ctx *ctx, struct chunk *c) {
 typedef void dyn_site_fn(struct ctx *ctx, void *arg, u64 P, u64 addend,
                          bool irelative, bool packable);
 
+// The dynamic relocation relocation E of IS needs, if any: where (P),
+// its addend, and what GNU ld makes of it.
+struct dyn_site {
+  u64 P, addend;
+  bool irelative, packable;
+  struct reloc_sym rs;
+};
+
+static bool dyn_site(struct ctx *ctx, struct isec *is, const u8 *e,
+                     struct dyn_site *s) {
+  if (pie_kind(ctx, ELF64_R_TYPE(rd64(e + 8))) != PIE_ABS64)
+    return false;
+  i64 A = (i64)rd64(e + 16);
+  struct reloc_sym *rs = &s->rs;
+  reloc_target_addend(ctx, is->file, ELF64_R_SYM(rd64(e + 8)), &A, rs);
+  if (!moves(rs))
+    return false;
+  s->P = isec_addr(is) + isec_out_offset(is, rd64(e));
+  s->packable = is->align >= 2 && !(rd64(e) & 1);
+  s->irelative = rs->is_ifunc && rs->sym && !(rs->sym->flags & SF_ADDR_EQ);
+  if (s->irelative)
+    s->addend = rs->sym->value + A;
+  else      // the word holds S + A already (apply_relocs)
+    s->addend =
+        (rs->is_ifunc && rs->sym ? iplt_entry_addr(ctx, rs->sym) : rs->S) + A;
+  return true;
+}
+
 // Those of file f's sections that send their dynamic relocations to part
 // PART (NAME: only the sections of that name).
 static void file_dyn_sites(struct ctx *ctx, struct objfile *f, u32 part,
@@ -330,24 +358,10 @@ static void file_dyn_sites(struct ctx *ctx, struct objfile *f, u32 part,
     if (!is || !relocated_alloc(is) || is->rela_part != part ||
         (name && strcmp(isec_name(is), name)))
       continue;
-    for (u32 r = 0; r < is->nrels; r++) {
-      const u8 *e = is->rels + (u64)r * sizeof(Elf64_Rela);
-      if (pie_kind(ctx, ELF64_R_TYPE(rd64(e + 8))) != PIE_ABS64)
-        continue;
-      i64 A = (i64)rd64(e + 16);
-      struct reloc_sym rs;
-      reloc_target_addend(ctx, f, ELF64_R_SYM(rd64(e + 8)), &A, &rs);
-      if (!moves(&rs))
-        continue;
-      u64 P = isec_addr(is) + isec_out_offset(is, rd64(e));
-      bool packable = is->align >= 2 && !(rd64(e) & 1);
-      if (rs.is_ifunc && rs.sym && !(rs.sym->flags & SF_ADDR_EQ))
-        fn(ctx, arg, P, rs.sym->value + A, true, packable);
-      else      // the word holds S + A already (apply_relocs)
-        fn(ctx, arg, P,
-           (rs.is_ifunc && rs.sym ? iplt_entry_addr(ctx, rs.sym) : rs.S) + A,
-           false, packable);
-    }
+    struct dyn_site s;
+    for (u32 r = 0; r < is->nrels; r++)
+      if (dyn_site(ctx, is, is->rels + (u64)r * sizeof(Elf64_Rela), &s))
+        fn(ctx, arg, s.P, s.addend, s.irelative, s.packable);
   }
 }
 
@@ -730,3 +744,168 @@ void link_dynstr(struct ctx *ctx, struct chunk *c, u32 *link,
 }
 
 
+
+// -z report-relative-reloc (x86-64): GNU ld's line for each RELATIVE and
+// IRELATIVE relocation of the output, naming the input section (and its
+// file) that asked for it, or a section of the linker's in the output.
+void report_relative_line(struct ctx *ctx, bool irelative, u64 P,
+                          u64 addend, const char *name, const char *section,
+                          const char *file) {
+  const struct arch *arch = ctx->arch;
+  u32 type = irelative ? arch->r_irelative : arch->r_relative;
+  fprintf(stderr, "%s: %s (offset: 0x%llx, info: 0x%llx, addend: 0x%llx) "
+          "against '%s' for section '%s' in %s\n", ctx->cfg.output,
+          arch->reloc_name(type), (unsigned long long)P,
+          (unsigned long long)ELF64_R_INFO(0, type),
+          (unsigned long long)addend, name, section, file);
+}
+
+// Whether SYM's GOT entry has a RELATIVE relocation.
+static bool got_relative(struct ctx *ctx, struct symbol *sym) {
+  return sym && (sym->flags & SF_NEEDS_GOT) && got_entry_moves(ctx, sym) &&
+         !got_entry_irelative(sym) && !(sym->flags & SF_GOT_IS_GOTPLT);
+}
+
+// Whether GNU ld makes SYM's GOT entry's RELATIVE as it finishes the
+// symbol, not at its first load: a global it made local.
+static bool finished_got(struct ctx *ctx, struct symbol *sym) {
+  return sym->binding != STB_LOCAL && forced_local(ctx, sym);
+}
+
+// Which of a section's relocations report_section reports.
+enum { REP_RELATIVE = 1, REP_IRELATIVE = 2, REP_PACKABLE = 4,
+       REP_UNPACKABLE = 8, REP_GOT = 16 };
+
+// The lines of IS's relocations that WHAT takes, relocation by
+// relocation: their dynamic relocations, and each GOT entry that moves
+// where its first load is (got_seen: those reported).
+static void report_section(struct ctx *ctx, struct isec *is, u32 what,
+                           u8 *got_seen) {
+  // The section as BFD names it ("NAME[GROUP]"), once one is reported.
+  const char *file = is->file->name, *sec = NULL;
+  for (u32 r = 0; r < is->nrels; r++) {
+    const u8 *e = is->rels + (u64)r * sizeof(Elf64_Rela);
+    struct dyn_site s;
+    if (dyn_site(ctx, is, e, &s)) {
+      if ((what & (s.irelative ? REP_IRELATIVE : REP_RELATIVE)) &&
+          (s.irelative ||
+           (what & (s.packable ? REP_PACKABLE : REP_UNPACKABLE)))) {
+        sec = sec ? sec : section_label(ctx, is->file, is->shndx);
+        report_relative_line(ctx, s.irelative, s.P, s.addend,
+                             reloc_sym_name(&s.rs), sec, file);
+      }
+      continue;
+    }
+    if (!(what & REP_GOT) || !ctx->arch->got_load(ctx, is, e))
+      continue;
+    struct symbol *sym = reloc_symbol(ctx, is->file, ELF64_R_SYM(rd64(e + 8)));
+    if (!got_relative(ctx, sym) || finished_got(ctx, sym))
+      continue;
+    u32 idx = ctx->aux[sym->aux].got_idx;
+    if (got_seen[idx])
+      continue;
+    got_seen[idx] = 1;
+    struct reloc_sym rs;
+    reloc_target(ctx, is->file, ELF64_R_SYM(rd64(e + 8)), &rs);
+    sec = sec ? sec : section_label(ctx, is->file, is->shndx);
+    report_relative_line(ctx, false, got_entry_addr(ctx, sym),
+                         sym->flags & SF_NEEDS_IPLT
+                             ? iplt_entry_addr(ctx, sym)
+                             : sym->value,
+                         reloc_sym_name(&rs), sec, file);
+  }
+}
+
+// The GOT's RELATIVE ones, in GOT order: all that DT_RELR finishes
+// (finished false), or those GNU ld finishes with their symbols
+// (finished_got), named by .rela.got.
+static void report_got(struct ctx *ctx, bool finished) {
+  u32 n = ctx->got_syms.len;
+  struct symbol **v = arena_alloc(ctx, ((u64)n + 1) * sizeof(*v));
+  u32 m = 0;
+  for (u32 i = 0; i < n; i++) {
+    struct symbol *sym = ctx->got_syms.v[i];
+    if (got_relative(ctx, sym) && (!finished || finished_got(ctx, sym))) {
+      u32 k = m++;             // (few: sorted by insertion)
+      for (; k && ctx->aux[v[k - 1]->aux].got_idx >
+                      ctx->aux[sym->aux].got_idx;
+           k--)
+        v[k] = v[k - 1];
+      v[k] = sym;
+    }
+  }
+  for (u32 i = 0; i < m; i++)
+    report_relative_line(ctx, false, got_entry_addr(ctx, v[i]),
+                         v[i]->flags & SF_NEEDS_IPLT
+                             ? iplt_entry_addr(ctx, v[i])
+                             : v[i]->value,
+                         v[i]->name, finished ? ".rela.got" : ".got",
+                         ctx->cfg.output);
+}
+
+// The relocations WHAT takes: file by file as their sections first come
+// in the output (as bfd_elf_final_link relocates them), section by
+// section; or (by_section, DT_RELR) section by section in output order,
+// as its relax pass visits them, with the GOT's entries at its place.
+static void report_inputs(struct ctx *ctx, bool by_section, u32 what,
+                          u8 *got_seen) {
+  if (by_section) {
+    bool got = !(what & REP_GOT);
+    for (u32 i = 0; i < ctx->chunks.len; i++) {
+      struct chunk *c = ctx->chunks.v[i];
+      if (c == ctx->synth[CK_GOT] && !got) {
+        report_got(ctx, false);
+        got = true;
+      }
+      for (u32 k = 0; has_inputs(c) && k < c->isecs.len; k++) {
+        struct isec *is = c->isecs.v[k];
+        if (relocated_alloc(is))
+          report_section(ctx, is, what & ~REP_GOT, got_seen);
+      }
+    }
+    if (!got)
+      report_got(ctx, false);
+    return;
+  }
+  struct objfile **order = files_in_output_order(ctx);
+  for (u32 i = 0; i < ctx->objs.len; i++) {
+    struct objfile *f = order[i];
+    for (u32 k = 1; k < f->shnum; k++) {
+      struct isec *is = f->isecs[k];
+      if (is && relocated_alloc(is))
+        report_section(ctx, is, what, got_seen);
+    }
+  }
+}
+
+// The lines in the order GNU ld makes the relocations:
+//   - with DT_RELR, first the RELATIVE ones it finishes before relocating
+//     (elf_x86_size_or_finish_relative_reloc), as its relax pass found
+//     them: those that cannot be packed, then the others;
+//   - then as bfd_elf_final_link relocates the inputs (report_inputs);
+//   - last, as it finishes the symbols, the GOT entries of globals it
+//     made local, and the IFUNCs' PLT slots (report_rela_iplt).  (It
+//     finishes them in the order of its hash table, which mld does not
+//     follow.)
+void report_relative_relocs(struct ctx *ctx) {
+  if (!ctx->cfg.report_relative_reloc || !ctx->arch->got_load)
+    return;
+  struct chunk *got = ctx->synth[CK_GOT];
+  u64 slots = (got ? got->size / 8 : 0) + 1;
+  u8 *got_seen = arena_alloc(ctx, slots);
+  memset(got_seen, 0, slots);
+  if (ctx->cfg.pie) {
+    u32 rest = REP_RELATIVE | REP_IRELATIVE | REP_PACKABLE | REP_UNPACKABLE |
+               REP_GOT;
+    if (ctx->synth[CK_RELR_DYN]) {
+      report_inputs(ctx, true, REP_RELATIVE | REP_UNPACKABLE, got_seen);
+      report_inputs(ctx, true, REP_RELATIVE | REP_PACKABLE | REP_GOT,
+                    got_seen);
+      rest = REP_IRELATIVE;
+    }
+    report_inputs(ctx, false, rest, got_seen);
+    if (!ctx->synth[CK_RELR_DYN])
+      report_got(ctx, true);
+  }
+  report_rela_iplt(ctx);
+}

@@ -309,6 +309,7 @@ int mld_link(struct ctx *ctx) {
   size_synthetic(ctx, SIZE_AFTER_LAYOUT); // .symtab, .strtab, .shstrtab
   place_nonalloc(ctx);        // file size now known
   script_nonalloc_segments(ctx); // PHDRS: a note's segment, if unallocated
+  report_relative_relocs(ctx); // -z report-relative-reloc: GNU ld's lines
   write_map(ctx);             // -Map: where everything went (and --cref)
   write_cref(ctx);            // --cref without -Map: on standard output
   print_memory_usage(ctx);    // --print-memory-usage

@@ -512,6 +512,7 @@ struct config {
                                // R_X86_64_RELATIVE, not an error
   bool warn_textrel;           // --warn-textrel
   bool pack_relative_relocs;   // -z pack-relative-relocs: DT_RELR
+  bool report_relative_reloc;  // -z report-relative-reloc (x86-64)
   enum { HASH_SYSV = 1, HASH_GNU = 2, HASH_BOTH = 3 } hash_style;
   u32 spare_dynamic_tags;      // DT_NULL entries ending .dynamic
   u32 hash_size;               // --hash-size: GNU ld's first table size
@@ -1756,6 +1757,10 @@ u32 part_index(struct ctx *ctx, struct chunk *c);
 void write_rela_part(struct ctx *ctx, struct chunk *c, u8 *buf);
 void write_rela_dyn(struct ctx *ctx, struct chunk *c, u8 *buf);
 bool size_relr(struct ctx *ctx);
+void report_relative_line(struct ctx *ctx, bool irelative, u64 P,
+                          u64 addend, const char *name, const char *section,
+                          const char *file);
+void report_relative_relocs(struct ctx *ctx);
 void write_relr_dyn(struct ctx *ctx, struct chunk *c, u8 *buf);
 bool has_dynamic_relocs(struct ctx *ctx);
 u32 reloc_symtab_shndx(struct ctx *ctx);
@@ -2014,6 +2019,9 @@ struct symw {
 
 void symw_put(struct symw *w, const char *name, u32 len, u8 info, u8 other,
               u32 shndx, u64 value, u64 size);
+void report_rela_iplt(struct ctx *ctx);
+struct objfile **files_in_output_order(struct ctx *ctx);
+bool forced_local(struct ctx *ctx, struct symbol *sym);
 u32 bfd_special_type(struct ctx *ctx, const char *name, u64 *flags);
 void bfd_made_section(struct ctx *ctx, struct chunk *c);
 u32 synthetic_bfd_type(struct ctx *ctx, struct chunk *c);
@@ -2283,6 +2291,10 @@ struct arch {
   // What a data relocation (as in .eh_frame) writes; ehframe.c writes it.
   enum data_reloc (*data_reloc_kind)(u32 type);
   const char *(*reloc_name)(u32 type);
+  // Whether relocation REL of IS loads its symbol's GOT entry, once the
+  // scan chose its relaxation (-z report-relative-reloc, x86-64's only:
+  // NULL elsewhere).
+  bool (*got_load)(struct ctx *ctx, struct isec *is, const u8 *rel);
   // --emit-relocs: relocation types (bit n: type n) that apply_relocs
   // may rewrite, and, for those, the type written in the output, with
   // the field's offset and the addend moved as the rewrite moved them.

@@ -145,8 +145,6 @@ static void size_iplt(struct ctx *ctx, struct chunk *c) {
                                       : 0;
 }
 
-static bool forced_local(struct ctx *ctx, struct symbol *sym);
-
 // One IRELATIVE per IFUNC (an undefined weak symbol's entry has none),
 // numbered as GNU ld numbers them: in PLT order on AArch64; on x86-64
 // from the end back as bfd_elf_final_link finishes the symbols: the
@@ -430,7 +428,7 @@ static bool global_listed(struct ctx *ctx, struct objfile *f, u32 k,
 // a call names it (it would have had a PLT entry), or when it would be
 // exported (dynsym.c).  So is one a script's PROVIDE_HIDDEN hid, needed
 // or not.
-static bool forced_local(struct ctx *ctx, struct symbol *sym) {
+bool forced_local(struct ctx *ctx, struct symbol *sym) {
   if (sym->aux && (ctx->aux[sym->aux].script_local ||
                    ctx->aux[sym->aux].export_local))
     return true;
@@ -630,10 +628,10 @@ static void put_part_of(struct ctx *ctx, void *arg, u32 i) {
   }
 }
 
-// The files in the order GNU ld lists their locals: as their sections
-// first come in the output (bfd_elf_final_link's walk of each output
-// section's inputs), then the others, which list none.
-static struct objfile **locals_order(struct ctx *ctx) {
+// The files in the order GNU ld relocates them and lists their locals:
+// as their sections first come in the output (bfd_elf_final_link's walk
+// of each output section's inputs), then the others, which list none.
+struct objfile **files_in_output_order(struct ctx *ctx) {
   struct objfile **v = arena_alloc(ctx, ((u64)ctx->objs.len + 1) *
                                             sizeof(*v));
   u8 *seen = arena_alloc(ctx, (u64)ctx->next_priority + 1);
@@ -663,7 +661,7 @@ static struct objfile **locals_order(struct ctx *ctx) {
 static void put_file_parts(struct ctx *ctx, struct symw *w,
                            enum part part) {
   struct objfile **order = part == PART_LOCALS
-                               ? locals_order(ctx)
+                               ? files_in_output_order(ctx)
                                : (struct objfile **)ctx->objs.v;
   if (ctx->cfg.emit_relocs || w->uniq) {
     for (u32 i = 0; i < ctx->objs.len; i++)
@@ -1305,14 +1303,17 @@ static void write_gotplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
   }
 }
 
-static struct objfile **locals_order(struct ctx *ctx);
 
-// The IRELATIVEs of the words of IFUNCs without a PLT entry (x86-64's
-// need_ifunc_word), as GNU ld relocates its inputs: files in the order
-// their sections first come in the output, sections and relocations in
-// order.  Returns where the next entry goes.
-static u8 *put_ifunc_words(struct ctx *ctx, u8 *rela) {
-  struct objfile **order = locals_order(ctx);
+// The 64-bit addresses of IFUNCs without a PLT entry in writable data of
+// an executable that is not a PIE (x86-64's need_ifunc_word), each an
+// IRELATIVE at the start of .rela.iplt: FN for each, as GNU ld
+// relocates its inputs (files in the order their sections first come in
+// the output, sections and relocations in order).
+typedef void ifunc_word_fn(struct ctx *ctx, void *arg, struct isec *is,
+                           u64 P, u64 resolver, const struct reloc_sym *rs);
+
+static void each_ifunc_word(struct ctx *ctx, ifunc_word_fn *fn, void *arg) {
+  struct objfile **order = files_in_output_order(ctx);
   u64 n = 0;
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = order[i];
@@ -1334,13 +1335,56 @@ static u8 *put_ifunc_words(struct ctx *ctx, u8 *rela) {
         if (!rs.is_ifunc || !rs.sym || (rs.sym->flags & SF_NEEDS_IPLT) ||
             n++ >= ctx->ifunc_words)
           continue;
-        rela = put_irelative(ctx, rela,
-                             isec_addr(is) + isec_out_offset(is, rd64(e)),
-                             rs.sym->value + A);
+        fn(ctx, arg, is, isec_addr(is) + isec_out_offset(is, rd64(e)),
+           rs.sym->value + A, &rs);
       }
     }
   }
-  return rela;
+}
+
+static void put_ifunc_word(struct ctx *ctx, void *arg, struct isec *is,
+                           u64 P, u64 resolver, const struct reloc_sym *rs) {
+  (void)is;
+  (void)rs;
+  u8 **rela = arg;
+  *rela = put_irelative(ctx, *rela, P, resolver);
+}
+
+static void report_ifunc_word(struct ctx *ctx, void *arg, struct isec *is,
+                              u64 P, u64 resolver,
+                              const struct reloc_sym *rs) {
+  (void)arg;
+  report_relative_line(ctx, true, P, resolver, reloc_sym_name(rs),
+                       isec_name(is), is->file->name);
+}
+
+// -z report-relative-reloc: .rela.iplt's IRELATIVE relocations as GNU ld
+// makes them: those of IFUNC addresses in data as it relocates the
+// inputs, then the PLT slots' as it finishes the symbols (the reverse
+// of their numbering on x86-64, write_rela_iplt).  An IFUNC's GOT entry
+// it fills without a word.
+void report_rela_iplt(struct ctx *ctx) {
+  if (!ctx->cfg.pie && ctx->ifunc_words)
+    each_ifunc_word(ctx, report_ifunc_word, NULL);
+  u32 n = ctx->iplt_syms.len;
+  u32 total = ctx->synth[CK_RELA_IPLT]
+                  ? (u32)(ctx->synth[CK_RELA_IPLT]->size / sizeof(Elf64_Rela))
+                  : 0;
+  i64 *at = arena_alloc(ctx, ((u64)total + 1) * sizeof(i64));
+  for (u32 k = 0; k < total; k++)
+    at[k] = -1;
+  for (u32 i = 0; i < n; i++)
+    if (plt_entry_ifunc(ctx, i) && ctx->irel_index[i] < total)
+      at[ctx->irel_index[i]] = i;
+  const char *sec = ctx->cfg.pie ? ".rela.plt" : ".rela.iplt";
+  for (u32 j = 0; j < total; j++) {
+    u32 k = ctx->arch->irelative_descending ? total - 1 - j : j;
+    if (at[k] < 0)
+      continue;
+    struct symbol *sym = ctx->iplt_syms.v[at[k]];
+    report_relative_line(ctx, true, iplt_slot_addr(ctx, (u32)at[k]),
+                         sym->value, sym->name, sec, ctx->cfg.output);
+  }
 }
 
 static void write_rela_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
@@ -1352,7 +1396,7 @@ static void write_rela_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
                     ((struct symbol *)ctx->iplt_syms.v[i])->value);
   u8 *rela = buf + c->offset;
   if (ctx->ifunc_words)
-    rela = put_ifunc_words(ctx, rela);
+    each_ifunc_word(ctx, put_ifunc_word, &rela);
   for (u32 i = 0; i < ctx->got_irel_syms.len; i++) {
     struct symbol *sym = ctx->got_irel_syms.v[i];
     rela = put_irelative(ctx, rela, got_entry_addr(ctx, sym), sym->value);
