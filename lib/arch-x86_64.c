@@ -512,6 +512,27 @@ static void scan_ifunc_ref(struct ctx *ctx, struct isec *is, u32 type,
     sym->flags |= SF_ADDR_EQ;
 }
 
+// A static PIE's call to __tls_get_addr through the PLT (relocation I of
+// IS) in code it relaxes: an undefined one gets GNU ld's PLT entry all
+// the same, never filled; an undefined weak one, such an entry as other
+// calls get.
+static void tls_call_plt(struct ctx *ctx, struct isec *is, u32 i) {
+  if (i >= is->nrels)
+    return;
+  const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
+  u32 symidx = ELF64_R_SYM(rd64(r + 8));
+  if (ELF64_R_TYPE(rd64(r + 8)) != R_X86_64_PLT32 ||
+      symidx < is->file->first_global || symidx >= is->file->nsyms)
+    return;
+  struct symbol *sym = is->file->globals[symidx - is->file->first_global];
+  if (!sym || sym->state != SYM_UNDEF)
+    return;
+  if (sym->ref_flags & SF_REF_STRONG)
+    need_dead_plt(ctx, sym);
+  else if (sym->visibility == STV_DEFAULT)
+    need_weak_plt(ctx, sym);
+}
+
 // The TLS relocation I (of TYPE at OFF, against SYMIDX) of IS: its GOT
 // entry, or the relaxation its code allows.  How many relocations after
 // it it takes.
@@ -543,6 +564,8 @@ static u32 scan_tls(struct ctx *ctx, struct isec *is, u32 i, u64 off,
                                 ? R_X86_64_GOTTPOFF
                                 : R_X86_64_TPOFF32,
                             rs);
+    else if (ctx->weak_plt)
+      tls_call_plt(ctx, is, i + 1);
     return 1;     // the call's relocation (to __tls_get_addr) goes away
   }
   case R_X86_64_GOTPC32_TLSDESC:

@@ -1145,6 +1145,7 @@ struct sym_aux {
   u32 iplt_idx;                // index into .iplt, or -1
   u32 pltgot_idx;              // index into .plt.got, or -1
   bool ifunc_listed;           // in ctx->ifunc_syms
+  bool dead_plt;               // a PLT entry never filled (need_dead_plt)
   u32 ifunc_words;             // x86-64, not a PIE: 64-bit addresses of it
                                // in writable data (need_ifunc_word)
   u32 out_symidx;              // index in the output .symtab
@@ -1711,6 +1712,7 @@ void need_gottp(struct ctx *ctx, struct symbol *sym);
 void need_gotgd(struct ctx *ctx, struct symbol *sym);
 void need_iplt(struct ctx *ctx, struct symbol *sym);
 void need_weak_plt(struct ctx *ctx, struct symbol *sym);
+void need_dead_plt(struct ctx *ctx, struct symbol *sym);
 void need_ifunc(struct ctx *ctx, struct symbol *sym);
 void need_ifunc_word(struct ctx *ctx, struct symbol *sym);
 void allocate_slots(struct ctx *ctx);
@@ -2514,6 +2516,7 @@ struct ctx {
   u64 ifunc_words;             // size_rela_iplt: their words' IRELATIVEs
   struct vec pltgot_syms;      // allocate_slots: those in .plt.got
   u32 n_irelative;             // allocate_slots: the IFUNCs in iplt_syms
+  u32 n_dead_plt;              // PLT entries GNU ld never fills
   u32 *irel_index;             // size_rela_iplt: each one's IRELATIVE
   bool weak_plt;               // setup_target: arch->plt_undef_weak applies
   struct vec rela_parts;       // CK_RELA_PART chunks (script_layout.c)

@@ -86,6 +86,20 @@ void need_weak_plt(struct ctx *ctx, struct symbol *sym) {
   vec_push(ctx, &ctx->weak_plt_syms, sym);
 }
 
+// The call to an undefined __tls_get_addr in general- or local-dynamic
+// TLS code that a static PIE relaxes (x86-64): GNU ld's check_relocs
+// has already given it a PLT entry, a .got.plt slot and a .rela.plt
+// entry, which it never fills (zeros, and R_*_NONE).  Placed as an
+// undefined weak symbol's entry.
+void need_dead_plt(struct ctx *ctx, struct symbol *sym) {
+  struct sym_aux *aux = sym_aux(ctx, sym);
+  if (aux->dead_plt)
+    return;
+  aux->dead_plt = true;
+  ctx->n_dead_plt++;
+  need_weak_plt(ctx, sym);
+}
+
 // The sections to scan, in order, and which of them the architecture
 // finds quiet (scan_relocs would do nothing for them): sorted out on all
 // threads, so the scan proper, in order on one thread, visits only the

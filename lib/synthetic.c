@@ -188,7 +188,10 @@ static void size_rela_iplt(struct ctx *ctx, struct chunk *c) {
     for (u32 i = 0; i < got.len; i++)
       if (finish_pass(ctx, got.v[i]) == pass)
         vec_push(ctx, &ctx->got_irel_syms, got.v[i]);
-  u64 total = ctx->ifunc_words + ctx->n_irelative + ctx->got_irel_syms.len;
+  // An entry that GNU ld sizes but never fills (need_dead_plt) leaves an
+  // R_*_NONE, first: the IRELATIVEs are numbered from the end back.
+  u64 total = ctx->ifunc_words + ctx->n_irelative + ctx->got_irel_syms.len +
+              ctx->n_dead_plt;
   c->size = total * sizeof(Elf64_Rela);
   u32 n = ctx->iplt_syms.len, k = 0;
   ctx->irel_index = arena_alloc(ctx, (u64)n * sizeof(u32) + 1);
@@ -1275,7 +1278,7 @@ static void write_iplt(struct ctx *ctx, struct chunk *c, u8 *buf) {
     } else if (plt_entry_ifunc(ctx, i)) {
       arch->write_plt(ctx, buf + c->offset + at, addr, iplt_slot_addr(ctx, i),
                       ctx->irel_index[i], c->addr);
-    } else {
+    } else if (!sym_aux(ctx, ctx->iplt_syms.v[i])->dead_plt) {
       // An entry that never binds keeps its lazy part as GNU ld's
       // template has it: index 0, a jump to the next entry.
       arch->write_plt(ctx, buf + c->offset + at, addr, iplt_slot_addr(ctx, i),

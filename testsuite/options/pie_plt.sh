@@ -155,6 +155,39 @@ EOF
             link_both $opts if.o
             compare "$arch IFUNCs, $opts"
         done
+        # Local- and general-dynamic TLS code calling __tls_get_addr
+        # through the PLT (libstdc++'s eh_globals.o), relaxed to local
+        # exec: GNU ld gives an undefined __tls_get_addr a PLT entry all
+        # the same, with a .got.plt slot and a .rela.plt entry, and
+        # leaves them 0 (R_X86_64_NONE); an undefined weak one, the entry
+        # other calls get.  Every later address depends on it.
+        t_write tls.s <<'EOF'
+	.text
+	.globl _start, f
+_start:
+	leaq x@tlsld(%rip), %rdi
+	call __tls_get_addr@PLT
+	call f@PLT
+	.byte 0x66
+	leaq y@tlsgd(%rip), %rdi
+	.value 0x6666
+	rex64
+	call __tls_get_addr@PLT
+f:	ret
+	.section .tbss,"awT",@nobits
+	.globl y
+x:	.zero 4
+y:	.zero 4
+EOF
+        { echo '	.weak __tls_get_addr'; cat tls.s; } >tlsw.s
+        $as -o tls.o tls.s && $as -o tlsw.o tlsw.s ||
+            t_hard_error "as failed"
+        for o in tls.o tlsw.o; do
+            for opts in "-static" "-pie --no-dynamic-linker"; do
+                link_both $opts $o
+                compare "$arch TLS calls to __tls_get_addr ($o), $opts"
+            done
+        done
     fi
 
     # A C program: IFUNCs in .plt, crtbeginS.o's __cxa_finalize in
