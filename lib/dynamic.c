@@ -601,23 +601,28 @@ u32 reloc_symtab_shndx(struct ctx *ctx) {
   return symtab && is_emitted(symtab) ? symtab->shndx : 0;
 }
 
-// .dynamic's entries, in GNU ld's order; with buf NULL only counted.
-static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
-  u32 n = 0;
-#define TAG(t, v)                                                            \
-  do {                                                                       \
-    if (buf) {                                                               \
-      wr64(buf + 16 * n, t);                                                 \
-      wr64(buf + 16 * n + 8, v);                                             \
-    }                                                                        \
-    n++;                                                                     \
-  } while (0)
+// .dynamic's entries as they are written (buf NULL: only counted).
+struct tags {
+  u8 *buf;
+  u32 n;
+};
+
+static void tag(struct tags *t, u64 type, u64 value) {
+  if (t->buf) {
+    wr64(t->buf + 16 * t->n, type);
+    wr64(t->buf + 16 * t->n + 8, value);
+  }
+  t->n++;
+}
+
+// DT_INIT, DT_FINI and the arrays of functions.
+static void init_tags(struct ctx *ctx, struct tags *t) {
   struct symbol *init = sym_find_str(ctx, "_init");
   struct symbol *fini = sym_find_str(ctx, "_fini");
   if (init && init->state == SYM_DEFINED)
-    TAG(DT_INIT, init->value);
+    tag(t, DT_INIT, init->value);
   if (fini && fini->state == SYM_DEFINED)
-    TAG(DT_FINI, fini->value);
+    tag(t, DT_FINI, fini->value);
   static const struct {
     const char *name;
     u32 tag, sz;
@@ -627,61 +632,71 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
   for (u32 i = 0; i < 3; i++) {
     struct chunk *c = chunk_named(ctx, arrays[i].name);
     if (c && will_be_emitted(c)) {
-      TAG(arrays[i].tag, c->addr);
-      TAG(arrays[i].sz, c->size);
+      tag(t, arrays[i].tag, c->addr);
+      tag(t, arrays[i].sz, c->size);
     }
   }
-  // Not those of sections a script discarded (Trusted Firmware-A's and
-  // U-Boot's PIEs keep only .rela.dyn).
+}
+
+// The hash tables and .dynsym's: not those of sections a script
+// discarded (Trusted Firmware-A's and U-Boot's PIEs keep only
+// .rela.dyn).
+static void symbol_table_tags(struct ctx *ctx, struct tags *t) {
   struct chunk *hash = ctx->synth[CK_HASH], *gnu = ctx->synth[CK_GNU_HASH];
   struct chunk *str = ctx->synth[CK_DYNSTR], *sym = ctx->synth[CK_DYNSYM];
   if (hash && !hash->discarded)
-    TAG(DT_HASH, hash->addr);
+    tag(t, DT_HASH, hash->addr);
   if (gnu && !gnu->discarded)
-    TAG(DT_GNU_HASH, gnu->addr);
+    tag(t, DT_GNU_HASH, gnu->addr);
   if (!str->discarded)
-    TAG(DT_STRTAB, str->addr);
+    tag(t, DT_STRTAB, str->addr);
   if (!sym->discarded)
-    TAG(DT_SYMTAB, sym->addr);
+    tag(t, DT_SYMTAB, sym->addr);
   if (!str->discarded)
-    TAG(DT_STRSZ, str->size);
+    tag(t, DT_STRSZ, str->size);
   if (!sym->discarded)
-    TAG(DT_SYMENT, sizeof(Elf64_Sym));
-  if (ctx->cfg.z_unique)
-    TAG(0x6ffffdf4, 1);        // DT_GNU_FLAGS_1: DF_GNU_1_UNIQUE
-  TAG(DT_DEBUG, 0);
-  // DT_PLTGOT with a PLT (GNU ld's _bfd_elf_add_dynamic_tags), the rest
-  // with its relocations (none for undefined weak symbols' entries).
+    tag(t, DT_SYMENT, sizeof(Elf64_Sym));
+}
+
+// DT_PLTGOT with a PLT (GNU ld's _bfd_elf_add_dynamic_tags), the rest
+// with its relocations (none for undefined weak symbols' entries); then
+// .rela.dyn's (RELR: returned) and DT_TEXTREL.
+static struct chunk *reloc_tags(struct ctx *ctx, struct tags *t) {
   struct chunk *jmprel = ctx->synth[CK_RELA_IPLT];
   if (ctx->synth[CK_IPLT]->size)
-    TAG(DT_PLTGOT, ctx->synth[CK_GOTPLT]->addr);
+    tag(t, DT_PLTGOT, ctx->synth[CK_GOTPLT]->addr);
   if (jmprel->size) {
-    TAG(DT_PLTRELSZ, jmprel->size);
-    TAG(DT_PLTREL, DT_RELA);
-    TAG(DT_JMPREL, jmprel->addr);
+    tag(t, DT_PLTRELSZ, jmprel->size);
+    tag(t, DT_PLTREL, DT_RELA);
+    tag(t, DT_JMPREL, jmprel->addr);
   }
   struct chunk *rela = ctx->synth[CK_RELA_DYN];
   struct chunk *relr = relr_used(ctx) ? ctx->synth[CK_RELR_DYN] : NULL;
   if (rela->size || relr) {
     // An empty .rela.dyn beside .relr.dyn: GNU ld's DT_RELA is 0.
-    TAG(DT_RELA, rela->size ? rela->addr : 0);
-    TAG(DT_RELASZ, rela->size);
-    TAG(DT_RELAENT, sizeof(Elf64_Rela));
+    tag(t, DT_RELA, rela->size ? rela->addr : 0);
+    tag(t, DT_RELASZ, rela->size);
+    tag(t, DT_RELAENT, sizeof(Elf64_Rela));
   }
   if (ctx->textrel)
-    TAG(DT_TEXTREL, 0);
+    tag(t, DT_TEXTREL, 0);
+  return relr;
+}
+
+// The PLT's forms, DT_VERDEF, the flags and DT_VERSYM.
+static void flag_tags(struct ctx *ctx, struct tags *t) {
   // The PLT's forms for BTI and -z pac-plt (finish_properties).
   if (ctx->iplt_syms.len && ctx->plt_bti)
-    TAG(ctx->arch->dt_plt_bti, 0);
+    tag(t, ctx->arch->dt_plt_bti, 0);
   if (ctx->iplt_syms.len && ctx->plt_pac)
-    TAG(ctx->arch->dt_plt_pac, 0);
+    tag(t, ctx->arch->dt_plt_pac, 0);
   // Versions (versions.c): DT_VERDEF before the flags, DT_VERSYM after
   // (bfd adds it when it sizes .gnu.version).
   struct chunk *verdef = ctx->synth[CK_VERDEF];
   struct chunk *versym = ctx->synth[CK_VERSYM];
   if (verdef && verdef->size && !verdef->discarded) {
-    TAG(DT_VERDEF, verdef->addr);
-    TAG(DT_VERDEFNUM, ctx->nversions + 1);
+    tag(t, DT_VERDEF, verdef->addr);
+    tag(t, DT_VERDEFNUM, ctx->nversions + 1);
   }
   // DT_FLAGS is a new tag: --disable-new-dtags leaves it out, but for
   // -z now's older DT_BIND_NOW (bfd's bfd_elf_size_dynamic_sections).
@@ -689,27 +704,38 @@ static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
                  (ctx->textrel ? DF_TEXTREL : 0) |
                  (ctx->cfg.z_now ? DF_BIND_NOW : 0);
   if (dt_flags && !ctx->cfg.old_dtags)
-    TAG(DT_FLAGS, dt_flags);
+    tag(t, DT_FLAGS, dt_flags);
   else if (ctx->cfg.z_now)
-    TAG(DT_BIND_NOW, 0);
+    tag(t, DT_BIND_NOW, 0);
   u32 flags_1 = ctx->cfg.z_flags_1 | (ctx->cfg.pie ? DF_1_PIE : 0) |
                 (ctx->cfg.z_now ? DF_1_NOW : 0);
   if (flags_1 || ctx->cfg.z_flags_1_masked)
-    TAG(DT_FLAGS_1, flags_1);
+    tag(t, DT_FLAGS_1, flags_1);
   if (versym && versym->size && !versym->discarded)
-    TAG(DT_VERSYM, versym->addr);
+    tag(t, DT_VERSYM, versym->addr);
+}
+
+// .dynamic's entries, in GNU ld's order; with buf NULL only counted.
+static u32 dynamic_tags(struct ctx *ctx, u8 *buf) {
+  struct tags t = {buf, 0};
+  init_tags(ctx, &t);
+  symbol_table_tags(ctx, &t);
+  if (ctx->cfg.z_unique)
+    tag(&t, 0x6ffffdf4, 1);    // DT_GNU_FLAGS_1: DF_GNU_1_UNIQUE
+  tag(&t, DT_DEBUG, 0);
+  struct chunk *relr = reloc_tags(ctx, &t);
+  flag_tags(ctx, &t);
   // GNU ld writes DT_RELACOUNT over the first DT_NULL: it takes that
   // room, not one of its own (with no spare tags, no DT_NULL is left);
   // DT_RELR's tags come after it.
   if (ctx->rela_relative)
-    TAG(DT_RELACOUNT, ctx->rela_relative);
+    tag(&t, DT_RELACOUNT, ctx->rela_relative);
   if (relr) {
-    TAG(DT_RELR, relr->addr);
-    TAG(DT_RELRSZ, relr->size);
-    TAG(DT_RELRENT, 8);
+    tag(&t, DT_RELR, relr->addr);
+    tag(&t, DT_RELRSZ, relr->size);
+    tag(&t, DT_RELRENT, 8);
   }
-#undef TAG
-  return n;
+  return t.n;
 }
 
 // The tags, the DT_NULL that ends them and the spare ones
