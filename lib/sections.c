@@ -785,6 +785,51 @@ struct parse_job {
   u8 *found;                   // per file: PF_*
 };
 
+// File f's relocation sections, attached to the sections they relocate.
+static void attach_relocations(struct ctx *ctx, struct objfile *f) {
+  for (u32 i = 1; i < f->shnum; i++) {
+    const u8 *sh = shdr_at(f, i);
+    if (SH_TYPE(sh) != SHT_RELA)
+      continue;
+    struct isec *target = f->isecs[SH_INFO(sh)];
+    if (!target || target->warning)  // nothing of it is written
+      continue;
+    if (target->rels) {
+      error(ctx, "%s: section %u has two relocation sections", f->name,
+            SH_INFO(sh));
+      continue;
+    }
+    target->rels = f->data + SH_OFFSET(sh);
+    target->nrels = SH_SIZE(sh) / sizeof(Elf64_Rela);
+    if (target->nrels && !f->symtab) {
+      error(ctx, "%s: relocations but no symbol table", f->name);
+      target->nrels = 0;
+    }
+  }
+}
+
+// Whether file f defines a symbol in a section it dropped that a
+// reference must not reach (check_discarded_refs then looks: a pass over
+// every relocation).  A debugging section's own symbol is all -g objects
+// define there, and is not one; nor is a local of a .gnu.warning.SYM
+// section (glibc's link_warning names each of its sections so, and
+// nothing refers to them), but a global there is.
+static bool defines_in_dropped(struct ctx *ctx, struct objfile *f) {
+  for (u32 k = 1; k < f->nsyms; k++) {
+    struct esym s;
+    read_sym(f, k, &s);
+    u32 shndx = sym_shndx(f, k, &s);
+    if (ELF64_ST_TYPE(s.st_info) != STT_SECTION && shndx != SHN_UNDEF &&
+        shndx < f->shnum && !f->isecs[shndx] &&
+        (k >= f->first_global ||
+         !starts(section_name(f, shndx), ".gnu.warning.")) &&
+        dropped_with_defs(ctx, section_name(f, shndx),
+                          SH_FLAGS(shdr_at(f, shndx))))
+      return true;
+  }
+  return false;
+}
+
 // File fi's sections: an isec for each one that stays, with the
 // relocation section attached.  On all threads: a file's own.
 static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
@@ -849,47 +894,11 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
     if ((flags & SHF_ALLOC) && is->size && in_rw_exception_section(name))
       found |= PF_RELRO_RW_COPY;
   }
-  // Relocation sections, attached to the sections they relocate.
-  for (u32 i = 1; i < f->shnum; i++) {
-    const u8 *sh = shdr_at(f, i);
-    if (SH_TYPE(sh) != SHT_RELA)
-      continue;
-    struct isec *target = f->isecs[SH_INFO(sh)];
-    if (!target || target->warning)  // nothing of it is written
-      continue;
-    if (target->rels) {
-      error(ctx, "%s: section %u has two relocation sections", f->name,
-            SH_INFO(sh));
-      continue;
-    }
-    target->rels = f->data + SH_OFFSET(sh);
-    target->nrels = SH_SIZE(sh) / sizeof(Elf64_Rela);
-    if (target->nrels && !f->symtab) {
-      error(ctx, "%s: relocations but no symbol table", f->name);
-      target->nrels = 0;
-    }
-  }
-  // A debugging section's own symbol is all -g objects define there:
-  // only a named one makes check_discarded_refs look (a pass over every
-  // relocation).  So does a global of a .gnu.warning.SYM section, but not
-  // a local: glibc's link_warning names each of its sections so, and
-  // nothing refers to them.
+  attach_relocations(ctx, f);
   if (found & PF_DROPPED_DEFS) {
     found &= ~PF_DROPPED_DEFS;
-    for (u32 k = 1; k < f->nsyms; k++) {
-      struct esym s;
-      read_sym(f, k, &s);
-      u32 shndx = sym_shndx(f, k, &s);
-      if (ELF64_ST_TYPE(s.st_info) != STT_SECTION && shndx != SHN_UNDEF &&
-          shndx < f->shnum && !f->isecs[shndx] &&
-          (k >= f->first_global ||
-           !starts(section_name(f, shndx), ".gnu.warning.")) &&
-          dropped_with_defs(ctx, section_name(f, shndx),
-                            SH_FLAGS(shdr_at(f, shndx)))) {
-        found |= PF_DROPPED_DEFS;
-        break;
-      }
-    }
+    if (defines_in_dropped(ctx, f))
+      found |= PF_DROPPED_DEFS;
   }
   j->found[fi] = found;
 }
