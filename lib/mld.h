@@ -2021,6 +2021,7 @@ struct symw {
 
 void symw_put(struct symw *w, const char *name, u32 len, u8 info, u8 other,
               u32 shndx, u64 value, u64 size);
+void put_file_symbol(struct symw *w, struct objfile *f);
 void report_rela_iplt(struct ctx *ctx);
 struct objfile **files_in_output_order(struct ctx *ctx);
 bool forced_local(struct ctx *ctx, struct symbol *sym);

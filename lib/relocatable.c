@@ -1063,23 +1063,6 @@ static void put(struct ctx *ctx, struct symw *w, const char *name, u32 len,
            special && shndx ? OUT_SHN_SPECIAL | shndx : shndx, value, size);
 }
 
-// GNU ld's name for a file without an STT_FILE symbol: its base name, or
-// an archive member's.
-static void put_file_symbol(struct ctx *ctx, struct symw *w,
-                            struct objfile *f) {
-  const char *name;
-  u32 len = file_own_name(f, &name);
-  for (u32 i = len; i > 0; i--) {
-    if (name[i - 1] == '/') {
-      len -= i;
-      name += i;
-      break;
-    }
-  }
-  put(ctx, w, name, len, ELF64_ST_INFO(STB_LOCAL, STT_FILE), 0, SHN_ABS,
-      true, 0, 0);
-}
-
 // Whether local symbol k of f can be in the output: not a section
 // symbol, nor one of a section left out.  *isp: its section, NULL: ABS.
 // A local defined in a kept SHT_GROUP section (gcc's signature symbols,
@@ -1159,7 +1142,7 @@ static void put_local(struct ctx *ctx, struct symw *w, struct objfile *f,
   if (ELF64_ST_TYPE(s.st_info) == STT_FILE)
     *have_file = true;
   else if (!*have_file && ctx->cfg.discard != DISCARD_ALL) {
-    put_file_symbol(ctx, w, f);
+    put_file_symbol(w, f);
     *have_file = true;
   }
   if (!w->sym) {

@@ -465,8 +465,8 @@ static bool hidden_listed(struct ctx *ctx, struct symbol *sym) {
 
 // GNU ld gives an object without an STT_FILE symbol one, named after the
 // file (its base name, or an archive member's base name), before the
-// first of its local symbols it lists.
-static void put_file_symbol(struct symw *w, struct objfile *f) {
+// first of its local symbols it lists (-r's too).
+void put_file_symbol(struct symw *w, struct objfile *f) {
   // An object the LTO plugin made gets one without a name (its own
   // names a temporary file; GNU ld drops it for reproducible builds).
   if (f->lto_output) {
