@@ -235,30 +235,6 @@ static u8 *write_eh_relocs(struct ctx *ctx, struct isec *is, u8 *p) {
   return p;
 }
 
-// GNU ld sorts each relocation section by r_offset, keeping the order of
-// equal ones (elf_link_adjust_relocs).  Inputs are nearly sorted, so an
-// insertion sort (a binary search in the sorted prefix) moves little.
-static void sort_relas(u8 *p, u64 n) {
-  const u64 sz = sizeof(Elf64_Rela);
-  for (u64 i = 1; i < n; i++) {
-    u64 off = rd64(p + i * sz);
-    if (rd64(p + (i - 1) * sz) <= off)
-      continue;
-    u64 lo = 0, hi = i - 1;    // the first entry above off
-    while (lo < hi) {
-      u64 mid = lo + (hi - lo) / 2;
-      if (rd64(p + mid * sz) > off)
-        hi = mid;
-      else
-        lo = mid + 1;
-    }
-    u8 tmp[sizeof(Elf64_Rela)];
-    memcpy(tmp, p + i * sz, sz);
-    memmove(p + (lo + 1) * sz, p + lo * sz, (i - lo) * sz);
-    memcpy(p + lo * sz, tmp, sz);
-  }
-}
-
 void write_emit_rela(struct ctx *ctx, struct chunk *c, u8 *buf) {
   struct chunk *t = c->target;
   u8 *p = buf + c->offset;
@@ -268,7 +244,7 @@ void write_emit_rela(struct ctx *ctx, struct chunk *c, u8 *buf) {
                : write_section_relocs(ctx, is, p);
   }
   assert(p == buf + c->offset + c->size);
-  sort_relas(buf + c->offset, c->size / sizeof(Elf64_Rela));
+  sort_relocs_by_offset(ctx, buf + c->offset, c->size / sizeof(Elf64_Rela));
 }
 
 // Marks an undefined symbol a relocation in is names for .symtab (pending

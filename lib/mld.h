@@ -1667,6 +1667,7 @@ bool section_symbol_target(struct objfile *f, u32 symidx, i64 *A, u64 *S);
 bool put_section_word(struct isec *is, u8 *out, u64 off, u32 width,
                       u32 symidx, i64 A, i64 lo);
 struct symbol *local_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
+void sort_relocs_by_offset(struct ctx *ctx, u8 *p, u64 n);
 struct symbol *reloc_symbol(struct ctx *ctx, struct objfile *f, u32 symidx);
 enum reloc_problem {
   RP_NONE, RP_SYMBOL_INDEX, RP_BAD_SYMBOL, RP_OUTSIDE, RP_REVERSED

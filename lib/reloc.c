@@ -6,6 +6,8 @@
 
 #include "mld.h"
 
+#include <stdlib.h>
+
 #include <pthread.h>
 
 // A section --icf folded is where the one it was folded into is.
@@ -408,4 +410,60 @@ void reloc_overflow(struct ctx *ctx, struct isec *is, u64 off, u32 type,
              gnu_place(ctx, is->file, is->shndx, off),
              ctx->arch->reloc_name(type), gnu_reloc_target(ctx, rs),
              (unsigned long long)val, (long long)lo, (long long)hi);
+}
+
+struct rel_key {
+  u64 offset;
+  u64 index;
+};
+
+static int cmp_rel_key(const void *a, const void *b) {
+  const struct rel_key *x = a, *y = b;
+  if (x->offset != y->offset)
+    return x->offset < y->offset ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+// A stable sort of n relocations by r_offset, through keys.
+static void key_sort_relocs(struct ctx *ctx, u8 *p, u64 n) {
+  struct rel_key *keys = arena_alloc(ctx, n * sizeof(*keys));
+  for (u64 i = 0; i < n; i++)
+    keys[i] = (struct rel_key){rd64(p + 24 * i), i};
+  qsort(keys, n, sizeof(*keys), cmp_rel_key);
+  u8 *copy = arena_alloc(ctx, n * 24);
+  memcpy(copy, p, n * 24);
+  for (u64 i = 0; i < n; i++)
+    memcpy(p + 24 * i, copy + 24 * keys[i].index, 24);
+}
+
+// GNU ld sorts each output relocation section by r_offset, equal offsets
+// keeping their order (elf_link_adjust_relocs' insertion sort): -r's and
+// --emit-relocs'.  They come nearly sorted, so an insertion sort (a
+// binary search in the sorted prefix) moves little and needs no memory;
+// one that would move much is sorted through keys instead.
+void sort_relocs_by_offset(struct ctx *ctx, u8 *p, u64 n) {
+  const u64 sz = sizeof(Elf64_Rela);
+  u64 moved = 0;
+  for (u64 i = 1; i < n; i++) {
+    u64 off = rd64(p + i * sz);
+    if (rd64(p + (i - 1) * sz) <= off)
+      continue;
+    u64 lo = 0, hi = i - 1;    // the first entry above off
+    while (lo < hi) {
+      u64 mid = lo + (hi - lo) / 2;
+      if (rd64(p + mid * sz) > off)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    moved += i - lo;
+    if (moved > 8 * n) {       // (the prefix is sorted, stably: the same)
+      key_sort_relocs(ctx, p, n);
+      return;
+    }
+    u8 tmp[sizeof(Elf64_Rela)];
+    memcpy(tmp, p + i * sz, sz);
+    memmove(p + (lo + 1) * sz, p + lo * sz, (i - lo) * sz);
+    memcpy(p + lo * sz, tmp, sz);
+  }
 }

@@ -2166,36 +2166,6 @@ static void write_contents(struct ctx *ctx, struct rsec *s, u8 *base) {
   }
 }
 
-struct rel_key {
-  u64 offset;
-  u64 index;
-};
-
-static int cmp_rel_key(const void *a, const void *b) {
-  const struct rel_key *x = a, *y = b;
-  if (x->offset != y->offset)
-    return x->offset < y->offset ? -1 : 1;
-  return x->index < y->index ? -1 : x->index > y->index;
-}
-
-// GNU ld sorts each output relocation section by r_offset, equal offsets
-// keeping their order (elf_link_adjust_relocs' insertion sort).
-static void sort_relocations(struct ctx *ctx, u8 *p, u64 n) {
-  u64 i = 1;
-  while (i < n && rd64(p + 24 * i) >= rd64(p + 24 * (i - 1)))
-    i++;
-  if (i >= n)
-    return;
-  struct rel_key *keys = arena_alloc(ctx, n * sizeof(*keys));
-  for (i = 0; i < n; i++)
-    keys[i] = (struct rel_key){rd64(p + 24 * i), i};
-  qsort(keys, n, sizeof(*keys), cmp_rel_key);
-  u8 *copy = arena_alloc(ctx, n * 24);
-  memcpy(copy, p, n * 24);
-  for (i = 0; i < n; i++)
-    memcpy(p + 24 * i, copy + 24 * keys[i].index, 24);
-}
-
 static void write_section(struct ctx *ctx, struct rsec *s, u8 *buf) {
   struct rlink *rl = ctx->rlink;
   u8 *p = buf + s->offset;
@@ -2225,7 +2195,7 @@ static void write_section(struct ctx *ctx, struct rsec *s, u8 *buf) {
       wr64(p + 16, 0);
       n = 1;
     }
-    sort_relocations(ctx, p, n);
+    sort_relocs_by_offset(ctx, p, n);
     return;
   }
   case RS_SHSTRTAB:

@@ -537,6 +537,42 @@ START_TEST(many_orphans_stay_behind_their_anchor) {
   ck_assert_int_lt(tls, tbss);
 } END_TEST
 
+// Output relocation sections (-r, --emit-relocs) are sorted by r_offset
+// as GNU ld sorts them, equal offsets in their order: nearly sorted ones
+// by insertion, badly unsorted ones (reversed) through keys.  r_info
+// holds each entry's first place, which shows the order kept.
+static void check_sorted_relocs(u64 n, u64 (*offset_of)(u64 i, u64 n)) {
+  u8 *p = arena_alloc(ctx, n * 24);
+  for (u64 i = 0; i < n; i++) {
+    wr64(p + 24 * i, offset_of(i, n));
+    wr64(p + 24 * i + 8, i);
+    wr64(p + 24 * i + 16, 0);
+  }
+  sort_relocs_by_offset(ctx, p, n);
+  for (u64 i = 1; i < n; i++) {
+    u64 a = rd64(p + 24 * (i - 1)), b = rd64(p + 24 * i);
+    ck_assert_uint_le(a, b);
+    if (a == b)
+      ck_assert_uint_lt(rd64(p + 24 * (i - 1) + 8), rd64(p + 24 * i + 8));
+  }
+}
+
+static u64 nearly_sorted(u64 i, u64 n) {
+  (void)n;
+  return (i / 3) * 8 + (i % 7 == 3 ? 0 : 16);   // a few back, ties
+}
+
+static u64 reversed(u64 i, u64 n) {
+  return ((n - i) / 2) * 8;                      // pairs of ties
+}
+
+START_TEST(relocations_sorted_stably) {
+  check_sorted_relocs(1000, nearly_sorted);
+  check_sorted_relocs(1000, reversed);
+  check_sorted_relocs(1, reversed);
+  check_sorted_relocs(0, reversed);
+} END_TEST
+
 int main(void) {
   Suite *s = suite_create("sections");
   TCase *tc = tcase_create("init_priority");
@@ -572,5 +608,6 @@ int main(void) {
   tcase_add_test(tc, relocations_attached);
   tcase_add_test(tc, common_goes_to_bss);
   tcase_add_test(tc, many_orphans_stay_behind_their_anchor);
+  tcase_add_test(tc, relocations_sorted_stably);
   return run_suite(s);
 }
