@@ -281,13 +281,6 @@ static void z_x86_no_effect(struct ctx *ctx, const char *kw, const char *v) {
   ctx->cfg.z_noreloc_overflow |= !strcmp(kw, "noreloc-overflow");
 }
 
-// x86-64's keywords that change a static executable in a way mld does
-// not reproduce yet.
-static void z_not_yet(struct ctx *ctx, const char *kw, const char *v) {
-  (void)v;
-  fatal(ctx, "-z %s: not implemented yet", kw);
-}
-
 static void z_execstack(struct ctx *ctx, const char *kw, const char *v) {
   (void)v;
   ctx->cfg.z_execstack = kw[0] != 'n';
@@ -377,6 +370,13 @@ static void z_pack_relative_relocs(struct ctx *ctx, const char *kw,
                                    const char *v) {
   (void)v;
   ctx->cfg.pack_relative_relocs = kw[0] == 'p';
+  vec_push(ctx, &ctx->cfg.z_x86, (void *)kw);
+}
+
+static void z_indirect_extern_access(struct ctx *ctx, const char *kw,
+                                     const char *v) {
+  (void)v;
+  ctx->cfg.z_indirect_extern_access = kw[0] == 'i' ? IEA_ON : IEA_OFF;
   vec_push(ctx, &ctx->cfg.z_x86, (void *)kw);
 }
 
@@ -509,9 +509,9 @@ static const struct z_keyword {
     {"dynamic-undefined-weak", Z_X86, z_x86_no_effect},
     {"nodynamic-undefined-weak", Z_X86, z_x86_no_effect},
     {"noreloc-overflow", Z_X86, z_x86_no_effect},
-    {"noindirect-extern-access", Z_X86, z_x86_no_effect},
     {"call-nop=", Z_X86, z_call_nop},
-    {"indirect-extern-access", Z_X86, z_not_yet},
+    {"indirect-extern-access", Z_X86, z_indirect_extern_access},
+    {"noindirect-extern-access", Z_X86, z_indirect_extern_access},
     {"report-relative-reloc", Z_X86, z_report_relative_reloc},
     // AArch64's, unless another target was named.
     {"force-bti", Z_AARCH64, z_force_bti},
@@ -1563,7 +1563,9 @@ static const struct option options[] = {
              "cet-report=, lam-report=, lam-u48-report=,\n"
              "lam-u57-report= (none|warning|error),\n"
              "x86-64-baseline|v2|v3|v4 (ISA needed),\n"
-             "report-relative-reloc (each RELATIVE listed);\n"
+             "report-relative-reloc (each RELATIVE listed),\n"
+             "indirect-extern-access,\n"
+             "noindirect-extern-access (its property bit);\n"
              "AArch64: force-bti (BTI forced on),\n"
              "pac-plt (PLT entries authenticate)"},
     {"warn-execstack no-warn-execstack", A_NONE, 0, .fn = opt_warn_execstack,

@@ -1236,6 +1236,27 @@ static void file_properties(struct ctx *ctx, struct objfile *f, u32 value) {
     report_missing(ctx, f, c->z_lam_u57_report, "LAM_U57 property");
 }
 
+// -z indirect-extern-access adds GNU_PROPERTY_1_NEEDED's bit for it (the
+// output then has the property, as an input's: bfd's
+// _bfd_elf_link_setup_gnu_properties); -z noindirect-extern-access
+// takes the bit out of what the inputs gave, leaving the property, 0, in
+// the note (bfd's _bfd_elf_link_setup_gnu_properties, after merging).
+static void indirect_extern_access(struct ctx *ctx) {
+  u8 z = ctx->cfg.z_indirect_extern_access;
+  const u32 bit = GNU_PROPERTY_1_NEEDED_INDIRECT_EXTERN_ACCESS;
+  struct gnu_prop *p = NULL;
+  for (u32 k = 0; k < ctx->nprops; k++)
+    if (ctx->props[k].type == GNU_PROPERTY_1_NEEDED)
+      p = &ctx->props[k];
+  if (z == IEA_ON && (p || (p = gnu_property(ctx, GNU_PROPERTY_1_NEEDED)))) {
+    p->value |= bit;
+    p->nfiles++;
+  } else if (z == IEA_OFF && p && p->value) {
+    p->value &= ~(u64)bit;
+    p->cleared = true;
+  }
+}
+
 // -z ibt / -z shstk / -z lam-u48 / -z lam-u57 set the feature whatever
 // the inputs say; -z x86-64-vN adds that ISA level to
 // GNU_PROPERTY_X86_ISA_1_NEEDED.  IFUNCs get IBT IPLT entries when the
@@ -1272,6 +1293,7 @@ static void finish_properties(struct ctx *ctx) {
     p->value |= GNU_PROPERTY_X86_ISA_1_BASELINE << (c->z_isa_level - 1);
     p->nfiles++;
   }
+  indirect_extern_access(ctx);
 }
 
 // The machine names GNU ld (ld.bfd) accepts in OUTPUT_ARCH (bfd_scan_arch),

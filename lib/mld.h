@@ -387,6 +387,8 @@ enum orphan_handling { OH_PLACE, OH_WARN, OH_ERROR, OH_DISCARD };
 // used (GNU ld's ERRAT_ADR and ERRAT_ADRP).
 enum { FIX_843419_ADR = 1, FIX_843419_ADRP = 2 };
 
+enum { IEA_ON = 1, IEA_OFF = 2 };  // config.z_indirect_extern_access
+
 struct config {
   const char *output;
   bool output_given;           // by -o or a script's OUTPUT
@@ -428,6 +430,10 @@ struct config {
                                // autia1716
   u8 orphan_handling;          // --orphan-handling: enum orphan_handling
   u8 z_isa_level;              // -z x86-64-{baseline,v2,v3,v4}: 1..4
+  // -z indirect-extern-access (IEA_ON), -z noindirect-extern-access
+  // (IEA_OFF), the last of them, or neither (0): GNU_PROPERTY_1_NEEDED's
+  // bit set or cleared.
+  u8 z_indirect_extern_access;
   // -z call-nop=: 0x100 | the byte a relaxed `call *foo@GOTPCREL(%rip)`
   // gets, before the call or after it; 0: addr32 (0x67) before it.
   u16 z_call_nop;
@@ -2381,6 +2387,7 @@ struct timer {
 struct gnu_prop {
   u32 type, nfiles;            // nfiles: how many inputs have it
   u64 value;                   // 8 bytes for GNU_PROPERTY_STACK_SIZE
+  bool cleared;                // an option cleared its bits: kept at 0
 };
 
 struct ctx {

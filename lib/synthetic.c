@@ -30,8 +30,8 @@ static bool prop_kept(struct ctx *ctx, u32 k) {
   case PM_ANY:
   case PM_MAX:
     return p->nfiles != 0;
-  case PM_OR:
-    return p->value != 0;      // GNU ld drops it when no bit is left
+  case PM_OR:                  // GNU ld drops it when no bit is left,
+    return p->value != 0 || p->cleared;  // not when an option cleared it
   case PM_NONE:
     return false;
   }

@@ -7,7 +7,11 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # inputs'), -z cet-report=warning|error names every input that lacks IBT or
 # SHSTK (error: the link fails); -z lam-u48 (which sets LAM_U57 too in GNU
 # ld 2.40) and -z lam-u57 force LAM features on, and -z lam-report=,
-# lam-u48-report= and lam-u57-report= name the inputs that lack them.  Each case is linked by gcc with GNU ld and
+# lam-u48-report= and lam-u57-report= name the inputs that lack them;
+# -z indirect-extern-access sets GNU_PROPERTY_1_NEEDED's bit for it, and
+# -z noindirect-extern-access takes out what an input (gcc
+# -mno-direct-extern-access) gave, leaving the property at 0 (mld made
+# neither change).  Each case is linked by gcc with GNU ld and
 # with mld; properties, exit status and the reports must match.  AArch64
 # ignores the x86 keywords with a warning, as GNU ld does.
 
@@ -16,7 +20,8 @@ t_write m.c <<'SRC'
 int main(void) { return 0; }
 SRC
 gcc -c -o plain.o m.c && gcc -c -fcf-protection -o cet.o m.c &&
-  gcc -c -mneeded -march=x86-64-v3 -o v3.o m.c || t_hard_error "gcc failed"
+  gcc -c -mneeded -march=x86-64-v3 -o v3.o m.c &&
+  gcc -c -mno-direct-extern-access -o nde.o m.c || t_hard_error "gcc failed"
 
 props() { readelf -n "$1" 2>/dev/null | sed -n '/NT_GNU_PROPERTY_TYPE_0/,/^$/p' |
   grep -v NT_GNU_PROPERTY_TYPE_0 | sed 's/^[[:space:]]*//'; }
@@ -61,6 +66,12 @@ check lam-u48-report plain.o -Wl,-z,lam-u48-report=warning
 REPORT_LIMIT=20 check lam-u57-report plain.o -Wl,-z,lam-u57-report=error
 check lam-report-forced plain.o -Wl,-z,lam-u57,-z,lam-u57-report=warning
 check lam-report-u48-forced plain.o -Wl,-z,lam-u48,-z,lam-report=warning
+check iea plain.o -Wl,-z,indirect-extern-access
+check iea-input nde.o
+check iea-input-on nde.o -Wl,-z,indirect-extern-access
+check noiea-input nde.o -Wl,-z,noindirect-extern-access
+check noiea-last nde.o -Wl,-z,noindirect-extern-access,-z,indirect-extern-access
+check iea-last plain.o -Wl,-z,indirect-extern-access,-z,noindirect-extern-access
 
 # The same with -r: the options merge into the output's note as in an
 # executable, and the reports name the same inputs.
@@ -91,6 +102,7 @@ check_r ibtplt -z ibtplt
 check_r report-warning -z cet-report=warning
 check_r report-error -z cet-report=error
 check_r lam-report -z lam-report=warning
+check_r iea -z indirect-extern-access
 
 # GNU ld 2.40 aborts on -z x86-64-baseline (an internal error in
 # _bfd_x86_elf_merge_gnu_properties, fixed in later versions); mld marks

@@ -69,7 +69,7 @@ Z=(lazy text notext textoff defs undefs origin combreloc nocombreloc global
   nodefaultlib globalaudit nocopyreloc common nocommon nounique-symbol
   nostart-stop-gc noextern-protected-data dynamic-undefined-weak
   nodynamic-undefined-weak noreloc-overflow pack-relative-relocs
-  nopack-relative-relocs noindirect-extern-access call-nop=prefix-addr
+  nopack-relative-relocs call-nop=prefix-addr
   lam-report=none cet-report=none mark-plt keep-text-section-prefix
   nosectionheader isa-level-report=all bogus-keyword)
 

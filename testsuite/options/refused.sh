@@ -30,7 +30,6 @@ refused() {   # refused OPTION... -- TEXT: refused, the error names TEXT
 refused --no-warn-mismatch -- "--no-warn-mismatch: mld links only inputs of one machine"
 refused --error-handling-script=x.sh -- "--error-handling-script: not implemented"
 refused --sort-section=size -- "invalid section sorting option: size"
-refused -m elf_x86_64 -z indirect-extern-access -- "-z indirect-extern-access: not implemented yet"
 refused --threads=0 -- "--threads: 0 is not between 1 and"
 refused -z start-stop-visibility=local -- "invalid visibility in \`-z start-stop-visibility=local'"
 refused -z lam-report=loud -- "invalid option for -z lam-report=: loud"
