@@ -845,27 +845,30 @@ static void report_section(struct ctx *ctx, struct isec *is, u32 what,
 // The GOT's RELATIVE ones, in GOT order: all that DT_RELR finishes
 // (finished false), or those GNU ld finishes with their symbols
 // (finished_got), named by .rela.got.
+static int cmp_got_addr(const void *a, const void *b) {
+  u64 x = rd64(a), y = rd64(b);
+  return x < y ? -1 : x > y;
+}
+
 static void report_got(struct ctx *ctx, bool finished) {
-  u32 n = ctx->got_syms.len;
-  struct symbol **v = arena_alloc(ctx, ((u64)n + 1) * sizeof(*v));
-  u32 m = 0;
+  u32 n = ctx->got_syms.len, m = 0;
+  // Each entry's address, then its symbol: sorted by address.
+  struct { u64 addr; struct symbol *sym; } *v =
+      arena_alloc(ctx, ((u64)n + 1) * sizeof(*v));
   for (u32 i = 0; i < n; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
     if (got_relative(ctx, sym) && (!finished || finished_got(ctx, sym))) {
-      u32 k = m++;             // (few: sorted by insertion)
-      for (; k && ctx->aux[v[k - 1]->aux].got_idx >
-                      ctx->aux[sym->aux].got_idx;
-           k--)
-        v[k] = v[k - 1];
-      v[k] = sym;
+      v[m].addr = got_entry_addr(ctx, sym);
+      v[m++].sym = sym;
     }
   }
+  qsort(v, m, sizeof(*v), cmp_got_addr);
   for (u32 i = 0; i < m; i++)
-    report_relative_line(ctx, false, got_entry_addr(ctx, v[i]),
-                         v[i]->flags & SF_NEEDS_IPLT
-                             ? iplt_entry_addr(ctx, v[i])
-                             : v[i]->value,
-                         v[i]->name, finished ? ".rela.got" : ".got",
+    report_relative_line(ctx, false, v[i].addr,
+                         v[i].sym->flags & SF_NEEDS_IPLT
+                             ? iplt_entry_addr(ctx, v[i].sym)
+                             : v[i].sym->value,
+                         v[i].sym->name, finished ? ".rela.got" : ".got",
                          ctx->cfg.output);
 }
 
