@@ -1358,7 +1358,8 @@ static void report_ifunc_word(struct ctx *ctx, void *arg, struct isec *is,
                               const struct reloc_sym *rs) {
   (void)arg;
   report_relative_line(ctx, true, P, resolver, reloc_sym_name(rs),
-                       isec_name(is), is->file->name);
+                       section_label(ctx, is->file, is->shndx),
+                       is->file->name);
 }
 
 // -z report-relative-reloc: .rela.iplt's IRELATIVE relocations as GNU ld

@@ -5,7 +5,7 @@
 # report-reloc-1: an IFUNC's address and _start's in a PIE), and a glibc
 # program linked -static, -static-pie, and both with
 # -z pack-relative-relocs (whose RELATIVE ones GNU ld reports before the
-# others).  In a -static-pie without DT_RELR the GOT entries GNU ld makes
+# others), and an IFUNC's address in data (-static).  In a -static-pie without DT_RELR the GOT entries GNU ld makes
 # as it finishes the symbols come in its hash table's order, which mld
 # does not follow: there only the lines are compared, not their order.
 # AArch64's GNU ld ignores the keyword with a warning, and so does mld.
@@ -74,6 +74,27 @@ for mode in -static -static-pie "-static -Wl,-z,pack-relative-relocs" \
   fi
   t_check "$mode: reports relocations" test -s m.rep
 done
+
+# An IFUNC's address in data of an executable that is not a PIE: an
+# IRELATIVE of its own, reported as GNU ld relocates the inputs, before
+# the PLT slots'.
+t_write ifunc.c <<'EOF2'
+static int one(void) { return 1; }
+static void *resolve(void) { return (void *)one; }
+int f(void) __attribute__((ifunc("resolve")));
+int (*pf)(void) = f;
+int main(void) { return pf() - 1; }
+EOF2
+t_compile ifunc.c -fno-pie
+gcc -static -no-pie -fuse-ld=bfd -Wl,-z,report-relative-reloc ifunc.o -o g \
+  2>g.err || t_hard_error "gcc -static (GNU ld) failed"
+t_gcc_mld -static -no-pie -Wl,-z,report-relative-reloc ifunc.o -o m
+cp stderr.txt m.err
+report g
+report m
+t_same "an IFUNC's address in data, -static: the lines in order" g.rep m.rep \
+  "$(wc -l <g.rep) lines"
+t_check "an IFUNC's address in data: reported" grep -q "against 'f' for section '.data' in ifunc.o" m.rep
 
 t_target aarch64
 $as -o a.o /dev/null 2>/dev/null || t_hard_error "$as failed"
