@@ -2,7 +2,8 @@
 //
 // Each input is written to a file and linked by the library exactly as
 // the mld program would link it: as an object or an archive (mld sniffs
-// which), with `-e main -u main` so that archive members are pulled in.
+// which), with `-e main -u main` so that archive members are pulled in;
+// once as a static executable, then as a static PIE, by -r or with -q.
 // Errors are expected; crashes, hangs, sanitizer reports and leaks of
 // mappings or file descriptors are findings.  mld_exit() returns here
 // through ctx->bail instead of exiting.  Inputs are read into copies that
@@ -36,5 +37,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *argv[] = {"mld", "-static", "-o", out, "-e", "main", "-u", "main",
                   "--build-id=none", in, NULL};
   one_link(10, argv, out);
+  // Then by the input's size one of the other outputs: a static PIE
+  // (with its report of dynamic relocations), -r, or -q with
+  // --gc-sections.
+  char *argv_pie[] = {"mld", "-pie", "--no-dynamic-linker", "-o", out,
+                      "-e", "main", "-u", "main", "--build-id=none",
+                      "-z", "report-relative-reloc", in, NULL};
+  char *argv_r[] = {"mld", "-r", "-o", out, in, NULL};
+  char *argv_q[] = {"mld", "-static", "-q", "--gc-sections", "-o", out,
+                    "-e", "main", "-u", "main", "--build-id=none", in, NULL};
+  switch (size % 3) {
+  case 0:
+    one_link(12, argv_pie, out);
+    break;
+  case 1:
+    one_link(5, argv_r, out);
+    break;
+  default:
+    one_link(12, argv_q, out);
+    break;
+  }
   return 0;
 }
