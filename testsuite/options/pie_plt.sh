@@ -215,6 +215,32 @@ EOF
             t_pass "$arch gcc -static-pie $opts: runs as GNU ld's" ||
             t_fail "$arch gcc -static-pie $opts: exits $m, GNU ld's $g"
     done
+    # A C++ program (std::string, an exception): libstdc++'s general- and
+    # local-dynamic TLS code, relaxed, calls __tls_get_addr through the
+    # PLT (x86-64: GNU ld's entry left 0, above).
+    cxx=${cc%gcc}g++
+    t_write hello.cc <<'EOF'
+#include <stdexcept>
+#include <string>
+int main(int argc, char **argv) {
+  std::string s(argv[0]);
+  try {
+    if (argc > 5)
+      throw std::runtime_error(s);
+  } catch (const std::exception &e) {
+    return 2;
+  }
+  return s.empty();
+}
+EOF
+    $cxx -O2 -c hello.cc -o hello_cc.o || t_hard_error "$cxx failed"
+    $cxx -static-pie -o gnu.out hello_cc.o || t_hard_error "$cxx -static-pie failed"
+    t_run $cxx -B"$T/bin/" -static-pie -o mld.out hello_cc.o
+    compare "$arch g++ -static-pie" plt
+    t_run_both
+    [ "$g" = 0 ] && [ "$m" = 0 ] &&
+        t_pass "$arch g++ -static-pie: runs as GNU ld's" ||
+        t_fail "$arch g++ -static-pie: exits $m, GNU ld's $g"
     checked=$((checked + 1))
 done
 [ $checked = 2 ] || t_fail "only $checked of 2 architectures checked"
