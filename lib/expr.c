@@ -1125,9 +1125,41 @@ bool expr_of_dot(const struct expr *e) {
   }
 }
 
-// ALIGN (N), of the location counter.
-bool expr_aligns_dot(const struct expr *e) {
-  return e->kind == N_ALIGN && e->a && e->a->kind == N_DOT;
+// A number 0, or a symbol a script or --defsym set to the constant 0
+// (bfd's is_value (0) and is_sym_value (0)).
+static bool is_zero(struct ctx *ctx, const struct expr *e) {
+  if (e->kind == N_NUM)
+    return e->num == 0;
+  if (e->kind != N_SYM)
+    return false;
+  struct symbol *sym = e->sym ? e->sym : sym_find_str(ctx, e->name);
+  return sym && sym->aux && ctx->aux[sym->aux].const_known &&
+         ctx->aux[sym->aux].const_value == 0;
+}
+
+// Whether an assignment to "." by OP ('=', or the '+' of "+=") with
+// expression E in an output section keeps that section even when it
+// stays empty: any does (bfd's SEC_KEEP, exp_fold_tree_1), but for
+// ". = 0", ". = . + 0" (and "+= 0"), the same with a script's symbol of
+// value 0, and ". = ALIGN (. != 0 ? EXPR : 1)" (GNU's .ldata, and
+// scripts that align only sections with contents).
+bool dot_assignment_keeps(struct ctx *ctx, int op, const struct expr *e) {
+  if (op == '+')
+    return !is_zero(ctx, e);
+  if (op != '=')
+    return true;
+  if (is_zero(ctx, e))
+    return false;
+  if (e->kind == N_BINARY && e->op == '+' && e->a->kind == N_DOT &&
+      is_zero(ctx, e->b))
+    return false;
+  // ALIGN of one argument (ALIGN (., N) is not bfd's ALIGN_K unary).
+  const struct expr *c = e->b;
+  return !(e->kind == N_ALIGN && e->name && !strcmp(e->name, "ALIGN") &&
+           c && c->kind == N_COND && c->a->kind == N_BINARY &&
+           c->a->op == OP_NE && c->a->a->kind == N_DOT &&
+           c->a->b->kind == N_NUM && c->a->b->num == 0 &&
+           c->c->kind == N_NUM && c->c->num == 1);
 }
 
 //

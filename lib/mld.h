@@ -974,7 +974,7 @@ struct fill {                  // a script's fill pattern
   u32 len;
 };
 struct fill *expr_fill(struct ctx *ctx, const struct expr *e, u64 v);
-bool expr_aligns_dot(const struct expr *e);
+bool dot_assignment_keeps(struct ctx *ctx, int op, const struct expr *e);
 struct expr *parse_script_expr(struct ctx *ctx, const char *file,
                                const char *text, const char *end,
                                const char **pos);

@@ -1880,17 +1880,15 @@ static bool stays_empty(struct ctx *ctx, struct chunk *c) {
     if (g && g->home == c && g->size)
       return false;
   }
-  // Data, or "." moved other than by ALIGN (". = . + SIZE" reserves
-  // room), make a section; ". = ALIGN (N)" alone does not (GNU ld sizes
-  // sections once before it removes the empty ones, and aligning an
-  // empty section there moves nothing).
+  // Data, or an assignment to "." other than GNU ld's few that move
+  // nothing (dot_assignment_keeps), make a section.
   if (c->stmt && out_has_data(c->stmt))
     return false;
   struct vec *body = c->stmt ? &c->stmt->body : NULL;
   for (u32 i = 0; body && i < body->len; i++) {
     struct script_stmt *s = body->v[i];
     if (s->kind == SS_ASSIGN && !strcmp(s->sym, ".") &&
-        !(s->op == '=' && expr_aligns_dot(s->e)))
+        dot_assignment_keeps(ctx, s->op, s->e))
       return false;
   }
   return !c->keep_empty;
