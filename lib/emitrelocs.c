@@ -152,10 +152,11 @@ static bool out_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
               f->name, isec_name(is), isec_name(t), o->name);
         return false;
       }
+      // (Addends wrap, as bfd's unsigned arithmetic does.)
       if (t->min)
-        *A = (i64)(isec_offset_addr(t, s.st_value + *A) - o->addr);
+        *A = (i64)(isec_offset_addr(t, s.st_value + (u64)*A) - o->addr);
       else
-        *A += (i64)(t->offset + s.st_value);
+        *A = (i64)((u64)*A + t->offset + s.st_value);
       *osym = o->sym_index;
       return true;
     }
