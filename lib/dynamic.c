@@ -229,6 +229,12 @@ static bool got_entry_moves(struct ctx *ctx, struct symbol *sym) {
   return sym->state == SYM_DEFINED && !sym_is_abs(sym);
 }
 
+// What a GOT entry that moves holds at link time (its RELATIVE's or
+// IRELATIVE's addend): the symbol's PLT entry, or its value.
+static u64 got_entry_value(struct ctx *ctx, struct symbol *sym) {
+  return sym->flags & SF_NEEDS_IPLT ? iplt_entry_addr(ctx, sym) : sym->value;
+}
+
 // An IFUNC's GOT entry without a PLT entry (need_ifunc) holds what its
 // resolver returns: an IRELATIVE.
 static bool got_entry_irelative(struct symbol *sym) {
@@ -371,8 +377,7 @@ static void each_dyn_site(struct ctx *ctx, dyn_site_fn *fn, void *arg) {
   for (u32 i = 0; i < ctx->got_syms.len; i++) {
     struct symbol *sym = ctx->got_syms.v[i];
     if (got_entry_moves(ctx, sym))
-      fn(ctx, arg, got_entry_addr(ctx, sym),
-         sym->flags & SF_NEEDS_IPLT ? iplt_entry_addr(ctx, sym) : sym->value,
+      fn(ctx, arg, got_entry_addr(ctx, sym), got_entry_value(ctx, sym),
          got_entry_irelative(sym), true);
   }
 }
@@ -835,10 +840,8 @@ static void report_section(struct ctx *ctx, struct isec *is, u32 what,
     reloc_target(ctx, is->file, ELF64_R_SYM(rd64(e + 8)), &rs);
     sec = sec ? sec : section_label(ctx, is->file, is->shndx);
     report_relative_line(ctx, false, got_entry_addr(ctx, sym),
-                         sym->flags & SF_NEEDS_IPLT
-                             ? iplt_entry_addr(ctx, sym)
-                             : sym->value,
-                         reloc_sym_name(&rs), sec, file);
+                         got_entry_value(ctx, sym), reloc_sym_name(&rs), sec,
+                         file);
   }
 }
 
@@ -865,11 +868,8 @@ static void report_got(struct ctx *ctx, bool finished) {
   qsort(v, m, sizeof(*v), cmp_got_addr);
   for (u32 i = 0; i < m; i++)
     report_relative_line(ctx, false, v[i].addr,
-                         v[i].sym->flags & SF_NEEDS_IPLT
-                             ? iplt_entry_addr(ctx, v[i].sym)
-                             : v[i].sym->value,
-                         v[i].sym->name, finished ? ".rela.got" : ".got",
-                         ctx->cfg.output);
+                         got_entry_value(ctx, v[i].sym), v[i].sym->name,
+                         finished ? ".rela.got" : ".got", ctx->cfg.output);
 }
 
 // The relocations WHAT takes: file by file as their sections first come
