@@ -1,4 +1,4 @@
-// emitrelocs.c: -q, --emit-relocs.
+// emitrelocs.c: -q, --emit-relocs; and the relocation rewriter -r shares.
 //
 // The output keeps the inputs' relocations, as GNU ld 2.40 writes them
 // for tools that rewrite a linked program (BOLT): one non-allocated
@@ -23,6 +23,11 @@
 //   elf_link_input_bfd writes them.  Those of discarded sections go.
 // - The type is the input's, but where the target rewrote the instruction
 //   (x86-64 GOTPCRELX relaxations): arch->emitted_type says what then.
+//
+// -r (relocatable.c) writes its relocations with the same walk
+// (put_kept_relocs) and the same rule for a discarded COMDAT copy
+// (kept_target); only the numbering of symbols and what a relocation
+// against a dropped symbol becomes are its own (struct kept_rules).
 //
 // Relocations are read from the mappings when written, never copied: the
 // sections are sized by counting them.
@@ -102,36 +107,47 @@ static bool in_discarded(struct ctx *ctx, struct symbol *sym) {
   return is ? !is->osec : sym_in_dropped_section(sym);
 }
 
-// The input section of local symbol k of f the output has (with pretend,
-// discarded_action's DA_PRETEND, a reference to a discarded COMDAT copy
-// goes to the kept copy, as GNU ld and apply_relocs do), or NULL.
-static struct isec *local_isec(struct objfile *f, u32 shndx, bool pretend) {
+// The section of the output a relocation in is (whose discarded_action
+// is action) reaches through a symbol of section shndx of is's file: the
+// section itself, or the one --icf folded it into; for a discarded COMDAT
+// copy that action lets stand in (DA_PRETEND), the kept copy, as GNU ld
+// and apply_relocs do.  NULL: none.
+struct isec *kept_target(struct isec *is, u32 action, u32 shndx) {
+  struct objfile *f = is->file;
   if (shndx == SHN_UNDEF || shndx >= f->shnum)
     return NULL;
   struct isec *t = f->isecs[shndx];
   if (t && t->osec)
     return t->fold ? t->fold : t;
-  return pretend ? kept_copy(f, shndx) : NULL;
+  return action & DA_PRETEND ? kept_copy(f, shndx) : NULL;
 }
 
-// The output symbol and addend of a relocation against symidx of is's
-// file, with addend *A; false: it becomes R_*_NONE.
-static bool out_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
-                       bool pretend, u32 *osym, i64 *A) {
+static void put_rela(u8 *o, u64 off, u64 info, u64 addend) {
+  wr64(o, off);
+  wr64(o + 8, info);
+  wr64(o + 16, addend);
+}
+
+// -q's symbol for a relocation in is (with discarded_action action)
+// against symbol symidx of is's file: its .symtab index, and its addend
+// (*A) for one against a section symbol.
+static enum kept_sym emitted_symbol(struct ctx *ctx, struct isec *is,
+                                    u32 action, u32 symidx, i64 *A,
+                                    u32 *osym) {
   struct objfile *f = is->file;
   *osym = 0;
   if (!symidx)
-    return true;
+    return KS_KEEP;
   if (symidx >= f->nsyms) {
     error(ctx, "%s:(%s): relocation has a bad symbol index %u", f->name,
           isec_name(is), symidx);
-    return false;
+    return KS_NONE;
   }
   const char *name;
   if (symidx >= f->first_global) {
     struct symbol *sym = f->globals[symidx - f->first_global];
     if (!sym || in_discarded(ctx, sym))
-      return false;
+      return KS_NONE;
     *osym = ctx->sym_out[sym->seq];
     name = sym->name;
   } else {
@@ -140,17 +156,17 @@ static bool out_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
     u32 shndx = sym_shndx(f, symidx, &s);
     // GNU ld writes one against an absolute section symbol with none.
     if (ELF64_ST_TYPE(s.st_info) == STT_SECTION && shndx == SHN_ABS)
-      return true;
+      return KS_KEEP;
     if (ELF64_ST_TYPE(s.st_info) == STT_SECTION) {
-      struct isec *t = local_isec(f, shndx, pretend);
+      struct isec *t = kept_target(is, action, shndx);
       if (!t)
-        return false;
+        return KS_NONE;
       struct chunk *o = t->osec;
       if (!is_emitted(o)) {
         error(ctx, "%s:(%s): --emit-relocs: a relocation against section "
               "%s, whose output section %s is empty, is not supported",
               f->name, isec_name(is), isec_name(t), o->name);
-        return false;
+        return KS_NONE;
       }
       // (Addends wrap, as bfd's unsigned arithmetic does.)
       if (t->min)
@@ -158,94 +174,126 @@ static bool out_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
       else
         *A = (i64)((u64)*A + t->offset + s.st_value);
       *osym = o->sym_index;
-      return true;
+      return KS_KEEP;
     }
-    if (shndx != SHN_ABS && !local_isec(f, shndx, false) &&
+    if (shndx != SHN_ABS && !kept_target(is, 0, shndx) &&
         !pretended_copy(is, shndx))
-      return false;
+      return KS_NONE;
     *osym = f->out_locals[symidx];
     name = sym_name(f, &s);
   }
   if (*osym == 0 || *osym == UINT32_MAX) {
     error(ctx, "%s:(%s): --emit-relocs: symbol '%s' of a relocation is not "
           "in .symtab", f->name, isec_name(is), name);
-    return false;
+    return KS_NONE;
   }
-  return true;
+  return KS_KEEP;
 }
 
-static u8 *put_rela(u8 *p, u64 off, u32 sym, u32 type, i64 addend) {
-  wr64(p, off);
-  wr64(p + 8, ELF64_R_INFO((u64)sym, type));
-  wr64(p + 16, (u64)addend);
-  return p + sizeof(Elf64_Rela);
+static const struct kept_rules emit_rules = {true, emitted_symbol};
+
+// One output relocation, at o unless NULL, mapped by the rules: returns
+// 1, or 0 if they drop it (its place then in *dropped).
+static u32 put_kept(struct ctx *ctx, struct isec *is,
+                    const struct kept_rules *rules, u32 action, u64 off,
+                    u32 symidx, u32 type, i64 A, u8 *o, u64 *dropped) {
+  u32 osym;
+  enum kept_sym k = rules->symbol(ctx, is, action, symidx, &A, &osym);
+  if (k == KS_DROP) {
+    *dropped = off;
+    return 0;
+  }
+  if (o && k == KS_NONE)
+    put_rela(o, off, 0, 0);
+  else if (o)
+    put_rela(o, off, ELF64_R_INFO((u64)osym, type), (u64)A);
+  return 1;
 }
 
-static u8 *write_section_relocs(struct ctx *ctx, struct isec *is, u8 *p) {
+static u64 put_section_relocs(struct ctx *ctx, struct isec *is,
+                              const struct kept_rules *rules, u8 *out,
+                              u64 *dropped) {
   const struct arch *arch = ctx->arch;
-  struct chunk *o = is->osec;
-  u64 base = (o->flags & SHF_ALLOC) ? isec_addr(is) : is->offset;
-  bool pretend = discarded_action(is) & DA_PRETEND;
+  u64 base = rules->final && (is->osec->flags & SHF_ALLOC) ? isec_addr(is)
+                                                            : is->offset;
+  u32 action = discarded_action(is);
+  u64 n = 0;
   for (u32 i = 0; i < is->nrels; i++) {
     const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
     u64 off = rd64(r);
     u64 info = rd64(r + 8);
     i64 A = (i64)rd64(r + 16);
-    u32 type = ELF64_R_TYPE(info), osym;
-    if (type < 64 && ((arch->rewritten_types >> type) & 1))
+    u32 type = ELF64_R_TYPE(info);
+    if (rules->final && type < 64 && ((arch->rewritten_types >> type) & 1))
       type = arch->emitted_type(ctx, is, i, &off, &A);
-    if (!out_symbol(ctx, is, ELF64_R_SYM(info), pretend, &osym, &A))
-      p = put_rela(p, base + isec_out_offset(is, off), 0, 0, 0);
-    else
-      p = put_rela(p, base + isec_out_offset(is, off), osym, type, A);
+    n += put_kept(ctx, is, rules, action, base + isec_out_offset(is, off),
+                  ELF64_R_SYM(info), type, A,
+                  out ? out + n * sizeof(Elf64_Rela) : NULL, dropped);
   }
-  return p;
+  return n;
 }
 
 // .eh_frame's, from its decoded relocations (in offset order), each in
-// the record that holds it.
-static u8 *write_eh_relocs(struct ctx *ctx, struct isec *is, u8 *p) {
+// the record that holds it.  One in a record left out (or in none, as in
+// a terminator) becomes R_*_NONE at the place of the one before (the
+// input's start for the first): bfd's elf_link_input_bfd, for
+// _bfd_elf_eh_frame_section_offset's -1.
+static u64 put_eh_relocs(struct ctx *ctx, struct isec *is,
+                         const struct kept_rules *rules, u8 *out,
+                         u64 *dropped) {
   struct eh_frame *eh = is->eh;
-  u64 addr = is->osec->addr;
-  // A section whose records all went takes no place, yet GNU ld's offset
-  // for it is aligned as any section's.
   bool any = false;
   for (u32 k = 0; k < eh->nrecs && !any; k++)
     any = eh->recs[k].emitted;
-  u64 last = addr + (any ? is->offset
+  // An input none of whose records is left: -r has no relocations for it
+  // (GNU ld); -q keeps them as R_*_NONE, at an offset aligned as any
+  // section's though the section takes no place.
+  if (!any && !rules->final)
+    return 0;
+  u64 base = rules->final ? is->osec->addr : 0;
+  u64 last = base + (any ? is->offset
                          : align_up(is->offset, is->align > 4 ? is->align : 4));
+  u32 action = discarded_action(is);
+  u64 n = 0;
   u32 k = 0;
   for (u32 i = 0; i < eh->nrels; i++) {
     struct eh_rel *e = &eh->rels[i];
+    u8 *o = out ? out + n * sizeof(Elf64_Rela) : NULL;
     while (k < eh->nrecs && e->offset >= eh->recs[k].offset + eh->recs[k].size)
       k++;
     struct eh_rec *rec = k < eh->nrecs && e->offset >= eh->recs[k].offset
                              ? &eh->recs[k] : NULL;
-    u32 osym;
-    i64 A = e->addend;
     if (!rec || !rec->emitted) {
-      p = put_rela(p, last, 0, 0, 0);
+      if (o)
+        put_rela(o, last, 0, 0);
+      n++;
       continue;
     }
-    last = addr + rec->out_offset + (e->offset - rec->offset);
-    if (out_symbol(ctx, is, e->symidx, false, &osym, &A))
-      p = put_rela(p, last, osym, e->type, A);
-    else
-      p = put_rela(p, last, 0, 0, 0);
+    u64 off = base + rec->out_offset + (e->offset - rec->offset);
+    u32 put = put_kept(ctx, is, rules, action, off, e->symidx, e->type,
+                       e->addend, o, dropped);
+    if (put)
+      last = off;
+    n += put;
   }
-  return p;
+  return n;
+}
+
+u64 put_kept_relocs(struct ctx *ctx, struct isec *is,
+                    const struct kept_rules *rules, u8 *out, u64 *dropped) {
+  return is->eh ? put_eh_relocs(ctx, is, rules, out, dropped)
+                : put_section_relocs(ctx, is, rules, out, dropped);
 }
 
 void write_emit_rela(struct ctx *ctx, struct chunk *c, u8 *buf) {
   struct chunk *t = c->target;
   u8 *p = buf + c->offset;
-  for (u32 k = 0; k < t->isecs.len; k++) {
-    struct isec *is = t->isecs.v[k];
-    p = is->eh ? write_eh_relocs(ctx, is, p)
-               : write_section_relocs(ctx, is, p);
-  }
-  assert(p == buf + c->offset + c->size);
-  sort_relocs_by_offset(ctx, buf + c->offset, c->size / sizeof(Elf64_Rela));
+  u64 n = 0, dropped;
+  for (u32 k = 0; k < t->isecs.len; k++)
+    n += put_kept_relocs(ctx, t->isecs.v[k], &emit_rules,
+                         p + n * sizeof(Elf64_Rela), &dropped);
+  assert(n * sizeof(Elf64_Rela) == c->size);
+  sort_relocs_by_offset(ctx, p, n);
 }
 
 // Marks an undefined symbol a relocation in is names for .symtab (pending
@@ -286,8 +334,8 @@ static void need_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
     put(ctx, w, f, symidx, NULL);
     return;
   }
-  struct isec *t = local_isec(f, shndx, false) ? f->isecs[shndx]
-                                               : pretended_copy(is, shndx);
+  struct isec *t = kept_target(is, 0, shndx) ? f->isecs[shndx]
+                                            : pretended_copy(is, shndx);
   if (t)
     put(ctx, w, f, symidx, t);
 }

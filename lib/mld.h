@@ -2066,9 +2066,24 @@ struct symw_name {
 };
 
 //
-// emitrelocs.c: -q, --emit-relocs
+// emitrelocs.c: -q, --emit-relocs; the relocation rewriter -r shares
 //
 
+// What an output that keeps relocations does with one: keeps it against
+// the symbol (and addend) symbol gives; makes it R_*_NONE, symbol and
+// addend 0; or leaves it out.
+enum kept_sym { KS_KEEP, KS_NONE, KS_DROP };
+struct kept_rules {
+  bool final;         // -q: addresses, relaxed types; -r: offsets
+  enum kept_sym (*symbol)(struct ctx *ctx, struct isec *is, u32 action,
+                          u32 symidx, i64 *addend, u32 *osym);
+};
+// Input section is's relocations as the output keeps them, in input
+// order, written to out unless NULL: returns how many; the place of the
+// last left out in *dropped.
+u64 put_kept_relocs(struct ctx *ctx, struct isec *is,
+                    const struct kept_rules *rules, u8 *out, u64 *dropped);
+struct isec *kept_target(struct isec *is, u32 action, u32 shndx);
 void create_emit_relocs(struct ctx *ctx);
 void keep_input_sections(struct ctx *ctx);
 void size_emit_rela(struct ctx *ctx, struct chunk *c);

@@ -1523,126 +1523,52 @@ static void mark_local(struct ctx *ctx, struct objfile *f, u32 symidx) {
   (*m)[symidx] = KEEP;
 }
 
-enum map { MAP_OK, MAP_NONE, MAP_DROP };
-
-// The output symbol of relocation symbol symidx of f, from section is,
-// adding to *addend what a section symbol needs.
-static enum map map_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
-                           i64 *addend, u32 *out) {
+// -r's symbol for a relocation in is (with discarded_action action)
+// against symbol symidx of is's file, adding to *addend what a section
+// symbol needs.  One against a symbol the output lacks goes from
+// debugging sections (DA_PRETEND alone) and is R_*_NONE in the others.
+static enum kept_sym relocatable_symbol(struct ctx *ctx, struct isec *is,
+                                        u32 action, u32 symidx, i64 *addend,
+                                        u32 *out) {
   struct rlink *rl = ctx->rlink;
   struct objfile *f = is->file;
+  enum kept_sym lost = action == DA_PRETEND ? KS_DROP : KS_NONE;
   *out = 0;
   if (symidx == 0)
-    return MAP_OK;
-  u32 action = discarded_action(is);
-  bool debug = !(SH_FLAGS(shdr_at(f, is->shndx)) & SHF_ALLOC) &&
-               is_debugging_name(isec_name(is));
+    return KS_KEEP;
   if (symidx >= f->first_global) {
     struct symbol *sym = f->globals[symidx - f->first_global];
     if (!sym)
-      return MAP_NONE;
+      return KS_NONE;
     if (global_fate(ctx, sym) == G_DROP)  // from unallocated sections
-      return debug ? MAP_DROP : MAP_NONE;
+      return lost;
     *out = rl->gsym[sym->seq];
-    return MAP_OK;
+    return KS_KEEP;
   }
   u32 *map = rl->locmap[f->priority];
   if (map && map[symidx] && map[symidx] != KEEP) {
     *out = map[symidx];
-    return MAP_OK;
+    return KS_KEEP;
   }
   struct esym s;
   read_sym(f, symidx, &s);
   u32 shndx = sym_shndx(f, symidx, &s);
-  struct isec *t = shndx < f->shnum ? f->isecs[shndx] : NULL;
   u64 value = ELF64_ST_TYPE(s.st_info) == STT_SECTION ? 0 : s.st_value;
-  if (!t || !t->osec) {
-    // A reference to a discarded COMDAT or linkonce copy, as
-    // discarded_action says; one not redirected to the kept copy is
-    // dropped from debugging sections, R_*_NONE from the others.
-    struct isec *kept = action & DA_PRETEND ? kept_copy(f, shndx) : NULL;
-    if ((action & DA_COMPLAIN) && shndx < f->shnum && f->discarded &&
-        f->discarded[shndx])
-      discarded_ref_error(ctx, is, f, symidx, shndx);
-    if (kept)
-      t = kept;
-    else
-      return debug ? MAP_DROP : MAP_NONE;
-  }
+  // A reference to a discarded COMDAT or linkonce copy: GNU ld's error
+  // where discarded_action says so; it goes to the kept copy, if any.
+  if ((action & DA_COMPLAIN) && shndx < f->shnum && f->discarded &&
+      f->discarded[shndx])
+    discarded_ref_error(ctx, is, f, symidx, shndx);
+  struct isec *t = kept_target(is, action, shndx);
+  if (!t)
+    return lost;
   *addend += t->offset + value;
   *out = rl->by_shndx[t->osec->shndx]->sym;
-  return MAP_OK;
+  return KS_KEEP;
 }
 
-// One output relocation: false if it is dropped.  out: 24 bytes, or NULL.
-static bool out_rela(struct ctx *ctx, struct isec *is, u64 off, u64 info,
-                     i64 addend, u8 *out) {
-  u32 sym;
-  enum map m = map_symbol(ctx, is, ELF64_R_SYM(info), &addend, &sym);
-  if (m == MAP_DROP)
-    return false;
-  if (out) {
-    wr64(out, off);
-    wr64(out + 8, m == MAP_NONE ? 0 : ELF64_R_INFO(sym, ELF64_R_TYPE(info)));
-    wr64(out + 16, m == MAP_NONE ? 0 : (u64)addend);
-  }
-  return true;
-}
-
-// The output relocations of one input section, written to out (unless
-// NULL); returns how many, and in *dropped the place of the last one
-// dropped.  .eh_frame's follow their records; those of a
-// record left out become R_*_NONE at the offset of the relocation before
-// (bfd's elf_link_input_bfd, for _bfd_elf_eh_frame_section_offset's -1).
-static u64 each_rela(struct ctx *ctx, struct isec *is, u8 *out,
-                     u64 *dropped) {
-  u64 n = 0;
-  if (is->eh) {
-    struct eh_frame *eh = is->eh;
-    u64 last = is->offset;
-    // An input none of whose records is left has none at all (GNU ld).
-    bool any = false;
-    for (u32 k = 0; k < eh->nrecs && !any; k++)
-      any = eh->recs[k].emitted;
-    if (!any)
-      return 0;
-    for (u32 k = 0; k < eh->nrecs; k++) {
-      struct eh_rec *rec = &eh->recs[k];
-      for (u32 r = rec->rel_begin; r < rec->rel_end; r++) {
-        struct eh_rel *e = &eh->rels[r];
-        u8 *o = out ? out + 24 * n : NULL;
-        if (!rec->emitted) {
-          if (o) {
-            wr64(o, last);
-            wr64(o + 8, 0);
-            wr64(o + 16, 0);
-          }
-          n++;
-          continue;
-        }
-        u64 off = rec->out_offset + (e->offset - rec->offset);
-        if (out_rela(ctx, is, off, ELF64_R_INFO(e->symidx, e->type),
-                     e->addend, o)) {
-          n++;
-          last = off;
-        } else {
-          *dropped = off;
-        }
-      }
-    }
-    return n;
-  }
-  for (u32 i = 0; i < is->nrels; i++) {
-    const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
-    u64 off = is->offset + rd64(r);
-    if (out_rela(ctx, is, off, rd64(r + 8), (i64)rd64(r + 16),
-                 out ? out + 24 * n : NULL))
-      n++;
-    else
-      *dropped = off;
-  }
-  return n;
-}
+static const struct kept_rules relocatable_rules = {false,
+                                                    relocatable_symbol};
 
 // Every relocation's symbol exists and its place lies in its section.
 // Marks a named local of a discarded COMDAT copy that a relocation of
@@ -1929,7 +1855,8 @@ void plan_relocatable(struct ctx *ctx) {
       continue;
     u64 dropped = ~0ULL;
     for (u32 k = 0; k < s->of->c->isecs.len; k++)
-      s->nrels += each_rela(ctx, s->of->c->isecs.v[k], NULL, &dropped);
+      s->nrels += put_kept_relocs(ctx, s->of->c->isecs.v[k],
+                                  &relocatable_rules, NULL, &dropped);
     // GNU ld drops a debugging section's relocations against discarded
     // sections but the one that would leave the output's section empty,
     // which becomes R_*_NONE (RELOC_AGAINST_DISCARDED_SECTION).
@@ -2188,7 +2115,8 @@ static void write_section(struct ctx *ctx, struct rsec *s, u8 *buf) {
   case RS_RELA: {
     u64 n = 0, dropped;
     for (u32 k = 0; k < s->of->c->isecs.len; k++)
-      n += each_rela(ctx, s->of->c->isecs.v[k], p + 24 * n, &dropped);
+      n += put_kept_relocs(ctx, s->of->c->isecs.v[k], &relocatable_rules,
+                           p + 24 * n, &dropped);
     if (s->none_at != ~0ULL) {
       wr64(p, s->none_at);
       wr64(p + 8, 0);
