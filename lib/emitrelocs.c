@@ -296,20 +296,53 @@ void write_emit_rela(struct ctx *ctx, struct chunk *c, u8 *buf) {
   sort_relocs_by_offset(ctx, p, n);
 }
 
+// Calls fn for the symbol index of each relocation of f that an output
+// keeps, in the order GNU ld's elf_link_input_bfd meets them: f's
+// sections by index, each one's relocations in order.  final (-q): not
+// those of a section --icf folded or whose output section was left out,
+// nor those of .eh_frame records left out (bfd makes them R_*_NONE
+// first).
+void each_kept_reloc_symbol(struct ctx *ctx, struct objfile *f, bool final,
+                            void (*fn)(struct ctx *ctx, void *arg,
+                                       struct isec *is, u32 symidx),
+                            void *arg) {
+  for (u32 i = 1; i < f->shnum; i++) {
+    struct isec *is = f->isecs[i];
+    if (!is || !is->osec || (final && (is->fold || !is_emitted(is->osec))))
+      continue;
+    struct eh_frame *eh = is->eh;
+    for (u32 k = 0; eh && final && k < eh->nrecs; k++) {
+      struct eh_rec *rec = &eh->recs[k];
+      for (u32 r = rec->rel_begin; rec->emitted && r < rec->rel_end; r++)
+        fn(ctx, arg, is, eh->rels[r].symidx);
+    }
+    for (u32 r = 0; eh && !final && r < eh->nrels; r++)
+      fn(ctx, arg, is, eh->rels[r].symidx);
+    for (u32 r = 0; !eh && r < is->nrels; r++)
+      fn(ctx, arg, is,
+         ELF64_R_SYM(rd64(is->rels + (u64)r * sizeof(Elf64_Rela) + 8)));
+  }
+}
+
+struct need {
+  bool sizing;
+  void (*put)(struct ctx *ctx, void *w, struct objfile *f, u32 k,
+              struct isec *t);
+  void *w;
+};
+
 // Marks an undefined symbol a relocation in is names for .symtab (pending
 // until the walk puts it), or calls put for a local the walk left out,
 // with the section it is listed in.
-static void need_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
-                        bool sizing,
-                        void (*put)(struct ctx *, void *, struct objfile *,
-                                    u32, struct isec *),
-                        void *w) {
+static void need_symbol(struct ctx *ctx, void *arg, struct isec *is,
+                        u32 symidx) {
+  struct need *n = arg;
   struct objfile *f = is->file;
   if (!symidx || symidx >= f->nsyms)
     return;
   if (symidx >= f->first_global) {
     struct symbol *sym = f->globals[symidx - f->first_global];
-    if (!sizing || !sym || sym->state != SYM_UNDEF)
+    if (!n->sizing || !sym || sym->state != SYM_UNDEF)
       return;
     // Listed with the type its references give it (STT_TLS), as GNU ld.
     if (sym->type == STT_NOTYPE) {
@@ -331,39 +364,22 @@ static void need_symbol(struct ctx *ctx, struct isec *is, u32 symidx,
     return;
   u32 shndx = sym_shndx(f, symidx, &s);
   if (shndx == SHN_ABS) {
-    put(ctx, w, f, symidx, NULL);
+    n->put(ctx, n->w, f, symidx, NULL);
     return;
   }
   struct isec *t = kept_target(is, 0, shndx) ? f->isecs[shndx]
                                             : pretended_copy(is, shndx);
   if (t)
-    put(ctx, w, f, symidx, t);
+    n->put(ctx, n->w, f, symidx, t);
 }
 
 // GNU ld lists a local a kept relocation needs that .symtab's rules left
-// out after the file's locals, in the order relocations name them: the
-// file's sections by index, each one's relocations in order.
+// out after the file's locals, in the order relocations name them.
 void emit_relocs_locals(struct ctx *ctx, struct objfile *f, bool sizing,
                         void (*put)(struct ctx *ctx, void *w,
                                     struct objfile *f, u32 k,
                                     struct isec *t),
                         void *w) {
-  for (u32 i = 1; i < f->shnum; i++) {
-    struct isec *is = f->isecs[i];
-    if (!is || !is->osec || is->fold || !is_emitted(is->osec))
-      continue;
-    struct eh_frame *eh = is->eh;
-    if (eh) {
-      for (u32 k = 0; k < eh->nrecs; k++) {
-        struct eh_rec *rec = &eh->recs[k];
-        for (u32 r = rec->rel_begin; rec->emitted && r < rec->rel_end; r++)
-          need_symbol(ctx, is, eh->rels[r].symidx, sizing, put, w);
-      }
-      continue;
-    }
-    for (u32 r = 0; r < is->nrels; r++)
-      need_symbol(ctx, is,
-                  ELF64_R_SYM(rd64(is->rels + (u64)r * sizeof(Elf64_Rela) + 8)),
-                  sizing, put, w);
-  }
+  struct need n = {sizing, put, w};
+  each_kept_reloc_symbol(ctx, f, true, need_symbol, &n);
 }

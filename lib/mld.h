@@ -2084,6 +2084,10 @@ struct kept_rules {
 u64 put_kept_relocs(struct ctx *ctx, struct isec *is,
                     const struct kept_rules *rules, u8 *out, u64 *dropped);
 struct isec *kept_target(struct isec *is, u32 action, u32 shndx);
+void each_kept_reloc_symbol(struct ctx *ctx, struct objfile *f, bool final,
+                            void (*fn)(struct ctx *ctx, void *arg,
+                                       struct isec *is, u32 symidx),
+                            void *arg);
 void create_emit_relocs(struct ctx *ctx);
 void keep_input_sections(struct ctx *ctx);
 void size_emit_rela(struct ctx *ctx, struct chunk *c);

@@ -1156,36 +1156,34 @@ static void put_local(struct ctx *ctx, struct symw *w, struct objfile *f,
       gs ? s.st_value : out_value(is, s.st_value, false), s.st_size);
 }
 
+// Symbol k, which a relocation of is names, if it is one
+// find_needed_locals lists.
+static void need_local(struct ctx *ctx, void *arg, struct isec *is, u32 k) {
+  struct rlink *rl = ctx->rlink;
+  struct objfile *f = is->file;
+  u32 *map = rl->locmap[f->priority];
+  struct esym s;
+  struct isec *t;
+  (void)arg;
+  if (k == 0 || k >= f->first_global || map[k] != KEEP)
+    return;
+  read_sym(f, k, &s);
+  if (local_placed(rl, f, k, &s, &t) ||
+      (ELF64_ST_TYPE(s.st_info) != STT_SECTION &&
+       pretended_copy(is, sym_shndx(f, k, &s)))) {
+    map[k] = 0;
+    vec_push(ctx, &rl->needed[f->priority], (void *)(uintptr_t)k);
+  }
+}
+
 // The locals -x or -X left out that a relocation of f names, and those
 // of a discarded COMDAT copy that debugging information names
 // (pretended_copy), all marked KEEP by check_relocations, as bfd finds
-// them: sections in order, each's relocations in order.  Numbered here;
-// the list is what is written.
+// them (each_kept_reloc_symbol).  Numbered here; the list is what is
+// written.
 static void find_needed_locals(struct ctx *ctx, struct objfile *f) {
-  struct rlink *rl = ctx->rlink;
-  u32 *map = rl->locmap[f->priority];
-  struct vec *v = &rl->needed[f->priority];
-  for (u32 i = 1; map && i < f->shnum; i++) {
-    struct isec *is = f->isecs[i];
-    if (!is || !is->osec)
-      continue;
-    u32 n = is->eh ? is->eh->nrels : is->nrels;
-    for (u32 r = 0; r < n; r++) {
-      u32 k = is->eh ? is->eh->rels[r].symidx
-                     : ELF64_R_SYM(rd64(is->rels + 24 * (u64)r + 8));
-      struct esym s;
-      struct isec *t;
-      if (k == 0 || k >= f->first_global || map[k] != KEEP)
-        continue;
-      read_sym(f, k, &s);
-      if (local_placed(rl, f, k, &s, &t) ||
-          (ELF64_ST_TYPE(s.st_info) != STT_SECTION &&
-           pretended_copy(is, sym_shndx(f, k, &s)))) {
-        map[k] = 0;
-        vec_push(ctx, v, (void *)(uintptr_t)k);
-      }
-    }
-  }
+  if (ctx->rlink->locmap[f->priority])
+    each_kept_reloc_symbol(ctx, f, false, need_local, NULL);
 }
 
 // A file's locals: those its symbol table lists that -x and -X keep, in
