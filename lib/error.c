@@ -188,8 +188,15 @@ static void on_fault(int sig, siginfo_t *info, void *uctx) {
   if (ctx)
     discard_output(ctx);
   if (sig != SIGBUS) {
+    // Dies of the signal (status 128 + sig, as GNU ld does): it is
+    // blocked while its handler runs, so raise alone would only make it
+    // pending.
+    sigset_t one;
+    sigemptyset(&one);
+    sigaddset(&one, sig);
     signal(sig, SIG_DFL);
     raise(sig);
+    sigprocmask(SIG_UNBLOCK, &one, NULL);
     _exit(1);
   }
   const u8 *a = info ? info->si_addr : NULL;

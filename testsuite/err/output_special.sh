@@ -6,9 +6,9 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # replaced; a FIFO, /dev/fd/N and an empty file are written in place and
 # stay what they were.  Reports (-Map, --dependency-file, -M) follow the
 # same rules, and a write that fails is an error.  A signal during the
-# write leaves no temporary file, and two links writing one path never
-# show a reader half an executable.  (Devices, /dev/null, full and
-# read-only file systems: output_root.sh.)
+# write leaves no temporary file (mld dies of it, as GNU ld does), and
+# two links writing one path never show a reader half an executable.
+# (Devices, /dev/null, full and read-only file systems: output_root.sh.)
 
 t_need_ld_bfd_x86_64
 t_write main.c <<'SRC'
@@ -149,6 +149,12 @@ for s in INT TERM HUP QUIT; do
         sleep "$d"
         kill -s "$s" "$pid" 2>/dev/null
         wait "$pid" 2>/dev/null
+        st=$?
+        # Stopped by it, mld dies of it, as GNU ld does (130 for SIGINT).
+        if [ "$(cksum <sig/out)" = "$old" ] && [ $st != $((128 + $(kill -l $s))) ]; then
+            echo "  SIG$s after ${d}s: exit status $st"
+            bad=$((bad + 1))
+        fi
         if ! no_temp sig; then
             echo "  SIG$s after ${d}s left $(ls -A sig)"
             bad=$((bad + 1))
