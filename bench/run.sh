@@ -55,7 +55,8 @@
 #   XL_TUS=38400 XL_FUNCS=32, SYMS_OBJECTS=400|1600 SYMS_FUNCS=2500,
 #   CHAIN_MEMBERS=20000: workload sizes, for trying the script small.
 #
-# Rows: mld and mld-t1 (--threads=1); the peers bfd (GNU ld), gold, lld
+# Rows: mld (its default: it forks), mld-nofork and mld-t1 (--threads=1,
+# forking); the peers bfd (GNU ld), gold, lld
 # and lld-t1 (--threads=1), mold (its default: it forks) and mold-nofork,
 # Debian 12's; lld19 and lld19-t1, mold242 and mold242-nofork, the
 # current releases (bench/peers.sh finds, installs or builds them: lld-19
@@ -66,9 +67,10 @@
 #
 # Wall time is taken around /usr/bin/time, whose own fork and exec (about
 # a millisecond) count in every row alike; peak RSS is its %M.  mold by
-# default forks: the parent exits once the output is written and leaves
-# the child to release memory, so the parent's %M is not mold's peak; the
-# mold row prints "n/a (fork)" and mold-nofork stands for mold's memory.
+# default forks, and so does mld: the parent exits once the output is
+# written and leaves the child to release memory, so the parent's %M is
+# not the link's peak; the mold and mld rows print "n/a (fork)", and
+# mold-nofork and mld-nofork stand for their memory.
 # The script waits for that child before the next link (it holds a pipe
 # that the script drains), so it does not overlap the next linker.
 #
@@ -126,10 +128,10 @@ for t in "$cc" "$as" "${run[@]}"; do
   command -v "$t" >/dev/null || { echo "bench: $t not installed"; exit 1; }
 done
 
-rows=(mld mld-t1 bfd gold lld lld-t1 lld19 lld19-t1 mold mold-nofork
+rows=(mld mld-nofork mld-t1 bfd gold lld lld-t1 lld19 lld19-t1 mold mold-nofork
       mold242 mold242-nofork floor)
 declare -A cmd=(
-  [mld]="$mld" [mld-t1]="$mld --threads=1"
+  [mld]="$mld" [mld-nofork]="$mld --no-fork" [mld-t1]="$mld --threads=1"
   [bfd]="$bfd" [gold]="$gold"
   [lld]="ld.lld" [lld-t1]="ld.lld --threads=1"
   [mold]="mold" [mold-nofork]="mold --no-fork"
@@ -140,7 +142,7 @@ lld19=$(peer_lld_19) mold242=$(peer_mold_242)
 [ -z "$lld19" ] || cmd+=([lld19]="$lld19" [lld19-t1]="$lld19 --threads=1")
 [ -z "$mold242" ] ||
   cmd+=([mold242]="$mold242" [mold242-nofork]="$mold242 --no-fork")
-is_peer() { case $1 in mld|mld-t1|floor) return 1 ;; esac; }
+is_peer() { case $1 in mld|mld-nofork|mld-t1|floor) return 1 ;; esac; }
 
 # LOAD=1: busy loops, killed on exit.
 load_pids=()
@@ -409,7 +411,9 @@ bench() {
     T[$row]=$(median <<<"${ts[$row]}")
     K[$row]=$(median <<<"${ks[$row]}")
   done
-  unset 'K[mold]' 'K[mold242]' 'K[floor]'
+  # (mld's memory: mld-nofork's.)
+  [ -z "${K[mld-nofork]:-}" ] || K[mld]=${K[mld-nofork]}
+  unset 'K[mold]' 'K[mold242]' 'K[mld-t1]' 'K[floor]'
 
   # The fastest and leanest peers, the first in row order on a tie.
   local fast='' lean=''
@@ -430,7 +434,8 @@ bench() {
     [ -n "${T[$row]:-}" ] || continue
     local rt='' rk='' m=''
     [ -z "${T[mld]:-}" ] || rt=$(div "${T[mld]}" "${T[$row]}")
-    if [ "$row" = mold ] || [ "$row" = mold242 ]; then m="n/a (fork)"
+    if [ "$row" = mold ] || [ "$row" = mold242 ] || [ "$row" = mld ] ||
+       [ "$row" = mld-t1 ]; then m="n/a (fork)"
     elif [ -n "${K[$row]:-}" ]; then
       m=$(mib "${K[$row]}")
       [ -z "${K[mld]:-}" ] || rk=$(div "${K[mld]}" "${K[$row]}")

@@ -1615,6 +1615,10 @@ static const struct option options[] = {
      .help = "Use N threads (default: one per online\n"
              "processor, up to 256); output is the same"},
     {"no-threads", A_NONE, 0, .fn = opt_threads},
+    {"fork no-fork", A_NONE, F_EXACT, .no = FLAG(no_fork),
+     .usage = "--fork, --no-fork",
+     .help = "Link in a child process, the caller going\n"
+             "on once the output is in place (default)"},
     {"thread-count", A_REQ, 0, .fn = opt_threads},
     {"dependency-file", A_REQ, 0, .str = STR(dependency_file),
      .usage = "--dependency-file=FILE",
@@ -2007,6 +2011,15 @@ static void set_defaults(struct config *c, int argc, char **argv) {
   c->build_id = BUILD_ID_NONE;
   c->hash_style = HASH_BOTH;
   c->spare_dynamic_tags = 5;
+  // A sanitizer reports leaks as the process exits: the child of a
+  // forked link would report them to no one (main.c).
+#if defined(__SANITIZE_ADDRESS__)
+  c->no_fork = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  c->no_fork = true;
+#endif
+#endif
 }
 
 // -v, -V, --verbose and --print-output-format without an input file

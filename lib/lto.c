@@ -176,7 +176,7 @@ static int cb_register_all_read(hook_fn *fn) {
 }
 
 // The plugin's cleanup hook, run at exit, when the link's memory may be
-// gone.
+// gone, or before a forked link tells the caller it is done (ld/main.c).
 static hook_fn *cleanup_hook;
 
 static int cb_register_cleanup(hook_fn *fn) {
@@ -227,7 +227,7 @@ static int cb_get_view(const void *handle, const void **view) {
   return LDPS_ERR;
 }
 
-static void run_cleanup(void) {
+void lto_cleanup(void) {
   hook_fn *fn = cleanup_hook;
   cleanup_hook = NULL;
   lto_ctx = NULL;
@@ -279,7 +279,7 @@ static bool load_plugin(struct ctx *ctx) {
   if (onload(tv) != LDPS_OK)
     fatal(ctx, "%s: plugin error: onload failed", path);
   // The plugin's temporary files go when mld exits, whatever the exit.
-  atexit(run_cleanup);
+  atexit(lto_cleanup);
   return true;
 }
 

@@ -474,6 +474,8 @@ struct config {
   u8 start_stop_visibility;    // -z start-stop-visibility=: STV_* + 1;
                                // 0: protected, GNU ld 2.40's default
   u32 threads;                 // --threads=N; 0: one per online processor
+  bool no_fork;                // --no-fork: the link in mld's own process
+                               // (ld/main.c)
   bool no_relax;               // --no-relax: x86-64 GOT loads stay loads
   bool no_ld_unwind;           // --no-ld-generated-unwind-info
   bool allow_multiple_definition;  // -z muldefs too: the first one wins
@@ -1034,6 +1036,8 @@ bool lto_offer(struct ctx *ctx, struct objfile *f, const char *path,
 bool lto_replacing(struct ctx *ctx);
 void check_relocatable_bytecode(struct ctx *ctx);
 void link_bytecode(struct ctx *ctx);
+// The plugin's cleanup hook (its temporary files go), once; else at exit.
+void lto_cleanup(void);
 
 //
 // symbols.c: resolution
@@ -2190,6 +2194,7 @@ void discard_output(struct ctx *ctx);
 void close_report(struct ctx *ctx, FILE *fp, const char *what,
                   const char *path);
 void release_output(struct ctx *ctx);
+void let_old_output_go(struct ctx *ctx);
 void write_output(struct ctx *ctx);
 void fill_pattern(u8 *p, u64 n, const u8 *pat, u64 len);
 bool gets_code_fill(struct ctx *ctx, const struct chunk *c);
@@ -2591,6 +2596,8 @@ struct ctx {
   int out_fd;                  // the file out_buf maps (0: none yet)
   int out_dest_fd;             // OUT_STREAM: where out_buf is written
   u8 *out_buf;
+  int old_out_fd;              // the output replaced, held open (0: none)
+  bool keep_old_output;        // ... until let_old_output_go (ld/main.c)
   // link.c
   struct timer timers[32];
   u32 ntimers;

@@ -57,6 +57,7 @@ void release_output(struct ctx *ctx) {
   if (ctx->out_dest_fd > 0)
     close(ctx->out_dest_fd);
   ctx->out_fd = ctx->out_dest_fd = -1;
+  let_old_output_go(ctx);
 }
 
 // Disk blocks are reserved (posix_fallocate) for the bytes that will be
@@ -275,6 +276,26 @@ void write_output_bytes(struct ctx *ctx, int fd, const u8 *p, u64 left) {
           strerror(e));
 }
 
+// A regular file the output replaces frees its blocks when its last
+// name and descriptor go, which for a big file takes milliseconds.  Held
+// open, it goes not in rename but when let_old_output_go closes it: with
+// keep_old_output, after the caller was told the link is done.
+static void hold_old_output(struct ctx *ctx) {
+  int fd = open(ctx->cfg.output, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+                                     O_CLOEXEC);
+  struct stat st;
+  if (fd > 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+    ctx->old_out_fd = fd;
+  else if (fd >= 0)
+    close(fd);
+}
+
+void let_old_output_go(struct ctx *ctx) {
+  if (ctx->old_out_fd > 0)
+    close(ctx->old_out_fd);
+  ctx->old_out_fd = 0;
+}
+
 void close_output(struct ctx *ctx) {
   const char *out = ctx->cfg.output;
   int dest = ctx->out_mode == OUT_STREAM ? ctx->out_dest_fd : ctx->out_fd;
@@ -318,8 +339,12 @@ void close_output(struct ctx *ctx) {
     fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
   }
   ctx->out_fd = -1;
+  if (ctx->out_mode == OUT_RENAME)
+    hold_old_output(ctx);
   if (ctx->out_mode == OUT_RENAME && rename(ctx->tmp_path, out) < 0)
     fatal(ctx, "cannot create output file %s: %s", out, strerror(errno));
+  if (!ctx->keep_old_output)
+    let_old_output_go(ctx);
   ctx->tmp_path = NULL;
   ctx->out_mode = OUT_RENAME;
 }

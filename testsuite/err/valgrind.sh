@@ -12,7 +12,7 @@ fi
 mkdir vbin
 cat >vbin/ld <<SH
 #!/bin/sh
-exec valgrind -q --error-exitcode=99 --track-origins=yes "$MLD" "\$@"
+exec valgrind -q --error-exitcode=99 --track-origins=yes "$MLD" --no-fork "\$@"
 SH
 chmod +x vbin/ld
 
@@ -48,12 +48,12 @@ extern int missing(void);
 void _start(void) { missing(); }
 SRC
 t_compile undef.c
-t_run valgrind -q --error-exitcode=99 "$MLD" -static -o out undef.o
+t_run valgrind -q --error-exitcode=99 "$MLD" --no-fork -static -o out undef.o
 [ "$T_STATUS" = 1 ] && t_pass "failing link: exit 1, no valgrind error" ||
   t_fail "failing link: exit $T_STATUS"
 
 head -c 200 undef.o >trunc.o
-t_run valgrind -q --error-exitcode=99 "$MLD" -static -o out trunc.o
+t_run valgrind -q --error-exitcode=99 "$MLD" --no-fork -static -o out trunc.o
 [ "$T_STATUS" = 1 ] && t_pass "truncated object: exit 1, no valgrind error" ||
   t_fail "truncated object: exit $T_STATUS"
 
