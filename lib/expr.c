@@ -977,6 +977,15 @@ static struct expr_value eval(struct eval *ev, struct expr *e) {
            (unsigned long long)b.v);
       return v;
     }
+    // ALIGN (EXPR, N) of a value in a section and a plain N (as a
+    // number is inside an output section) aligns its offset in the
+    // section (bfd's binary ALIGN_K keeps the left side's section); one
+    // at the start of a section that is not aligned so moves nothing.
+    if (!e->name && a.sec && b.plain) {
+      v.v = a.sec->addr + align_up(offset(a), b.v);
+      v.sec = a.sec;
+      return v;
+    }
     v.v = align_up(a.v, b.v);
     // ALIGN(N): the location counter aligned, in its section.
     if (e->a->kind == N_DOT)
