@@ -567,22 +567,10 @@ void write_rela_part(struct ctx *ctx, struct chunk *c, u8 *buf) {
   o.end = buf + c->offset + c->size;
   o.in_order = true;
   u32 part = part_index(ctx, c);
-  struct vec files = {0};
-  u8 *seen = arena_alloc(ctx, (u64)ctx->next_priority + 1);
-  for (u32 i = 0; i < ctx->chunks.len; i++) {
-    struct chunk *out = ctx->chunks.v[i];
-    for (u32 k = 0; has_inputs(out) && k < out->isecs.len; k++) {
-      struct objfile *f = ((struct isec *)out->isecs.v[k])->file;
-      if (!seen[f->priority]) {
-        seen[f->priority] = 1;
-        vec_push(ctx, &files, f);
-      }
-    }
-  }
+  struct objfile **files = files_in_output_order(ctx);
   for (u32 n = 0; n < c->part_names.len; n++)
-    for (u32 i = 0; i < files.len; i++)
-      file_dyn_sites(ctx, files.v[i], part, c->part_names.v[n], put_site,
-                     &o);
+    for (u32 i = 0; i < ctx->objs.len; i++)
+      file_dyn_sites(ctx, files[i], part, c->part_names.v[n], put_site, &o);
   memset(o.rel, 0, (u64)(o.end - o.rel));      // R_*_NONE
 }
 
