@@ -1692,6 +1692,11 @@ u64 local_sym_addr(struct objfile *f, u32 symidx);
 u64 isec_sym_addr(struct isec *is, const struct esym *s);
 enum { DA_COMPLAIN = 1, DA_PRETEND = 2 };   // discarded_action
 u32 discarded_action(struct isec *is);
+// Whether section shndx of f is a COMDAT or linkonce copy that lost to
+// another file's (find_kept_sections).
+static inline bool lost_copy(const struct objfile *f, u32 shndx) {
+  return f->discarded && shndx < f->shnum && f->discarded[shndx];
+}
 struct isec *kept_copy(struct objfile *f, u32 shndx);
 struct isec *pretended_copy(struct isec *is, u32 shndx);
 void discarded_ref_error(struct ctx *ctx, struct isec *is, struct objfile *df,

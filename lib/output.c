@@ -277,9 +277,10 @@ void write_output_bytes(struct ctx *ctx, int fd, const u8 *p, u64 left) {
 }
 
 // A regular file the output replaces frees its blocks when its last
-// name and descriptor go, which for a big file takes milliseconds.  Held
-// open, it goes not in rename but when let_old_output_go closes it: with
-// keep_old_output, after the caller was told the link is done.
+// name and descriptor go, which for a big file takes milliseconds.  With
+// keep_old_output (a forked link) it is held open over the rename, and
+// goes when let_old_output_go closes it, after the caller was told the
+// link is done.
 static void hold_old_output(struct ctx *ctx) {
   int fd = open(ctx->cfg.output, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
                                      O_CLOEXEC);
@@ -339,12 +340,10 @@ void close_output(struct ctx *ctx) {
     fatal(ctx, "cannot write output file %s: %s", out, strerror(errno));
   }
   ctx->out_fd = -1;
-  if (ctx->out_mode == OUT_RENAME)
+  if (ctx->out_mode == OUT_RENAME && ctx->keep_old_output)
     hold_old_output(ctx);
   if (ctx->out_mode == OUT_RENAME && rename(ctx->tmp_path, out) < 0)
     fatal(ctx, "cannot create output file %s: %s", out, strerror(errno));
-  if (!ctx->keep_old_output)
-    let_old_output_go(ctx);
   ctx->tmp_path = NULL;
   ctx->out_mode = OUT_RENAME;
 }

@@ -282,8 +282,7 @@ void check_discarded_local(struct ctx *ctx, struct isec *is,
   struct esym s;
   read_sym(f, rs->symidx, &s);
   u32 shndx = sym_shndx(f, rs->symidx, &s);
-  if (shndx < f->shnum && f->discarded[shndx] &&
-      (discarded_action(is) & DA_COMPLAIN))
+  if (lost_copy(f, shndx) && (discarded_action(is) & DA_COMPLAIN))
     discarded_ref_error(ctx, is, f, rs->symidx, shndx);
 }
 

@@ -1395,8 +1395,8 @@ static void order_globals(struct ctx *ctx, struct rlink *rl) {
         struct esym s;
         read_sym(f, k, &s);
         u32 shndx = sym_shndx(f, k, &s);
-        bool lost = shndx < f->shnum && f->discarded && f->discarded[shndx];
-        if ((shndx == SHN_UNDEF || lost) && ELF64_ST_TYPE(s.st_info))
+        if ((shndx == SHN_UNDEF || lost_copy(f, shndx)) &&
+            ELF64_ST_TYPE(s.st_info))
           rl->utype[sym->seq] = ELF64_ST_TYPE(s.st_info);
       }
       if (rl->gsym[sym->seq] || (sym->flags & SF_LINKER) ||
@@ -1554,8 +1554,7 @@ static enum kept_sym relocatable_symbol(struct ctx *ctx, struct isec *is,
   u64 value = ELF64_ST_TYPE(s.st_info) == STT_SECTION ? 0 : s.st_value;
   // A reference to a discarded COMDAT or linkonce copy: GNU ld's error
   // where discarded_action says so; it goes to the kept copy, if any.
-  if ((action & DA_COMPLAIN) && shndx < f->shnum && f->discarded &&
-      f->discarded[shndx])
+  if ((action & DA_COMPLAIN) && lost_copy(f, shndx))
     discarded_ref_error(ctx, is, f, symidx, shndx);
   struct isec *t = kept_target(is, action, shndx);
   if (!t)
