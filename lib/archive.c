@@ -172,10 +172,10 @@ static bool same_key(struct ctx *ctx, const char *q, const char *name,
          (!q[len] || sym_key_len(ctx, q, strlen(q)) == len);
 }
 
-// The index by name, made the first time a scan looks names up
-// (symbols.c): each entry's name, and for each name a chain of its
-// entries, last first.
-static void index_names(struct ctx *ctx, struct archive *ar) {
+// The index by name (symbols.c makes it before the link starts, on all
+// threads, or the first time a scan looks names up): each entry's name,
+// and for each name a chain of its entries, last first.
+void archive_index_names(struct ctx *ctx, struct archive *ar) {
   u32 n = ar->nsyms;
   u64 cap = 16;
   while (cap < (u64)n * 2)
@@ -205,7 +205,7 @@ static void index_names(struct ctx *ctx, struct archive *ar) {
 u32 archive_last_entry(struct ctx *ctx, struct archive *ar, const char *name,
                        u32 len) {
   if (!ar->name_off)
-    index_names(ctx, ar);
+    archive_index_names(ctx, ar);
   for (u64 j = hash_name(name, len) & ar->name_mask; ar->name_head[j];
        j = (j + 1) & ar->name_mask) {
     const char *q = ar->names + ar->name_off[ar->name_head[j] - 1];

@@ -51,7 +51,7 @@ static void print_stats(struct ctx *ctx) {
   fprintf(stderr, "mld: %-22s %8.3f ms\n", "total", total * 1e3);
   fprintf(stderr, "mld: files %u, symbols %llu, relocations %llu, "
           "GOT entries %llu, IPLT entries %llu, arena %llu KiB\n",
-          ctx->objs.len, (unsigned long long)ctx->symbols.count,
+          ctx->objs.len, (unsigned long long)ctx->symbols.seen,
           (unsigned long long)ctx->stat_relocs,
           (unsigned long long)ctx->stat_got,
           (unsigned long long)ctx->stat_iplt,

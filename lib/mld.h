@@ -627,13 +627,15 @@ struct archive {
   u32 *name_next, *name_head;  // each entry's name; chains of entries
   u64 name_mask;
   bool counted;                // symbols.c: its names in the table's room
-};
+  struct symbol **entry_syms;  // symbols.c: each entry's symbol, interned
+};                             // ahead (NULL: looked up by name)
 
 struct archive *open_archive(struct ctx *ctx, struct mapping *map);
 struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off);
 void archive_all_members(struct ctx *ctx, struct archive *ar,
                          void (*fn)(struct ctx *, struct objfile *));
 u64 archive_index_offset(struct archive *ar, u32 i);
+void archive_index_names(struct ctx *ctx, struct archive *ar);
 u32 archive_last_entry(struct ctx *ctx, struct archive *ar, const char *name,
                        u32 len);
 u32 archive_entry_before(struct archive *ar, u32 k);

@@ -319,11 +319,14 @@ static void trace_symbol(struct ctx *ctx, struct objfile *f, const char *name,
               undef ? "reference to" : "definition of", name);
 }
 
-// intern_symbols: the global names of every object on the command line
-// go into the table on all threads before the link meets them in order.
-// Each thread takes symbols from a pool of its own, refilled from its
-// arena.  add_file_symbols then finds them in f->globals, and the names
-// join GNU ld's order (struct symbol's seq) only as it meets them.
+// intern_symbols: the global names of every object on the command line,
+// and the names of every archive's index, go into the table on all
+// threads before the link meets them in order.  Each thread takes
+// symbols from a pool of its own, refilled from its arena.
+// add_file_symbols then finds an object's in f->globals, an archive scan
+// an entry's in ar->entry_syms, and the names join GNU ld's order
+// (struct symbol's seq) only as the link meets them: until then lookups
+// do not find them.
 enum { POOL_SYMBOLS = 2048 };
 
 struct intern_pool {
@@ -332,6 +335,8 @@ struct intern_pool {
 
 struct intern_job {
   struct objfile **files;
+  u32 nfiles;
+  struct archive **archives;   // items nfiles and after
   u64 *counts;                 // per file: defined << 32 | undefined
   struct intern_pool *pools;   // per thread
 };
@@ -360,8 +365,20 @@ static void count_file_globals(struct ctx *ctx, void *arg, u32 k) {
   j->counts[k] = def << 32 | undef;
 }
 
-static void intern_file(struct ctx *ctx, void *arg, u32 k) {
-  struct intern_job *j = arg;
+static struct symbol *intern_shared(struct ctx *ctx, struct intern_pool *pool,
+                                    const char *name, u32 len) {
+  if (!pool->spare) {
+    if (pool->next == pool->end) {
+      pool->next = arena_alloc(ctx, POOL_SYMBOLS * sizeof(struct symbol));
+      pool->end = pool->next + POOL_SYMBOLS;
+    }
+    pool->spare = pool->next++;
+  }
+  return table_intern_shared(ctx, &ctx->symbols, name,
+                             sym_key_len(ctx, name, len), &pool->spare);
+}
+
+static void intern_file(struct ctx *ctx, struct intern_job *j, u32 k) {
   struct objfile *f = j->files[k];
   struct intern_pool *pool = &j->pools[worker_index()];
   for (u32 i = f->first_global; i < f->nsyms; i++) {
@@ -369,37 +386,54 @@ static void intern_file(struct ctx *ctx, void *arg, u32 k) {
     read_sym(f, i, &s);
     if (!internable(f, &s))
       continue;
-    if (!pool->spare) {
-      if (pool->next == pool->end) {
-        pool->next = arena_alloc(ctx, POOL_SYMBOLS * sizeof(struct symbol));
-        pool->end = pool->next + POOL_SYMBOLS;
-      }
-      pool->spare = pool->next++;
-    }
     const char *name = f->strtab + s.st_name;
-    f->globals[i - f->first_global] = table_intern_shared(
-        ctx, &ctx->symbols, name, sym_key_len(ctx, name, strlen(name)),
-        &pool->spare);
+    f->globals[i - f->first_global] =
+        intern_shared(ctx, pool, name, strlen(name));
   }
+}
+
+// An archive's index: its names by entry, and their chains by name
+// (archive.c), made here on the archive's thread.
+static void intern_archive(struct ctx *ctx, struct intern_job *j, u32 k) {
+  struct archive *ar = j->archives[k];
+  struct intern_pool *pool = &j->pools[worker_index()];
+  if (!ar->name_off)
+    archive_index_names(ctx, ar);
+  ar->entry_syms = arena_alloc(ctx, (u64)ar->nsyms * sizeof(struct symbol *));
+  for (u32 e = 0; e < ar->nsyms; e++) {
+    const char *name = archive_entry_name(ar, e);
+    ar->entry_syms[e] = intern_shared(ctx, pool, name, strlen(name));
+  }
+}
+
+static void intern_item(struct ctx *ctx, void *arg, u32 k) {
+  struct intern_job *j = arg;
+  if (k < j->nfiles)
+    intern_file(ctx, j, k);
+  else
+    intern_archive(ctx, j, k - j->nfiles);
 }
 
 // Room in the table for what archive members will define: their
 // indexes' names (members join one at a time, and growing the table
-// rehashes every name).
-static u64 archive_names(struct ctx *ctx) {
+// rehashes every name).  The archives not counted before go to ARCHIVES.
+static u64 archive_names(struct ctx *ctx, struct vec *archives) {
   u64 n = 0;
   for (u32 i = 0; i < ctx->entries.len; i++) {
     struct input_entry *e = ctx->entries.v[i];
     if (e->kind == E_ARCHIVE && !e->ar->counted) {
       e->ar->counted = true;
       n += e->ar->nsyms;
+      if (e->ar->nsyms)
+        vec_push(ctx, archives, e->ar);
     }
   }
   return n;
 }
 
 void intern_symbols(struct ctx *ctx) {
-  u64 members = archive_names(ctx);
+  struct vec archives = {0};
+  u64 members = archive_names(ctx, &archives);
   // --wrap renames undefined references as they are read: the names
   // to intern are not the files' own.
   if (ctx->cfg.wrap.len) {
@@ -416,12 +450,13 @@ void intern_symbols(struct ctx *ctx) {
                                       sizeof(struct symbol *));
     vec_push(ctx, &files, f);
   }
-  if (!files.len) {
+  if (!files.len && !archives.len) {
     table_reserve(ctx, &ctx->symbols, members, 0);
     return;
   }
-  struct intern_job j = {(struct objfile **)files.v, NULL, NULL};
-  j.counts = arena_alloc(ctx, (u64)files.len * sizeof(u64));
+  struct intern_job j = {(struct objfile **)files.v, files.len,
+                         (struct archive **)archives.v, NULL, NULL};
+  j.counts = arena_alloc(ctx, (u64)files.len * sizeof(u64) + 1);
   j.pools = arena_alloc(ctx, (u64)thread_count(ctx) * sizeof(*j.pools));
   parallel_for(ctx, files.len, count_file_globals, &j);
   // Room for every definition and a quarter as many names only referred
@@ -435,8 +470,8 @@ void intern_symbols(struct ctx *ctx) {
   u64 want = def + undef / 4;
   if (want * 4 / 3 < def + undef + 1)
     want = (def + undef + 1) * 3 / 4;
-  table_reserve(ctx, &ctx->symbols, want + members, def + undef);
-  parallel_for(ctx, files.len, intern_file, &j);
+  table_reserve(ctx, &ctx->symbols, want + members, def + undef + members);
+  parallel_for(ctx, files.len + archives.len, intern_item, &j);
 }
 
 // An undefined reference of F to SYM (binding BIND; SHNDX not
@@ -788,12 +823,22 @@ static void queue_changes(struct ctx *ctx, struct archive_scan *sc, u32 from,
   }
 }
 
-// Looks at index entry k (name, len); true if it extracted a member.  A
+// Index entry k's symbol as the link knows it so far: NULL for a name
+// it has not met.  NAME is the entry's name where intern_symbols did
+// not intern the index.
+static struct symbol *index_entry_symbol(struct ctx *ctx, struct archive *ar,
+                                         u32 k, const char *name, u32 len) {
+  if (!ar->entry_syms)
+    return sym_find(ctx, name, len);
+  struct symbol *sym = ar->entry_syms[k];
+  return sym->seq == SEQ_UNSEEN ? NULL : sym;
+}
+
+// Looks at index entry k, naming SYM; true if it extracted a member.  A
 // name found defined is not looked at again in this scan, even if a
 // member extracted later makes it COMMON; a weak reference is.
 static bool look_at_entry(struct ctx *ctx, struct archive_scan *sc, u32 k,
-                          const char *name, u32 len) {
-  struct symbol *sym = sym_find(ctx, name, len);
+                          struct symbol *sym) {
   if (!sym)
     return false;
   bool common = sym->state == SYM_COMMON;
@@ -804,7 +849,8 @@ static bool look_at_entry(struct ctx *ctx, struct archive_scan *sc, u32 k,
   }
   struct objfile *f = archive_member(ctx, sc->ar,
                                      archive_index_offset(sc->ar, k));
-  if (!f || f->live || (common && !defines_data(f, name, len)))
+  if (!f || f->live ||
+      (common && !defines_data(f, sym->name, sym->namelen)))
     return false;
   if (notes_members(ctx))
     note_extraction(ctx, f, sym, common ? sym->file : NULL);
@@ -823,11 +869,13 @@ static bool scan_archive(struct ctx *ctx, struct archive *ar) {
   // The first pass looks at every entry.
   u64 before = ctx->new_undefs;
   bool added = false;
-  const char *name = ar->names;
+  const char *name = ar->entry_syms ? NULL : ar->names;
   for (u32 k = 0; k < ar->nsyms; k++) {
-    u32 len = strlen(name);
-    added |= look_at_entry(ctx, &sc, k, name, sym_key_len(ctx, name, len));
-    name += len + 1;
+    u32 len = name ? strlen(name) : 0;
+    added |= look_at_entry(ctx, &sc, k,
+                           index_entry_symbol(ctx, ar, k, name, len));
+    if (name)
+      name += len + 1;
   }
   bool any = added;
   while (added && ctx->new_undefs != before) {
@@ -842,8 +890,9 @@ static bool scan_archive(struct ctx *ctx, struct archive *ar) {
       last = k;
       u32 mark = sc.nchanges;
       const char *entry = archive_entry_name(ar, k);
-      if (look_at_entry(ctx, &sc, k, entry,
-                        sym_key_len(ctx, entry, strlen(entry)))) {
+      struct symbol *sym = index_entry_symbol(ctx, ar, k, entry,
+                                              strlen(entry));
+      if (look_at_entry(ctx, &sc, k, sym)) {
         added = true;
         queue_changes(ctx, &sc, mark, true);
       }
