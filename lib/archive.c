@@ -172,7 +172,7 @@ static bool same_key(struct ctx *ctx, const char *q, const char *name,
          (!q[len] || sym_key_len(ctx, q, strlen(q)) == len);
 }
 
-// The index by name (symbols.c makes it before the link starts, on all
+// The index by name (intern.c makes it before the link starts, on all
 // threads, or the first time a scan looks names up): each entry's name,
 // and for each name a chain of its entries, last first.
 void archive_index_names(struct ctx *ctx, struct archive *ar) {

@@ -626,8 +626,8 @@ struct archive {
   u32 *name_off;               // the index by name (archive_last_entry):
   u32 *name_next, *name_head;  // each entry's name; chains of entries
   u64 name_mask;
-  bool counted;                // symbols.c: its names in the table's room
-  struct symbol **entry_syms;  // symbols.c: each entry's symbol, interned
+  bool counted;                // intern.c: its names in the table's room
+  struct symbol **entry_syms;  // intern.c: each entry's symbol, interned
 };                             // ahead (NULL: looked up by name)
 
 struct archive *open_archive(struct ctx *ctx, struct mapping *map);
@@ -1042,6 +1042,12 @@ void link_bytecode(struct ctx *ctx);
 void lto_cleanup(void);
 
 //
+// intern.c: names interned on all threads before resolution meets them
+//
+
+void intern_symbols(struct ctx *ctx);
+
+//
 // symbols.c: resolution
 //
 
@@ -1193,7 +1199,6 @@ struct sym_aux {
                                // from 1
 };
 
-void intern_symbols(struct ctx *ctx);
 void resolve_symbols(struct ctx *ctx);
 bool load_entries(struct ctx *ctx, u32 from, u32 to);
 void rescan_entries(struct ctx *ctx, u32 from, bool added);

@@ -1,0 +1,161 @@
+// intern.c: the names the link will meet, interned on all threads before
+// resolution (symbols.c) meets them in order, one file at a time.
+
+#include "mld.h"
+
+#include <string.h>
+
+// intern_symbols: the global names of every object on the command line,
+// and the names of every archive's index, go into the table on all
+// threads before the link meets them in order.  Each thread takes
+// symbols from a pool of its own, refilled from its arena.
+// add_file_symbols then finds an object's in f->globals, an archive scan
+// an entry's in ar->entry_syms, and the names join GNU ld's order
+// (struct symbol's seq) only as the link meets them: until then lookups
+// do not find them.
+enum { POOL_SYMBOLS = 2048 };
+
+struct intern_pool {
+  struct symbol *next, *end, *spare;
+};
+
+struct intern_job {
+  struct objfile **files;
+  u32 nfiles;
+  struct archive **archives;   // items nfiles and after
+  u64 *counts;                 // per file: defined << 32 | undefined
+  struct intern_pool *pools;   // per thread
+};
+
+// The global symbols a pass over the names would intern: add_file_symbols
+// reports the others and skips them.
+static bool internable(struct objfile *f, const struct esym *s) {
+  return s->st_name < f->strtab_size && ELF64_ST_BIND(s->st_info) != STB_LOCAL;
+}
+
+static void count_file_globals(struct ctx *ctx, void *arg, u32 k) {
+  (void)ctx;
+  struct intern_job *j = arg;
+  struct objfile *f = j->files[k];
+  u64 def = 0, undef = 0;
+  for (u32 i = f->first_global; i < f->nsyms; i++) {
+    struct esym s;
+    read_sym(f, i, &s);
+    if (!internable(f, &s))
+      continue;
+    if (s.st_shndx == SHN_UNDEF)
+      undef++;
+    else
+      def++;
+  }
+  j->counts[k] = def << 32 | undef;
+}
+
+static struct symbol *intern_shared(struct ctx *ctx, struct intern_pool *pool,
+                                    const char *name, u32 len) {
+  if (!pool->spare) {
+    if (pool->next == pool->end) {
+      pool->next = arena_alloc(ctx, POOL_SYMBOLS * sizeof(struct symbol));
+      pool->end = pool->next + POOL_SYMBOLS;
+    }
+    pool->spare = pool->next++;
+  }
+  return table_intern_shared(ctx, &ctx->symbols, name,
+                             sym_key_len(ctx, name, len), &pool->spare);
+}
+
+static void intern_file(struct ctx *ctx, struct intern_job *j, u32 k) {
+  struct objfile *f = j->files[k];
+  struct intern_pool *pool = &j->pools[worker_index()];
+  for (u32 i = f->first_global; i < f->nsyms; i++) {
+    struct esym s;
+    read_sym(f, i, &s);
+    if (!internable(f, &s))
+      continue;
+    const char *name = f->strtab + s.st_name;
+    f->globals[i - f->first_global] =
+        intern_shared(ctx, pool, name, strlen(name));
+  }
+}
+
+// An archive's index: its names by entry, and their chains by name
+// (archive.c), made here on the archive's thread.
+static void intern_archive(struct ctx *ctx, struct intern_job *j, u32 k) {
+  struct archive *ar = j->archives[k];
+  struct intern_pool *pool = &j->pools[worker_index()];
+  if (!ar->name_off)
+    archive_index_names(ctx, ar);
+  ar->entry_syms = arena_alloc(ctx, (u64)ar->nsyms * sizeof(struct symbol *));
+  for (u32 e = 0; e < ar->nsyms; e++) {
+    const char *name = archive_entry_name(ar, e);
+    ar->entry_syms[e] = intern_shared(ctx, pool, name, strlen(name));
+  }
+}
+
+static void intern_item(struct ctx *ctx, void *arg, u32 k) {
+  struct intern_job *j = arg;
+  if (k < j->nfiles)
+    intern_file(ctx, j, k);
+  else
+    intern_archive(ctx, j, k - j->nfiles);
+}
+
+// Room in the table for what archive members will define: their
+// indexes' names (members join one at a time, and growing the table
+// rehashes every name).  The archives not counted before go to ARCHIVES.
+static u64 archive_names(struct ctx *ctx, struct vec *archives) {
+  u64 n = 0;
+  for (u32 i = 0; i < ctx->entries.len; i++) {
+    struct input_entry *e = ctx->entries.v[i];
+    if (e->kind == E_ARCHIVE && !e->ar->counted) {
+      e->ar->counted = true;
+      n += e->ar->nsyms;
+      if (e->ar->nsyms)
+        vec_push(ctx, archives, e->ar);
+    }
+  }
+  return n;
+}
+
+void intern_symbols(struct ctx *ctx) {
+  struct vec archives = {0};
+  u64 members = archive_names(ctx, &archives);
+  // --wrap renames undefined references as they are read: the names
+  // to intern are not the files' own.
+  if (ctx->cfg.wrap.len) {
+    table_reserve(ctx, &ctx->symbols, members, 0);
+    return;
+  }
+  struct vec files = {0};
+  for (u32 i = 0; i < ctx->entries.len; i++) {
+    struct input_entry *e = ctx->entries.v[i];
+    struct objfile *f = e->obj;
+    if (e->kind != E_OBJECT || f->globals || f->nsyms <= f->first_global)
+      continue;
+    f->globals = arena_alloc(ctx, (u64)(f->nsyms - f->first_global) *
+                                      sizeof(struct symbol *));
+    vec_push(ctx, &files, f);
+  }
+  if (!files.len && !archives.len) {
+    table_reserve(ctx, &ctx->symbols, members, 0);
+    return;
+  }
+  struct intern_job j = {(struct objfile **)files.v, files.len,
+                         (struct archive **)archives.v, NULL, NULL};
+  j.counts = arena_alloc(ctx, (u64)files.len * sizeof(u64) + 1);
+  j.pools = arena_alloc(ctx, (u64)thread_count(ctx) * sizeof(*j.pools));
+  parallel_for(ctx, files.len, count_file_globals, &j);
+  // Room for every definition and a quarter as many names only referred
+  // to, never less than one slot more than all names (so that a probe
+  // always ends); table_intern grows it afterwards if need be.
+  u64 def = 0, undef = 0;
+  for (u32 k = 0; k < files.len; k++) {
+    def += j.counts[k] >> 32;
+    undef += (u32)j.counts[k];
+  }
+  u64 want = def + undef / 4;
+  if (want * 4 / 3 < def + undef + 1)
+    want = (def + undef + 1) * 3 / 4;
+  table_reserve(ctx, &ctx->symbols, want + members, def + undef + members);
+  parallel_for(ctx, files.len + archives.len, intern_item, &j);
+}
