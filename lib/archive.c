@@ -172,10 +172,10 @@ static bool same_key(struct ctx *ctx, const char *q, const char *name,
          (!q[len] || sym_key_len(ctx, q, strlen(q)) == len);
 }
 
-// The index by name (intern.c makes it before the link starts, on all
-// threads, or the first time a scan looks names up): each entry's name,
-// and for each name a chain of its entries, last first.
-void archive_index_names(struct ctx *ctx, struct archive *ar) {
+// The index by name, made the first time a scan looks names up in an
+// archive whose entries have no symbols yet (entry_syms): each entry's
+// name, and for each name a chain of its entries, last first.
+static void index_names(struct ctx *ctx, struct archive *ar) {
   u32 n = ar->nsyms;
   u64 cap = 16;
   while (cap < (u64)n * 2)
@@ -200,16 +200,50 @@ void archive_index_names(struct ctx *ctx, struct archive *ar) {
   }
 }
 
-// The index entries naming name: the last, then each one before it
+static u64 sym_slot_hash(const struct symbol *sym) {
+  return ((uintptr_t)sym >> 4) * 0x9e3779b97f4a7c15ULL >> 20;
+}
+
+// The index by symbol, once intern.c has given every entry its symbol
+// (entry_syms): for each symbol a chain of its entries, last first, by
+// the symbol's address, so that no name is hashed or compared again.
+void archive_index_symbols(struct ctx *ctx, struct archive *ar) {
+  u32 n = ar->nsyms;
+  u64 cap = 16;
+  while (cap < (u64)n * 2)
+    cap *= 2;
+  ar->sym_keys = arena_alloc(ctx, cap * sizeof(struct symbol *));
+  ar->name_next = arena_alloc(ctx, (u64)n * sizeof(u32));
+  ar->name_head = arena_alloc(ctx, cap * sizeof(u32));
+  ar->name_mask = cap - 1;
+  for (u32 k = 0; k < n; k++) {
+    struct symbol *sym = ar->entry_syms[k];
+    u64 j = sym_slot_hash(sym) & ar->name_mask;
+    while (ar->sym_keys[j] && ar->sym_keys[j] != sym)
+      j = (j + 1) & ar->name_mask;
+    ar->sym_keys[j] = sym;
+    ar->name_next[k] = ar->name_head[j];
+    ar->name_head[j] = k + 1;
+  }
+}
+
+// The index entries naming SYM: the last, then each one before it
 // through archive_entry_before; 0 ends the chain, k + 1 is entry k.
-u32 archive_last_entry(struct ctx *ctx, struct archive *ar, const char *name,
-                       u32 len) {
+u32 archive_last_entry(struct ctx *ctx, struct archive *ar,
+                       const struct symbol *sym) {
+  if (ar->entry_syms) {
+    for (u64 j = sym_slot_hash(sym) & ar->name_mask; ar->sym_keys[j];
+         j = (j + 1) & ar->name_mask)
+      if (ar->sym_keys[j] == sym)
+        return ar->name_head[j];
+    return 0;
+  }
   if (!ar->name_off)
-    archive_index_names(ctx, ar);
-  for (u64 j = hash_name(name, len) & ar->name_mask; ar->name_head[j];
-       j = (j + 1) & ar->name_mask) {
+    index_names(ctx, ar);
+  for (u64 j = hash_name(sym->name, sym->namelen) & ar->name_mask;
+       ar->name_head[j]; j = (j + 1) & ar->name_mask) {
     const char *q = ar->names + ar->name_off[ar->name_head[j] - 1];
-    if (same_key(ctx, q, name, len))
+    if (same_key(ctx, q, sym->name, sym->namelen))
       return ar->name_head[j];
   }
   return 0;
@@ -219,6 +253,7 @@ u32 archive_entry_before(struct archive *ar, u32 k) {
   return ar->name_next[k];
 }
 
+// Entry k's name, in an archive indexed by name (archive_last_entry).
 const char *archive_entry_name(struct archive *ar, u32 k) {
   return ar->names + ar->name_off[k];
 }

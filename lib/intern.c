@@ -78,18 +78,21 @@ static void intern_file(struct ctx *ctx, struct intern_job *j, u32 k) {
   }
 }
 
-// An archive's index: its names by entry, and their chains by name
-// (archive.c), made here on the archive's thread.
+// An archive's index: each entry's symbol, then the entries' chains by
+// symbol (archive.c), made here on the archive's thread.
 static void intern_archive(struct ctx *ctx, struct intern_job *j, u32 k) {
   struct archive *ar = j->archives[k];
   struct intern_pool *pool = &j->pools[worker_index()];
-  if (!ar->name_off)
-    archive_index_names(ctx, ar);
-  ar->entry_syms = arena_alloc(ctx, (u64)ar->nsyms * sizeof(struct symbol *));
+  struct symbol **syms =
+      arena_alloc(ctx, (u64)ar->nsyms * sizeof(struct symbol *));
+  const char *name = ar->names;
   for (u32 e = 0; e < ar->nsyms; e++) {
-    const char *name = archive_entry_name(ar, e);
-    ar->entry_syms[e] = intern_shared(ctx, pool, name, strlen(name));
+    u32 len = strlen(name);
+    syms[e] = intern_shared(ctx, pool, name, len);
+    name += len + 1;
   }
+  ar->entry_syms = syms;
+  archive_index_symbols(ctx, ar);
 }
 
 static void intern_item(struct ctx *ctx, void *arg, u32 k) {

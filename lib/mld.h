@@ -623,8 +623,9 @@ struct archive {
   u64 *cache_keys;             // member offset + 1, open addressing
   struct objfile **cache_vals;
   u32 cache_mask, cache_count;
-  u32 *name_off;               // the index by name (archive_last_entry):
-  u32 *name_next, *name_head;  // each entry's name; chains of entries
+  u32 *name_off;               // the index (archive_last_entry): each
+  u32 *name_next, *name_head;  // entry's name; chains of entries by name,
+  struct symbol **sym_keys;    // or by symbol when entry_syms is known
   u64 name_mask;
   bool counted;                // intern.c: its names in the table's room
   struct symbol **entry_syms;  // intern.c: each entry's symbol, interned
@@ -635,9 +636,9 @@ struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off);
 void archive_all_members(struct ctx *ctx, struct archive *ar,
                          void (*fn)(struct ctx *, struct objfile *));
 u64 archive_index_offset(struct archive *ar, u32 i);
-void archive_index_names(struct ctx *ctx, struct archive *ar);
-u32 archive_last_entry(struct ctx *ctx, struct archive *ar, const char *name,
-                       u32 len);
+void archive_index_symbols(struct ctx *ctx, struct archive *ar);
+u32 archive_last_entry(struct ctx *ctx, struct archive *ar,
+                       const struct symbol *sym);
 u32 archive_entry_before(struct archive *ar, u32 k);
 const char *archive_entry_name(struct archive *ar, u32 k);
 const u8 *archive_first_member(const struct mapping *m, u64 *size);

@@ -661,7 +661,7 @@ static void queue_changes(struct ctx *ctx, struct archive_scan *sc, u32 from,
                           bool after) {
   for (u32 c = from; c < sc->nchanges; c++) {
     struct symbol *sym = sc->changes[c].sym;
-    for (u32 e = archive_last_entry(ctx, sc->ar, sym->name, sym->namelen); e;
+    for (u32 e = archive_last_entry(ctx, sc->ar, sym); e;
          e = archive_entry_before(sc->ar, e - 1))
       if (!sc->done[e - 1] && (e - 1 > sc->changes[c].at) == after)
         heap_push(ctx, sc, e - 1);
@@ -669,14 +669,17 @@ static void queue_changes(struct ctx *ctx, struct archive_scan *sc, u32 from,
 }
 
 // Index entry k's symbol as the link knows it so far: NULL for a name
-// it has not met.  NAME is the entry's name where intern_symbols did
-// not intern the index.
+// it has not met.  NAME: the entry's name, if known, where intern_symbols
+// did not intern the index.
 static struct symbol *index_entry_symbol(struct ctx *ctx, struct archive *ar,
-                                         u32 k, const char *name, u32 len) {
-  if (!ar->entry_syms)
-    return sym_find(ctx, name, len);
-  struct symbol *sym = ar->entry_syms[k];
-  return sym->seq == SEQ_UNSEEN ? NULL : sym;
+                                         u32 k, const char *name) {
+  if (ar->entry_syms) {
+    struct symbol *sym = ar->entry_syms[k];
+    return sym->seq == SEQ_UNSEEN ? NULL : sym;
+  }
+  if (!name)
+    name = archive_entry_name(ar, k);
+  return sym_find(ctx, name, strlen(name));
 }
 
 // Looks at index entry k, naming SYM; true if it extracted a member.  A
@@ -716,11 +719,9 @@ static bool scan_archive(struct ctx *ctx, struct archive *ar) {
   bool added = false;
   const char *name = ar->entry_syms ? NULL : ar->names;
   for (u32 k = 0; k < ar->nsyms; k++) {
-    u32 len = name ? strlen(name) : 0;
-    added |= look_at_entry(ctx, &sc, k,
-                           index_entry_symbol(ctx, ar, k, name, len));
+    added |= look_at_entry(ctx, &sc, k, index_entry_symbol(ctx, ar, k, name));
     if (name)
-      name += len + 1;
+      name += strlen(name) + 1;
   }
   bool any = added;
   while (added && ctx->new_undefs != before) {
@@ -734,10 +735,7 @@ static bool scan_archive(struct ctx *ctx, struct archive *ar) {
         continue;
       last = k;
       u32 mark = sc.nchanges;
-      const char *entry = archive_entry_name(ar, k);
-      struct symbol *sym = index_entry_symbol(ctx, ar, k, entry,
-                                              strlen(entry));
-      if (look_at_entry(ctx, &sc, k, sym)) {
+      if (look_at_entry(ctx, &sc, k, index_entry_symbol(ctx, ar, k, NULL))) {
         added = true;
         queue_changes(ctx, &sc, mark, true);
       }
