@@ -211,8 +211,11 @@ static void handle_comdat(struct ctx *ctx, struct objfile *f) {
       continue;
     }
     if (SH_TYPE(sh) != SHT_GROUP) {
-      if (!(SH_FLAGS(sh) & SHF_GROUP) &&
-          !strncmp(section_name(f, i), ".gnu.linkonce.", 14))
+      // (Most names differ from ".gnu.linkonce." in their first two
+      // bytes, tested before the call.)
+      const char *name = section_name(f, i);
+      if (!(SH_FLAGS(sh) & SHF_GROUP) && name[0] == '.' && name[1] == 'g' &&
+          !strncmp(name, ".gnu.linkonce.", 14))
         handle_linkonce(ctx, f, i);
       continue;
     }
