@@ -131,110 +131,134 @@ struct rule {
 };
 
 // Maps an input section to its output section by the default script.
-// Returns false if no rule names it (an orphan).
+// Returns false if no rule names it (an orphan).  Every pattern starts
+// with a dot and a letter, so each test first looks at that letter (C):
+// a name is compared only with the patterns it could match, in the
+// script's order.
 static bool script_rule(struct ctx *ctx, struct objfile *f, const char *n,
                         struct rule *r) {
   r->rank = 0;
+  if (n[0] != '.')
+    return false;
+  char c = n[1];
 #define OUT(nm, ord) do { r->name = nm; r->order = KEY(ord); return true; } while (0)
-  if (!strcmp(n, ".text") || starts(n, ".text.") || !strcmp(n, ".stub") ||
-      starts(n, ".gnu.linkonce.t.") || !strcmp(n, ".gnu.warning")) {
-    if (is_or_dot(n, ".text.unlikely") ||
-        (starts(n, ".text.") && strlen(n) >= 9 &&
-         !strcmp(n + strlen(n) - 9, "_unlikely")))
+  if ((c == 't' && (starts(n, ".text.") || !strcmp(n, ".text"))) ||
+      (c == 's' && !strcmp(n, ".stub")) ||
+      (c == 'g' && (starts(n, ".gnu.linkonce.t.") ||
+                    !strcmp(n, ".gnu.warning")))) {
+    // The ranks' patterns are .text.X...: X tells them apart.
+    u64 len = strlen(n);
+    char x = len > 6 && c == 't' ? n[6] : 0;
+    if ((x == 'u' && is_or_dot(n, ".text.unlikely")) ||
+        (c == 't' && len >= 9 && n[5] == '.' && n[len - 9] == '_' &&
+         !strcmp(n + len - 9, "_unlikely")))
       r->rank = 0;
-    else if (is_or_dot(n, ".text.exit"))
+    else if (x == 'e' && is_or_dot(n, ".text.exit"))
       r->rank = 1;
-    else if (is_or_dot(n, ".text.startup"))
+    else if (x == 's' && is_or_dot(n, ".text.startup"))
       r->rank = 2;
-    else if (is_or_dot(n, ".text.hot"))
+    else if (x == 'h' && is_or_dot(n, ".text.hot"))
       r->rank = 3;
-    else if (starts(n, ".text.sorted."))
+    else if (x == 's' && starts(n, ".text.sorted."))
       r->rank = 4;
-    else if (!strcmp(n, ".gnu.warning"))
+    else if (c == 'g' && !strcmp(n, ".gnu.warning"))
       r->rank = 6;             // emptied (parse_file_sections)
     else
       r->rank = 5;
     OUT(".text", O_TEXT);
   }
-  if (!strcmp(n, ".init"))
+  if (c == 'i' && !strcmp(n, ".init"))
     OUT(".init", O_INIT);
-  if (!strcmp(n, ".fini"))
+  if (c == 'f' && !strcmp(n, ".fini"))
     OUT(".fini", O_FINI);
-  if (is_or_dot(n, ".rodata") || starts(n, ".gnu.linkonce.r."))
+  if ((c == 'r' && is_or_dot(n, ".rodata")) ||
+      (c == 'g' && starts(n, ".gnu.linkonce.r.")))
     OUT(".rodata", O_RODATA);
-  if (!strcmp(n, ".rodata1"))
+  if (c == 'r' && !strcmp(n, ".rodata1"))
     OUT(".rodata1", O_RODATA1);
-  if (!strcmp(n, ".eh_frame"))
+  if (c == 'e' && !strcmp(n, ".eh_frame"))
     OUT(".eh_frame", O_EH_FRAME);
-  if (is_or_dot(n, ".gcc_except_table"))
+  if (c == 'g' && is_or_dot(n, ".gcc_except_table"))
     OUT(".gcc_except_table", O_GCC_EXCEPT);
-  if (is_or_dot(n, ".tdata") || starts(n, ".gnu.linkonce.td."))
+  if ((c == 't' && is_or_dot(n, ".tdata")) ||
+      (c == 'g' && starts(n, ".gnu.linkonce.td.")))
     OUT(".tdata", O_TDATA);
-  if (is_or_dot(n, ".tbss") || starts(n, ".gnu.linkonce.tb.") ||
-      !strcmp(n, ".tcommon")) {
+  if ((c == 't' && (is_or_dot(n, ".tbss") || !strcmp(n, ".tcommon"))) ||
+      (c == 'g' && starts(n, ".gnu.linkonce.tb."))) {
     r->rank = !strcmp(n, ".tcommon");
     OUT(".tbss", O_TBSS);
   }
-  if (!strcmp(n, ".preinit_array"))
+  if (c == 'p' && !strcmp(n, ".preinit_array"))
     OUT(".preinit_array", O_PREINIT);
   // .init_array: first SORT_BY_INIT_PRIORITY(.init_array.* .ctors.*)
   // (rank 0, sorted by sort_init_priority), then .init_array and .ctors,
   // except crt files' .ctors, in input order; .fini_array alike.
-  if (starts(n, ".init_array.") || starts(n, ".ctors."))
+  if ((c == 'i' && starts(n, ".init_array.")) ||
+      (c == 'c' && starts(n, ".ctors.")))
     OUT(".init_array", O_INIT_ARRAY);
-  if (starts(n, ".fini_array.") || starts(n, ".dtors."))
+  if ((c == 'f' && starts(n, ".fini_array.")) ||
+      (c == 'd' && starts(n, ".dtors.")))
     OUT(".fini_array", O_FINI_ARRAY);
-  if (!strcmp(n, ".init_array") ||
-      (!strcmp(n, ".ctors") && f->crt == CRT_NONE)) {
+  if ((c == 'i' && !strcmp(n, ".init_array")) ||
+      (c == 'c' && !strcmp(n, ".ctors") && f->crt == CRT_NONE)) {
     r->rank = 1;
     OUT(".init_array", O_INIT_ARRAY);
   }
-  if (!strcmp(n, ".fini_array") ||
-      (!strcmp(n, ".dtors") && f->crt == CRT_NONE)) {
+  if ((c == 'f' && !strcmp(n, ".fini_array")) ||
+      (c == 'd' && !strcmp(n, ".dtors") && f->crt == CRT_NONE)) {
     r->rank = 1;
     OUT(".fini_array", O_FINI_ARRAY);
   }
   // What is left for .ctors: *crtbegin.o's, *crtbegin?.o's, *crtend*.o's.
-  if (!strcmp(n, ".ctors")) {
+  if (c == 'c' && !strcmp(n, ".ctors")) {
     r->rank = f->crt;
     OUT(".ctors", O_CTORS);
   }
-  if (!strcmp(n, ".dtors")) {
+  if (c == 'd' && !strcmp(n, ".dtors")) {
     r->rank = f->crt;
     OUT(".dtors", O_DTORS);
   }
-  if (!strcmp(n, ".jcr"))
+  if (c == 'j' && !strcmp(n, ".jcr"))
     OUT(".jcr", O_JCR);
-  if (starts(n, ".data.rel.ro.local") ||
-      starts(n, ".gnu.linkonce.d.rel.ro.local.")) {
+  if ((c == 'd' && starts(n, ".data.rel.ro.local")) ||
+      (c == 'g' && starts(n, ".gnu.linkonce.d.rel.ro.local."))) {
     OUT(".data.rel.ro", O_DATA_REL_RO);
   }
-  if (is_or_dot(n, ".data.rel.ro") || starts(n, ".gnu.linkonce.d.rel.ro.")) {
+  if ((c == 'd' && is_or_dot(n, ".data.rel.ro")) ||
+      (c == 'g' && starts(n, ".gnu.linkonce.d.rel.ro."))) {
     r->rank = 1;
     OUT(".data.rel.ro", O_DATA_REL_RO);
   }
-  if (is_or_dot(n, ".data") || starts(n, ".gnu.linkonce.d."))
+  if ((c == 'd' && is_or_dot(n, ".data")) ||
+      (c == 'g' && starts(n, ".gnu.linkonce.d.")))
     OUT(".data", O_DATA);
-  if (!strcmp(n, ".data1"))
+  if (c == 'd' && !strcmp(n, ".data1"))
     OUT(".data1", O_DATA1);
-  if (is_or_dot(n, ".bss") || starts(n, ".gnu.linkonce.b.") ||
-      !strcmp(n, ".dynbss"))
+  if ((c == 'b' && is_or_dot(n, ".bss")) ||
+      (c == 'g' && starts(n, ".gnu.linkonce.b.")) ||
+      (c == 'd' && !strcmp(n, ".dynbss")))
     OUT(".bss", O_BSS);
   if (ctx->arch->shn_large_common) {
     // GNU ld's x86-64 script: the large-model sections follow .bss,
     // LARGE_COMMON at the end of .lbss (see create_chunks).
-    if (is_or_dot(n, ".lbss") || starts(n, ".gnu.linkonce.lb.") ||
-        !strcmp(n, ".dynlbss"))
+    if ((c == 'l' && is_or_dot(n, ".lbss")) ||
+        (c == 'g' && starts(n, ".gnu.linkonce.lb.")) ||
+        (c == 'd' && !strcmp(n, ".dynlbss")))
       OUT(".lbss", O_LBSS);
-    if (is_or_dot(n, ".lrodata") || starts(n, ".gnu.linkonce.lr."))
+    if ((c == 'l' && is_or_dot(n, ".lrodata")) ||
+        (c == 'g' && starts(n, ".gnu.linkonce.lr.")))
       OUT(".lrodata", O_LRODATA);
-    if (is_or_dot(n, ".ldata") || starts(n, ".gnu.linkonce.l."))
+    if ((c == 'l' && is_or_dot(n, ".ldata")) ||
+        (c == 'g' && starts(n, ".gnu.linkonce.l.")))
       OUT(".ldata", O_LDATA);
   }
-  if (!strcmp(n, ".comment"))
+  if (c == 'c' && !strcmp(n, ".comment"))
     OUT(".comment", O_COMMENT);
   // .debug_line also takes .debug_line.* (-gdwarf-sections) and
   // .debug_line_end, .debug_info .gnu.linkonce.wi.*, in input order.
+  // (The debugging names start .s, .g, .d or .l.)
+  if (c != 's' && c != 'g' && c != 'd' && c != 'l')
+    return false;
   const char *dn = n;
   if (starts(n, ".debug_line.") || !strcmp(n, ".debug_line_end"))
     dn = ".debug_line";
@@ -243,7 +267,7 @@ static bool script_rule(struct ctx *ctx, struct objfile *f, const char *n,
   for (u32 i = 0; i < sizeof(debug_names) / sizeof(*debug_names); i++)
     if (debug_names[i][0] && !strcmp(dn, debug_names[i]))
       OUT(debug_names[i], O_DEBUG + i);
-  if (!strcmp(n, ".gnu.attributes"))
+  if (c == 'g' && !strcmp(n, ".gnu.attributes"))
     OUT(".gnu.attributes", O_GNU_ATTRIBUTES);
 #undef OUT
   return false;
@@ -1180,6 +1204,8 @@ void sort_init_priority(struct ctx *ctx, struct isec **v, u32 n) {
 // .dtors.* in .fini_array, as arrays of pointers in reverse order: .ctors
 // lists ran from the end, .init_array runs from the start.
 bool copied_in_reverse(const char *in, const char *out) {
+  if (in[0] != '.' || (in[1] != 'c' && in[1] != 'd'))
+    return false;              // most names, at a glance
   if (!(starts(in, ".ctors") && !strcmp(out, ".init_array")) &&
       !(starts(in, ".dtors") && !strcmp(out, ".fini_array")))
     return false;
@@ -1499,7 +1525,8 @@ static void place_input(struct ctx *ctx, struct objfile *f, u32 i,
   const char *name = section_name(f, i);
   if (!c->mbind)
     refuse_mbind(ctx, f, i, "that the built-in layout names");
-  if (!strcmp(c->name, ".text") && starts(name, ".text.sorted."))
+  if (name[0] == '.' && name[1] == 't' && !strcmp(c->name, ".text") &&
+      starts(name, ".text.sorted."))
     c->sorted_by_priority = true;
   add_isec(ctx, c, is, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
   if (copied_in_reverse(name, c->name)) {
@@ -1564,6 +1591,35 @@ static void align_mbind_chunks(struct ctx *ctx) {
 // order, then section index; then .init_array.N and the like by
 // priority, among themselves (rank 0).  Also sets each section's array
 // type and whether it is RELRO.
+// cmp_isec's order at the cost of a pass or two, where it can be had
+// so: the inputs in file and section order, as place_inputs adds them
+// (then cmp_isec has no ties, and the order is each rank's inputs as
+// they are), with few ranks (the built-in layout's).  False otherwise.
+static bool sort_by_rank(struct ctx *ctx, struct vec *v) {
+  enum { FEW_RANKS = 8 };
+  if (v->len < 2)
+    return true;
+  u32 start[FEW_RANKS + 1] = {0};
+  struct isec **is = (struct isec **)v->v;
+  for (u32 k = 0; k < v->len; k++) {
+    u32 p = is[k]->file->priority, q = k ? is[k - 1]->file->priority : 0;
+    if (is[k]->rank >= FEW_RANKS ||
+        (k && (q > p || (q == p && is[k - 1]->shndx >= is[k]->shndx))))
+      return false;
+    start[is[k]->rank + 1]++;
+  }
+  for (u32 r = 1; r <= FEW_RANKS; r++)
+    start[r] += start[r - 1];
+  struct isec **tmp = malloc((u64)v->len * sizeof(*tmp));
+  if (!tmp)
+    fatal(ctx, "out of memory sorting %u input sections", v->len);
+  for (u32 k = 0; k < v->len; k++)
+    tmp[start[is[k]->rank]++] = is[k];
+  memcpy(is, tmp, (u64)v->len * sizeof(*tmp));
+  free(tmp);
+  return true;
+}
+
 static void sort_chunk_inputs(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
@@ -1572,8 +1628,10 @@ static void sort_chunk_inputs(struct ctx *ctx) {
     c->rank0_by_priority =
         !strcmp(c->name, ".init_array") || !strcmp(c->name, ".fini_array");
     c->sort_key = chunk_sort_key(ctx, c);
-    vec_sort(&c->isecs,
-             c->sorted_by_priority || c->sort_key ? cmp_by_key : cmp_isec);
+    if (c->sorted_by_priority || c->sort_key)
+      vec_sort(&c->isecs, cmp_by_key);
+    else if (!sort_by_rank(ctx, &c->isecs))
+      vec_sort(&c->isecs, cmp_isec);
     if (c->rank0_by_priority) {
       u32 n = 0;
       while (n < c->isecs.len && ((struct isec *)c->isecs.v[n])->rank == 0)
