@@ -442,11 +442,10 @@ static void add_definition(struct ctx *ctx, struct objfile *f, u32 i,
   }
 }
 
-// Global symbol I of F: checked, interned (unless intern_symbols did it:
-// INTERNED), its flags noted, then resolved as a reference, a COMMON or
-// a definition.
-static void add_global(struct ctx *ctx, struct objfile *f, u32 i,
-                       bool interned) {
+// Global symbol I of F: checked, interned (unless intern_symbols or
+// globals_from_index found it already), its flags noted, then resolved as
+// a reference, a COMMON or a definition.
+static void add_global(struct ctx *ctx, struct objfile *f, u32 i) {
   struct esym s;
   read_sym(f, i, &s);
   if (s.st_name >= f->strtab_size) {
@@ -465,7 +464,7 @@ static void add_global(struct ctx *ctx, struct objfile *f, u32 i,
   if (ctx->cfg.wrap.len && shndx0 == SHN_UNDEF)
     name = wrapped_name(ctx, name);
   struct symbol *sym = f->globals[i - f->first_global];
-  if (interned)
+  if (sym)                     // interned ahead, or found in the index
     table_see(&ctx->symbols, sym);
   else
     sym = f->globals[i - f->first_global] =
@@ -534,12 +533,11 @@ static void add_global(struct ctx *ctx, struct objfile *f, u32 i,
 void add_file_symbols(struct ctx *ctx, struct objfile *f) {
   if (f->nsyms <= f->first_global)
     return;
-  bool interned = f->globals;       // by intern_symbols
-  if (!interned)
+  if (!f->globals)                  // none interned (intern.c) or found
     f->globals = arena_alloc(ctx, (u64)(f->nsyms - f->first_global) *
                                       sizeof(struct symbol *));
   for (u32 i = f->first_global; i < f->nsyms; i++)
-    add_global(ctx, f, i, interned);
+    add_global(ctx, f, i);
 }
 
 // --wrap=X: undefined X means __wrap_X, undefined __real_X means X.
@@ -671,6 +669,39 @@ static void queue_changes(struct ctx *ctx, struct archive_scan *sc, u32 from,
   }
 }
 
+// The globals member F, extracted for entry k, defines, as its archive's
+// index lists them: its entries are k's neighbours of the same offset, in
+// the order of F's symbol table (as ar writes them), and intern_symbols
+// interned each.  add_file_symbols then looks none of them up; a name
+// the index lists out of that order is left for it to look up.
+static void globals_from_index(struct ctx *ctx, struct archive *ar, u32 k,
+                               struct objfile *f) {
+  if (f->nsyms <= f->first_global)
+    return;
+  u64 off = archive_index_offset(ar, k);
+  u32 e = k, end = k + 1;
+  while (e && archive_index_offset(ar, e - 1) == off)
+    e--;
+  while (end < ar->nsyms && archive_index_offset(ar, end) == off)
+    end++;
+  f->globals = arena_alloc(ctx, (u64)(f->nsyms - f->first_global) *
+                                    sizeof(struct symbol *));
+  for (u32 i = f->first_global; i < f->nsyms && e < end; i++) {
+    struct esym s;
+    read_sym(f, i, &s);
+    if (s.st_name >= f->strtab_size || s.st_shndx == SHN_UNDEF ||
+        ELF64_ST_BIND(s.st_info) == STB_LOCAL)
+      continue;
+    const char *name = f->strtab + s.st_name;
+    u32 len = sym_key_len(ctx, name, strlen(name));
+    struct symbol *sym = ar->entry_syms[e];
+    if (sym->namelen == len && !memcmp(sym->name, name, len)) {
+      f->globals[i - f->first_global] = sym;
+      e++;
+    }
+  }
+}
+
 // Index entry k's symbol as the link knows it so far: NULL for a name
 // it has not met.  NAME: the entry's name, if known, where intern_symbols
 // did not intern the index.
@@ -706,6 +737,8 @@ static bool look_at_entry(struct ctx *ctx, struct archive_scan *sc, u32 k,
   if (notes_members(ctx))
     note_extraction(ctx, f, sym, common ? sym->file : NULL);
   sc->at = k;
+  if (sc->ar->entry_syms && !f->globals)
+    globals_from_index(ctx, sc->ar, k, f);
   add_object(ctx, f);
   sc->done[k] = 1;
   return true;
