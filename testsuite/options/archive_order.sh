@@ -61,6 +61,32 @@ PY
     ar rcs libb.a $(cat b.list)
 }
 
+# shuffle_index SEED ARCHIVE...: each archive's symbol index ("/") with
+# its entries in another order, members' entries interleaved and each
+# member's out of the order of its symbol table (the size is the same, so
+# the member offsets stay right).  GNU ld walks the index as it is.
+shuffle_index() {
+    "$PYTHON" - "$@" <<'PY' || t_hard_error "shuffle_index $*"
+import random, struct, sys
+rng = random.Random(int(sys.argv[1]))
+for path in sys.argv[2:]:
+    data = bytearray(open(path, "rb").read())
+    assert data[:8] == b"!<arch>\n" and data[8:10] == b"/ "
+    size = int(data[8 + 48:8 + 58])
+    body = data[68:68 + size]
+    n = struct.unpack(">I", body[:4])[0]
+    offs = struct.unpack(">%dI" % n, body[4:4 + 4 * n])
+    names = body[4 + 4 * n:].split(b"\0")[:n]
+    entries = list(zip(offs, names))
+    rng.shuffle(entries)
+    table = struct.pack(">I", n) + struct.pack(">%dI" % n, *[o for o, _ in entries])
+    table += b"".join(nm + b"\0" for _, nm in entries)
+    assert len(table) <= size
+    data[68:68 + len(table)] = table
+    open(path, "wb").write(data)
+PY
+}
+
 # same_order ARGS...: both linkers' member order and symbol addresses.
 same_order() {
     ld.bfd --unresolved-symbols=ignore-all -t -t "$@" -o ref.out >ref.trace 2>ref.err
@@ -110,6 +136,13 @@ for seed in 1 2 3 4 5 6 7 8; do
     echo "seed $seed"
     same_order main.o liba.a libb.a
     same_order main.o libb.a liba.a
+    same_order main.o --start-group liba.a libb.a --end-group
+    # The same with the indexes' entries in another order: mld takes a
+    # member's globals from the entries beside the one that extracted
+    # it, in its symbol table's order, and looks up the others.
+    shuffle_index $seed liba.a libb.a
+    echo "seed $seed, indexes shuffled"
+    same_order main.o liba.a libb.a
     same_order main.o --start-group liba.a libb.a --end-group
 done
 t_done
