@@ -71,7 +71,12 @@ static inline void wr16(void *p, u16 v) { __builtin_memcpy(p, &v, 2); }
 static inline void wr32(void *p, u32 v) { __builtin_memcpy(p, &v, 4); }
 static inline void wr64(void *p, u64 v) { __builtin_memcpy(p, &v, 8); }
 
+// Whether S begins with PREFIX.  Its first two bytes are compared before
+// the call: most names (sections', for every section of every file)
+// differ there.  (s[1] is read only if s[0] is PREFIX's, not its end.)
 static inline bool starts(const char *s, const char *prefix) {
+  if (prefix[0] && (s[0] != prefix[0] || (prefix[1] && s[1] != prefix[1])))
+    return false;
   return !strncmp(s, prefix, strlen(prefix));
 }
 

@@ -1204,8 +1204,6 @@ void sort_init_priority(struct ctx *ctx, struct isec **v, u32 n) {
 // .dtors.* in .fini_array, as arrays of pointers in reverse order: .ctors
 // lists ran from the end, .init_array runs from the start.
 bool copied_in_reverse(const char *in, const char *out) {
-  if (in[0] != '.' || (in[1] != 'c' && in[1] != 'd'))
-    return false;              // most names, at a glance
   if (!(starts(in, ".ctors") && !strcmp(out, ".init_array")) &&
       !(starts(in, ".dtors") && !strcmp(out, ".fini_array")))
     return false;
@@ -1525,8 +1523,7 @@ static void place_input(struct ctx *ctx, struct objfile *f, u32 i,
   const char *name = section_name(f, i);
   if (!c->mbind)
     refuse_mbind(ctx, f, i, "that the built-in layout names");
-  if (name[0] == '.' && name[1] == 't' && !strcmp(c->name, ".text") &&
-      starts(name, ".text.sorted."))
+  if (starts(name, ".text.sorted.") && !strcmp(c->name, ".text"))
     c->sorted_by_priority = true;
   add_isec(ctx, c, is, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
   if (copied_in_reverse(name, c->name)) {

@@ -211,11 +211,8 @@ static void handle_comdat(struct ctx *ctx, struct objfile *f) {
       continue;
     }
     if (SH_TYPE(sh) != SHT_GROUP) {
-      // (Most names differ from ".gnu.linkonce." in their first two
-      // bytes, tested before the call.)
-      const char *name = section_name(f, i);
-      if (!(SH_FLAGS(sh) & SHF_GROUP) && name[0] == '.' && name[1] == 'g' &&
-          !strncmp(name, ".gnu.linkonce.", 14))
+      if (!(SH_FLAGS(sh) & SHF_GROUP) &&
+          starts(section_name(f, i), ".gnu.linkonce."))
         handle_linkonce(ctx, f, i);
       continue;
     }

@@ -220,11 +220,8 @@ static bool referenced(struct ctx *ctx, struct symbol *sym) {
 // reference, or else wait for one.  Called before f's symbols are added.
 void add_warning_sections(struct ctx *ctx, struct objfile *f) {
   for (u32 i = 1; i < f->shnum; i++) {
-    // Every section of every file the link takes comes here: most names
-    // differ from ".gnu.warning." in their first two bytes, tested first.
     const char *name = section_name(f, i);
-    if (name[0] != '.' || name[1] != 'g' ||
-        strncmp(name, ".gnu.warning.", 13) || !name[13])
+    if (!starts(name, ".gnu.warning.") || !name[13])
       continue;
     struct symbol *sym = sym_intern(ctx, name + 13, strlen(name + 13));
     // A symbol that already waits for a reference keeps its message.
