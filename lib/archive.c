@@ -175,15 +175,27 @@ static bool same_key(struct ctx *ctx, const char *q, const char *name,
 // The index by name, made the first time a scan looks names up in an
 // archive whose entries have no symbols yet (entry_syms): each entry's
 // name, and for each name a chain of its entries, last first.
-static void index_names(struct ctx *ctx, struct archive *ar) {
-  u32 n = ar->nsyms;
+// A slot for KEY (an offset, an address) in a table of a power of two.
+static u64 slot_hash(u64 key) {
+  return key * 0x9e3779b97f4a7c15ULL >> 32;
+}
+
+// The index's chains of entries, empty: a head per slot of a table at
+// most half full, a link per entry.  Returns the table's size.
+static u64 alloc_chains(struct ctx *ctx, struct archive *ar) {
   u64 cap = 16;
-  while (cap < (u64)n * 2)
+  while (cap < (u64)ar->nsyms * 2)
     cap *= 2;
-  ar->name_off = arena_alloc(ctx, (u64)n * sizeof(u32));
-  ar->name_next = arena_alloc(ctx, (u64)n * sizeof(u32));
+  ar->name_next = arena_alloc(ctx, (u64)ar->nsyms * sizeof(u32));
   ar->name_head = arena_alloc(ctx, cap * sizeof(u32));
   ar->name_mask = cap - 1;
+  return cap;
+}
+
+static void index_names(struct ctx *ctx, struct archive *ar) {
+  u32 n = ar->nsyms;
+  alloc_chains(ctx, ar);
+  ar->name_off = arena_alloc(ctx, (u64)n * sizeof(u32));
   const char *p = ar->names;
   for (u32 k = 0; k < n; k++) {
     u32 full = strlen(p), len = sym_key_len(ctx, p, full);
@@ -200,25 +212,15 @@ static void index_names(struct ctx *ctx, struct archive *ar) {
   }
 }
 
-static u64 sym_slot_hash(const struct symbol *sym) {
-  return ((uintptr_t)sym >> 4) * 0x9e3779b97f4a7c15ULL >> 20;
-}
-
 // The index by symbol, once intern.c has given every entry its symbol
 // (entry_syms): for each symbol a chain of its entries, last first, by
 // the symbol's address, so that no name is hashed or compared again.
 void archive_index_symbols(struct ctx *ctx, struct archive *ar) {
-  u32 n = ar->nsyms;
-  u64 cap = 16;
-  while (cap < (u64)n * 2)
-    cap *= 2;
-  ar->sym_keys = arena_alloc(ctx, cap * sizeof(struct symbol *));
-  ar->name_next = arena_alloc(ctx, (u64)n * sizeof(u32));
-  ar->name_head = arena_alloc(ctx, cap * sizeof(u32));
-  ar->name_mask = cap - 1;
-  for (u32 k = 0; k < n; k++) {
+  ar->sym_keys = arena_alloc(ctx, alloc_chains(ctx, ar) *
+                                      sizeof(struct symbol *));
+  for (u32 k = 0; k < ar->nsyms; k++) {
     struct symbol *sym = ar->entry_syms[k];
-    u64 j = sym_slot_hash(sym) & ar->name_mask;
+    u64 j = slot_hash((uintptr_t)sym) & ar->name_mask;
     while (ar->sym_keys[j] && ar->sym_keys[j] != sym)
       j = (j + 1) & ar->name_mask;
     ar->sym_keys[j] = sym;
@@ -232,7 +234,7 @@ void archive_index_symbols(struct ctx *ctx, struct archive *ar) {
 u32 archive_last_entry(struct ctx *ctx, struct archive *ar,
                        const struct symbol *sym) {
   if (ar->entry_syms) {
-    for (u64 j = sym_slot_hash(sym) & ar->name_mask; ar->sym_keys[j];
+    for (u64 j = slot_hash((uintptr_t)sym) & ar->name_mask; ar->sym_keys[j];
          j = (j + 1) & ar->name_mask)
       if (ar->sym_keys[j] == sym)
         return ar->name_head[j];
@@ -289,7 +291,7 @@ static struct objfile **cache_slot(struct ctx *ctx, struct archive *ar,
     for (u32 i = 0; i <= ar->cache_mask; i++) {
       if (!ar->cache_keys[i])
         continue;
-      u32 j = (ar->cache_keys[i] * 0x9e3779b97f4a7c15ULL >> 40) & (cap - 1);
+      u32 j = slot_hash(ar->cache_keys[i]) & (cap - 1);
       while (keys[j])
         j = (j + 1) & (cap - 1);
       keys[j] = ar->cache_keys[i];
@@ -299,7 +301,7 @@ static struct objfile **cache_slot(struct ctx *ctx, struct archive *ar,
     ar->cache_vals = vals;
     ar->cache_mask = cap - 1;
   }
-  u32 j = ((off + 1) * 0x9e3779b97f4a7c15ULL >> 40) & ar->cache_mask;
+  u32 j = slot_hash(off + 1) & ar->cache_mask;
   while (ar->cache_keys[j] && ar->cache_keys[j] != off + 1)
     j = (j + 1) & ar->cache_mask;
   if (!ar->cache_keys[j]) {

@@ -1052,6 +1052,8 @@ void lto_cleanup(void);
 //
 
 void intern_symbols(struct ctx *ctx);
+void globals_from_index(struct ctx *ctx, struct archive *ar, u32 k,
+                        struct objfile *f);
 
 //
 // symbols.c: resolution

@@ -666,39 +666,6 @@ static void queue_changes(struct ctx *ctx, struct archive_scan *sc, u32 from,
   }
 }
 
-// The globals member F, extracted for entry k, defines, as its archive's
-// index lists them: its entries are k's neighbours of the same offset, in
-// the order of F's symbol table (as ar writes them), and intern_symbols
-// interned each.  add_file_symbols then looks none of them up; a name
-// the index lists out of that order is left for it to look up.
-static void globals_from_index(struct ctx *ctx, struct archive *ar, u32 k,
-                               struct objfile *f) {
-  if (f->nsyms <= f->first_global)
-    return;
-  u64 off = archive_index_offset(ar, k);
-  u32 e = k, end = k + 1;
-  while (e && archive_index_offset(ar, e - 1) == off)
-    e--;
-  while (end < ar->nsyms && archive_index_offset(ar, end) == off)
-    end++;
-  f->globals = arena_alloc(ctx, (u64)(f->nsyms - f->first_global) *
-                                    sizeof(struct symbol *));
-  for (u32 i = f->first_global; i < f->nsyms && e < end; i++) {
-    struct esym s;
-    read_sym(f, i, &s);
-    if (s.st_name >= f->strtab_size || s.st_shndx == SHN_UNDEF ||
-        ELF64_ST_BIND(s.st_info) == STB_LOCAL)
-      continue;
-    const char *name = f->strtab + s.st_name;
-    u32 len = sym_key_len(ctx, name, strlen(name));
-    struct symbol *sym = ar->entry_syms[e];
-    if (sym->namelen == len && !memcmp(sym->name, name, len)) {
-      f->globals[i - f->first_global] = sym;
-      e++;
-    }
-  }
-}
-
 // Index entry k's symbol as the link knows it so far: NULL for a name
 // it has not met.  NAME: the entry's name, if known, where intern_symbols
 // did not intern the index.
