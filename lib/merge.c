@@ -165,31 +165,40 @@ static int cmp_reversed_align(const void *a, const void *b) {
 
 // The 8 bytes of p at depth (bytes 8 * depth up to 8 * depth + 7 from its
 // end), the first one highest, zeros past its start: the key at depth 0.
+// Read little-endian, the 8 bytes ending there are that key.
 static u64 rev_key(const struct rev_piece *p, u32 depth) {
+  u64 skip = (u64)depth * 8;
+  if (p->len >= skip + 8)
+    return rd64(p->src + p->len - skip - 8);
+  if (p->len <= skip)
+    return 0;
   u64 key = 0;
-  for (u32 b = 0; b < 8; b++) {
-    u64 i = (u64)depth * 8 + b;
-    key = key << 8 | (i < p->len ? p->src[p->len - 1 - i] : 0);
-  }
-  return key;
+  for (u64 i = skip; i < p->len; i++)
+    key = key << 8 | p->src[p->len - 1 - i];
+  return key << 8 * (skip + 8 - p->len);
 }
 
 // v by key: a radix sort, eight passes of a byte each (stable), skipping
-// a byte every key has.
+// a byte every key has.  The passes go back and forth between v and tmp.
 static void radix_by_key(struct rev_piece *v, struct rev_piece *tmp, u32 n) {
+  struct rev_piece *from = v, *to = tmp;
   for (u32 pass = 0; pass < 8; pass++) {
     u32 count[257] = {0};
     u32 shift = pass * 8;
     for (u32 i = 0; i < n; i++)
-      count[(v[i].key >> shift & 0xff) + 1]++;
-    if (count[(v[0].key >> shift & 0xff) + 1] == n)
+      count[(from[i].key >> shift & 0xff) + 1]++;
+    if (count[(from[0].key >> shift & 0xff) + 1] == n)
       continue;
     for (u32 b = 0; b < 256; b++)
       count[b + 1] += count[b];
     for (u32 i = 0; i < n; i++)
-      tmp[count[v[i].key >> shift & 0xff]++] = v[i];
-    memcpy(v, tmp, (u64)n * sizeof(*v));
+      to[count[from[i].key >> shift & 0xff]++] = from[i];
+    struct rev_piece *t = from;
+    from = to;
+    to = t;
   }
+  if (from != v)
+    memcpy(v, from, (u64)n * sizeof(*v));
 }
 
 // A short run of v by insertion, past the bytes its keys share.
@@ -234,28 +243,20 @@ static void sort_reversed_at(struct rev_piece *v, struct rev_piece *tmp,
   }
 }
 
-// After the sort by the last 8 bytes, the runs of equal keys are sorted
-// on all threads.
-struct rev_runs {
-  struct rev_piece *v;
-  u32 *start;                  // runs of more than one, and their ends
-  u32 *end;
+// The pieces are first split by the top byte of their keys (their last
+// byte) in one pass; each such bucket is then sorted on its own, on all
+// threads.  The order is cmp_reversed's whatever the split.
+struct rev_buckets {
+  struct rev_piece *v, *tmp;
+  u32 start[257];              // bucket b is [start[b], start[b + 1])
 };
 
-static void sort_run(struct ctx *ctx, void *arg, u32 i) {
-  struct rev_runs *r = arg;
-  struct rev_piece *v = r->v + r->start[i];
-  u32 n = r->end[i] - r->start[i];
-  u32 longest = 0;
-  for (u32 k = 0; k < n; k++)
-    longest = v[k].len > longest ? v[k].len : longest;
-  if (n <= RADIX_RUN || longest <= 8) {
-    insertion_sort(v, n, 8);
-    return;
-  }
-  for (u32 k = 0; k < n; k++)
-    v[k].key = rev_key(&v[k], 1);
-  sort_reversed_at(v, arena_alloc(ctx, (u64)n * sizeof(*v)), n, 1);
+static void sort_bucket(struct ctx *ctx, void *arg, u32 b) {
+  (void)ctx;
+  struct rev_buckets *r = arg;
+  u32 n = r->start[b + 1] - r->start[b];
+  if (n > 1)
+    sort_reversed_at(r->v + r->start[b], r->tmp + r->start[b], n, 0);
 }
 
 // Keys work only for strings of bytes, which hold no zero byte; wider
@@ -266,19 +267,18 @@ static void sort_reversed(struct ctx *ctx, struct rev_piece *v, u32 n,
     qsort(v, n, sizeof(*v), cmp_reversed);
     return;
   }
-  radix_by_key(v, arena_alloc(ctx, (u64)n * sizeof(*v)), n);
-  struct rev_runs r = {v, arena_alloc(ctx, (u64)n / 2 * sizeof(u32)),
-                       arena_alloc(ctx, (u64)n / 2 * sizeof(u32))};
-  u32 nruns = 0;
-  for (u32 i = 0, j; i < n; i = j) {
-    for (j = i + 1; j < n && v[j].key == v[i].key; j++)
-      ;
-    if (j - i > 1) {
-      r.start[nruns] = i;
-      r.end[nruns++] = j;
-    }
-  }
-  parallel_for(ctx, nruns, sort_run, &r);
+  struct rev_buckets r = {.v = arena_alloc(ctx, (u64)n * sizeof(*v)),
+                          .tmp = v};
+  for (u32 i = 0; i < n; i++)
+    r.start[(v[i].key >> 56) + 1]++;
+  for (u32 b = 0; b < 256; b++)
+    r.start[b + 1] += r.start[b];
+  u32 at[256];
+  memcpy(at, r.start, sizeof(at));
+  for (u32 i = 0; i < n; i++)
+    r.v[at[v[i].key >> 56]++] = v[i];
+  parallel_for(ctx, 256, sort_bucket, &r);
+  memcpy(v, r.v, (u64)n * sizeof(*v));
 }
 
 // String tail merging, as GNU ld's merge_strings: a string that ends
