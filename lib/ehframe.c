@@ -323,15 +323,23 @@ static void parse_one(struct ctx *ctx, struct isec *is) {
       parse_fde(&eh->recs[i], is->data + eh->recs[i].offset);
 }
 
-// Each file's on its own thread: parse_one reads only its section.
-static void parse_file_eh_frame(struct ctx *ctx, void *arg, u32 i) {
-  (void)arg;
-  struct objfile *f = ctx->objs.v[i];
+// File f's .eh_frame sections among isecs: parse_one reads only its
+// section.
+void parse_eh_sections(struct ctx *ctx, struct objfile *f,
+                       struct isec **isecs) {
   for (u32 k = 1; k < f->shnum; k++) {
-    struct isec *is = f->isecs[k];
+    struct isec *is = isecs[k];
     if (is && is->data && !strcmp(section_name(f, k), ".eh_frame"))
       parse_one(ctx, is);
   }
+}
+
+// Each file's on its own thread, but those parsed ahead (sections.c).
+static void parse_file_eh_frame(struct ctx *ctx, void *arg, u32 i) {
+  (void)arg;
+  struct objfile *f = ctx->objs.v[i];
+  if (!f->eh_parsed)
+    parse_eh_sections(ctx, f, f->isecs);
 }
 
 void parse_eh_frame(struct ctx *ctx) {

@@ -28,6 +28,7 @@ static const int guarded_sigs[] = {SIGBUS, SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 static pthread_mutex_t msg_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void vmsg(const char *kind, const char *fmt, va_list ap) {
+  abandon_speculation();       // a stream's item: done again in order
   char buf[4096];
   int n = snprintf(buf, sizeof(buf), "mld: %s", kind);
   vsnprintf(buf + n, sizeof(buf) - n, fmt, ap);

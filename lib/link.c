@@ -249,6 +249,8 @@ int mld_link(struct ctx *ctx) {
   timer(ctx, "read_inputs");
   intern_symbols(ctx);        // the objects' global names, on all threads
   timer(ctx, "intern_symbols");
+  start_parsing_ahead(ctx);   // each file's sections parsed as it joins,
+                              // on the other threads (parse_sections)
   resolve_symbols(ctx);       // left to right, members extracted, groups
   link_bytecode(ctx);         // -plugin: LTO bytecode compiled, its
                               // objects in, archives scanned again

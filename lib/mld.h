@@ -255,6 +255,13 @@ bool hold_message(const char *text);
 bool in_parallel_loop(void);
 void parallel_for(struct ctx *ctx, u32 n,
                   void (*fn)(struct ctx *ctx, void *arg, u32 i), void *arg);
+struct stream;
+struct stream *stream_open(struct ctx *ctx,
+                           void (*fn)(struct ctx *ctx, void *arg, void *item),
+                           void *arg);
+void stream_add(struct ctx *ctx, struct stream *s, void *item);
+void stream_close(struct ctx *ctx, struct stream *s);
+void abandon_speculation(void);
 
 //
 // hash.c: tables of symbols keyed by (name, length)
@@ -672,6 +679,10 @@ struct objfile {
   const u8 *symtab_shndx;      // SHT_SYMTAB_SHNDX contents or NULL
   struct symbol **globals;     // [nsyms - first_global]
   struct isec **isecs;         // [shnum], NULL for sections not kept
+  struct isec **ahead_isecs;   // sections.c: parse_ahead's isecs, then
+  u8 ahead_found;              // what it found (PF_*), and whether it
+  bool ahead_eh;               // parsed .eh_frame too
+  bool eh_parsed;              // .eh_frame parsed (parse_eh_frame skips)
   struct symbol **locals;      // [first_global], made on demand (GOT, IPLT)
   u8 *discarded;               // [shnum] 1: in a losing COMDAT group
   u8 *script_discarded;        // [shnum] 1: /DISCARD/ or orphan-discarded
@@ -1473,6 +1484,8 @@ enum {
 
 #define KEY(o) ((u32)(o) << 16)
 
+void start_parsing_ahead(struct ctx *ctx);
+void parse_ahead(struct ctx *ctx, struct objfile *f);
 void parse_sections(struct ctx *ctx);
 bool stripped_debug_section(struct ctx *ctx, const char *name, u64 flags);
 bool dropped_with_defs(struct ctx *ctx, const char *name, u64 flags);
@@ -1612,6 +1625,8 @@ struct eh_frame {
   struct chunk *unwinds;
 };
 
+void parse_eh_sections(struct ctx *ctx, struct objfile *f,
+                       struct isec **isecs);
 void parse_eh_frame(struct ctx *ctx);
 bool plt_unwind_wanted(struct ctx *ctx);
 void plt_unwind_info(struct ctx *ctx);
@@ -2505,6 +2520,7 @@ struct ctx {
   bool discarded_defs;         // some symbol has REF_DISCARDED_DEF
   struct vec sym_warnings;     // warnings.c: .gnu.warning.SYM messages
   // sections.c / layout.c
+  struct stream *parse_ahead;  // files' sections parsed during resolution
   struct vec chunks;           // struct chunk *, in output order
   struct vec hdr_order;        // the same, in section header order
   struct chunk *synth[CK_NKINDS]; // synthetic.c: each kind's chunk, or NULL

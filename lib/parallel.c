@@ -1,4 +1,4 @@
-// parallel.c: a loop run on every processor.
+// parallel.c: a loop run on every processor, and streams.
 //
 // Passes that only read what earlier passes made, and write disjoint
 // output bytes, can run their loop bodies in any order on several
@@ -8,12 +8,14 @@
 // and wait between loops.  A host that embeds the library (the fuzzer,
 // which longjmps out of errors) gets one thread.  What a loop body
 // allocates and what it reports comes out the same for any number of
-// threads: per-thread arenas, and messages printed in item order.
+// threads: per-thread arenas, and messages printed in item order.  A
+// stream (below) is a loop whose items come while the caller works on.
 
 #include "mld.h"
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 // --threads=N, or one thread per online processor.
@@ -191,15 +193,12 @@ static void print_held(struct ctx *ctx, struct worker **me, u32 joined) {
   report_error_limit(ctx);
 }
 
-void parallel_for(struct ctx *ctx, u32 n,
-                  void (*fn)(struct ctx *ctx, void *arg, u32 i), void *arg) {
-  u32 nthreads = thread_count(ctx);
-  if (n < 2 * nthreads || in_parallel_loop())
-    nthreads = 1;
-  u32 batch = n / (nthreads * BATCHES_PER_THREAD);
-  struct pfor w = {fn, ctx, arg, n, 0, batch ? batch : 1};
+// Opens loop w on up to nthreads threads: the helpers join it as they
+// wake.  Returns how many threads it has, the caller's included; with
+// one, nothing was opened.
+static u32 open_loop(struct pfor *w, u32 nthreads) {
   pthread_mutex_lock(&pool.lock);
-  if (pool.loop)                 // another link's loop (a library host)
+  if (pool.loop)                 // another loop: a stream, another link's
     nthreads = 1;
   while (nthreads > 1 && pool.nhelpers + 1 < nthreads) {
     pthread_t tid;
@@ -213,21 +212,24 @@ void parallel_for(struct ctx *ctx, u32 n,
     nthreads = pool.nhelpers + 1;
   if (nthreads == 1) {
     pthread_mutex_unlock(&pool.lock);
-    for (u32 i = 0; i < n; i++)
-      fn(ctx, arg, i);
-    return;
+    return 1;
   }
   for (u32 t = 1; t < nthreads; t++) {
-    pool.workers[t] = (struct worker){.loop = &w, .index = t};
+    pool.workers[t] = (struct worker){.loop = w, .index = t};
     pool.joined[t] = false;
   }
-  pool.loop = &w;
+  pool.loop = w;
   pool.want = nthreads;
   pool.gen++;
   pthread_cond_broadcast(&pool.wake);
   pthread_mutex_unlock(&pool.lock);
+  return nthreads;
+}
 
-  struct worker self = {.loop = &w, .index = 0};
+// The caller takes the items left, waits for the helpers inside the
+// loop, then takes their arenas and prints their messages.
+static void close_loop(struct ctx *ctx, struct pfor *w, u32 nthreads) {
+  struct worker self = {.loop = w, .index = 0};
   run_items(&self);
 
   pthread_mutex_lock(&pool.lock);
@@ -246,3 +248,123 @@ void parallel_for(struct ctx *ctx, u32 n,
   print_held(ctx, me, joined);
 }
 
+void parallel_for(struct ctx *ctx, u32 n,
+                  void (*fn)(struct ctx *ctx, void *arg, u32 i), void *arg) {
+  u32 nthreads = thread_count(ctx);
+  if (n < 2 * nthreads || in_parallel_loop())
+    nthreads = 1;
+  u32 batch = n / (nthreads * BATCHES_PER_THREAD);
+  struct pfor w = {fn, ctx, arg, n, 0, batch ? batch : 1};
+  if (nthreads > 1)
+    nthreads = open_loop(&w, nthreads);
+  if (nthreads == 1) {
+    for (u32 i = 0; i < n; i++)
+      fn(ctx, arg, i);
+    return;
+  }
+  close_loop(ctx, &w, nthreads);
+}
+
+//
+// Streams
+//
+
+// A stream's items are handed to the helper threads one at a time while
+// the caller goes on with work of its own: resolution adds each file as
+// it joins the link, and its sections are parsed meanwhile.  An item
+// runs speculatively: a message it would give abandons it (longjmp), so
+// nothing of it shows, and the pass that wants its work does it again
+// in its own time, where its messages come in their order.  Items are
+// kept in blocks that never move, so helpers read them while the caller
+// adds more.  The caller never waits or wakes anyone: a helper without
+// an item looks again every STREAM_NAP nanoseconds.  While a stream is
+// open, other loops run on the caller alone.
+enum { STREAM_BLOCK = 1024, STREAM_BLOCKS = 1 << 14, STREAM_NAP = 50000 };
+
+struct stream {
+  void (*fn)(struct ctx *ctx, void *arg, void *item);
+  void *arg;
+  void **blocks[STREAM_BLOCKS];
+  u32 added;                   // items published (atomic)
+  u32 next;                    // the next one to run (atomic)
+  bool closed;                 // no more will come (atomic)
+  struct pfor loop;            // the helpers' loop, an item each
+  u32 nthreads;
+};
+
+static __thread jmp_buf *speculation;
+
+void abandon_speculation(void) {
+  if (speculation)
+    longjmp(*speculation, 1);
+}
+
+static void run_speculatively(struct ctx *ctx, struct stream *s,
+                              void *item) {
+  jmp_buf here;
+  if (!setjmp(here)) {
+    speculation = &here;
+    s->fn(ctx, s->arg, item);
+  }
+  speculation = NULL;
+}
+
+// The next item, once published; NULL when the stream is closed and
+// every item taken.
+static void *stream_take(struct stream *s) {
+  for (;;) {
+    u32 i = __atomic_load_n(&s->next, __ATOMIC_ACQUIRE);
+    if (i < __atomic_load_n(&s->added, __ATOMIC_ACQUIRE)) {
+      if (__atomic_compare_exchange_n(&s->next, &i, i + 1, false,
+                                      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return s->blocks[i / STREAM_BLOCK][i % STREAM_BLOCK];
+      continue;
+    }
+    if (__atomic_load_n(&s->closed, __ATOMIC_ACQUIRE))
+      return NULL;
+    nanosleep(&(struct timespec){0, STREAM_NAP}, NULL);
+  }
+}
+
+static void stream_helper(struct ctx *ctx, void *arg, u32 i) {
+  (void)i;
+  struct stream *s = arg;
+  for (void *item; (item = stream_take(s));)
+    run_speculatively(ctx, s, item);
+}
+
+struct stream *stream_open(struct ctx *ctx,
+                           void (*fn)(struct ctx *ctx, void *arg, void *item),
+                           void *arg) {
+  u32 nthreads = thread_count(ctx);
+  if (nthreads < 2 || in_parallel_loop())
+    return NULL;
+  struct stream *s = arena_alloc(ctx, sizeof(*s));
+  memset(s, 0, sizeof(*s));
+  s->fn = fn;
+  s->arg = arg;
+  s->loop = (struct pfor){stream_helper, ctx, s, nthreads - 1, 0, 1};
+  s->nthreads = open_loop(&s->loop, nthreads);
+  return s->nthreads > 1 ? s : NULL;
+}
+
+// Past STREAM_BLOCKS * STREAM_BLOCK items, an item is not run: the pass
+// that wants its work does it.
+void stream_add(struct ctx *ctx, struct stream *s, void *item) {
+  u32 n = s->added;              // only the caller writes it
+  if (n / STREAM_BLOCK >= STREAM_BLOCKS)
+    return;
+  void ***b = &s->blocks[n / STREAM_BLOCK];
+  if (!*b)
+    *b = arena_alloc(ctx, STREAM_BLOCK * sizeof(void *));
+  (*b)[n % STREAM_BLOCK] = item;
+  __atomic_store_n(&s->added, n + 1, __ATOMIC_RELEASE);
+}
+
+// Runs what is left on every thread, then closes the helpers' loop.
+void stream_close(struct ctx *ctx, struct stream *s) {
+  __atomic_store_n(&s->closed, true, __ATOMIC_RELEASE);
+  for (void *item; (item = stream_take(s));)
+    run_speculatively(ctx, s, item);
+  close_loop(ctx, &s->loop, s->nthreads);
+}

@@ -810,12 +810,13 @@ struct parse_job {
 };
 
 // File f's relocation sections, attached to the sections they relocate.
-static void attach_relocations(struct ctx *ctx, struct objfile *f) {
+static void attach_relocations(struct ctx *ctx, struct objfile *f,
+                               struct isec **isecs) {
   for (u32 i = 1; i < f->shnum; i++) {
     const u8 *sh = shdr_at(f, i);
     if (SH_TYPE(sh) != SHT_RELA)
       continue;
-    struct isec *target = f->isecs[SH_INFO(sh)];
+    struct isec *target = isecs[SH_INFO(sh)];
     if (!target || target->warning)  // nothing of it is written
       continue;
     if (target->rels) {
@@ -838,13 +839,14 @@ static void attach_relocations(struct ctx *ctx, struct objfile *f) {
 // define there, and is not one; nor is a local of a .gnu.warning.SYM
 // section (glibc's link_warning names each of its sections so, and
 // nothing refers to them), but a global there is.
-static bool defines_in_dropped(struct ctx *ctx, struct objfile *f) {
+static bool defines_in_dropped(struct ctx *ctx, struct objfile *f,
+                               struct isec **isecs) {
   for (u32 k = 1; k < f->nsyms; k++) {
     struct esym s;
     read_sym(f, k, &s);
     u32 shndx = sym_shndx(f, k, &s);
     if (ELF64_ST_TYPE(s.st_info) != STT_SECTION && shndx != SHN_UNDEF &&
-        shndx < f->shnum && !f->isecs[shndx] &&
+        shndx < f->shnum && !isecs[shndx] &&
         (k >= f->first_global ||
          !starts(section_name(f, shndx), ".gnu.warning.")) &&
         dropped_with_defs(ctx, section_name(f, shndx),
@@ -854,21 +856,12 @@ static bool defines_in_dropped(struct ctx *ctx, struct objfile *f) {
   return false;
 }
 
-// File fi's sections: an isec for each one that stays, with the
-// relocation section attached.  On all threads: a file's own.
-static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
-  struct parse_job *j = arg;
-  struct objfile *f = ctx->objs.v[fi];
+// File f's sections into isecs[shnum]: an isec for each one that stays,
+// with the relocation section attached.  Returns what parse_sections
+// takes in file order (PF_*).
+static u8 parse_file(struct ctx *ctx, struct objfile *f, struct isec **isecs) {
   u8 found = 0;
   bool warning_seen = false;
-  f->isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
-  for (u32 k = f->first_global; j->lto_slim && k < f->nsyms; k++)
-    if (f->globals[k - f->first_global] == j->lto_slim) {
-      error(ctx, "%s: object contains only LTO bytecode (built with "
-            "-flto); mld does not do link-time optimization: rebuild "
-            "without -flto or with -ffat-lto-objects", f->name);
-      break;
-    }
   for (u32 i = 1; i < f->shnum; i++) {
     const u8 *sh = shdr_at(f, i);
     const char *name = section_name(f, i);
@@ -894,7 +887,7 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
     is->align = SH_ALIGN(sh) ? SH_ALIGN(sh) : 1;
     is->data = type == SHT_NOBITS ? NULL : f->data + SH_OFFSET(sh);
     is->live = true;
-    f->isecs[i] = is;
+    isecs[i] = is;
     // The file's .gnu.warning (the first by that name, as GNU ld looks
     // it up) has given its message (warn_linked_objects).  It stays,
     // empty, so that its symbols keep their addresses; bfd excludes it,
@@ -907,27 +900,76 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
       is->warning = true;
     }
     if (compressed_input(f, i, name, flags)) {
-      is->compressed = true;
+      is->compressed = true;   // named by parse_sections
       found |= PF_COMPRESSED;
-      if (name[1] == 'z') {  // .zdebug_*: .debug_* once decompressed
-        if (!f->names)
-          f->names = arena_alloc(ctx, (u64)f->shnum * sizeof(*f->names));
-        f->names[i] = arena_printf(ctx, ".%s", name + 2);
-      }
     }
     if ((flags & SHF_ALLOC) && is->size && in_rw_exception_section(name))
       found |= PF_RELRO_RW_COPY;
   }
-  attach_relocations(ctx, f);
+  attach_relocations(ctx, f, isecs);
   if (found & PF_DROPPED_DEFS) {
     found &= ~PF_DROPPED_DEFS;
-    if (defines_in_dropped(ctx, f))
+    if (defines_in_dropped(ctx, f, isecs))
       found |= PF_DROPPED_DEFS;
   }
-  j->found[fi] = found;
+  return found;
+}
+
+// A file's sections, parsed while resolution goes on: a stream's item
+// (parallel.c), added as the file joins the link (parse_ahead), and run
+// on the other threads.  It reads only what the file's own arrival
+// settled (its COMDAT losers) and keeps its results aside, where
+// parse_sections takes them: nothing resolution reads changes.  Its
+// .eh_frame waits for decompression if it has compressed sections.
+static void parse_ahead_item(struct ctx *ctx, void *arg, void *item) {
+  (void)arg;
+  struct objfile *f = item;
+  struct isec **isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(*isecs));
+  u8 found = parse_file(ctx, f, isecs);
+  f->ahead_eh = !(found & PF_COMPRESSED);
+  if (f->ahead_eh)
+    parse_eh_sections(ctx, f, isecs);
+  f->ahead_found = found;
+  f->ahead_isecs = isecs;
+}
+
+void start_parsing_ahead(struct ctx *ctx) {
+  ctx->parse_ahead = stream_open(ctx, parse_ahead_item, NULL);
+}
+
+void parse_ahead(struct ctx *ctx, struct objfile *f) {
+  if (ctx->parse_ahead)
+    stream_add(ctx, ctx->parse_ahead, f);
+}
+
+// File fi's sections, on all threads (a file's own): those parse_ahead
+// found, unless a slim LTO object may be among the files.
+static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
+  struct parse_job *j = arg;
+  struct objfile *f = ctx->objs.v[fi];
+  if (f->ahead_isecs && !j->lto_slim) {
+    f->isecs = f->ahead_isecs;
+    f->eh_parsed = f->ahead_eh;
+    j->found[fi] = f->ahead_found;
+    return;
+  }
+  f->eh_parsed = false;
+  f->isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
+  for (u32 k = f->first_global; j->lto_slim && k < f->nsyms; k++)
+    if (f->globals[k - f->first_global] == j->lto_slim) {
+      error(ctx, "%s: object contains only LTO bytecode (built with "
+            "-flto); mld does not do link-time optimization: rebuild "
+            "without -flto or with -ffat-lto-objects", f->name);
+      break;
+    }
+  j->found[fi] = parse_file(ctx, f, f->isecs);
 }
 
 void parse_sections(struct ctx *ctx) {
+  if (ctx->parse_ahead) {
+    stream_close(ctx, ctx->parse_ahead);
+    ctx->parse_ahead = NULL;
+  }
   bool any_stack_note = false;
   // A slim LTO object (gcc marks it with __gnu_lto_slim) holds only
   // compiler IR, which mld cannot link; a fat one also has real code.
@@ -952,9 +994,17 @@ void parse_sections(struct ctx *ctx) {
       if (!(found & PF_STACK_NOTE) && ctx->arch->default_execstack)
         ctx->stack_no_note = f;
     }
-    for (u32 i = 1; (found & PF_COMPRESSED) && i < f->shnum; i++)
-      if (f->isecs[i] && f->isecs[i]->compressed)
-        vec_push(ctx, &ctx->compressed, f->isecs[i]);
+    for (u32 i = 1; (found & PF_COMPRESSED) && i < f->shnum; i++) {
+      if (!f->isecs[i] || !f->isecs[i]->compressed)
+        continue;
+      const char *name = section_name(f, i);
+      if (name[1] == 'z') {    // .zdebug_*: .debug_* once decompressed
+        if (!f->names)
+          f->names = arena_alloc(ctx, (u64)f->shnum * sizeof(*f->names));
+        f->names[i] = arena_printf(ctx, ".%s", name + 2);
+      }
+      vec_push(ctx, &ctx->compressed, f->isecs[i]);
+    }
     ctx->relro_by_rw_copy |= (found & PF_RELRO_RW_COPY) != 0;
     ctx->defs_dropped |= (found & PF_DROPPED_DEFS) != 0;
   }

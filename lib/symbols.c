@@ -567,6 +567,7 @@ static void add_object(struct ctx *ctx, struct objfile *f) {
   handle_comdat(ctx, f);
   add_warning_sections(ctx, f);
   add_file_symbols(ctx, f);
+  parse_ahead(ctx, f);         // its COMDAT losers settled
 }
 
 // True if the member's symbol table defines name as GNU ld's archive scan
