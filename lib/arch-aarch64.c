@@ -484,64 +484,66 @@ static u32 scan_tls(struct ctx *ctx, struct isec *is, u32 i, u64 off,
   return 0;
 }
 
-static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
+// Relocation i of is; returns the next one to scan (a TLS sequence's
+// first relocation may take the call's).
+static u32 scan_reloc(struct ctx *ctx, struct isec *is, u32 i) {
   struct objfile *f = is->file;
-  for (u32 i = from; i < to; i++) {
-    const u8 *r = rela_at(is, i);
-    u64 off = rd64(r);
-    u64 info = rd64(r + 8);
-    u32 type = ELF64_R_TYPE(info), symidx = ELF64_R_SYM(info);
-    if (type == R_AARCH64_NONE)
-      continue;
-    u32 width = reloc_width(type);
-    if (!width || type == R_AARCH64_TLS_DTPREL) {
-      error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s", f->name,
-            isec_name(is), (unsigned long long)off, reloc_name(type));
-      continue;
-    }
-    if (!check_reloc(ctx, is, i, off, width, symidx))
-      continue;
-    struct reloc_sym rs;
-    reloc_target(ctx, f, symidx, &rs);
-    struct symbol *sym = rs.sym;
-    if (sym && sym == ctx->got_symbol)
-      ctx->got_referenced = true;
-    bool strong_undef = sym && sym->state == SYM_UNDEF &&
-                        (sym->ref_flags & SF_REF_STRONG);
-    if (strong_undef)
-      report_undefined(ctx, f, is, off, sym);
-    if (rs.is_ifunc) {
-      need_iplt(ctx, sym);
-      // A static PIE's data pointers get an IRELATIVE of their own.
-      if (needs_canonical_address(type) &&
-          !(ctx->cfg.pie && type == R_AARCH64_ABS64))
-        sym->flags |= SF_ADDR_EQ;
-    }
-
-    switch (type) {
-    case R_AARCH64_ADR_GOT_PAGE:
-    case R_AARCH64_LD64_GOT_LO12_NC:
-    case R_AARCH64_GOT_LD_PREL19:
-    case R_AARCH64_MOVW_GOTOFF_G1:
-    case R_AARCH64_MOVW_GOTOFF_G0_NC:
-      ctx->got_referenced = true;
-      need_got(ctx, reloc_symbol(ctx, f, symidx));
-      break;
-    case R_AARCH64_LD64_GOTPAGE_LO15:
-    case R_AARCH64_LD64_GOTOFF_LO15:
-      ctx->got_referenced = true;
-      need_got_near(ctx, reloc_symbol(ctx, f, symidx));
-      break;
-    default:
-      i += scan_tls(ctx, is, i, off, type, symidx, &rs);
-      break;
-    }
-    if (!rs.defined && !strong_undef)
-      check_weak_tls(ctx, is, off, type, &rs);
+  const u8 *r = rela_at(is, i);
+  u64 off = rd64(r);
+  u64 info = rd64(r + 8);
+  u32 type = ELF64_R_TYPE(info), symidx = ELF64_R_SYM(info);
+  if (type == R_AARCH64_NONE)
+    return i + 1;
+  u32 width = reloc_width(type);
+  if (!width || type == R_AARCH64_TLS_DTPREL) {
+    error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s", f->name,
+          isec_name(is), (unsigned long long)off, reloc_name(type));
+    return i + 1;
   }
+  if (!check_reloc(ctx, is, i, off, width, symidx))
+    return i + 1;
+  u32 next = i + 1;
+  struct reloc_sym rs;
+  reloc_target(ctx, f, symidx, &rs);
+  struct symbol *sym = rs.sym;
+  if (sym && sym == ctx->got_symbol)
+    ctx->got_referenced = true;
+  bool strong_undef = sym && sym->state == SYM_UNDEF &&
+                      (sym->ref_flags & SF_REF_STRONG);
+  if (strong_undef)
+    report_undefined(ctx, f, is, off, sym);
+  if (rs.is_ifunc) {
+    need_iplt(ctx, sym);
+    // A static PIE's data pointers get an IRELATIVE of their own.
+    if (needs_canonical_address(type) &&
+        !(ctx->cfg.pie && type == R_AARCH64_ABS64))
+      sym->flags |= SF_ADDR_EQ;
+  }
+
+  switch (type) {
+  case R_AARCH64_ADR_GOT_PAGE:
+  case R_AARCH64_LD64_GOT_LO12_NC:
+  case R_AARCH64_GOT_LD_PREL19:
+  case R_AARCH64_MOVW_GOTOFF_G1:
+  case R_AARCH64_MOVW_GOTOFF_G0_NC:
+    ctx->got_referenced = true;
+    need_got(ctx, reloc_symbol(ctx, f, symidx));
+    break;
+  case R_AARCH64_LD64_GOTPAGE_LO15:
+  case R_AARCH64_LD64_GOTOFF_LO15:
+    ctx->got_referenced = true;
+    need_got_near(ctx, reloc_symbol(ctx, f, symidx));
+    break;
+  default:
+    next += scan_tls(ctx, is, i, off, type, symidx, &rs);
+    break;
+  }
+  if (!rs.defined && !strong_undef)
+    check_weak_tls(ctx, is, off, type, &rs);
+  return next;
 }
 
-// What scan_relocs leaves alone: a relocation against a defined symbol,
+// What scan_reloc leaves alone: a relocation against a defined symbol,
 // not an IFUNC, that asks for no GOT entry and is not part of a TLS
 // sequence to check, with nothing wrong with it.
 static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
@@ -590,13 +592,6 @@ static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
   struct reloc_sym rs;
   reloc_target(ctx, is->file, symidx, &rs);
   return rs.defined && !rs.is_ifunc && rs.sym != ctx->got_symbol;
-}
-
-static bool quiet_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
-  for (u32 i = from; i < to; i++)
-    if (!quiet_reloc(ctx, is, i))
-      return false;
-  return true;
 }
 
 static bool fits_signed(i64 v, u32 bits) {
@@ -1230,7 +1225,7 @@ static bool relax_tls(struct apply *a) {
   //   adr x0, :tlsgd:v; bl __tls_get_addr; nop
   //   -> mrs x1, tpidr_el0; add x0, x1, :tprel_hi12:v, lsl #12;
   //      add x0, x0, :tprel_lo12_nc:v
-  // (scan_relocs refuses it against an undefined weak symbol).
+  // (scan_reloc refuses it against an undefined weak symbol).
   case R_AARCH64_TLSGD_ADR_PREL21:
     if (!tlsgd_call_follows(a->is, a->i, a->off))
       return true;
@@ -1577,8 +1572,8 @@ const struct arch arch_aarch64 = {
     .fill_script_sections_only = true,
     .tls_module_base_always = true,
     .relro_offset_always = true,
-    .scan_relocs = scan_relocs,
-    .quiet_relocs = quiet_relocs,
+    .scan_reloc = scan_reloc,
+    .quiet_reloc = quiet_reloc,
     .after_scan = after_scan,
     .apply_relocs = apply_relocs,
     .write_iplt = write_iplt,

@@ -587,67 +587,66 @@ static u32 scan_tls(struct ctx *ctx, struct isec *is, u32 i, u64 off,
   return 0;
 }
 
-static void scan_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
+// Relocation i of is; returns the next one to scan (a TLS sequence's
+// first relocation takes the call's).
+static u32 scan_reloc(struct ctx *ctx, struct isec *is, u32 i) {
   struct objfile *f = is->file;
-  for (u32 i = from; i < to; i++) {
-    const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
-    u64 off = rd64(r);
-    u64 info = rd64(r + 8);
-    u32 type = ELF64_R_TYPE(info), symidx = ELF64_R_SYM(info);
-    if (type == R_X86_64_NONE)
-      continue;
-    if (!known_type(type)) {
-      error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s", f->name,
-            isec_name(is), (unsigned long long)off, reloc_name(type));
-      continue;
-    }
-    if (!check_reloc(ctx, is, i, off, reloc_width(type), symidx))
-      continue;
-    struct reloc_sym rs;
-    reloc_target(ctx, f, symidx, &rs);
-    struct symbol *sym = rs.sym;
-    if (sym && sym == ctx->got_symbol)
-      ctx->got_referenced = true;
-    if (sym && sym->state == SYM_UNDEF && (sym->ref_flags & SF_REF_STRONG) &&
-        type != R_X86_64_TLSDESC_CALL)
-      report_undefined(ctx, f, is, off, sym);
-    // (GNU ld's check_relocs looks at allocated sections only.)
-    if (rs.is_ifunc && is->osec && (is->osec->flags & SHF_ALLOC))
-      scan_ifunc_ref(ctx, is, type, sym);
-    if (ctx->weak_plt && rs.undef_weak && sym &&
-        sym->visibility == STV_DEFAULT)
-      weak_function_ref(ctx, is, type, sym);
-
-    switch (type) {
-    case R_X86_64_GOTPCRELX:
-    case R_X86_64_REX_GOTPCRELX:
-    case R_X86_64_GOTPCREL:
-      if (gotpcrelx(ctx, is, off, type, (i64)rd64(r + 16), &rs) != RX_NONE)
-        break;
-      // fallthrough
-    case R_X86_64_GOT32:
-    case R_X86_64_GOT64:
-    case R_X86_64_GOTPCREL64:
-    case R_X86_64_GOTPLT64:
-      need_got(ctx, reloc_symbol(ctx, f, symidx));
-      ctx->got_referenced |= type == R_X86_64_GOT32 ||
-                             type == R_X86_64_GOT64 ||
-                             type == R_X86_64_GOTPLT64;
-      break;
-    case R_X86_64_GOTPC32:
-    case R_X86_64_GOTPC64:
-    case R_X86_64_GOTOFF64:
-    case R_X86_64_PLTOFF64:
-      ctx->got_referenced = true;
-      break;
-    default:
-      i += scan_tls(ctx, is, i, off, type, symidx, &rs);
-      break;
-    }
+  const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
+  u64 off = rd64(r);
+  u64 info = rd64(r + 8);
+  u32 type = ELF64_R_TYPE(info), symidx = ELF64_R_SYM(info);
+  if (type == R_X86_64_NONE)
+    return i + 1;
+  if (!known_type(type)) {
+    error(ctx, "%s:(%s+0x%llx): unsupported relocation type %s", f->name,
+          isec_name(is), (unsigned long long)off, reloc_name(type));
+    return i + 1;
   }
+  if (!check_reloc(ctx, is, i, off, reloc_width(type), symidx))
+    return i + 1;
+  struct reloc_sym rs;
+  reloc_target(ctx, f, symidx, &rs);
+  struct symbol *sym = rs.sym;
+  if (sym && sym == ctx->got_symbol)
+    ctx->got_referenced = true;
+  if (sym && sym->state == SYM_UNDEF && (sym->ref_flags & SF_REF_STRONG) &&
+      type != R_X86_64_TLSDESC_CALL)
+    report_undefined(ctx, f, is, off, sym);
+  // (GNU ld's check_relocs looks at allocated sections only.)
+  if (rs.is_ifunc && is->osec && (is->osec->flags & SHF_ALLOC))
+    scan_ifunc_ref(ctx, is, type, sym);
+  if (ctx->weak_plt && rs.undef_weak && sym && sym->visibility == STV_DEFAULT)
+    weak_function_ref(ctx, is, type, sym);
+
+  switch (type) {
+  case R_X86_64_GOTPCRELX:
+  case R_X86_64_REX_GOTPCRELX:
+  case R_X86_64_GOTPCREL:
+    if (gotpcrelx(ctx, is, off, type, (i64)rd64(r + 16), &rs) != RX_NONE)
+      break;
+    // fallthrough
+  case R_X86_64_GOT32:
+  case R_X86_64_GOT64:
+  case R_X86_64_GOTPCREL64:
+  case R_X86_64_GOTPLT64:
+    need_got(ctx, reloc_symbol(ctx, f, symidx));
+    ctx->got_referenced |= type == R_X86_64_GOT32 ||
+                           type == R_X86_64_GOT64 ||
+                           type == R_X86_64_GOTPLT64;
+    break;
+  case R_X86_64_GOTPC32:
+  case R_X86_64_GOTPC64:
+  case R_X86_64_GOTOFF64:
+  case R_X86_64_PLTOFF64:
+    ctx->got_referenced = true;
+    break;
+  default:
+    return i + 1 + scan_tls(ctx, is, i, off, type, symidx, &rs);
+  }
+  return i + 1;
 }
 
-// What scan_relocs leaves alone: a relocation that asks for nothing (no
+// What scan_reloc leaves alone: a relocation that asks for nothing (no
 // GOT entry, no IPLT entry, no TLS sequence) against a symbol that is
 // defined and not an IFUNC, or undefined and only weakly referenced, and
 // nothing wrong with it.
@@ -700,13 +699,6 @@ static bool quiet_reloc(struct ctx *ctx, struct isec *is, u32 i) {
     return false;
   return !got ||
          gotpcrelx(ctx, is, off, type, (i64)rd64(r + 16), &rs) != RX_NONE;
-}
-
-static bool quiet_relocs(struct ctx *ctx, struct isec *is, u32 from, u32 to) {
-  for (u32 i = from; i < to; i++)
-    if (!quiet_reloc(ctx, is, i))
-      return false;
-  return true;
 }
 
 static bool fits_s32(i64 v) { return v == (i32)v; }
@@ -1393,8 +1385,8 @@ const struct arch arch_x86_64 = {
     .ifunc_got_is_gotplt = true,
     .iplt_slot_bias = 6,         // past the 6-byte jmp: the nop after it
     .irelative_descending = true,
-    .scan_relocs = scan_relocs,
-    .quiet_relocs = quiet_relocs,
+    .scan_reloc = scan_reloc,
+    .quiet_reloc = quiet_reloc,
     .apply_relocs = apply_relocs,
     .write_iplt = write_iplt,
     .data_reloc_kind = data_reloc_kind,

@@ -1751,7 +1751,7 @@ void define_linker_symbol(struct ctx *ctx, struct symbol *sym, u8 type,
 bool is_dynobj_symbol(const struct symbol *sym);
 bool has_tls(struct ctx *ctx);
 void scan_relocations(struct ctx *ctx);
-// What an architecture's scan_relocs asks for a symbol.
+// What an architecture's scan_reloc asks for a symbol.
 void need_got(struct ctx *ctx, struct symbol *sym);
 void need_got_near(struct ctx *ctx, struct symbol *sym);
 void need_gottp(struct ctx *ctx, struct symbol *sym);
@@ -2312,7 +2312,7 @@ struct arch {
   const char *default_interp;  // PT_INTERP of a PIE without -dynamic-linker
   const char *const *output_arch_names;  // OUTPUT_ARCH names GNU ld takes
   // GNU ld's x86-64 rule for an IFUNC in a static executable: unless
-  // something needs pointer equality (SF_ADDR_EQ, set by scan_relocs),
+  // something needs pointer equality (SF_ADDR_EQ, set by scan_reloc),
   // GOT loads of its address read its .got.plt slot, the real function,
   // while PC-relative references get its IPLT entry.
   bool ifunc_got_is_gotplt;
@@ -2340,14 +2340,13 @@ struct arch {
   // flag of large sections (SHF_X86_64_LARGE).
   u16 shn_large_common;
   u64 shf_large;
-  // The scan of relocations [from, to) of is: an allocated section's all
-  // at once (its TLS sequences span relocations), a non-allocated one's
-  // possibly a slice at a time.
-  void (*scan_relocs)(struct ctx *ctx, struct isec *is, u32 from, u32 to);
-  // Optional: true if scan_relocs would do nothing for relocations
-  // [from, to) of is (no message, no slot, no flag); asked on all
-  // threads, so it only reads.
-  bool (*quiet_relocs)(struct ctx *ctx, struct isec *is, u32 from, u32 to);
+  // The scan of relocation i of is; returns the next one to scan (a TLS
+  // sequence's first relocation may take the call's after it).
+  u32 (*scan_reloc)(struct ctx *ctx, struct isec *is, u32 i);
+  // Optional: true if scan_reloc would do nothing for relocation i of is
+  // (no message, no slot, no flag); asked on all threads, so it only
+  // reads.
+  bool (*quiet_reloc)(struct ctx *ctx, struct isec *is, u32 i);
   void (*after_scan)(struct ctx *ctx);   // checks needing every reference
   // Applies relocations [from, to) of is to out, its copy.  Only a
   // non-allocated section may be done in parts (an allocated one's TLS
@@ -2656,7 +2655,7 @@ struct ctx {
   struct rlink *rlink;         // relocatable.c: -r's output sections
   bool got_referenced;         // _GLOBAL_OFFSET_TABLE_ is used
   u8 tls_transition_failed;    // TLS_FAILED_*: a TLS sequence mld and GNU
-                               // ld cannot rewrite (arch scan_relocs)
+                               // ld cannot rewrite (arch scan_reloc)
   struct archive_scan *archive_scan; // symbols.c: the scan under way
   u64 new_undefs;              // set by symbols.c: names first referenced
                                // strongly while undefined

@@ -350,7 +350,7 @@ static u32 *apply(const u32 *code, u32 n, const struct reloc *r, u32 nr) {
 static u32 *scan_apply(const u32 *code, u32 n, const struct reloc *r,
                        u32 nr) {
   struct isec *is = text_isec(code, n, r, nr);
-  arch_aarch64.scan_relocs(ctx, is, 0, is->nrels);
+  scan_isec(&arch_aarch64, is);
   allocate_slots(ctx);
   size_synthetic(ctx, SIZE_BEFORE_LAYOUT);
   return apply_isec(is);
@@ -975,7 +975,7 @@ START_TEST(tlsdesc_undef_weak_refused) {
   struct isec *is = text_isec(code, N(code), r, N(r));
   struct capture c;
   capture_begin(&c);
-  arch_aarch64.scan_relocs(ctx, is, 0, is->nrels);
+  scan_isec(&arch_aarch64, is);
   arch_aarch64.after_scan(ctx);
   ck_assert_contains(capture_end(&c),
                      "t.o:(.text+0x0): R_AARCH64_TLSDESC_ADR_PAGE21 against "

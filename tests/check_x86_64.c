@@ -453,7 +453,7 @@ START_TEST(tlsld_large_other_register) {
   struct isec *is = test_text(code, 22, r, 2, TEXT_ADDR);
   struct capture c;
   capture_begin(&c);
-  arch_x86_64.scan_relocs(ctx, is, 0, is->nrels);
+  scan_isec(&arch_x86_64, is);
   ck_assert_contains(capture_end(&c),
                      "t.o: TLS transition from R_X86_64_TLSLD to "
                      "R_X86_64_TPOFF32 against `x' at 0x3 in section "
@@ -504,7 +504,7 @@ START_TEST(rex_gotpcrelx_at_offset_2_keeps_previous_byte) {
   struct isec is = {.file = file, .osec = c, .data = code, .rels = rel,
                     .size = 6, .nrels = 1, .shndx = 1, .live = true};
   // The scan asks for a GOT entry, since no relaxation fits.
-  arch_x86_64.scan_relocs(ctx, &is, 0, is.nrels);
+  scan_isec(&arch_x86_64, &is);
   allocate_slots(ctx);
   size_synthetic(ctx, SIZE_BEFORE_LAYOUT);
   u8 buf[7] = {0x4c};                  // the previous section's last byte

@@ -47,6 +47,13 @@ static inline TCase *ctx_tcase(Suite *s, const char *name) {
   return tc;
 }
 
+// The scan of every relocation of is, as scan_relocations does it for
+// one that is not quiet.
+static inline void scan_isec(const struct arch *arch, struct isec *is) {
+  for (u32 i = 0; i < is->nrels;)
+    i = arch->scan_reloc(ctx, is, i);
+}
+
 // main() of every test program: CK_NORMAL prints the summary line.
 static inline int run_suite(Suite *s) {
   SRunner *sr = srunner_create(s);
