@@ -257,6 +257,7 @@ int mld_link(struct ctx *ctx) {
   finish_resolution(ctx);     // COMMON order; --require-defined
   write_why_extract(ctx);     // --why-extract: which reference pulled each
   hide_excluded_libs(ctx);    // --exclude-libs: their definitions hidden
+  finish_parsing_ahead(ctx);  // what start_parsing_ahead has left
   warn_linked_objects(ctx);   // .gnu.warning sections of the files linked
   checkpoint(ctx);
   setup_target(ctx);          // page sizes from the target and -z

@@ -680,8 +680,9 @@ struct objfile {
   struct symbol **globals;     // [nsyms - first_global]
   struct isec **isecs;         // [shnum], NULL for sections not kept
   struct isec **ahead_isecs;   // sections.c: parse_ahead's isecs, then
-  u8 ahead_found;              // what it found (PF_*), and whether it
-  bool ahead_eh;               // parsed .eh_frame too
+  u8 ahead_found;              // what it found (PF_*), whether it parsed
+  bool ahead_eh;               // .eh_frame too, and the first section
+  u32 ahead_warning;           // named .gnu.warning (0: none)
   bool eh_parsed;              // .eh_frame parsed (parse_eh_frame skips)
   struct symbol **locals;      // [first_global], made on demand (GOT, IPLT)
   u8 *discarded;               // [shnum] 1: in a losing COMDAT group
@@ -1486,6 +1487,7 @@ enum {
 
 void start_parsing_ahead(struct ctx *ctx);
 void parse_ahead(struct ctx *ctx, struct objfile *f);
+void finish_parsing_ahead(struct ctx *ctx);
 void parse_sections(struct ctx *ctx);
 bool stripped_debug_section(struct ctx *ctx, const char *name, u64 flags);
 bool dropped_with_defs(struct ctx *ctx, const char *name, u64 flags);
@@ -2159,6 +2161,7 @@ void write_relocatable(struct ctx *ctx);
 
 void add_warning_sections(struct ctx *ctx, struct objfile *f);
 void warn_reference(struct ctx *ctx, struct objfile *f, struct symbol *sym);
+u32 gnu_warning_section(struct objfile *f);
 void warn_linked_objects(struct ctx *ctx);
 
 //

@@ -929,6 +929,7 @@ static void parse_ahead_item(struct ctx *ctx, void *arg, void *item) {
   f->ahead_eh = !(found & PF_COMPRESSED);
   if (f->ahead_eh)
     parse_eh_sections(ctx, f, isecs);
+  f->ahead_warning = gnu_warning_section(f);
   f->ahead_found = found;
   f->ahead_isecs = isecs;
 }
@@ -940,6 +941,15 @@ void start_parsing_ahead(struct ctx *ctx) {
 void parse_ahead(struct ctx *ctx, struct objfile *f) {
   if (ctx->parse_ahead)
     stream_add(ctx, ctx->parse_ahead, f);
+}
+
+// Once no file joins the link: what is left is parsed on all threads;
+// the results wait for parse_sections.
+void finish_parsing_ahead(struct ctx *ctx) {
+  if (ctx->parse_ahead) {
+    stream_close(ctx, ctx->parse_ahead);
+    ctx->parse_ahead = NULL;
+  }
 }
 
 // File fi's sections, on all threads (a file's own): those parse_ahead
@@ -966,10 +976,7 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
 }
 
 void parse_sections(struct ctx *ctx) {
-  if (ctx->parse_ahead) {
-    stream_close(ctx, ctx->parse_ahead);
-    ctx->parse_ahead = NULL;
-  }
+  finish_parsing_ahead(ctx);
   bool any_stack_note = false;
   // A slim LTO object (gcc marks it with __gnu_lto_slim) holds only
   // compiler IR, which mld cannot link; a fat one also has real code.

@@ -251,16 +251,22 @@ void warn_reference(struct ctx *ctx, struct objfile *f, struct symbol *sym) {
   }
 }
 
+// File f's first section named .gnu.warning, or 0.
+u32 gnu_warning_section(struct objfile *f) {
+  for (u32 k = 1; k < f->shnum; k++)
+    if (!strcmp(section_name(f, k), ".gnu.warning"))
+      return k;
+  return 0;
+}
+
 // The .gnu.warning sections of the files in the link, in link order: the
-// first one of each file, as GNU ld looks a file's up by name.
+// first one of each file, as GNU ld looks a file's up by name (found
+// when its sections were parsed ahead, if they were).
 void warn_linked_objects(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
-    for (u32 k = 1; k < f->shnum; k++) {
-      if (!strcmp(section_name(f, k), ".gnu.warning")) {
-        warn_at(ctx, f->name, section_text(ctx, f, k));
-        break;
-      }
-    }
+    u32 k = f->ahead_isecs ? f->ahead_warning : gnu_warning_section(f);
+    if (k)
+      warn_at(ctx, f->name, section_text(ctx, f, k));
   }
 }
