@@ -20,7 +20,7 @@ static void one_link(int argc, char **argv, const char *out) {
   }
   release_output(ctx);
   release_inputs(ctx);
-  arena_release(&ctx->arena);
+  arena_release(ctx);
   free(ctx);
   unlink(out);
 }

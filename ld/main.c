@@ -132,7 +132,7 @@ int main(int argc, char **argv) {
   int status = mld_link(ctx);
   tell_parent(notify, status);
   let_old_output_go(ctx);
-  arena_release(&ctx->arena);
+  arena_release(ctx);
   free(ctx);
   return status;
 }

@@ -175,7 +175,7 @@ char *arena_strndup(struct ctx *ctx, const char *s, u64 len);
 char *arena_strdup(struct ctx *ctx, const char *s);
 char *arena_printf(struct ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-void arena_release(struct arena *a);
+void arena_release(struct ctx *ctx);
 
 // A growable array of pointers, grown in the arena.
 struct vec {

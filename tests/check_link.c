@@ -63,7 +63,7 @@ static struct link_result link_once(const char *name, struct tobj *o) {
   r.messages = capture_end(&cap);
   release_output(c);
   release_inputs(c);
-  arena_release(&c->arena);
+  arena_release(c);
   free(c);
   return r;
 }
@@ -149,7 +149,7 @@ START_TEST(signal_handlers_end_with_the_link) {
   }
   release_output(c);
   release_inputs(c);
-  arena_release(&c->arena);
+  arena_release(c);
   free(c);
 }
 END_TEST
@@ -188,7 +188,7 @@ START_TEST(guarded_input_ends_at_a_fault) {
       if (guard || sizes[i] % sysconf(_SC_PAGESIZE))
         ck_assert_int_eq(readable(m->data + m->size), !guard);
       release_inputs(c);
-      arena_release(&c->arena);
+      arena_release(c);
       free(c);
     }
   }

@@ -34,7 +34,7 @@ static inline void ctx_setup(void) {
 }
 
 static inline void ctx_teardown(void) {
-  arena_release(&ctx->arena);
+  arena_release(ctx);
   free(ctx);
   ctx = NULL;
 }
