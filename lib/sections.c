@@ -745,33 +745,66 @@ static void read_properties(struct ctx *ctx, struct objfile *f) {
 // that went too, what it went for (GNU ld's kept_section and
 // _bfd_elf_check_kept_section): references from debug information to
 // the discarded copy go to it.
-static void find_kept_sections(struct ctx *ctx, struct objfile *f) {
+//
+// The winner of section m of f: section ks of *w; 0 if none.
+static u32 winner_of(struct objfile *f, u32 m, struct objfile **w) {
+  struct symbol *g = f->lost_to[m];
+  if (!f->discarded[m] || !g || !g->file || !g->file->isecs)
+    return 0;
+  *w = g->file;
+  const u8 *gsh = shdr_at(*w, g->symidx);
+  const char *name = section_name(f, m);
+  u32 ks = 0;
+  if (SH_TYPE(gsh) != SHT_GROUP) {       // a .gnu.linkonce.* section
+    ks = g->symidx;
+  } else if (!(SH_FLAGS(shdr_at(f, m)) & SHF_GROUP)) {
+    ks = single_member(*w, g->symidx);   // a linkonce lost to a group
+  } else {
+    const u8 *p = (*w)->data + SH_OFFSET(gsh);
+    for (u64 k = 1; k < SH_SIZE(gsh) / 4 && !ks; k++) {
+      u32 s = rd32(p + k * 4);
+      if (s < (*w)->shnum && !strcmp(section_name(*w, s), name))
+        ks = s;
+    }
+  }
+  return ks && SH_SIZE(shdr_at(*w, ks)) == SH_SIZE(shdr_at(f, m)) ? ks : 0;
+}
+
+// On all threads, each file's: the winners that stayed.  A winner that
+// went too is left for kept_chains (chained[fi] set).
+static void find_kept_sections(struct ctx *ctx, void *arg, u32 fi) {
+  u8 *chained = arg;
+  struct objfile *f = ctx->objs.v[fi];
+  if (!f->lost_to)
+    return;
   f->kept = arena_alloc(ctx, (u64)f->shnum * sizeof(struct isec *));
   for (u32 m = 1; m < f->shnum; m++) {
-    struct symbol *g = f->lost_to[m];
-    if (!f->discarded[m] || !g || !g->file || !g->file->isecs)
-      continue;
-    struct objfile *w = g->file;
-    const u8 *gsh = shdr_at(w, g->symidx);
-    const char *name = section_name(f, m);
-    u32 ks = 0;
-    if (SH_TYPE(gsh) != SHT_GROUP) {       // a .gnu.linkonce.* section
-      ks = g->symidx;
-    } else if (!(SH_FLAGS(shdr_at(f, m)) & SHF_GROUP)) {
-      ks = single_member(w, g->symidx);    // a linkonce lost to a group
-    } else {
-      const u8 *p = w->data + SH_OFFSET(gsh);
-      for (u64 k = 1; k < SH_SIZE(gsh) / 4 && !ks; k++) {
-        u32 s = rd32(p + k * 4);
-        if (s < w->shnum && !strcmp(section_name(w, s), name))
-          ks = s;
-      }
+    struct objfile *w;
+    u32 ks = winner_of(f, m, &w);
+    if (ks && w->discarded && w->discarded[ks])
+      chained[fi] = 1;
+    else if (ks)
+      f->kept[m] = w->isecs[ks];
+  }
+}
+
+// Then, in file order, the winners that went too: what they went for, as
+// a walk of the files in order finds it (a later file's, or a later
+// section's of the same file, not yet found).
+static void kept_chains(struct ctx *ctx, const u8 *chained) {
+  u32 *pos = arena_alloc(ctx, ((u64)ctx->next_priority + 1) * sizeof(u32));
+  for (u32 fi = 0; fi < ctx->objs.len; fi++)
+    pos[((struct objfile *)ctx->objs.v[fi])->priority] = fi;
+  for (u32 fi = 0; fi < ctx->objs.len; fi++) {
+    struct objfile *f = ctx->objs.v[fi];
+    for (u32 m = 1; chained[fi] && m < f->shnum; m++) {
+      struct objfile *w;
+      u32 ks = winner_of(f, m, &w);
+      if (!ks || !w->discarded || !w->discarded[ks])
+        continue;
+      bool found = w == f ? ks < m : pos[w->priority] < fi;
+      f->kept[m] = found && w->kept ? w->kept[ks] : NULL;
     }
-    if (!ks || SH_SIZE(shdr_at(w, ks)) != SH_SIZE(shdr_at(f, m)))
-      continue;
-    f->kept[m] = w->discarded && w->discarded[ks] ? (w->kept ? w->kept[ks]
-                                                             : NULL)
-                                                  : w->isecs[ks];
   }
 }
 
@@ -1016,11 +1049,9 @@ void parse_sections(struct ctx *ctx) {
     ctx->defs_dropped |= (found & PF_DROPPED_DEFS) != 0;
   }
   decompress_inputs(ctx);     // their sizes count from here on
-  for (u32 fi = 0; fi < ctx->objs.len; fi++) {
-    struct objfile *f = ctx->objs.v[fi];
-    if (f->lost_to)
-      find_kept_sections(ctx, f);
-  }
+  u8 *chained = arena_alloc(ctx, (u64)ctx->objs.len + 1);
+  parallel_for(ctx, ctx->objs.len, find_kept_sections, chained);
+  kept_chains(ctx, chained);
   ctx->iplt_size = ctx->arch->iplt_size;
   ctx->iplt_align = ctx->arch->iplt_align;
   ctx->iplt_slot_bias = ctx->arch->iplt_slot_bias;
