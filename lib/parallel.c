@@ -279,7 +279,7 @@ void parallel_for(struct ctx *ctx, u32 n,
 // adds more.  The caller never waits or wakes anyone: a helper without
 // an item looks again every STREAM_NAP nanoseconds.  While a stream is
 // open, other loops run on the caller alone.
-enum { STREAM_BLOCK = 1024, STREAM_BLOCKS = 1 << 14, STREAM_NAP = 50000 };
+enum { STREAM_BLOCK = 1024, STREAM_BLOCKS = 1 << 12, STREAM_NAP = 50000 };
 
 struct stream {
   void (*fn)(struct ctx *ctx, void *arg, void *item);
@@ -339,8 +339,7 @@ struct stream *stream_open(struct ctx *ctx,
   u32 nthreads = thread_count(ctx);
   if (nthreads < 2 || in_parallel_loop())
     return NULL;
-  struct stream *s = arena_alloc(ctx, sizeof(*s));
-  memset(s, 0, sizeof(*s));
+  struct stream *s = arena_alloc(ctx, sizeof(*s));  // zeroed
   s->fn = fn;
   s->arg = arg;
   s->loop = (struct pfor){stream_helper, ctx, s, nthreads - 1, 0, 1};
