@@ -281,6 +281,35 @@ static i64 adr_imm(u32 insn) {
   return (i64)((u64)imm << 43) >> 43;
 }
 
+// The sections holding sites are relocated on all threads, each into a
+// scratch buffer of its thread's; each site's ADRP is read there.  The
+// fixes are then chosen in order, on one thread (an error there stops
+// the link).
+struct errata_job {
+  struct erratum **sites;      // every stub section's, in order
+  u32 *first;                  // per section with sites: its first site
+  u32 nsecs;
+  u32 *adrp;                   // per site: its instruction once relocated
+  u8 *scratch[MAX_THREADS];    // per thread, cap[t] bytes
+  u64 cap[MAX_THREADS];
+};
+
+static void relocate_sites(struct ctx *ctx, void *arg, u32 i) {
+  struct errata_job *j = arg;
+  struct isec *is = j->sites[j->first[i]]->is;
+  u32 t = worker_index();
+  if (is->size > j->cap[t]) {
+    j->cap[t] = is->size;
+    j->scratch[t] = arena_alloc(ctx, is->size);
+  }
+  u8 *tmp = j->scratch[t];
+  memcpy(tmp, is->data, is->size);
+  if (is->nrels)
+    ctx->arch->apply_relocs(ctx, is, tmp, 0, is->nrels);
+  for (u32 k = j->first[i]; k < j->first[i + 1]; k++)
+    j->adrp[k] = rd32(tmp + j->sites[k]->adrp_off);
+}
+
 // With final addresses: whether each site's ADRP, once relocated, can
 // become an ADR (its page within 1 MiB).  The section is relocated into
 // scratch memory to read the ADRP as it will be written (relaxations
@@ -292,47 +321,51 @@ static i64 adr_imm(u32 insn) {
 // exact for objects and archive members it extracts; members it only
 // looks into for a COMMON symbol also take numbers in GNU ld).
 void plan_errata(struct ctx *ctx) {
-  u8 *tmp = NULL;
-  u64 cap = 0;
+  struct errata_job j = {0};
+  u32 n = 0;
+  for (u32 i = 0; i < ctx->stub_secs.len; i++)
+    n += ((struct stub_sec *)ctx->stub_secs.v[i])->errata.len;
+  if (!n)
+    return;
+  j.sites = arena_alloc(ctx, (u64)n * sizeof(*j.sites));
+  j.first = arena_alloc(ctx, ((u64)n + 1) * sizeof(u32));
+  j.adrp = arena_alloc(ctx, (u64)n * sizeof(u32));
+  n = 0;
   for (u32 i = 0; i < ctx->stub_secs.len; i++) {
     struct stub_sec *s = ctx->stub_secs.v[i];
-    struct isec *done = NULL;
-    for (u32 k = 0; k < s->errata.len; k++) {
-      struct erratum *e = s->errata.v[k];
-      struct isec *is = e->is;
-      if (is != done) {
-        if (is->size > cap) {
-          cap = is->size;
-          tmp = arena_alloc(ctx, cap);
-        }
-        memcpy(tmp, is->data, is->size);
-        ctx->mute_diagnostics = true;
-        if (is->nrels)
-          ctx->arch->apply_relocs(ctx, is, tmp, 0, is->nrels);
-        ctx->mute_diagnostics = false;
-        done = is;
-      }
-      u64 P = isec_addr(is) + e->adrp_off;
-      u32 adrp = rd32(tmp + e->adrp_off);
-      i64 d = (i64)(aarch64_page(P) + ((u64)adr_imm(adrp) << 12) - P);
-      u8 how = ctx->cfg.fix_cortex_a53_843419;
-      if (!is_adrp(adrp))
-        e->fix = ERRATUM_GONE;
-      else if ((how & FIX_843419_ADR) && d >= -(1 << 20) && d < (1 << 20))
-        e->fix = ERRATUM_ADR;
-      else if (how & FIX_843419_ADRP)
-        e->fix = ERRATUM_VENEER;
-      else
-        fatal(ctx, "%s: erratum 843419 immediate 0x%llx out of range for "
-              "ADR (input file too large) and --fix-cortex-a53-843419=adr "
-              "used.  Run the linker with --fix-cortex-a53-843419=full "
-              "instead", is->file->name, (unsigned long long)d);
-      if (e->fix == ERRATUM_VENEER)
-        e->name = arena_printf(ctx, "e843419@%04x_%08x_%llx",
-                               is->file->bfd_id,
-                               gnu_section_id(ctx, is->file, is->shndx),
-                               (unsigned long long)e->ldst_off);
+    for (u32 k = 0; k < s->errata.len; k++, n++) {
+      j.sites[n] = s->errata.v[k];
+      if (!n || j.sites[n]->is != j.sites[n - 1]->is)
+        j.first[j.nsecs++] = n;
     }
+  }
+  j.first[j.nsecs] = n;
+  ctx->mute_diagnostics = true;
+  parallel_for(ctx, j.nsecs, relocate_sites, &j);
+  ctx->mute_diagnostics = false;
+  for (u32 k = 0; k < n; k++) {
+    struct erratum *e = j.sites[k];
+    struct isec *is = e->is;
+    u64 P = isec_addr(is) + e->adrp_off;
+    u32 adrp = j.adrp[k];
+    i64 d = (i64)(aarch64_page(P) + ((u64)adr_imm(adrp) << 12) - P);
+    u8 how = ctx->cfg.fix_cortex_a53_843419;
+    if (!is_adrp(adrp))
+      e->fix = ERRATUM_GONE;
+    else if ((how & FIX_843419_ADR) && d >= -(1 << 20) && d < (1 << 20))
+      e->fix = ERRATUM_ADR;
+    else if (how & FIX_843419_ADRP)
+      e->fix = ERRATUM_VENEER;
+    else
+      fatal(ctx, "%s: erratum 843419 immediate 0x%llx out of range for "
+            "ADR (input file too large) and --fix-cortex-a53-843419=adr "
+            "used.  Run the linker with --fix-cortex-a53-843419=full "
+            "instead", is->file->name, (unsigned long long)d);
+    if (e->fix == ERRATUM_VENEER)
+      e->name = arena_printf(ctx, "e843419@%04x_%08x_%llx",
+                             is->file->bfd_id,
+                             gnu_section_id(ctx, is->file, is->shndx),
+                             (unsigned long long)e->ldst_off);
   }
 }
 
