@@ -890,14 +890,19 @@ static bool defines_in_dropped(struct ctx *ctx, struct objfile *f,
 }
 
 // File f's sections into isecs[shnum]: an isec for each one that stays,
-// with the relocation section attached.  Returns what parse_sections
+// with the relocation section attached, and in *warning the first named
+// .gnu.warning, kept or not (0: none).  Returns what parse_sections
 // takes in file order (PF_*).
-static u8 parse_file(struct ctx *ctx, struct objfile *f, struct isec **isecs) {
+static u8 parse_file(struct ctx *ctx, struct objfile *f, struct isec **isecs,
+                     u32 *warning) {
   u8 found = 0;
   bool warning_seen = false;
+  *warning = 0;
   for (u32 i = 1; i < f->shnum; i++) {
     const u8 *sh = shdr_at(f, i);
     const char *name = section_name(f, i);
+    if (!*warning && !strcmp(name, ".gnu.warning"))
+      *warning = i;
     u32 type = SH_TYPE(sh);
     u64 flags = SH_FLAGS(sh);
     if (!strcmp(name, ".note.GNU-stack"))
@@ -958,11 +963,10 @@ static void parse_ahead_item(struct ctx *ctx, void *arg, void *item) {
   (void)arg;
   struct objfile *f = item;
   struct isec **isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(*isecs));
-  u8 found = parse_file(ctx, f, isecs);
+  u8 found = parse_file(ctx, f, isecs, &f->ahead_warning);
   f->ahead_eh = !(found & PF_COMPRESSED);
   if (f->ahead_eh)
     parse_eh_sections(ctx, f, isecs);
-  f->ahead_warning = gnu_warning_section(f);
   f->ahead_found = found;
   f->ahead_isecs = isecs;
 }
@@ -1005,7 +1009,8 @@ static void parse_file_sections(struct ctx *ctx, void *arg, u32 fi) {
             "without -flto or with -ffat-lto-objects", f->name);
       break;
     }
-  j->found[fi] = parse_file(ctx, f, f->isecs);
+  u32 warning;
+  j->found[fi] = parse_file(ctx, f, f->isecs, &warning);
 }
 
 void parse_sections(struct ctx *ctx) {
