@@ -1303,6 +1303,9 @@ enum chunk_kind {
   CK_EMIT_RELA,                // -q: .rela.SECTION, one per output section
   CK_SYMTAB, CK_SYMTAB_SHNDX, CK_STRTAB, CK_SHSTRTAB,
   CK_NKINDS,
+  // -r's own sections (relocatable.c), which a final link never makes:
+  CK_GROUP = CK_NKINDS,        // SHT_GROUP, a kept input group
+  CK_GNU_STACK,                // .note.GNU-stack
 };
 
 struct chunk {

@@ -3,7 +3,9 @@
 //
 // Input reading, symbol resolution and section parsing are the final
 // link's (COMDAT: the first group with a signature wins); what differs is
-// the output.  GNU ld's -r script (ldscripts/elf_x86_64.xr) names each
+// the output.  Its sections are chunks, as a final link's are (struct
+// rsec adds what -r's plan needs), of the final link's kinds but for
+// groups and .note.GNU-stack.  GNU ld's -r script (ldscripts/elf_x86_64.xr) names each
 // output section after exactly one input name, so .text.foo stays
 // .text.foo; other names are orphans, placed after the script section of
 // their kind in the order they appear.  A member of a kept section group
@@ -31,40 +33,47 @@
 
 #include <stdlib.h>
 
-enum rsec_kind {
-  RS_SECTION,                  // input sections (c), or a synthetic note
-  RS_GROUP, RS_RELA, RS_SYMTAB, RS_SHNDX, RS_STRTAB, RS_SHSTRTAB,
-};
-
-// A synthetic note's contents: .note.gnu.property, .note.GNU-stack or
-// .note.gnu.build-id.
-enum { NOTE_NONE, NOTE_PROPERTY, NOTE_STACK, NOTE_BUILD_ID };
-
-// One section of the output.
+// One section of the output: a chunk, as a final link's output sections
+// are, with what -r's plan adds to it.  Its kind is a final link's
+// (CK_REGULAR and CK_EH_FRAME for input sections, CK_PROPERTY,
+// CK_BUILD_ID, CK_EMIT_RELA, CK_SYMTAB, CK_SYMTAB_SHNDX, CK_STRTAB,
+// CK_SHSTRTAB) or one of -r's own (CK_GROUP, CK_GNU_STACK).  c.order is
+// its sort key (the script's, orphans after), c.sym_index its
+// STT_SECTION symbol, c.stmt the -T script's statement that made it,
+// c.target what a CK_EMIT_RELA relocates.
 struct rsec {
-  const char *name;
-  u8 kind;                     // enum rsec_kind
-  u8 note;                     // RS_SECTION without inputs: NOTE_*
-  u32 type, link, info;
-  u64 flags, align, entsize;
-  u64 size, offset;            // set by place_relocatable
-  u64 addr;                    // a -T script's address for it, or 0
-  u32 shndx;                   // section header index
-  u32 name_off;                // in .shstrtab
-  u32 order;                   // sort key: the script's, orphans after
+  struct chunk c;
+  u32 link, info;
+  u64 addr;                    // a -T script's address for it, or 0 (not
+                               // c.addr: -r's symbols are offsets in
+                               // their sections)
   u32 seq;                     // creation order, breaks ties
-  u32 sym;                     // its STT_SECTION symbol; 0: none
-  struct chunk *c;             // RS_SECTION: its input sections
-  struct out_stmt *os;         // the -T script's statement that made it
   struct vec data;             // struct rdata *: its data statements
   struct rsec *rela;           // its relocations, or NULL
-  struct rsec *of;             // RS_RELA: the section relocated
-  u64 nrels;                   // RS_RELA: set by plan_relocatable
-  u64 none_at;                 // RS_RELA: where the R_*_NONE of a section
-                               // whose relocations all went is (or ~0)
-  struct objfile *gfile;       // RS_GROUP: the input group section
+  u64 none_at;                 // CK_EMIT_RELA: where the R_*_NONE of a
+                               // section whose relocations all went is
+                               // (or ~0)
+  struct objfile *gfile;       // CK_GROUP: the input group section
   u32 gshndx;
 };
+
+// The output section an input section went to.
+static struct rsec *rsec_of(struct chunk *c) {
+  return (struct rsec *)c;
+}
+
+// An output section or a group: what is in bfd's list of sections, and
+// has a section symbol; not what numbering adds (relocations, .symtab,
+// the string tables).
+static bool in_bfd_list(const struct rsec *s) {
+  switch (s->c.kind) {
+  case CK_EMIT_RELA: case CK_SYMTAB: case CK_SYMTAB_SHNDX: case CK_STRTAB:
+  case CK_SHSTRTAB:
+    return false;
+  default:
+    return true;
+  }
+}
 
 // A data statement's bytes (BYTE, SHORT, LONG, QUAD, SQUAD).
 struct rdata {
@@ -74,7 +83,6 @@ struct rdata {
 
 struct rlink {
   struct vec secs;             // struct rsec *, in section header order
-  struct rsec **by_shndx;      // [nsecs]
   u32 nsecs;
   struct rsec *symtab, *shndx, *strtab, *shstrtab, *stack, *property;
   struct rsec *build_id;
@@ -248,15 +256,16 @@ void check_relocatable_script(struct ctx *ctx) {
 // Output sections
 //
 
-static struct rsec *new_rsec(struct ctx *ctx, const char *name, u8 kind,
-                             u32 type, u64 flags, u64 align, u64 entsize) {
+static struct rsec *new_rsec(struct ctx *ctx, const char *name,
+                             enum chunk_kind kind, u32 type, u64 flags,
+                             u64 align, u64 entsize) {
   struct rsec *s = arena_alloc(ctx, sizeof(*s));
-  s->name = name;
-  s->kind = kind;
-  s->type = type;
-  s->flags = flags;
-  s->align = align;
-  s->entsize = entsize;
+  s->c.name = name;
+  s->c.kind = kind;
+  s->c.type = type;
+  s->c.flags = flags;
+  s->c.align = align;
+  s->c.entsize = entsize;
   return s;
 }
 
@@ -365,7 +374,7 @@ static void name_insert(struct ctx *ctx, struct rlink *rl, struct rsec *s) {
       if (old[i])
         name_insert(ctx, rl, old[i]);
   }
-  u64 j = hash_name(s->name, strlen(s->name)) & rl->name_mask;
+  u64 j = hash_name(s->c.name, strlen(s->c.name)) & rl->name_mask;
   while (rl->by_name[j])
     j = (j + 1) & rl->name_mask;
   rl->by_name[j] = s;
@@ -395,35 +404,35 @@ static struct rsec *output_for(struct ctx *ctx, struct rlink *rl,
     u64 j = hash_name(name, strlen(name)) & rl->name_mask;
     for (; rl->by_name[j]; j = (j + 1) & rl->name_mask) {
       struct rsec *s = rl->by_name[j];
+      struct chunk *c = &s->c;
       // An orphan joins one of its name with its type and the same
       // SHF_ALLOC and SHF_EXCLUDE (GNU ld's ldelf_place_orphan: an
       // excluded .text.startup apart from one that is not); a -T
       // script's section of its name if that has nothing yet or the
       // same SHF_ALLOC.
-      if (strcmp(s->name, name))
+      if (strcmp(c->name, name))
         continue;
-      if (s->os ? !s->c->isecs.len || !((s->c->flags ^ flags) & SHF_ALLOC)
-                : key || (s->type == type &&
-                          !((s->flags ^ flags) & (SHF_ALLOC | SHF_EXCLUDE))))
+      if (c->stmt ? !c->isecs.len || !((c->flags ^ flags) & SHF_ALLOC)
+                  : key || (c->type == type &&
+                            !((c->flags ^ flags) & (SHF_ALLOC | SHF_EXCLUDE))))
         return s;
     }
   }
-  struct rsec *s = add_rsec(ctx, rl, new_rsec(ctx, name, RS_SECTION, type,
+  // It holds the input sections, as in a final link: input sections'
+  // osec, and .eh_frame's sizing, work on it.
+  struct rsec *s = add_rsec(ctx, rl, new_rsec(ctx, name, CK_REGULAR, type,
                                               flags, 1, 0));
   if (!unique)
     name_insert(ctx, rl, s);
   if (!rl->walk)
-    s->order = key ? key : orphan_key(ctx, rl, name, type, flags);
-  // The chunk holds the input sections, as in a final link: input
-  // sections' osec, and .eh_frame's sizing, work on it.
-  s->c = stand_in(ctx, name, type, 0, 1);
+    s->c.order = key ? key : orphan_key(ctx, rl, name, type, flags);
   // The first .eh_frame is rewritten record by record, as in a final link.
   if (!strcmp(name, ".eh_frame") && !ctx->synth[CK_EH_FRAME]) {
-    s->c->kind = CK_EH_FRAME;
-    ctx->synth[CK_EH_FRAME] = s->c;
+    s->c.kind = CK_EH_FRAME;
+    ctx->synth[CK_EH_FRAME] = &s->c;
   }
-  s->c->unique = unique;
-  vec_push(ctx, &ctx->chunks, s->c);
+  s->c.unique = unique;
+  vec_push(ctx, &ctx->chunks, &s->c);
   return s;
 }
 
@@ -431,7 +440,7 @@ static struct rsec *output_for(struct ctx *ctx, struct rlink *rl,
 // every input has them with one entsize.
 static void join(struct ctx *ctx, struct rsec *s, struct isec *is,
                  const u8 *sh, bool grouped) {
-  struct chunk *c = s->c;
+  struct chunk *c = &s->c;
   u64 flags = SH_FLAGS(sh) & ~(u64)SHF_COMPRESSED;  // read decompressed
   if (!grouped)
     flags &= ~(u64)SHF_GROUP;
@@ -491,7 +500,7 @@ static void add_groups(struct ctx *ctx, struct rlink *rl, struct objfile *f) {
     }
     if (!kept)
       continue;
-    struct rsec *s = add_rsec(ctx, rl, new_rsec(ctx, ".group", RS_GROUP,
+    struct rsec *s = add_rsec(ctx, rl, new_rsec(ctx, ".group", CK_GROUP,
                                                 SHT_GROUP, 0, 4, 4));
     s->gfile = f;
     s->gshndx = i;
@@ -508,19 +517,17 @@ static void add_note(struct ctx *ctx, struct rlink *rl, const char *name) {
     bool x = ctx->stack_x_note || ctx->stack_no_note;
     u64 flags = x ? SHF_EXECINSTR : 0;
     rl->stack = add_rsec(ctx, rl, new_rsec(ctx, ".note.GNU-stack",
-                                           RS_SECTION, SHT_PROGBITS, flags,
+                                           CK_GNU_STACK, SHT_PROGBITS, flags,
                                            1, 0));
-    rl->stack->note = NOTE_STACK;
-    rl->stack->order = orphan_key(ctx, rl, name, SHT_PROGBITS, flags);
+    rl->stack->c.order = orphan_key(ctx, rl, name, SHT_PROGBITS, flags);
   }
   // (None when the merge left no property: GNU ld discards the section.)
   if (!strcmp(name, ".note.gnu.property") && !rl->property &&
       property_note_size(ctx)) {
     rl->property = add_rsec(ctx, rl, new_rsec(ctx, ".note.gnu.property",
-                                              RS_SECTION, SHT_NOTE,
+                                              CK_PROPERTY, SHT_NOTE,
                                               SHF_ALLOC, 8, 0));
-    rl->property->note = NOTE_PROPERTY;
-    rl->property->order = orphan_key(ctx, rl, name, SHT_NOTE, SHF_ALLOC);
+    rl->property->c.order = orphan_key(ctx, rl, name, SHT_NOTE, SHF_ALLOC);
   }
 }
 
@@ -546,14 +553,12 @@ static void add_script_sections(struct ctx *ctx, struct rlink *rl) {
     if (st->kind != SS_OUTPUT || st->os->discard)
       continue;
     struct out_stmt *os = st->os;
-    struct rsec *s = add_rsec(ctx, rl, new_rsec(ctx, os->name, RS_SECTION,
+    struct rsec *s = add_rsec(ctx, rl, new_rsec(ctx, os->name, CK_REGULAR,
                                                 SHT_PROGBITS, 0, 1, 0));
-    s->os = os;
+    s->c.stmt = os;
     name_insert(ctx, rl, s);
-    s->c = stand_in(ctx, os->name, SHT_PROGBITS, 0, 1);
-    s->c->stmt = os;
-    os->chunk = s->c;
-    vec_push(ctx, &ctx->chunks, s->c);
+    os->chunk = &s->c;
+    vec_push(ctx, &ctx->chunks, &s->c);
   }
 }
 
@@ -572,18 +577,18 @@ static struct rsec *script_section(struct ctx *ctx, struct rlink *rl,
   u64 j = hash_name(os->name, strlen(os->name)) & rl->name_mask;
   for (; rl->by_name[j]; j = (j + 1) & rl->name_mask) {
     struct rsec *s = rl->by_name[j];
-    if (s->os != os)
+    if (s->c.stmt != os)
       continue;
     // .eh_frame is rewritten record by record, in an output section of
     // its name only (bfd's rule; mld does not copy it elsewhere).
     if (!strcmp(isec_name(is), ".eh_frame")) {
       if (strcmp(os->name, ".eh_frame") ||
-          (ctx->synth[CK_EH_FRAME] && ctx->synth[CK_EH_FRAME] != s->c))
+          (ctx->synth[CK_EH_FRAME] && ctx->synth[CK_EH_FRAME] != &s->c))
         fatal(ctx, "%s:%u: -r: .eh_frame in output section %s: not "
               "supported in a relocatable link", os->file, os->line,
               os->name);
-      s->c->kind = CK_EH_FRAME;
-      ctx->synth[CK_EH_FRAME] = s->c;
+      s->c.kind = CK_EH_FRAME;
+      ctx->synth[CK_EH_FRAME] = &s->c;
     }
     return s;
   }
@@ -656,7 +661,7 @@ static void add_file_sections(struct ctx *ctx, struct rlink *rl,
 static int cmp_rsec(const void *a, const void *b) {
   const struct rsec *x = *(struct rsec *const *)a;
   const struct rsec *y = *(struct rsec *const *)b;
-  bool gx = x->kind == RS_GROUP, gy = y->kind == RS_GROUP;
+  bool gx = x->c.kind == CK_GROUP, gy = y->c.kind == CK_GROUP;
   if (gx != gy)
     return gx ? -1 : 1;
   return cmp_rsec_listed(a, b);
@@ -676,13 +681,13 @@ static u64 script_value(struct ctx *ctx, struct expr *e, u64 dot,
 static void size_sections(struct ctx *ctx, struct rlink *rl) {
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
-    if (s->note == NOTE_PROPERTY)
-      s->size = property_note_size(ctx);
-    if (s->note == NOTE_BUILD_ID)
-      s->size = 16 + (u64)build_id_size(ctx);
-    if (!s->c)
+    struct chunk *c = &s->c;
+    if (c->kind == CK_PROPERTY)
+      c->size = property_note_size(ctx);
+    if (c->kind == CK_BUILD_ID)
+      c->size = 16 + (u64)build_id_size(ctx);
+    if (!has_inputs(c))
       continue;
-    struct chunk *c = s->c;
     if (c->kind != CK_EH_FRAME) {
       u64 off = 0;
       for (u32 k = 0; k < c->isecs.len; k++) {
@@ -693,17 +698,12 @@ static void size_sections(struct ctx *ctx, struct rlink *rl) {
       }
       c->size = off;
     }
-    s->type = c->type;
-    s->flags = c->flags;
-    s->align = c->align;
-    s->entsize = c->entsize;
-    s->size = c->size;
-    if (s->os && s->os->align) {
-      u64 a = script_alignment(ctx, s->name,
-                               script_value(ctx, s->os->align, 0, "ALIGN"),
+    if (c->stmt && c->stmt->align) {
+      u64 a = script_alignment(ctx, c->name,
+                               script_value(ctx, c->stmt->align, 0, "ALIGN"),
                                true);
-      if (a > s->align)
-        s->align = c->align = a;
+      if (a > c->align)
+        c->align = a;
     }
   }
 }
@@ -720,12 +720,12 @@ static struct symbol *assign_symbol(struct ctx *ctx, struct script_stmt *st,
   if (!sym || !(sym->flags & SF_LINKER) || sym->symidx >> 1 != W_SCRIPT)
     return NULL;
   struct script_dot d = {.dot = dot, .in_section = inside,
-                         .sec = s ? s->c : NULL};
+                         .sec = s ? &s->c : NULL};
   struct expr_value v;
   eval_script_expr(ctx, st->e, st->sym, false, &d, &v);
   bool rel = v.sec || (inside && v.plain) || (!inside && d.used);
   struct sym_aux *aux = sym_aux(ctx, sym);
-  aux->osec = rel && s ? s->c : NULL;
+  aux->osec = rel && s ? &s->c : NULL;
   sym->value = aux->osec ? v.v - s->addr : v.v;
   sym->type = STT_NOTYPE;
   return rel && !s ? sym : NULL;
@@ -735,7 +735,7 @@ static struct symbol *assign_symbol(struct ctx *ctx, struct script_stmt *st,
 static void set_symbol_section(struct ctx *ctx, struct symbol *sym,
                                struct rsec *s) {
   struct sym_aux *aux = sym_aux(ctx, sym);
-  aux->osec = s ? s->c : NULL;
+  aux->osec = s ? &s->c : NULL;
   if (s)
     sym->value -= s->addr;
 }
@@ -744,8 +744,8 @@ static void set_symbol_section(struct ctx *ctx, struct symbol *sym,
 // data statements, "." moved (to an address at least where it is); the
 // orphans that joined it after.
 static u64 lay_body(struct ctx *ctx, struct rsec *s) {
-  struct chunk *c = s->c;
-  struct vec *body = &s->os->body;
+  struct chunk *c = &s->c;
+  struct vec *body = &c->stmt->body;
   u64 off = 0;
   u32 next = 0;
   s->data.len = 0;
@@ -787,19 +787,19 @@ static u64 lay_body(struct ctx *ctx, struct rsec *s) {
 // lang_insert_orphan); "." moves past each allocated one (but .tbss);
 // the others are at 0.
 static u64 lay_address(struct ctx *ctx, struct rsec *s, u64 dot) {
-  bool alloc = s->flags & SHF_ALLOC;
+  struct chunk *c = &s->c;
+  bool alloc = c->flags & SHF_ALLOC;
   u64 addr = 0;
-  if (s->os && s->os->addr)    // (an unallocated one's too)
-    addr = script_value(ctx, s->os->addr, dot, "address");
-  else if (s->os && alloc)
-    addr = align_up(dot, s->align);
-  s->addr = addr;              // (not the chunk's: -r's symbols are
-                               // offsets in their sections)
-  if (s->os && s->c->kind != CK_EH_FRAME)
-    s->size = s->c->size = lay_body(ctx, s);
+  if (c->stmt && c->stmt->addr)  // (an unallocated one's too)
+    addr = script_value(ctx, c->stmt->addr, dot, "address");
+  else if (c->stmt && alloc)
+    addr = align_up(dot, c->align);
+  s->addr = addr;
+  if (c->stmt && c->kind != CK_EH_FRAME)
+    c->size = lay_body(ctx, s);
   if (!alloc)
     return dot;
-  return addr + s->size;       // (.tbss too, in -r)
+  return addr + c->size;       // (.tbss too, in -r)
 }
 
 // The walk of the statements: the sections laid out so far, and the
@@ -816,7 +816,7 @@ struct rwalk {
 static void lay_next(struct rwalk *w) {
   struct rsec *s = w->rl->secs.v[w->next++];
   w->dot = lay_address(w->ctx, s, w->dot);
-  if ((s->flags & SHF_ALLOC) && !(s->flags & SHF_TLS)) {
+  if ((s->c.flags & SHF_ALLOC) && !(s->c.flags & SHF_TLS)) {
     w->last = s;
     for (u32 i = 0; i < w->waiting.len; i++)
       set_symbol_section(w->ctx, w->waiting.v[i], s);
@@ -827,7 +827,7 @@ static void lay_next(struct rwalk *w) {
 // Lays out rl->secs while they are orphans.
 static void lay_orphans(struct rwalk *w) {
   while (w->next < w->rl->secs.len &&
-         !((struct rsec *)w->rl->secs.v[w->next])->os)
+         !((struct rsec *)w->rl->secs.v[w->next])->c.stmt)
     lay_next(w);
 }
 
@@ -842,7 +842,7 @@ static void script_addresses_r(struct ctx *ctx, struct rlink *rl) {
   struct vec *stmts = &ctx->script->stmts;
   struct rwalk w = {ctx, rl, 0, 0, NULL, {0}};
   while (w.next < rl->secs.len &&
-         ((struct rsec *)rl->secs.v[w.next])->kind != RS_SECTION)
+         ((struct rsec *)rl->secs.v[w.next])->c.kind == CK_GROUP)
     w.next++;
   u32 sections_after = 0;      // output statements still to come
   for (u32 i = 0; i < stmts->len; i++)
@@ -871,7 +871,7 @@ static void script_addresses_r(struct ctx *ctx, struct rlink *rl) {
     lay_orphans(&w);
     head = false;
     if (w.next < rl->secs.len &&
-        ((struct rsec *)rl->secs.v[w.next])->os == st->os) {
+        ((struct rsec *)rl->secs.v[w.next])->c.stmt == st->os) {
       lay_next(&w);
       prefer_next = false;
     }
@@ -902,8 +902,8 @@ static struct chunk *common_home(struct ctx *ctx, void *arg, struct isec *is,
   if (kind)
     fatal(ctx, "%s: -r -d: %s COMMON symbols are not supported",
           is->file->name, kind == 1 ? "TLS" : "large");
-  return output_for(ctx, ctx->rlink, ".bss", SHT_NOBITS,
-                    SHF_ALLOC | SHF_WRITE, false)->c;
+  return &output_for(ctx, ctx->rlink, ".bss", SHT_NOBITS,
+                     SHF_ALLOC | SHF_WRITE, false)->c;
 }
 
 // What a statement assigns: 2 if "." (room), 1 if symbols only, or 0.
@@ -930,14 +930,17 @@ static void order_script_sections(struct ctx *ctx, struct rlink *rl) {
   ctx->chunks.len = 0;
   for (u32 i = 0; i < all.len; i++) {
     struct rsec *s = all.v[i];
-    if (s->kind == RS_GROUP) {
+    if (s->c.kind == CK_GROUP) {
       vec_push(ctx, &rl->secs, s);
       continue;
     }
-    struct chunk *c = s->c ? s->c : stand_in(ctx, s->name, s->type,
-                                             s->flags, s->align);
+    // (A note stands in as a plain section, as bfd has it here.)
+    struct chunk *c = has_inputs(&s->c)
+                          ? &s->c
+                          : stand_in(ctx, s->c.name, s->c.type, s->c.flags,
+                                     s->c.align);
     c->order = i;              // back to S, below
-    if (!s->os) {
+    if (!s->c.stmt) {
       // The build ID note, which bfd makes with no contents yet, has no
       // kin: the first of all.
       if (s == rl->build_id)
@@ -952,9 +955,9 @@ static void order_script_sections(struct ctx *ctx, struct rlink *rl) {
     // one bfd makes writable only (GNU ld's flags); with none of these
     // no section is made.
     if (!c->isecs.len) {
-      u32 a = assignments(s->os);
-      if (out_has_data(s->os)) {
-        c->flags = data_only_flags(s->os);
+      u32 a = assignments(s->c.stmt);
+      if (out_has_data(s->c.stmt)) {
+        c->flags = data_only_flags(s->c.stmt);
         c->type = SHT_PROGBITS;
       } else if (a) {
         c->flags = a > 1 ? SHF_ALLOC | SHF_WRITE : SHF_WRITE;
@@ -964,7 +967,7 @@ static void order_script_sections(struct ctx *ctx, struct rlink *rl) {
       }
     }
     // NOLOAD: no contents, as bfd has it when it places orphans.
-    if (s->os->type == OT_NOLOAD)
+    if (s->c.stmt->type == OT_NOLOAD)
       c->type = SHT_NOBITS;
     vec_push(ctx, &order, c);
   }
@@ -976,12 +979,12 @@ static void order_script_sections(struct ctx *ctx, struct rlink *rl) {
   place_orphans(ctx, &order, &orphans);
   for (u32 i = 1; i < order.len; i++) {
     struct rsec *s = all.v[((struct chunk *)order.v[i])->order];
-    if (s->os)
-      bfd_made_section(ctx, s->c);
-    s->order = i;
+    if (s->c.stmt)
+      bfd_made_section(ctx, &s->c);
+    s->c.order = i;
     vec_push(ctx, &rl->secs, s);
-    if (s->c)
-      vec_push(ctx, &ctx->chunks, s->c);
+    if (has_inputs(&s->c))
+      vec_push(ctx, &ctx->chunks, &s->c);
   }
 }
 
@@ -1013,11 +1016,10 @@ void create_relocatable_sections(struct ctx *ctx) {
   // --build-id: GNU ld makes the note first, in the first input.
   if (ctx->cfg.build_id != BUILD_ID_NONE && ctx->objs.len) {
     const char *name = ".note.gnu.build-id";
-    rl->build_id = add_rsec(ctx, rl, new_rsec(ctx, name, RS_SECTION,
+    rl->build_id = add_rsec(ctx, rl, new_rsec(ctx, name, CK_BUILD_ID,
                                               SHT_NOTE, SHF_ALLOC, 4, 0));
-    rl->build_id->note = NOTE_BUILD_ID;
     u32 key = statement_key(ctx, name);
-    rl->build_id->order =
+    rl->build_id->c.order =
         key ? key : orphan_key(ctx, rl, name, SHT_NOTE, SHF_ALLOC);
   }
   for (u32 i = 0; i < ctx->objs.len; i++) {
@@ -1027,7 +1029,7 @@ void create_relocatable_sections(struct ctx *ctx) {
     struct objfile *f = ctx->objs.v[i];
     for (u32 k = 1; rl->groupsec[f->priority] && k < f->shnum; k++)
       if (rl->groupsec[f->priority][k])
-        rl->groupsec[f->priority][k]->order =
+        rl->groupsec[f->priority][k]->c.order =
             orphan_key(ctx, rl, ".group", SHT_GROUP, 0);
     add_file_sections(ctx, rl, f);
     // Properties only the command line gives (-z ibt, -z x86-64-v4 ...):
@@ -1041,8 +1043,8 @@ void create_relocatable_sections(struct ctx *ctx) {
     create_commons(ctx, common_home, NULL);
     for (u32 i = 0; i < rl->secs.len; i++) {
       struct rsec *s = rl->secs.v[i];
-      if (s->c && s->c->type == SHT_NOBITS)
-        vec_sort(&s->c->isecs, cmp_common_last);
+      if (has_inputs(&s->c) && s->c.type == SHT_NOBITS)
+        vec_sort(&s->c.isecs, cmp_common_last);
     }
   }
   if (rl->walk)
@@ -1152,7 +1154,7 @@ static void put_local(struct ctx *ctx, struct symw *w, struct objfile *f,
     (*map)[k] = w->n;
   }
   put(ctx, w, name, strlen(name), s.st_info, s.st_other,
-      is ? is->osec->shndx : gs ? gs->shndx : SHN_ABS, !is && !gs,
+      is ? is->osec->shndx : gs ? gs->c.shndx : SHN_ABS, !is && !gs,
       gs ? s.st_value : out_value(is, s.st_value, false), s.st_size);
 }
 
@@ -1224,7 +1226,7 @@ static struct rsec *start_stop_section(struct ctx *ctx, struct symbol *sym) {
     return NULL;
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
-    if (s->kind == RS_SECTION && s->c && !strcmp(s->name, sec))
+    if (has_inputs(&s->c) && !strcmp(s->c.name, sec))
       return s;
   }
   return NULL;
@@ -1239,8 +1241,8 @@ static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
     put(ctx, w, sym->name, sym->namelen,
         ELF64_ST_INFO(STB_GLOBAL, rl->utype[sym->seq]),
         (vis == STV_INTERNAL ? vis : start_stop_visibility(ctx)) | sto,
-        ss->shndx, false,
-        sym->name[4] == 'o' ? ss->size : 0, 0);
+        ss->c.shndx, false,
+        sym->name[4] == 'o' ? ss->c.size : 0, 0);
     return;
   }
   if (sym->flags & SF_LINKER) {  // --defsym (value_defsyms)
@@ -1444,11 +1446,11 @@ static void walk_symtab(struct ctx *ctx, struct symw *w) {
   put(ctx, w, "", 0, 0, 0, SHN_UNDEF, true, 0, 0);
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
-    if (s->kind != RS_SECTION && s->kind != RS_GROUP)
+    if (!in_bfd_list(s))
       continue;
     if (!w->sym)
-      s->sym = w->n;
-    put(ctx, w, "", 0, ELF64_ST_INFO(STB_LOCAL, STT_SECTION), 0, s->shndx,
+      s->c.sym_index = w->n;
+    put(ctx, w, "", 0, ELF64_ST_INFO(STB_LOCAL, STT_SECTION), 0, s->c.shndx,
         false, 0, 0);
   }
   // Each file's locals, the files in the order their sections come in
@@ -1459,12 +1461,16 @@ static void walk_symtab(struct ctx *ctx, struct symw *w) {
   u8 *done = arena_alloc(ctx, ctx->next_priority + 1);
   for (u32 i = 0; i <= listed->len; i++) {
     struct rsec *s = i < listed->len ? listed->v[i] : NULL;
-    if (s && s->kind == RS_GROUP && rl->walk)
+    if (s && s->c.kind == CK_GROUP && rl->walk)
       continue;
-    u32 n = !s ? ctx->objs.len : s->c ? s->c->isecs.len : s->gfile ? 1 : 0;
+    u32 n = !s                   ? ctx->objs.len
+            : has_inputs(&s->c) ? s->c.isecs.len
+            : s->gfile          ? 1
+                                : 0;
     for (u32 k = 0; k < n; k++) {
       struct objfile *f = !s   ? ctx->objs.v[k]
-                          : s->c ? ((struct isec *)s->c->isecs.v[k])->file
+                          : has_inputs(&s->c)
+                              ? ((struct isec *)s->c.isecs.v[k])->file
                                  : s->gfile;
       if (!done[f->priority]) {
         done[f->priority] = 1;
@@ -1560,7 +1566,7 @@ static enum kept_sym relocatable_symbol(struct ctx *ctx, struct isec *is,
   if (!t)
     return lost;
   *addend += t->offset + value;
-  *out = rl->by_shndx[t->osec->shndx]->sym;
+  *out = rsec_of(t->osec)->c.sym_index;
   return KS_KEEP;
 }
 
@@ -1617,11 +1623,11 @@ static void check_relocations(struct ctx *ctx, struct isec *is) {
 //
 
 static void add_rela(struct ctx *ctx, struct rsec *s) {
-  struct rsec *r = new_rsec(ctx, arena_printf(ctx, ".rela%s", s->name),
-                            RS_RELA, SHT_RELA,
-                            SHF_INFO_LINK | (s->flags & SHF_GROUP), 8,
+  struct rsec *r = new_rsec(ctx, arena_printf(ctx, ".rela%s", s->c.name),
+                            CK_EMIT_RELA, SHT_RELA,
+                            SHF_INFO_LINK | (s->c.flags & SHF_GROUP), 8,
                             sizeof(Elf64_Rela));
-  r->of = s;
+  r->c.target = &s->c;
   s->rela = r;
 }
 
@@ -1636,47 +1642,27 @@ static void number_sections(struct ctx *ctx, struct rlink *rl) {
     if (s->rela)
       vec_push(ctx, &v, s->rela);
   }
-  rl->symtab = new_rsec(ctx, ".symtab", RS_SYMTAB, SHT_SYMTAB, 0, 8,
+  rl->symtab = new_rsec(ctx, ".symtab", CK_SYMTAB, SHT_SYMTAB, 0, 8,
                         sizeof(Elf64_Sym));
   vec_push(ctx, &v, rl->symtab);
   // bfd's test (assign_section_numbers): .symtab_shndx once the sections
   // before it reach what 16-bit indices can hold.
   if (v.len + 1 > ((SHN_LORESERVE - 2) & 0xffff)) {
-    rl->shndx = new_rsec(ctx, ".symtab_shndx", RS_SHNDX, SHT_SYMTAB_SHNDX,
-                         0, 4, 4);
+    rl->shndx = new_rsec(ctx, ".symtab_shndx", CK_SYMTAB_SHNDX,
+                         SHT_SYMTAB_SHNDX, 0, 4, 4);
     vec_push(ctx, &v, rl->shndx);
   }
-  rl->strtab = new_rsec(ctx, ".strtab", RS_STRTAB, SHT_STRTAB, 0, 1, 0);
+  rl->strtab = new_rsec(ctx, ".strtab", CK_STRTAB, SHT_STRTAB, 0, 1, 0);
   vec_push(ctx, &v, rl->strtab);
-  rl->shstrtab = new_rsec(ctx, ".shstrtab", RS_SHSTRTAB, SHT_STRTAB, 0, 1,
+  rl->shstrtab = new_rsec(ctx, ".shstrtab", CK_SHSTRTAB, SHT_STRTAB, 0, 1,
                           0);
   vec_push(ctx, &v, rl->shstrtab);
   rl->secs = v;
   rl->nsecs = v.len + 1;
-  rl->by_shndx = arena_alloc(ctx, (u64)rl->nsecs * sizeof(struct rsec *));
-  for (u32 i = 0; i < v.len; i++) {
-    struct rsec *s = v.v[i];
-    s->shndx = i + 1;
-    rl->by_shndx[s->shndx] = s;
-    if (s->c)
-      s->c->shndx = s->shndx;
-  }
+  for (u32 i = 0; i < v.len; i++)
+    ((struct rsec *)v.v[i])->c.shndx = i + 1;
 }
 
-// --compress-debug-sections: as in an executable (compress.c), before
-// the relocation sections are named after theirs (.rela.zdebug_info).
-static void compress_sections(struct ctx *ctx, struct rlink *rl) {
-  compress_debug_sections(ctx);
-  for (u32 i = 0; i < rl->secs.len; i++) {
-    struct rsec *s = rl->secs.v[i];
-    if (s->c && s->c->zdata) {
-      s->name = s->c->name;
-      s->flags = s->c->flags;
-      s->align = s->c->align;
-      s->size = s->c->size;
-    }
-  }
-}
 
 // Sizes, counts and numbers, in dependency order: sections are sorted
 // and their relocation sections made (any input relocation makes one;
@@ -1713,7 +1699,7 @@ static bool unsplittable(const char *name) {
 
 static bool rsec_named(struct rlink *rl, const char *name) {
   for (u32 i = 0; i < rl->secs.len; i++)
-    if (!strcmp(((struct rsec *)rl->secs.v[i])->name, name))
+    if (!strcmp(((struct rsec *)rl->secs.v[i])->c.name, name))
       return true;
   return false;
 }
@@ -1725,10 +1711,12 @@ static struct rsec *split_off(struct ctx *ctx, struct rlink *rl,
   do
     name = arena_printf(ctx, "%s.%u", base, (*count)++);
   while (rsec_named(rl, name));
-  struct chunk *c = cur->c;
+  struct chunk *c = &cur->c;
   // (bfd does not copy sh_entsize: 0, merge sections too)
-  struct chunk *n = new_chunk(ctx, name, CK_REGULAR, c->type, c->flags,
-                              c->align);
+  struct rsec *r = add_rsec(ctx, rl, new_rsec(ctx, name, CK_REGULAR, c->type,
+                                              c->flags, c->align, 0));
+  struct chunk *n = &r->c;
+  vec_push(ctx, &ctx->chunks, n);
   u64 shift = ((struct isec *)c->isecs.v[k])->offset;
   for (u32 j = k; j < c->isecs.len; j++) {
     struct isec *is = c->isecs.v[j];
@@ -1738,13 +1726,9 @@ static struct rsec *split_off(struct ctx *ctx, struct rlink *rl,
   }
   c->isecs.len = k;
   n->size = c->size - shift;
-  c->size = cur->size = shift;
-  struct rsec *r = add_rsec(ctx, rl, new_rsec(ctx, name, RS_SECTION, cur->type,
-                                              cur->flags, cur->align, 0));
-  r->c = n;
-  r->size = n->size;
+  c->size = shift;
   r->addr = cur->addr + shift;
-  r->order = UINT32_MAX;       // after all the others, in bfd's list too
+  n->order = UINT32_MAX;       // after all the others, in bfd's list too
   struct symbol *sym = sym_intern(ctx, name, (u32)strlen(name));
   if (sym->state != SYM_UNDEF && !(sym->flags & SF_LINKER))
     fatal(ctx, "--split-by-file: section %s: a symbol of that name is "
@@ -1764,32 +1748,33 @@ static void split_sections(struct ctx *ctx, struct rlink *rl) {
   for (u32 i = 0; i < nsecs; i++) {
     struct rsec *s = rl->secs.v[i];
     // (A section without contents has no link orders in ld: never.)
-    if (s->kind != RS_SECTION || !s->c || unsplittable(s->name) ||
-        s->type == SHT_NOBITS)
+    if (!has_inputs(&s->c) || unsplittable(s->c.name) ||
+        s->c.type == SHT_NOBITS)
       continue;
     // The name without a dotted number a previous split gave it.
-    u64 len = strlen(s->name);
-    while (len && s->name[len - 1] >= '0' && s->name[len - 1] <= '9')
+    const char *name = s->c.name;
+    u64 len = strlen(name);
+    while (len && name[len - 1] >= '0' && name[len - 1] <= '9')
       len--;
-    const char *base = len > 1 && s->name[len - 1] == '.'
-                           ? arena_printf(ctx, "%.*s", (int)(len - 1), s->name)
-                           : s->name;
+    const char *base = len > 1 && name[len - 1] == '.'
+                           ? arena_printf(ctx, "%.*s", (int)(len - 1), name)
+                           : name;
     struct rsec *cur = s;
     u32 count = 0;
     u64 sec_size = 0;
     u64 end = 0;
-    for (u32 k = 0; k < cur->c->isecs.len; k++) {
-      struct isec *is = cur->c->isecs.v[k];
+    for (u32 k = 0; k < cur->c.isecs.len; k++) {
+      struct isec *is = cur->c.isecs.v[k];
       // ld pads between inputs with a link order of its own, which may
       // start a section too (a pad alone as NAME.N): not done here.
       if (k && is->offset != end)
         fatal(ctx, "--split-by-file with alignment padding between the "
-              "inputs of %s: not supported", cur->name);
+              "inputs of %s: not supported", cur->c.name);
       end = is->offset + is->size;
       if (k && is->size + sec_size >= limit) {
-        if (cur->c->kind != CK_REGULAR || (cur->flags & SHF_GROUP))
+        if (cur->c.kind != CK_REGULAR || (cur->c.flags & SHF_GROUP))
           fatal(ctx, "--split-by-file would split %s, which mld does not "
-                "support (.eh_frame or a group's member)", cur->name);
+                "support (.eh_frame or a group's member)", cur->c.name);
         cur = split_off(ctx, rl, cur, base, &count, k);
         k = 0;
         sec_size = is->size;
@@ -1815,23 +1800,25 @@ void plan_relocatable(struct ctx *ctx) {
         assign_symbol(ctx, st, 0, NULL, false);
     }
   }
-  compress_sections(ctx, rl);
+  // --compress-debug-sections: as in an executable (compress.c), before
+  // the relocation sections are named after theirs (.rela.zdebug_info).
+  compress_debug_sections(ctx);
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
     bool any = false;
-    for (u32 k = 0; s->c && k < s->c->isecs.len; k++) {
-      struct isec *is = s->c->isecs.v[k];
+    for (u32 k = 0; has_inputs(&s->c) && k < s->c.isecs.len; k++) {
+      struct isec *is = s->c.isecs.v[k];
       check_relocations(ctx, is);
       any |= is->eh ? is->eh->nrels > 0 : is->nrels > 0;
     }
     // (None for a NOLOAD section of a -T script: GNU ld drops them.)
-    if (any && s->type != SHT_NOBITS)
+    if (any && s->c.type != SHT_NOBITS)
       add_rela(ctx, s);
   }
   // Group signatures that are local symbols stay.
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
-    if (s->kind == RS_GROUP)
+    if (s->c.kind == CK_GROUP)
       mark_local(ctx, s->gfile, SH_INFO(shdr_at(s->gfile, s->gshndx)));
   }
   checkpoint(ctx);
@@ -1848,27 +1835,28 @@ void plan_relocatable(struct ctx *ctx) {
   rl->gnu_osabi |= w.gnu;
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
-    if (s->kind != RS_RELA)
+    if (s->c.kind != CK_EMIT_RELA)
       continue;
-    u64 dropped = ~0ULL;
-    for (u32 k = 0; k < s->of->c->isecs.len; k++)
-      s->nrels += put_kept_relocs(ctx, s->of->c->isecs.v[k],
-                                  &relocatable_rules, NULL, &dropped);
+    struct vec *isecs = &s->c.target->isecs;
+    u64 dropped = ~0ULL, n = 0;
+    for (u32 k = 0; k < isecs->len; k++)
+      n += put_kept_relocs(ctx, isecs->v[k], &relocatable_rules, NULL,
+                           &dropped);
     // GNU ld drops a debugging section's relocations against discarded
     // sections but the one that would leave the output's section empty,
     // which becomes R_*_NONE (RELOC_AGAINST_DISCARDED_SECTION).
     s->none_at = ~0ULL;
-    if (!s->nrels && dropped != ~0ULL) {
+    if (!n && dropped != ~0ULL) {
       s->none_at = dropped;
-      s->nrels = 1;
+      n = 1;
     }
-    s->size = s->nrels * sizeof(Elf64_Rela);
+    s->c.size = n * sizeof(Elf64_Rela);
   }
 }
 
 // The group's members in the output: each kept member's section, and
 // for a member relocation section, the relocations of its section.
-static u64 group_words(struct rlink *rl, struct rsec *g, u8 *out) {
+static u64 group_words(struct rsec *g, u8 *out) {
   struct objfile *f = g->gfile;
   const u8 *sh = shdr_at(f, g->gshndx);
   const u8 *p = f->data + SH_OFFSET(sh);
@@ -1883,8 +1871,8 @@ static u64 group_words(struct rlink *rl, struct rsec *g, u8 *out) {
     } else if (SH_TYPE(shdr_at(f, m)) == SHT_RELA) {
       u32 t = SH_INFO(shdr_at(f, m));
       struct isec *ts = t < f->shnum ? f->isecs[t] : NULL;
-      struct rsec *s = ts && ts->osec ? rl->by_shndx[ts->osec->shndx] : NULL;
-      idx = s && s->rela ? s->rela->shndx : 0;
+      struct rsec *s = ts && ts->osec ? rsec_of(ts->osec) : NULL;
+      idx = s && s->rela ? s->rela->c.shndx : 0;
     }
     if (!idx)
       continue;
@@ -1911,7 +1899,7 @@ static u32 group_signature_index(struct ctx *ctx, struct rsec *g) {
   read_sym(f, symidx, &s);
   u32 shndx = sym_shndx(f, symidx, &s);
   struct isec *is = shndx < f->shnum ? f->isecs[shndx] : NULL;
-  return is && is->osec ? rl->by_shndx[is->osec->shndx]->sym : 0;
+  return is && is->osec ? rsec_of(is->osec)->c.sym_index : 0;
 }
 
 // Links, infos, the name table, and file offsets: contents in header
@@ -1921,8 +1909,8 @@ static u32 group_signature_index(struct ctx *ctx, struct rsec *g) {
 static int cmp_rsec_listed(const void *a, const void *b) {
   const struct rsec *x = *(struct rsec *const *)a;
   const struct rsec *y = *(struct rsec *const *)b;
-  if (x->order != y->order)
-    return x->order < y->order ? -1 : 1;
+  if (x->c.order != y->c.order)
+    return x->c.order < y->c.order ? -1 : 1;
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
@@ -1933,7 +1921,7 @@ static struct vec *listed_sections(struct ctx *ctx, struct rlink *rl) {
     return &rl->listed;
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
-    if (s->kind == RS_SECTION || s->kind == RS_GROUP)
+    if (in_bfd_list(s))
       vec_push(ctx, &rl->listed, s);
   }
   vec_sort(&rl->listed, cmp_rsec_listed);
@@ -1960,47 +1948,49 @@ static void lay_out_shstrtab(struct ctx *ctx, struct rlink *rl) {
   struct bfd_str *v = arena_alloc(ctx, (u64)n * sizeof(*v));
   struct bfd_str **p = arena_alloc(ctx, (u64)n * sizeof(*p));
   for (u32 k = 0; k < n; k++) {
-    const char *name = k < 3 ? first[k] : ((struct rsec *)named.v[k - 3])->name;
+    const char *name =
+        k < 3 ? first[k] : ((struct rsec *)named.v[k - 3])->c.name;
     v[k] = (struct bfd_str){name, (u32)strlen(name), 0, NULL};
     p[k] = &v[k];
   }
-  rl->shstrtab->size = bfd_strtab_layout_met(ctx, p, n);
-  rl->symtab->name_off = v[0].off;
-  rl->strtab->name_off = v[1].off;
-  rl->shstrtab->name_off = v[2].off;
+  rl->shstrtab->c.size = bfd_strtab_layout_met(ctx, p, n);
+  rl->symtab->c.name_off = v[0].off;
+  rl->strtab->c.name_off = v[1].off;
+  rl->shstrtab->c.name_off = v[2].off;
   for (u32 k = 3; k < n; k++)
-    ((struct rsec *)named.v[k - 3])->name_off = v[k].off;
+    ((struct rsec *)named.v[k - 3])->c.name_off = v[k].off;
 }
 
 void place_relocatable(struct ctx *ctx) {
   struct rlink *rl = ctx->rlink;
-  rl->symtab->size = (u64)rl->nsyms * sizeof(Elf64_Sym);
+  rl->symtab->c.size = (u64)rl->nsyms * sizeof(Elf64_Sym);
   rl->symtab->info = rl->nlocal;
-  rl->strtab->size = rl->strtab_size;
-  rl->symtab->link = rl->strtab->shndx;
+  rl->strtab->c.size = rl->strtab_size;
+  rl->symtab->link = rl->strtab->c.shndx;
   if (rl->shndx) {
-    rl->shndx->size = (u64)rl->nsyms * 4;
-    rl->shndx->link = rl->symtab->shndx;
+    rl->shndx->c.size = (u64)rl->nsyms * 4;
+    rl->shndx->link = rl->symtab->c.shndx;
   }
   lay_out_shstrtab(ctx, rl);
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
-    if (s->kind == RS_RELA) {
-      s->link = rl->symtab->shndx;
-      s->info = s->of->shndx;
-    } else if (s->kind == RS_GROUP) {
-      s->size = group_words(rl, s, NULL);
-      s->link = rl->symtab->shndx;
+    if (s->c.kind == CK_EMIT_RELA) {
+      s->link = rl->symtab->c.shndx;
+      s->info = s->c.target->shndx;
+    } else if (s->c.kind == CK_GROUP) {
+      s->c.size = group_words(s, NULL);
+      s->link = rl->symtab->c.shndx;
       s->info = group_signature_index(ctx, s);
-    } else if (!strncmp(s->name, ".stab", 5)) {
+    } else if (!strncmp(s->c.name, ".stab", 5)) {
       for (u32 k = 0; k < rl->secs.len; k++) {
         struct rsec *t = rl->secs.v[k];
-        if (stab_strings_of(s->name, t->name, t->type))
-          s->link = t->shndx;
+        if (stab_strings_of(s->c.name, t->c.name, t->c.type))
+          s->link = t->c.shndx;
       }
-    } else if (s->c && (s->flags & SHF_LINK_ORDER) && s->c->isecs.len) {
+    } else if (has_inputs(&s->c) && (s->c.flags & SHF_LINK_ORDER) &&
+               s->c.isecs.len) {
       // As the final link: where the first input's linked section went.
-      struct isec *is = s->c->isecs.v[0];
+      struct isec *is = s->c.isecs.v[0];
       u32 l = is->is_common ? 0 : SH_LINK(shdr_at(is->file, is->shndx));
       struct isec *to = l && l < is->file->shnum ? is->file->isecs[l] : NULL;
       s->link = to && to->osec ? to->osec->shndx : 0;
@@ -2014,23 +2004,19 @@ void place_relocatable(struct ctx *ctx) {
   for (u32 pass = 0; pass < 4; pass++) {
     for (u32 i = 0; i < rl->secs.len; i++) {
       struct rsec *s = rl->secs.v[i];
-      u32 p = s->kind == RS_RELA        ? 2
-              : s->kind == RS_SHSTRTAB  ? 3
-              : s->kind == RS_SYMTAB || s->kind == RS_SHNDX ||
-                        s->kind == RS_STRTAB
+      enum chunk_kind k = s->c.kind;
+      u32 p = k == CK_EMIT_RELA  ? 2
+              : k == CK_SHSTRTAB ? 3
+              : k == CK_SYMTAB || k == CK_SYMTAB_SHNDX || k == CK_STRTAB
                   ? 1
                   : 0;
       if (p != pass)
         continue;
-      if (s->type != SHT_NOBITS)
-        off = align_up(off, s->align);
-      s->offset = off;
-      if (s->type != SHT_NOBITS)
-        off += s->size;
-      if (s->c) {
-        s->c->offset = s->offset;
-        s->c->size = s->size;
-      }
+      if (s->c.type != SHT_NOBITS)
+        off = align_up(off, s->c.align);
+      s->c.offset = off;
+      if (s->c.type != SHT_NOBITS)
+        off += s->c.size;
     }
   }
   off = align_up(off, 8);
@@ -2045,13 +2031,14 @@ void place_relocatable(struct ctx *ctx) {
 static void write_ehdr(struct ctx *ctx, u8 *buf, u64 shoff) {
   struct rlink *rl = ctx->rlink;
   wr_ehdr_common(buf, ET_REL, ctx->arch->e_machine, shoff, rl->gnu_osabi);
-  wr_ehdr_sections(buf, buf + shoff, rl->nsecs, rl->shstrtab->shndx);
+  wr_ehdr_sections(buf, buf + shoff, rl->nsecs, rl->shstrtab->c.shndx);
 }
 
 static void write_shdr(u8 *p, struct rsec *s) {
-  wr_shdr(p, &(struct shdr_fields){s->name_off, s->type, s->flags, s->addr,
-                                   s->offset, s->size, s->link, s->info,
-                                   s->align, s->entsize});
+  struct chunk *c = &s->c;
+  wr_shdr(p, &(struct shdr_fields){c->name_off, c->type, c->flags, s->addr,
+                                   c->offset, c->size, s->link, s->info,
+                                   c->align, c->entsize});
 }
 
 // .eh_frame as size_eh_frame laid it out, its relocations not applied.
@@ -2067,7 +2054,7 @@ static void write_eh_records(struct chunk *c, u8 *base) {
 }
 
 static void write_contents(struct ctx *ctx, struct rsec *s, u8 *base) {
-  struct chunk *c = s->c;
+  struct chunk *c = &s->c;
   if (c->kind == CK_EH_FRAME) {
     write_eh_records(c, base);
     return;
@@ -2092,28 +2079,32 @@ static void write_contents(struct ctx *ctx, struct rsec *s, u8 *base) {
 
 static void write_section(struct ctx *ctx, struct rsec *s, u8 *buf) {
   struct rlink *rl = ctx->rlink;
-  u8 *p = buf + s->offset;
-  if (s->type == SHT_NOBITS)
+  u8 *p = buf + s->c.offset;
+  if (s->c.type == SHT_NOBITS)
     return;
-  switch (s->kind) {
-  case RS_SECTION:
-    if (s->c && s->c->zdata)
-      memcpy(p, s->c->zdata, s->size);
-    else if (s->c)
+  switch (s->c.kind) {
+  case CK_REGULAR:
+  case CK_EH_FRAME:
+    if (s->c.zdata)
+      memcpy(p, s->c.zdata, s->c.size);
+    else
       write_contents(ctx, s, p);
-    else if (s->note == NOTE_PROPERTY)
-      write_property_note(ctx, p);
-    else if (s->note == NOTE_BUILD_ID)
-      write_build_id_header(ctx, p);
     return;
-  case RS_GROUP:
-    group_words(rl, s, p);
+  case CK_PROPERTY:
+    write_property_note(ctx, p);
     return;
-  case RS_RELA: {
+  case CK_BUILD_ID:
+    write_build_id_header(ctx, p);
+    return;
+  case CK_GROUP:
+    group_words(s, p);
+    return;
+  case CK_EMIT_RELA: {
+    struct vec *isecs = &s->c.target->isecs;
     u64 n = 0, dropped;
-    for (u32 k = 0; k < s->of->c->isecs.len; k++)
-      n += put_kept_relocs(ctx, s->of->c->isecs.v[k], &relocatable_rules,
-                           p + 24 * n, &dropped);
+    for (u32 k = 0; k < isecs->len; k++)
+      n += put_kept_relocs(ctx, isecs->v[k], &relocatable_rules, p + 24 * n,
+                           &dropped);
     if (s->none_at != ~0ULL) {
       wr64(p, s->none_at);
       wr64(p + 8, 0);
@@ -2123,15 +2114,16 @@ static void write_section(struct ctx *ctx, struct rsec *s, u8 *buf) {
     sort_relocs_by_offset(ctx, p, n);
     return;
   }
-  case RS_SHSTRTAB:
+  case CK_SHSTRTAB:
     for (u32 i = 0; i < rl->secs.len; i++) {
       struct rsec *x = rl->secs.v[i];
-      u64 len = strlen(x->name);
-      memcpy(p + x->name_off, x->name, len + 1);  // a tail: the same bytes
+      u64 len = strlen(x->c.name);
+      memcpy(p + x->c.name_off, x->c.name, len + 1);  // a tail: the same bytes
     }
     return;
   default:
-    return;                    // .symtab and the rest: walk_symtab
+    return;                    // .symtab and its tables: walk_symtab;
+                               // .note.GNU-stack: empty
   }
 }
 
@@ -2143,19 +2135,19 @@ void write_relocatable(struct ctx *ctx) {
   for (u32 i = 0; i < rl->secs.len; i++)
     write_section(ctx, rl->secs.v[i], buf);
   struct symw w = {.ctx = ctx};
-  w.sym = buf + rl->symtab->offset;
-  w.shndx = rl->shndx ? buf + rl->shndx->offset : NULL;
-  w.str = (char *)buf + rl->strtab->offset;
+  w.sym = buf + rl->symtab->c.offset;
+  w.shndx = rl->shndx ? buf + rl->shndx->c.offset : NULL;
+  w.str = (char *)buf + rl->strtab->c.offset;
   w.strpos = 1;
   w.name_off = rl->name_off;
   walk_symtab(ctx, &w);
   write_ehdr(ctx, buf, shoff);
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
-    write_shdr(buf + shoff + (u64)s->shndx * sizeof(Elf64_Shdr), s);
+    write_shdr(buf + shoff + (u64)s->c.shndx * sizeof(Elf64_Shdr), s);
   }
   if (rl->build_id)
-    fill_build_id(ctx, buf, ctx->filesize, rl->build_id->offset);
+    fill_build_id(ctx, buf, ctx->filesize, rl->build_id->c.offset);
   write_implib(ctx, buf, ctx->filesize);
   checkpoint(ctx);
   close_output(ctx);
