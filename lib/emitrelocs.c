@@ -25,7 +25,7 @@
 //   (x86-64 GOTPCRELX relaxations): arch->emitted_type says what then.
 //
 // -r (relocatable.c) writes its relocations with the same walk
-// (put_kept_relocs) and the same rule for a discarded COMDAT copy
+// (put_output_relocs) and the same rule for a discarded COMDAT copy
 // (kept_target); only the numbering of symbols and what a relocation
 // against a dropped symbol becomes are its own (struct kept_rules).
 //
@@ -279,21 +279,35 @@ static u64 put_eh_relocs(struct ctx *ctx, struct isec *is,
   return n;
 }
 
-u64 put_kept_relocs(struct ctx *ctx, struct isec *is,
-                    const struct kept_rules *rules, u8 *out, u64 *dropped) {
+static u64 put_kept_relocs(struct ctx *ctx, struct isec *is,
+                           const struct kept_rules *rules, u8 *out,
+                           u64 *dropped) {
   return is->eh ? put_eh_relocs(ctx, is, rules, out, dropped)
                 : put_section_relocs(ctx, is, rules, out, dropped);
 }
 
-void write_emit_rela(struct ctx *ctx, struct chunk *c, u8 *buf) {
-  struct chunk *t = c->target;
-  u8 *p = buf + c->offset;
-  u64 n = 0, dropped;
+u64 put_output_relocs(struct ctx *ctx, struct chunk *t,
+                      const struct kept_rules *rules, u8 *out) {
+  u64 n = 0, dropped = ~0ULL;
   for (u32 k = 0; k < t->isecs.len; k++)
-    n += put_kept_relocs(ctx, t->isecs.v[k], &emit_rules,
-                         p + n * sizeof(Elf64_Rela), &dropped);
+    n += put_kept_relocs(ctx, t->isecs.v[k], rules,
+                         out ? out + n * sizeof(Elf64_Rela) : NULL, &dropped);
+  // GNU ld drops a debugging section's relocations against discarded
+  // sections but the one that would leave the output's section empty,
+  // which becomes R_*_NONE (RELOC_AGAINST_DISCARDED_SECTION).
+  if (!n && dropped != ~0ULL) {
+    if (out)
+      put_rela(out, dropped, 0, 0);
+    n = 1;
+  }
+  if (out)
+    sort_relocs_by_offset(ctx, out, n);
+  return n;
+}
+
+void write_emit_rela(struct ctx *ctx, struct chunk *c, u8 *buf) {
+  u64 n = put_output_relocs(ctx, c->target, &emit_rules, buf + c->offset);
   assert(n * sizeof(Elf64_Rela) == c->size);
-  sort_relocs_by_offset(ctx, p, n);
 }
 
 // Calls fn for the symbol index of each relocation of f that an output

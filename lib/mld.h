@@ -2122,11 +2122,11 @@ struct kept_rules {
   enum kept_sym (*symbol)(struct ctx *ctx, struct isec *is, u32 action,
                           u32 symidx, i64 *addend, u32 *osym);
 };
-// Input section is's relocations as the output keeps them, in input
-// order, written to out unless NULL: returns how many; the place of the
-// last left out in *dropped.
-u64 put_kept_relocs(struct ctx *ctx, struct isec *is,
-                    const struct kept_rules *rules, u8 *out, u64 *dropped);
+// Output section t's relocations as the output keeps them, those of its
+// input sections in order, then sorted by offset, written to out unless
+// NULL: returns how many.
+u64 put_output_relocs(struct ctx *ctx, struct chunk *t,
+                      const struct kept_rules *rules, u8 *out);
 struct isec *kept_target(struct isec *is, u32 action, u32 shndx);
 void each_kept_reloc_symbol(struct ctx *ctx, struct objfile *f, bool final,
                             void (*fn)(struct ctx *ctx, void *arg,

@@ -50,9 +50,6 @@ struct rsec {
   u32 seq;                     // creation order, breaks ties
   struct vec data;             // struct rdata *: its data statements
   struct rsec *rela;           // its relocations, or NULL
-  u64 none_at;                 // CK_EMIT_RELA: where the R_*_NONE of a
-                               // section whose relocations all went is
-                               // (or ~0)
   struct objfile *gfile;       // CK_GROUP: the input group section
   u32 gshndx;
 };
@@ -1835,22 +1832,10 @@ void plan_relocatable(struct ctx *ctx) {
   rl->gnu_osabi |= w.gnu;
   for (u32 i = 0; i < rl->secs.len; i++) {
     struct rsec *s = rl->secs.v[i];
-    if (s->c.kind != CK_EMIT_RELA)
-      continue;
-    struct vec *isecs = &s->c.target->isecs;
-    u64 dropped = ~0ULL, n = 0;
-    for (u32 k = 0; k < isecs->len; k++)
-      n += put_kept_relocs(ctx, isecs->v[k], &relocatable_rules, NULL,
-                           &dropped);
-    // GNU ld drops a debugging section's relocations against discarded
-    // sections but the one that would leave the output's section empty,
-    // which becomes R_*_NONE (RELOC_AGAINST_DISCARDED_SECTION).
-    s->none_at = ~0ULL;
-    if (!n && dropped != ~0ULL) {
-      s->none_at = dropped;
-      n = 1;
-    }
-    s->c.size = n * sizeof(Elf64_Rela);
+    if (s->c.kind == CK_EMIT_RELA)
+      s->c.size = put_output_relocs(ctx, s->c.target, &relocatable_rules,
+                                    NULL) *
+                  sizeof(Elf64_Rela);
   }
 }
 
@@ -2099,21 +2084,9 @@ static void write_section(struct ctx *ctx, struct rsec *s, u8 *buf) {
   case CK_GROUP:
     group_words(s, p);
     return;
-  case CK_EMIT_RELA: {
-    struct vec *isecs = &s->c.target->isecs;
-    u64 n = 0, dropped;
-    for (u32 k = 0; k < isecs->len; k++)
-      n += put_kept_relocs(ctx, isecs->v[k], &relocatable_rules, p + 24 * n,
-                           &dropped);
-    if (s->none_at != ~0ULL) {
-      wr64(p, s->none_at);
-      wr64(p + 8, 0);
-      wr64(p + 16, 0);
-      n = 1;
-    }
-    sort_relocs_by_offset(ctx, p, n);
+  case CK_EMIT_RELA:
+    put_output_relocs(ctx, s->c.target, &relocatable_rules, p);
     return;
-  }
   case CK_SHSTRTAB:
     for (u32 i = 0; i < rl->secs.len; i++) {
       struct rsec *x = rl->secs.v[i];
