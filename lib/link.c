@@ -153,11 +153,13 @@ static int link_relocatable(struct ctx *ctx) {
   write_dependency_file(ctx); // --dependency-file: every input read
   timer(ctx, "read_inputs");
   intern_symbols(ctx);        // the objects' global names, on all threads
+  start_parsing_ahead(ctx);   // each file's sections parsed as it joins
   resolve_symbols(ctx);       // archive members extracted as usual
   check_relocatable_bytecode(ctx); // with the plugin: bytecode alone
   finish_resolution(ctx);     // COMMON order; --require-defined
   write_why_extract(ctx);     // --why-extract: which reference pulled each
   hide_excluded_libs(ctx);    // --exclude-libs: their definitions hidden
+  finish_parsing_ahead(ctx);  // what start_parsing_ahead has left
   define_script_symbols(ctx); // -T: the symbols its assignments define
   checkpoint(ctx);
   setup_target(ctx);

@@ -9,7 +9,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # at 1, 2 and 4 threads, the same messages in the same order (the
 # warning, then each file's error in link order), status 1, no output.
 # An object of 50,000 symbols between them and the warning keeps
-# resolution busy while the other threads parse.
+# resolution busy while the other threads parse.  -r too: its errors,
+# and its object, the same at 1, 2 and 4 threads.
 command -v "$PYTHON" >/dev/null || t_skip "python3 not installed"
 break_eh_frame() {   # IN OUT: the first .eh_frame relocation past its end
   "$PYTHON" - "$1" "$2" <<'PY'
@@ -61,6 +62,25 @@ for arch in x86_64 aarch64; do
       t_pass "$arch: the same messages at $threads threads" ||
       t_fail "$arch: at $threads threads: $(diff stderr.1 stderr.$threads | tr '\n' ' ')"
   done
+  # -r parses ahead too: the same errors at any thread count, and without
+  # the broken objects the same object, byte for byte.
+  for threads in 1 2 4; do
+    t_mld -r --threads=$threads bad1x.o big.o bad2x.o main.o w.o -o r.$threads
+    expect_failure
+    cp stderr.txt rerr.$threads
+    t_mld -r --threads=$threads bad1.o big.o bad2.o main.o w.o -o r.$threads
+    expect_success
+  done
+  if [ "$(grep -c 'error:.*bad1x.o' rerr.1)" -ge 1 ] &&
+     [ "$(grep -c 'error:.*bad2x.o' rerr.1)" -ge 1 ] &&
+     cmp -s rerr.1 rerr.2 && cmp -s rerr.1 rerr.4; then
+    t_pass "$arch -r: each file's error, the same at 1, 2 and 4 threads"
+  else
+    t_fail "$arch -r: messages: $(cat rerr.1 rerr.2 rerr.4 | tr '\n' ' ')"
+  fi
+  cmp -s r.1 r.2 && cmp -s r.1 r.4 &&
+    t_pass "$arch -r: the same object at 1, 2 and 4 threads" ||
+    t_fail "$arch -r: the objects differ between thread counts"
   checked=$((checked + 1))
 done
 [ $checked = 2 ] || t_fail "only $checked of 2 architectures checked"
