@@ -125,7 +125,7 @@ EOS
 export -f run_one
 runs=$work/runs
 $ci && runs=$work/ci-runs
-export work here mld src runs
+export work here mld src runs python
 
 list=()
 for arch in $arches; do
