@@ -2240,7 +2240,10 @@ void write_output(struct ctx *ctx);
 void fill_pattern(u8 *p, u64 n, const u8 *pat, u64 len);
 bool gets_code_fill(struct ctx *ctx, const struct chunk *c);
 void copy_isec(struct ctx *ctx, struct isec *is, u8 *dst);
-bool stab_strings_of(const char *stab, const char *str, u32 str_type);
+// sh_link of output section c of input sections: a .stab section's
+// string table; an SHF_LINK_ORDER one's, where its first input's linked
+// section went (GNU ld); else 0.
+u32 inputs_link(struct ctx *ctx, struct chunk *c);
 
 //
 // Architectures: arch-x86_64.c, arch-aarch64.c

@@ -350,7 +350,8 @@ void close_output(struct ctx *ctx) {
 
 // Whether STR, a string table, is the strings of .stab* section STAB:
 // its name with "str" after (bfd's assign_section_numbers).
-bool stab_strings_of(const char *stab, const char *str, u32 str_type) {
+static bool stab_strings_of(const char *stab, const char *str,
+                            u32 str_type) {
   u64 n = strlen(stab);
   return str_type == SHT_STRTAB && !strncmp(stab, ".stab", 5) &&
          strlen(str) == n + 3 && !strncmp(str, stab, n) &&
@@ -364,6 +365,17 @@ static u32 stab_strings(struct ctx *ctx, const char *name) {
       return c->shndx;
   }
   return 0;
+}
+
+u32 inputs_link(struct ctx *ctx, struct chunk *c) {
+  if (!strncmp(c->name, ".stab", 5))
+    return stab_strings(ctx, c->name);
+  if (!(c->flags & SHF_LINK_ORDER) || !c->isecs.len)
+    return 0;
+  struct isec *is = c->isecs.v[0];
+  u32 l = is->is_common ? 0 : SH_LINK(shdr_at(is->file, is->shndx));
+  struct isec *to = l && l < is->file->shnum ? is->file->isecs[l] : NULL;
+  return to && to->osec ? to->osec->shndx : 0;
 }
 
 // The section an allocated relocation section applies to, as bfd finds
@@ -482,15 +494,8 @@ static void write_headers(struct ctx *ctx, u8 *buf) {
       }
     } else if (c->mbind) {
       info = c->mbind - 1;     // the memory node
-    } else if (!strncmp(c->name, ".stab", 5)) {
-      link = stab_strings(ctx, c->name);
-    } else if ((c->flags & SHF_LINK_ORDER) && c->isecs.len) {
-      // A SHF_LINK_ORDER section links to where its first input's
-      // linked section went (GNU ld).
-      struct isec *is = c->isecs.v[0];
-      u32 l = is->is_common ? 0 : SH_LINK(shdr_at(is->file, is->shndx));
-      struct isec *to = l && l < is->file->shnum ? is->file->isecs[l] : NULL;
-      link = to && to->osec ? to->osec->shndx : 0;
+    } else {
+      link = inputs_link(ctx, c);
     }
     wr_shdr(p, &(struct shdr_fields){c->name_off, c->type, flags, c->addr,
                                      c->offset, c->size, link, info,

@@ -1966,19 +1966,8 @@ void place_relocatable(struct ctx *ctx) {
       s->c.size = group_words(s, NULL);
       s->link = rl->symtab->c.shndx;
       s->info = group_signature_index(ctx, s);
-    } else if (!strncmp(s->c.name, ".stab", 5)) {
-      for (u32 k = 0; k < rl->secs.len; k++) {
-        struct rsec *t = rl->secs.v[k];
-        if (stab_strings_of(s->c.name, t->c.name, t->c.type))
-          s->link = t->c.shndx;
-      }
-    } else if (has_inputs(&s->c) && (s->c.flags & SHF_LINK_ORDER) &&
-               s->c.isecs.len) {
-      // As the final link: where the first input's linked section went.
-      struct isec *is = s->c.isecs.v[0];
-      u32 l = is->is_common ? 0 : SH_LINK(shdr_at(is->file, is->shndx));
-      struct isec *to = l && l < is->file->shnum ? is->file->isecs[l] : NULL;
-      s->link = to && to->osec ? to->osec->shndx : 0;
+    } else if (has_inputs(&s->c)) {
+      s->link = inputs_link(ctx, &s->c);  // as in the final link
     }
   }
   // The file as bfd lays it out: the sections' contents in header
