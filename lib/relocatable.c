@@ -378,7 +378,8 @@ static void name_insert(struct ctx *ctx, struct rlink *rl, struct rsec *s) {
   rl->name_count++;
 }
 
-// A chunk of -r's own, not in the name index of a final link's.
+// A plain chunk standing for a section while order_script_sections
+// places the orphans (the headers' start, a note), in no name index.
 static struct chunk *stand_in(struct ctx *ctx, const char *name, u32 type,
                               u64 flags, u64 align) {
   struct chunk *c = arena_alloc(ctx, sizeof(*c));
