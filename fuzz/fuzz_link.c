@@ -16,15 +16,13 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static char dir[64];
+static char dir[256];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!dir[0]) {
-    snprintf(dir, sizeof(dir), "/tmp/mld-fuzz-XXXXXX");
-    if (!mkdtemp(dir))
-      abort();
+    make_work_dir(dir, sizeof(dir), "mld-fuzz");
   }
-  char in[128], out[128];
+  char in[300], out[300];
   snprintf(in, sizeof(in), "%s/input", dir);
   snprintf(out, sizeof(out), "%s/a.out", dir);
   FILE *fp = fopen(in, "wb");

@@ -22,7 +22,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-static char dir[64], obj[128], vobj[128];
+static char dir[256], obj[300], vobj[300];
 
 // A script may ask for a huge output (". = . + 8G" in a section with
 // contents), which GNU ld writes too: the fuzzer's outputs are held to
@@ -36,10 +36,8 @@ static void limit_output(void) {
 
 static void make_object(void) {
   limit_output();
-  snprintf(dir, sizeof(dir), "/tmp/mld-fuzz-script-XXXXXX");
-  if (!mkdtemp(dir))
-    abort();
-  char src[128], cmd[512];
+  make_work_dir(dir, sizeof(dir), "mld-fuzz-script");
+  char src[300], cmd[1024];
   snprintf(src, sizeof(src), "%s/o.c", dir);
   snprintf(obj, sizeof(obj), "%s/o.o", dir);
   FILE *fp = fopen(src, "w");
@@ -78,7 +76,7 @@ static void make_object(void) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!dir[0])
     make_object();
-  char in[128], out[128];
+  char in[300], out[300];
   snprintf(in, sizeof(in), "%s/script.ld", dir);
   snprintf(out, sizeof(out), "%s/a.out", dir);
   FILE *fp = fopen(in, "wb");
@@ -97,7 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                           : NULL, NULL};
   char *argv_r[] = {"mld", "-r", "-o", out, "--build-id=none",
                     "-T", in, obj, NULL};
-  char lib[128];
+  char lib[300];
   snprintf(lib, sizeof(lib), "%s/a.lib", dir);
   char *argv_v[] = {"mld", "-pie", "--no-dynamic-linker", "-E", "-o", out,
                     "--build-id=none", "--version-script", in,

@@ -4,8 +4,19 @@
 // read past the end of an input faults at once.
 
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+// Makes the fuzzer's working folder, named for it, in $TMPDIR (or /tmp):
+// every input and output is written there, so a long session is best run
+// with TMPDIR on a tmpfs such as /dev/shm.
+static void make_work_dir(char *dir, size_t size, const char *name) {
+  const char *tmp = getenv("TMPDIR");
+  snprintf(dir, size, "%s/%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", name);
+  if (!mkdtemp(dir))
+    abort();
+}
 
 static void one_link(int argc, char **argv, const char *out) {
   struct ctx *ctx = calloc(1, sizeof(*ctx));
