@@ -312,10 +312,10 @@ void write_emit_rela(struct ctx *ctx, struct chunk *c, u8 *buf) {
 
 // Calls fn for the symbol index of each relocation of f that an output
 // keeps, in the order GNU ld's elf_link_input_bfd meets them: f's
-// sections by index, each one's relocations in order.  final (-q): not
-// those of a section --icf folded or whose output section was left out,
-// nor those of .eh_frame records left out (bfd makes them R_*_NONE
-// first).
+// sections by index, each one's relocations in order.  Not those of
+// .eh_frame records left out: bfd makes them R_*_NONE before it looks at
+// their symbols, in -r as in -q.  final (-q): nor those of a section
+// --icf folded or whose output section was left out.
 void each_kept_reloc_symbol(struct ctx *ctx, struct objfile *f, bool final,
                             void (*fn)(struct ctx *ctx, void *arg,
                                        struct isec *is, u32 symidx),
@@ -325,13 +325,11 @@ void each_kept_reloc_symbol(struct ctx *ctx, struct objfile *f, bool final,
     if (!is || !is->osec || (final && (is->fold || !is_emitted(is->osec))))
       continue;
     struct eh_frame *eh = is->eh;
-    for (u32 k = 0; eh && final && k < eh->nrecs; k++) {
+    for (u32 k = 0; eh && k < eh->nrecs; k++) {
       struct eh_rec *rec = &eh->recs[k];
       for (u32 r = rec->rel_begin; rec->emitted && r < rec->rel_end; r++)
         fn(ctx, arg, is, eh->rels[r].symidx);
     }
-    for (u32 r = 0; eh && !final && r < eh->nrels; r++)
-      fn(ctx, arg, is, eh->rels[r].symidx);
     for (u32 r = 0; !eh && r < is->nrels; r++)
       fn(ctx, arg, is,
          ELF64_R_SYM(rd64(is->rels + (u64)r * sizeof(Elf64_Rela) + 8)));

@@ -1,0 +1,50 @@
+#!/bin/bash
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+. "$(dirname "$0")/../lib.sh"
+# A local that only a dropped .eh_frame record names is not listed when
+# -x or -X leaves it out: bfd makes the relocations of an FDE it drops
+# (here the second copy of a COMDAT function's) R_*_NONE before it looks
+# at their symbols, in -r as in -q.  mld's -r listed it.  The LSDA
+# pointers name symbols made local by objcopy, so that the relocations
+# name them rather than their section.  Both targets, -r byte for byte
+# as GNU ld with -x, -X and neither; -q's local symbols as GNU ld's.
+for n in 1 2; do
+    t_write c$n.s <<SRC
+	.section .text.f,"axG",%progbits,f,comdat
+	.globl f
+f:	.cfi_startproc
+	.cfi_lsda 0x1b, lsda$n
+	ret
+	.cfi_endproc
+	.data
+	.globl lsda$n
+lsda$n:	.long $n
+	.text
+	.globl g$n
+g$n:	.cfi_startproc
+	ret
+	.cfi_endproc
+SRC
+done
+
+for arch in x86_64 aarch64; do
+    t_target $arch
+    objcopy=${as%as}objcopy
+    command -v $objcopy >/dev/null || t_skip "$objcopy is not installed"
+    for n in 1 2; do
+        $as c$n.s -o c$n.o && $objcopy -L lsda$n c$n.o ||
+            t_hard_error "$arch: $as or $objcopy failed"
+    done
+    for opts in "" -x -X; do
+        $ld -r $opts -o gnu.o c1.o c2.o || t_hard_error "$arch: GNU ld -r $opts"
+        t_mld -r $opts -o mld.o c1.o c2.o
+        t_same "$arch: -r${opts:+ $opts}" gnu.o mld.o "lsda2 $(readelf -s mld.o |
+            grep -q lsda2 && echo listed || echo left out)"
+    done
+    $ld -static -q -x -e g1 -o gnu.exe c1.o c2.o || t_hard_error "$arch: GNU ld -q"
+    t_mld -static -q -x -e g1 -o mld.exe c1.o c2.o
+    readelf -sW gnu.exe | awk '$5 == "LOCAL" {print $2, $4, $8}' > gnu.syms
+    readelf -sW mld.exe | awk '$5 == "LOCAL" {print $2, $4, $8}' > mld.syms
+    t_same "$arch: -q -x's locals" gnu.syms mld.syms
+done
+t_done
