@@ -591,10 +591,11 @@ void size_eh_frame(struct ctx *ctx, struct chunk *c) {
     out = lay_out_input(c->isecs.v[i], i + 1 == c->isecs.len, out, &gnu,
                         &prev);
   c->size = out;
-  c->align = 8;
-  // GNU ld then pads every section before the last one holding more than
-  // a terminator to the output's alignment, before it moves globals; a
-  // section left empty there is at the padded end of the one before.
+  // Its alignment is its most aligned input's, as any section's (GNU
+  // ld's eh_alignment).  GNU ld then pads every section before the last
+  // one holding more than a terminator to that alignment, before it
+  // moves globals; a section left empty there is at the padded end of
+  // the one before.
   u32 last = c->isecs.len;
   for (; last > 0; last--) {
     struct isec *is = c->isecs.v[last - 1];

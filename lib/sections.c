@@ -128,6 +128,7 @@ struct rule {
   const char *name;   // output section
   u32 order;
   u32 rank;           // sort key of the input section inside it
+  bool keep;          // in a KEEP: the output section stays, if empty
 };
 
 // Maps an input section to its output section by the default script.
@@ -138,10 +139,15 @@ struct rule {
 static bool script_rule(struct ctx *ctx, struct objfile *f, const char *n,
                         struct rule *r) {
   r->rank = 0;
+  r->keep = false;
   if (n[0] != '.')
     return false;
   char c = n[1];
 #define OUT(nm, ord) do { r->name = nm; r->order = KEY(ord); return true; } while (0)
+  // The script KEEPs these inputs: the output section stays where one
+  // exists, empty or emptied (bfd's SEC_KEEP, which
+  // strip_excluded_output_sections respects).
+#define OUT_KEEP(nm, ord) do { r->keep = true; OUT(nm, ord); } while (0)
   if ((c == 't' && (starts(n, ".text.") || !strcmp(n, ".text"))) ||
       (c == 's' && !strcmp(n, ".stub")) ||
       (c == 'g' && (starts(n, ".gnu.linkonce.t.") ||
@@ -168,16 +174,16 @@ static bool script_rule(struct ctx *ctx, struct objfile *f, const char *n,
     OUT(".text", O_TEXT);
   }
   if (c == 'i' && !strcmp(n, ".init"))
-    OUT(".init", O_INIT);
+    OUT_KEEP(".init", O_INIT);
   if (c == 'f' && !strcmp(n, ".fini"))
-    OUT(".fini", O_FINI);
+    OUT_KEEP(".fini", O_FINI);
   if ((c == 'r' && is_or_dot(n, ".rodata")) ||
       (c == 'g' && starts(n, ".gnu.linkonce.r.")))
     OUT(".rodata", O_RODATA);
   if (c == 'r' && !strcmp(n, ".rodata1"))
     OUT(".rodata1", O_RODATA1);
   if (c == 'e' && !strcmp(n, ".eh_frame"))
-    OUT(".eh_frame", O_EH_FRAME);
+    OUT_KEEP(".eh_frame", O_EH_FRAME);
   if (c == 'g' && is_or_dot(n, ".gcc_except_table"))
     OUT(".gcc_except_table", O_GCC_EXCEPT);
   if ((c == 't' && is_or_dot(n, ".tdata")) ||
@@ -189,37 +195,37 @@ static bool script_rule(struct ctx *ctx, struct objfile *f, const char *n,
     OUT(".tbss", O_TBSS);
   }
   if (c == 'p' && !strcmp(n, ".preinit_array"))
-    OUT(".preinit_array", O_PREINIT);
+    OUT_KEEP(".preinit_array", O_PREINIT);
   // .init_array: first SORT_BY_INIT_PRIORITY(.init_array.* .ctors.*)
   // (rank 0, sorted by sort_init_priority), then .init_array and .ctors,
   // except crt files' .ctors, in input order; .fini_array alike.
   if ((c == 'i' && starts(n, ".init_array.")) ||
       (c == 'c' && starts(n, ".ctors.")))
-    OUT(".init_array", O_INIT_ARRAY);
+    OUT_KEEP(".init_array", O_INIT_ARRAY);
   if ((c == 'f' && starts(n, ".fini_array.")) ||
       (c == 'd' && starts(n, ".dtors.")))
-    OUT(".fini_array", O_FINI_ARRAY);
+    OUT_KEEP(".fini_array", O_FINI_ARRAY);
   if ((c == 'i' && !strcmp(n, ".init_array")) ||
       (c == 'c' && !strcmp(n, ".ctors") && f->crt == CRT_NONE)) {
     r->rank = 1;
-    OUT(".init_array", O_INIT_ARRAY);
+    OUT_KEEP(".init_array", O_INIT_ARRAY);
   }
   if ((c == 'f' && !strcmp(n, ".fini_array")) ||
       (c == 'd' && !strcmp(n, ".dtors") && f->crt == CRT_NONE)) {
     r->rank = 1;
-    OUT(".fini_array", O_FINI_ARRAY);
+    OUT_KEEP(".fini_array", O_FINI_ARRAY);
   }
   // What is left for .ctors: *crtbegin.o's, *crtbegin?.o's, *crtend*.o's.
   if (c == 'c' && !strcmp(n, ".ctors")) {
     r->rank = f->crt;
-    OUT(".ctors", O_CTORS);
+    OUT_KEEP(".ctors", O_CTORS);
   }
   if (c == 'd' && !strcmp(n, ".dtors")) {
     r->rank = f->crt;
-    OUT(".dtors", O_DTORS);
+    OUT_KEEP(".dtors", O_DTORS);
   }
   if (c == 'j' && !strcmp(n, ".jcr"))
-    OUT(".jcr", O_JCR);
+    OUT_KEEP(".jcr", O_JCR);
   if ((c == 'd' && starts(n, ".data.rel.ro.local")) ||
       (c == 'g' && starts(n, ".gnu.linkonce.d.rel.ro.local."))) {
     OUT(".data.rel.ro", O_DATA_REL_RO);
@@ -269,6 +275,7 @@ static bool script_rule(struct ctx *ctx, struct objfile *f, const char *n,
       OUT(debug_names[i], O_DEBUG + i);
   if (c == 'g' && !strcmp(n, ".gnu.attributes"))
     OUT(".gnu.attributes", O_GNU_ATTRIBUTES);
+#undef OUT_KEEP
 #undef OUT
   return false;
 }
@@ -1571,6 +1578,7 @@ static struct chunk *builtin_home(struct ctx *ctx, struct objfile *f, u32 i,
   } else if (script_rule(ctx, f, name, &r)) {
     c = regular_chunk(ctx, r.name, r.order);
     c->from_script = true;
+    c->keep_empty |= r.keep;
     is->rank = r.rank;
   } else {
     if (oh && !orphan(ctx, f, i, name))
