@@ -113,6 +113,9 @@ void report_undefined(struct ctx *ctx, struct objfile *f, struct isec *is,
   // link has no shared libraries): nothing said, the symbol is 0.
   if (ctx->cfg.unresolved_ignore)
     return;
+  // Nor one from an .eh_frame input GNU ld leaves out whole.
+  if (eh_input_excluded(ctx, is))
+    return;
   // --ignore-unresolved-symbol=SYM: that one is 0 as well.
   for (u32 i = 0; i < ctx->cfg.ignore_unresolved.len; i++)
     if (!strcmp(ctx->cfg.ignore_unresolved.v[i], sym->name))

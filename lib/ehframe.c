@@ -439,6 +439,36 @@ static bool fde_live(struct ctx *ctx, struct eh_frame *eh,
   return t && t->live && t->osec;
 }
 
+// Whether .eh_frame input is has an FDE the output keeps.
+static bool has_live_fde(struct ctx *ctx, const struct isec *is) {
+  struct eh_frame *eh = is->eh;
+  for (u32 k = 0; eh && k < eh->nrecs; k++)
+    if (!eh->recs[k].is_cie && fde_live(ctx, eh, &eh->recs[k]))
+      return true;
+  return false;
+}
+
+// Whether .eh_frame input is is one GNU ld leaves out whole: emptied (no
+// FDE of it stays, so neither does a CIE) and after the last input that
+// keeps more than a terminator (bfd_elf_discard_info's SEC_EXCLUDE, so
+// that it adds no padding at the end).  Its relocations are not
+// applied: an undefined symbol they name is not reported.  Those of
+// other inputs are, in records left out too.
+bool eh_input_excluded(struct ctx *ctx, const struct isec *is) {
+  struct chunk *c = is->eh ? is->osec : NULL;
+  if (!c || !c->isecs.len || has_live_fde(ctx, is) ||
+      (is->eh->terminator && c->isecs.v[c->isecs.len - 1] == is))
+    return false;               // (the last input's terminator stays)
+  for (u32 i = c->isecs.len; i-- > 0;) {
+    struct isec *other = c->isecs.v[i];
+    if (other == is)
+      return true;
+    if (has_live_fde(ctx, other))
+      return false;
+  }
+  return false;
+}
+
 // Two CIEs are the same if their bytes and relocations are.
 static bool same_cie(struct eh_frame *a, struct eh_rec *x, struct eh_frame *b,
                      struct eh_rec *y) {

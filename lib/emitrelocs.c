@@ -88,7 +88,9 @@ void size_emit_rela(struct ctx *ctx, struct chunk *c) {
     if (is->mout && is->nrels)
       error(ctx, "%s:(%s): --emit-relocs: relocations in a mergeable "
             "section are not supported", is->file->name, isec_name(is));
-    n += kept_relocs(is);
+    // (None of an .eh_frame input GNU ld leaves out whole.)
+    if (!is->eh || !eh_input_excluded(ctx, is))
+      n += kept_relocs(is);
   }
   c->size = n * sizeof(Elf64_Rela);
 }
@@ -247,8 +249,9 @@ static u64 put_eh_relocs(struct ctx *ctx, struct isec *is,
     any = eh->recs[k].emitted;
   // An input none of whose records is left: -r has no relocations for it
   // (GNU ld); -q keeps them as R_*_NONE, at an offset aligned as any
-  // section's though the section takes no place.
-  if (!any && !rules->final)
+  // section's though the section takes no place, but for one GNU ld
+  // leaves out whole (eh_input_excluded).
+  if (!any && (!rules->final || eh_input_excluded(ctx, is)))
     return 0;
   u64 base = rules->final ? is->osec->addr : 0;
   u64 last = base + (any ? is->offset

@@ -1637,6 +1637,7 @@ bool plt_unwind_wanted(struct ctx *ctx);
 void plt_unwind_info(struct ctx *ctx);
 struct isec *fde_target(struct ctx *ctx, struct eh_frame *eh,
                         struct eh_rec *fde);
+bool eh_input_excluded(struct ctx *ctx, const struct isec *is);
 void size_eh_frame(struct ctx *ctx, struct chunk *c);
 void size_eh_frame_hdr(struct ctx *ctx, struct chunk *h);
 u64 eh_symbol_addr(const struct isec *is, u64 off, bool global);
