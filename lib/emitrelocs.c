@@ -247,11 +247,11 @@ static u64 put_eh_relocs(struct ctx *ctx, struct isec *is,
   bool any = false;
   for (u32 k = 0; k < eh->nrecs && !any; k++)
     any = eh->recs[k].emitted;
-  // An input none of whose records is left: -r has no relocations for it
-  // (GNU ld); -q keeps them as R_*_NONE, at an offset aligned as any
-  // section's though the section takes no place, but for one GNU ld
-  // leaves out whole (eh_input_excluded).
-  if (!any && (!rules->final || eh_input_excluded(ctx, is)))
+  // An input none of whose records is left keeps its relocations as
+  // R_*_NONE, at an offset aligned as any section's though the section
+  // takes no place, but for one GNU ld leaves out whole
+  // (eh_input_excluded), in -r as in -q.
+  if (!any && eh_input_excluded(ctx, is))
     return 0;
   u64 base = rules->final ? is->osec->addr : 0;
   u64 last = base + (any ? is->offset

@@ -1324,7 +1324,10 @@ static enum fate global_fate(struct ctx *ctx, struct symbol *sym) {
   return sym->ref_flags & REF_GC_LIVE ? G_GLOBAL : G_LOCAL;
 }
 
-static void clear_discarded_def(struct objfile *f, u32 symidx) {
+static void clear_discarded_def(struct ctx *ctx, void *arg, struct isec *is,
+                                u32 symidx) {
+  struct objfile *f = is->file;
+  (void)ctx, (void)arg;
   if (symidx >= f->first_global && symidx < f->nsyms) {
     struct symbol *sym = f->globals[symidx - f->first_global];
     if (sym)
@@ -1333,20 +1336,13 @@ static void clear_discarded_def(struct objfile *f, u32 symidx) {
 }
 
 // The globals defined only in discarded sections that the output's
-// relocations name stay in .symtab, undefined (see global_fate).
+// relocations name stay in .symtab, undefined (see global_fate): not
+// those of .eh_frame records left out (each_kept_reloc_symbol).
 static void kept_references(struct ctx *ctx) {
   for (u32 i = 0; ctx->discarded_defs && i < ctx->objs.len; i++) {
     struct objfile *f = ctx->objs.v[i];
-    for (u32 k = 1; f->isecs && k < f->shnum; k++) {
-      struct isec *is = f->isecs[k];
-      if (!is || !is->osec)
-        continue;
-      for (u32 r = 0; r < is->nrels; r++)
-        clear_discarded_def(
-            f, ELF64_R_SYM(rd64(is->rels + (u64)r * sizeof(Elf64_Rela) + 8)));
-      for (u32 r = 0; is->eh && r < is->eh->nrels; r++)
-        clear_discarded_def(f, is->eh->rels[r].symidx);
-    }
+    if (f->isecs)
+      each_kept_reloc_symbol(ctx, f, false, clear_discarded_def, NULL);
   }
 }
 

@@ -6,8 +6,14 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # (here the second copy of a COMDAT function's) R_*_NONE before it looks
 # at their symbols, in -r as in -q.  mld's -r listed it.  The LSDA
 # pointers name symbols made local by objcopy, so that the relocations
-# name them rather than their section.  Both targets, -r byte for byte
-# as GNU ld with -x, -X and neither; -q's local symbols as GNU ld's.
+# name them rather than their section.  Likewise a global defined only
+# in the discarded copy (fx, which GNU ld makes undefined) is not listed
+# when only such a relocation names it; mld listed it, undefined.  The
+# relocations of an input whose records all go are R_*_NONE, unless GNU
+# ld leaves the input out whole (the last ones to hold no more than a
+# terminator): mld wrote none where a later input keeps an FDE.  Both
+# targets, -r byte for byte as GNU ld with -x, -X and neither; -q's
+# local symbols as GNU ld's.
 for n in 1 2; do
     t_write c$n.s <<SRC
 	.section .text.f,"axG",%progbits,f,comdat
@@ -27,6 +33,30 @@ g$n:	.cfi_startproc
 SRC
 done
 
+t_write d1.s <<'SRC'
+	.section .text.f,"axG",%progbits,f,comdat
+	.globl f
+f:	.cfi_startproc
+	ret
+	.cfi_endproc
+SRC
+t_write d2.s <<'SRC'
+	.section .text.f,"axG",%progbits,f,comdat
+	.globl f, fx
+f:	.cfi_startproc
+	.cfi_lsda 0x1b, fx
+	ret
+fx:	ret
+	.cfi_endproc
+SRC
+t_write later.s <<'SRC'
+	.text
+	.globl g3
+g3:	.cfi_startproc
+	ret
+	.cfi_endproc
+SRC
+
 for arch in x86_64 aarch64; do
     t_target $arch
     objcopy=${as%as}objcopy
@@ -35,11 +65,21 @@ for arch in x86_64 aarch64; do
         $as c$n.s -o c$n.o && $objcopy -L lsda$n c$n.o ||
             t_hard_error "$arch: $as or $objcopy failed"
     done
+    for f in d1 d2 later; do
+        $as $f.s -o $f.o || t_hard_error "$arch: $as $f.s"
+    done
     for opts in "" -x -X; do
         $ld -r $opts -o gnu.o c1.o c2.o || t_hard_error "$arch: GNU ld -r $opts"
         t_mld -r $opts -o mld.o c1.o c2.o
         t_same "$arch: -r${opts:+ $opts}" gnu.o mld.o "lsda2 $(readelf -s mld.o |
             grep -q lsda2 && echo listed || echo left out)"
+    done
+    for inputs in "c1.o c2.o later.o" "d1.o d2.o" "d1.o d2.o later.o"; do
+        $ld -r -o gnu.o $inputs || t_hard_error "$arch: GNU ld -r $inputs"
+        t_mld -r -o mld.o $inputs
+        t_same "$arch: -r $inputs" gnu.o mld.o "$(readelf -rW mld.o |
+            grep -c NONE) R_*_NONE, fx $(readelf -s mld.o |
+            grep -q fx && echo listed || echo left out)"
     done
     $ld -static -q -x -e g1 -o gnu.exe c1.o c2.o || t_hard_error "$arch: GNU ld -q"
     t_mld -static -q -x -e g1 -o mld.exe c1.o c2.o
