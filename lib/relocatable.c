@@ -44,9 +44,6 @@
 struct rsec {
   struct chunk c;
   u32 link, info;
-  u64 addr;                    // a -T script's address for it, or 0 (not
-                               // c.addr: -r's symbols are offsets in
-                               // their sections)
   u32 seq;                     // creation order, breaks ties
   struct vec data;             // struct rdata *: its data statements
   struct rsec *rela;           // its relocations, or NULL
@@ -724,7 +721,7 @@ static struct symbol *assign_symbol(struct ctx *ctx, struct script_stmt *st,
   bool rel = v.sec || (inside && v.plain) || (!inside && d.used);
   struct sym_aux *aux = sym_aux(ctx, sym);
   aux->osec = rel && s ? &s->c : NULL;
-  sym->value = aux->osec ? v.v - s->addr : v.v;
+  sym->value = aux->osec ? v.v - s->c.addr : v.v;
   sym->type = STT_NOTYPE;
   return rel && !s ? sym : NULL;
 }
@@ -735,7 +732,7 @@ static void set_symbol_section(struct ctx *ctx, struct symbol *sym,
   struct sym_aux *aux = sym_aux(ctx, sym);
   aux->osec = s ? &s->c : NULL;
   if (s)
-    sym->value -= s->addr;
+    sym->value -= s->c.addr;
 }
 
 // A statement's section in its statement's order: its input sections,
@@ -760,21 +757,31 @@ static u64 lay_body(struct ctx *ctx, struct rsec *s) {
     if (!st || st->kind == SS_INPUT)
       continue;
     if (st->kind == SS_ASSIGN && strcmp(st->sym, ".")) {
-      assign_symbol(ctx, st, s->addr + off, s, true);
+      assign_symbol(ctx, st, c->addr + off, s, true);
       continue;
     }
-    u64 v = script_value(ctx, st->e, s->addr + off, "an output section");
+    // Inside the section, as in the final link: ALIGN (., N) aligns the
+    // offset in it, and "." set to a plain number is that offset.
+    struct script_dot dot = {.dot = c->addr + off, .in_section = true,
+                             .sec = c};
+    struct expr_value ev;
+    eval_script_expr(ctx, st->e, "an output section", false, &dot, &ev);
+    u64 v = ev.v;
     if (st->kind == SS_DATA) {
       struct rdata *d = arena_alloc(ctx, sizeof(*d));
       *d = (struct rdata){off, v, st->size};
       vec_push(ctx, &s->data, d);
       off += st->size;
-    } else if (v < s->addr + off) {
+      continue;
+    }
+    if (!ev.sec && ev.plain)
+      v += c->addr;
+    if (v < c->addr + off) {
       fatal(ctx, "%s:%u: cannot move location counter backwards (from "
             "%016llx to %016llx)", st->file, st->line,
-            (unsigned long long)(s->addr + off), (unsigned long long)v);
+            (unsigned long long)(c->addr + off), (unsigned long long)v);
     } else {
-      off = v - s->addr;
+      off = v - c->addr;
     }
   }
   return off;
@@ -792,7 +799,7 @@ static u64 lay_address(struct ctx *ctx, struct rsec *s, u64 dot) {
     addr = script_value(ctx, c->stmt->addr, dot, "address");
   else if (c->stmt && alloc)
     addr = align_up(dot, c->align);
-  s->addr = addr;
+  c->addr = addr;
   if (c->stmt && c->kind != CK_EH_FRAME)
     c->size = lay_body(ctx, s);
   if (!alloc)
@@ -1108,13 +1115,15 @@ static bool local_kept(struct ctx *ctx, struct objfile *f,
   }
 }
 
-// Symbol value in the output: its input section's place added; in
-// .eh_frame, where GNU ld moves it when it drops records
-// (eh_symbol_addr: -r drops those of collected code, and padding).
+// Symbol value in the output, an offset in its section: its input
+// section's place added; in .eh_frame, where GNU ld moves it when it
+// drops records (eh_symbol_addr, which adds the section's address: -r
+// drops those of collected code, and padding).
 static u64 out_value(struct isec *is, u64 v, bool global) {
   if (!is)
     return v;
-  return is->eh ? eh_symbol_addr(is, v, global) : is->offset + v;
+  return is->eh ? eh_symbol_addr(is, v, global) - is->osec->addr
+                : is->offset + v;
 }
 
 // A symbol's value in its output section; an allocated COMMON one (-d)
@@ -1721,7 +1730,7 @@ static struct rsec *split_off(struct ctx *ctx, struct rlink *rl,
   c->isecs.len = k;
   n->size = c->size - shift;
   c->size = shift;
-  r->addr = cur->addr + shift;
+  n->addr = c->addr + shift;
   n->order = UINT32_MAX;       // after all the others, in bfd's list too
   struct symbol *sym = sym_intern(ctx, name, (u32)strlen(name));
   if (sym->state != SYM_UNDEF && !(sym->flags & SF_LINKER))
@@ -2007,7 +2016,7 @@ static void write_ehdr(struct ctx *ctx, u8 *buf, u64 shoff) {
 
 static void write_shdr(u8 *p, struct rsec *s) {
   struct chunk *c = &s->c;
-  wr_shdr(p, &(struct shdr_fields){c->name_off, c->type, c->flags, s->addr,
+  wr_shdr(p, &(struct shdr_fields){c->name_off, c->type, c->flags, c->addr,
                                    c->offset, c->size, s->link, s->info,
                                    c->align, c->entsize});
 }

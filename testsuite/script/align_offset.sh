@@ -7,7 +7,10 @@
 # aligned offset; outside output sections the absolute value is aligned,
 # and ALIGN (N) of one argument aligns the absolute location counter.
 # mld aligned the absolute value everywhere.  Both arches, against GNU
-# ld: every symbol's value and every section's place and size.
+# ld: every symbol's value and every section's place and size.  -r
+# (rt.ld) too, where "." set to a number inside a section is an offset
+# in it as well: mld -r aligned the absolute value and took the number
+# as an address; the object byte for byte as GNU ld's.
 . "$(dirname "$0")/../lib.sh"
 
 t_write a.s <<'EOF2'
@@ -32,6 +35,15 @@ SECTIONS {
   top2 = ALIGN (ADDR (.d2), 8);
 }
 LD
+t_write rt.ld <<'LD'
+SECTIONS {
+  . = 0x1000;
+  .text : { *(.text) }
+  .d1 : { *(.d1) . = ALIGN (., 8); d1_end = .; x1 = ALIGN (., 16); }
+  .d2 0x2003 : { d2_start = .; . = ALIGN (., 4); *(.d2) . = 0x10; d2_end = .; }
+  .d3 : { . = ALIGN (8); *(.d3) d3_end = .; }
+}
+LD
 for arch in x86_64 aarch64; do
   t_target $arch
   $as -o a.o a.s || t_hard_error "$as failed"
@@ -45,5 +57,8 @@ for arch in x86_64 aarch64; do
   done
   t_same "$arch: symbols as GNU ld's" g.syms m.syms "$(tr '\n' ' ' <m.syms)"
   t_same "$arch: sections as GNU ld's" g.secs m.secs "$(tr '\n' ' ' <m.secs)"
+  $ld -r -T rt.ld -o g.o a.o 2>/dev/null || t_hard_error "$ld -r failed"
+  t_mld -r -T rt.ld -o m.o a.o
+  t_same "$arch: -r" g.o m.o "$(nm -n m.o | grep -v '\$' | tr '\n' ' ')"
 done
 t_done
