@@ -1575,9 +1575,13 @@ bool script_assigns(struct ctx *ctx, const char *name);
 void report_region_overflow(struct ctx *ctx);
 void script_addresses(struct ctx *ctx);
 u64 script_alignment(struct ctx *ctx, const char *name, u64 v, bool report);
-// The end of the script's data statements (LONG ...) in [FROM, TO) of
-// C, or FROM: code fill starts after them.
-u64 script_data_end(struct ctx *ctx, struct chunk *c, u64 from, u64 to);
+// A place in an output section: its offset and length.
+struct span {
+  u64 off, len;
+};
+// Where the script's data statements (LONG ...) and fills of C are: the
+// code fill goes around them.
+struct span *script_spans(struct ctx *ctx, struct chunk *c, u32 *n);
 void write_script_data(struct ctx *ctx, u8 *buf);
 
 //
@@ -2240,6 +2244,8 @@ void let_old_output_go(struct ctx *ctx);
 void write_output(struct ctx *ctx);
 void fill_pattern(u8 *p, u64 n, const u8 *pat, u64 len);
 bool gets_code_fill(struct ctx *ctx, const struct chunk *c);
+void fill_code_gaps(struct ctx *ctx, struct chunk *c, u8 *base,
+                    struct span *data, u32 n);
 void copy_isec(struct ctx *ctx, struct isec *is, u8 *dst);
 // sh_link of output section c of input sections: a .stab section's
 // string table; an SHF_LINK_ORDER one's, where its first input's linked

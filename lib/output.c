@@ -606,31 +606,63 @@ bool gets_code_fill(struct ctx *ctx, const struct chunk *c) {
             !strcmp(c->name, ".fini"))));
 }
 
-static void fill_code_gaps(struct ctx *ctx) {
+static int cmp_span(const void *a, const void *b) {
+  const struct span *x = a, *y = b;
+  return (x->off > y->off) - (x->off < y->off);
+}
+
+// Fills the gaps among the spans of v (sorted) from *i on that start
+// before to, after end; returns where the last ends.
+static u64 fill_among(struct ctx *ctx, u8 *base, const struct span *v,
+                      u32 n, u32 *i, u64 end, u64 to) {
+  for (; *i < n && v[*i].off < to; (*i)++) {
+    if (v[*i].off > end)
+      ctx->arch->fill_code(base + end, v[*i].off - end);
+    if (v[*i].off + v[*i].len > end)
+      end = v[*i].off + v[*i].len;
+  }
+  return end;
+}
+
+// GNU ld fills every gap of a code output section with the target's
+// code fill: between its input sections (and their stub sections), and
+// a -T script's data statements and fills (the n spans of data), and
+// after the last up to the section's end (". = ALIGN (16)" there).
+void fill_code_gaps(struct ctx *ctx, struct chunk *c, u8 *base,
+                    struct span *data, u32 n) {
+  qsort(data, n, sizeof(*data), cmp_span);
+  u64 end = 0;
+  u32 d = 0;
+  for (u32 k = 0; k < c->isecs.len; k++) {
+    struct isec *is = c->isecs.v[k];
+    end = fill_among(ctx, base, data, n, &d, end, is->offset);
+    if (is->offset > end)
+      ctx->arch->fill_code(base + end, is->offset - end);
+    if (is->offset + is->size > end)
+      end = is->offset + is->size;
+    struct stub_sec *ss = is->stubs;
+    if (ss && ss->size) {
+      end = fill_among(ctx, base, data, n, &d, end, ss->offset);
+      if (ss->offset > end)
+        ctx->arch->fill_code(base + end, ss->offset - end);
+      if (ss->offset + ss->size > end)
+        end = ss->offset + ss->size;
+    }
+  }
+  end = fill_among(ctx, base, data, n, &d, end, c->size);
+  if (c->size > end)
+    ctx->arch->fill_code(base + end, c->size - end);
+}
+
+static void fill_code_sections(struct ctx *ctx) {
   for (u32 i = 0; i < ctx->chunks.len; i++) {
     struct chunk *c = ctx->chunks.v[i];
     if (c->kind != CK_REGULAR || !c->shndx || c->type == SHT_NOBITS ||
         !gets_code_fill(ctx, c))
       continue;
-    u8 *base = ctx->out_buf + c->offset;
-    u64 end = 0;
-    for (u32 k = 0; k < c->isecs.len; k++) {
-      struct isec *is = c->isecs.v[k];
-      // GNU ld fills the gap after a data statement, not the data.
-      if (c->has_script_data && is->offset > end)
-        end = script_data_end(ctx, c, end, is->offset);
-      if (is->offset > end)
-        ctx->arch->fill_code(base + end, is->offset - end);
-      if (is->offset + is->size > end)
-        end = is->offset + is->size;
-      struct stub_sec *ss = is->stubs;
-      if (ss && ss->size) {
-        if (ss->offset > end)
-          ctx->arch->fill_code(base + end, ss->offset - end);
-        if (ss->offset + ss->size > end)
-          end = ss->offset + ss->size;
-      }
-    }
+    u32 n = 0;
+    struct span *data = c->has_script_data ? script_spans(ctx, c, &n) : NULL;
+    fill_code_gaps(ctx, c, ctx->out_buf + c->offset, data, n);
   }
 }
 
@@ -677,7 +709,7 @@ static void write_sections(struct ctx *ctx) {
       if (sliced(list[i]))
         release_isec(ctx, list[i]);
   }
-  fill_code_gaps(ctx);
+  fill_code_sections(ctx);
 }
 
 // The descriptor of the build ID note at file offset note, from the

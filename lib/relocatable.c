@@ -2039,22 +2039,21 @@ static void write_contents(struct ctx *ctx, struct rsec *s, u8 *base) {
     write_eh_records(c, base);
     return;
   }
-  u64 end = 0;
-  bool code = gets_code_fill(ctx, c);
   for (u32 k = 0; k < c->isecs.len; k++) {
     struct isec *is = c->isecs.v[k];
-    if (code && is->offset > end)
-      ctx->arch->fill_code(base + end, is->offset - end);
     if (is->data)
       memcpy(base + is->offset, is->data, is->size);
-    end = is->offset + is->size;
   }
+  struct span *spans = arena_alloc(ctx, (s->data.len + 1) * sizeof(*spans));
   for (u32 k = 0; k < s->data.len; k++) {  // little-endian targets only
     struct rdata *d = s->data.v[k];
     u8 b[8];
     wr64(b, d->value);
     memcpy(base + d->offset, b, d->size);
+    spans[k] = (struct span){d->offset, d->size};
   }
+  if (gets_code_fill(ctx, c))
+    fill_code_gaps(ctx, c, base, spans, s->data.len);
 }
 
 static void write_section(struct ctx *ctx, struct rsec *s, u8 *buf) {

@@ -2441,15 +2441,16 @@ void script_addresses(struct ctx *ctx) {
   ctx->nc_layouts++;
 }
 
-u64 script_data_end(struct ctx *ctx, struct chunk *c, u64 from, u64 to) {
-  u64 end = from;
+// Where c's data statements and fills are, for fill_code_gaps.
+struct span *script_spans(struct ctx *ctx, struct chunk *c, u32 *n) {
+  struct span *v = arena_alloc(ctx, (ctx->script_data.len + 1) * sizeof(*v));
+  *n = 0;
   for (u32 i = 0; i < ctx->script_data.len; i++) {
     struct script_data *d = ctx->script_data.v[i];
-    if (d->c == c && d->size && d->off >= from && d->off + d->size <= to &&
-        d->off + d->size > end)
-      end = d->off + d->size;
+    if (d->c == c)
+      v[(*n)++] = (struct span){d->off, d->len};
   }
-  return end;
+  return v;
 }
 
 void write_script_data(struct ctx *ctx, u8 *buf) {

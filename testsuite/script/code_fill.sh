@@ -9,6 +9,9 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # against GNU ld's: a script without a fill, one with `=FILL', and the
 # default layout; on AArch64 also the gap before a branch stub, which
 # gets the script's fill (GNU ld's own script as -T left it zero).
+# GNU ld fills every gap, not only those between input sections: after a
+# data statement, between two, and at a section's end (". = ALIGN (64)"
+# last), in a final link and in -r; mld left those zero.
 
 cat >t.s <<'ASM'
 	.text
@@ -33,6 +36,15 @@ SECTIONS {
   . = 0x10000;
   .text : { *(.text) *(.text.vec) } =0x11223344
   .other : { *(.text.more) }
+}
+LD
+
+cat >gaps.ld <<'LD'
+SECTIONS {
+  . = 0x10000;
+  .text : { LONG(0x30) . = ALIGN(., 16); BYTE(1) . = ALIGN(., 4);
+            *(.text) . = ALIGN(., 64); }
+  .other : { *(.text.vec) *(.text.more) QUAD(5) . = ALIGN(., 32); }
 }
 LD
 
@@ -66,7 +78,8 @@ for arch in x86_64 aarch64; do
     as=as
     [ $arch = aarch64 ] && as=aarch64-linux-gnu-as
     $as -o t.o t.s || t_hard_error "$as failed"
-    for how in "-T plain.ld" "-T filled.ld" "-static"; do
+    for how in "-T plain.ld" "-T filled.ld" "-static" "-T gaps.ld" \
+               "-r -T gaps.ld"; do
         rm -f gnu.out mld.out
         $ld $how -o gnu.out t.o 2>/dev/null || t_hard_error "GNU ld failed"
         t_mld $how -o mld.out t.o --no-warn-rwx-segments
