@@ -20,6 +20,7 @@ static char dir[256];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!dir[0]) {
+    limit_output();
     make_work_dir(dir, sizeof(dir), "mld-fuzz");
   }
   char in[300], out[300];

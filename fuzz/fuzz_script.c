@@ -24,16 +24,6 @@
 
 static char dir[256], obj[300], vobj[300];
 
-// A script may ask for a huge output (". = . + 8G" in a section with
-// contents), which GNU ld writes too: the fuzzer's outputs are held to
-// 64 MiB, past which writing fails (EFBIG) and mld says so.
-static void limit_output(void) {
-  struct rlimit r = {64 << 20, 64 << 20};
-  signal(SIGXFSZ, SIG_IGN);
-  if (setrlimit(RLIMIT_FSIZE, &r))
-    abort();
-}
-
 static void make_object(void) {
   limit_output();
   make_work_dir(dir, sizeof(dir), "mld-fuzz-script");

@@ -4,9 +4,22 @@
 // read past the end of an input faults at once.
 
 #include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <unistd.h>
+
+// An input may ask for a huge output (a section aligned to 64 MiB, or a
+// script's ". = . + 8G" in a section with contents), which GNU ld writes
+// too: the fuzzers' outputs are held to 64 MiB, past which writing fails
+// (EFBIG) and mld says so, so that such an input is not a timeout.
+static void limit_output(void) {
+  struct rlimit r = {64 << 20, 64 << 20};
+  signal(SIGXFSZ, SIG_IGN);
+  if (setrlimit(RLIMIT_FSIZE, &r))
+    abort();
+}
 
 // Makes the fuzzer's working folder, named for it, in $TMPDIR (or /tmp):
 // every input and output is written there, so a long session is best run
