@@ -453,7 +453,8 @@ static bool has_live_fde(struct ctx *ctx, const struct isec *is) {
 // keeps more than a terminator (bfd_elf_discard_info's SEC_EXCLUDE, so
 // that it adds no padding at the end).  Its relocations are not
 // applied: an undefined symbol they name is not reported.  Those of
-// other inputs are, in records left out too.
+// other inputs are, in records left out too.  (Before size_eh_frame,
+// which then sets eh->excluded alike.)
 bool eh_input_excluded(struct ctx *ctx, const struct isec *is) {
   struct chunk *c = is->eh ? is->osec : NULL;
   if (!c || !c->isecs.len || has_live_fde(ctx, is) ||
@@ -631,6 +632,12 @@ void size_eh_frame(struct ctx *ctx, struct chunk *c) {
     struct isec *is = c->isecs.v[last - 1];
     if ((is->eh ? is->eh->out_size : is->size) > 4)
       break;
+  }
+  // Those after it left empty GNU ld leaves out whole.
+  for (u32 i = 0; i < c->isecs.len; i++) {
+    struct eh_frame *eh = ((struct isec *)c->isecs.v[i])->eh;
+    if (eh)
+      eh->excluded = i >= last && !eh->out_size;
   }
   for (u32 i = 0; i + 1 < last; i++) {
     struct isec *is = c->isecs.v[i];

@@ -89,7 +89,7 @@ void size_emit_rela(struct ctx *ctx, struct chunk *c) {
       error(ctx, "%s:(%s): --emit-relocs: relocations in a mergeable "
             "section are not supported", is->file->name, isec_name(is));
     // (None of an .eh_frame input GNU ld leaves out whole.)
-    if (!is->eh || !eh_input_excluded(ctx, is))
+    if (!is->eh || !is->eh->excluded)
       n += kept_relocs(is);
   }
   c->size = n * sizeof(Elf64_Rela);
@@ -250,8 +250,8 @@ static u64 put_eh_relocs(struct ctx *ctx, struct isec *is,
   // An input none of whose records is left keeps its relocations as
   // R_*_NONE, at an offset aligned as any section's though the section
   // takes no place, but for one GNU ld leaves out whole
-  // (eh_input_excluded), in -r as in -q.
-  if (!any && eh_input_excluded(ctx, is))
+  // (eh->excluded), in -r as in -q.
+  if (!any && eh->excluded)
     return 0;
   u64 base = rules->final ? is->osec->addr : 0;
   u64 last = base + (any ? is->offset

@@ -1629,6 +1629,8 @@ struct eh_frame {
   u64 gnu_offset;              // the section's offset before the edit
   bool terminator;             // ends with a zero word (crtend.o)
   bool term_kept;
+  bool excluded;               // set by size_eh_frame: GNU ld leaves it
+                               // out whole (eh_input_excluded)
   // The linker's own (plt_unwind_info): its FDE describes this section,
   // whose address and size the writer puts in pc_begin and pc_range.
   struct chunk *unwinds;
