@@ -630,7 +630,8 @@ static u64 fill_among(struct ctx *ctx, u8 *base, const struct span *v,
 // after the last up to the section's end (". = ALIGN (16)" there).
 void fill_code_gaps(struct ctx *ctx, struct chunk *c, u8 *base,
                     struct span *data, u32 n) {
-  qsort(data, n, sizeof(*data), cmp_span);
+  if (n)
+    qsort(data, n, sizeof(*data), cmp_span);
   u64 end = 0;
   u32 d = 0;
   for (u32 k = 0; k < c->isecs.len; k++) {
