@@ -12,44 +12,23 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # left out).  -q emits no relocations for such an input.  Both targets;
 # where both link, the section and segment headers and the symbols are
 # GNU ld's.
-# h's FDE names an undefined symbol, g1's (live) shares its input.
-t_write gc.s <<'SRC'
-	.section .text.h,"ax",%progbits
-	.globl h
-h:	.cfi_startproc
-	.cfi_lsda 0x1b, undefined_lsda
-	ret
-	.cfi_endproc
-	.text
-	.globl g1
-g1:	.cfi_startproc
-	ret
-	.cfi_endproc
-SRC
-# Here g1 has no FDE: collecting h empties the input.
-t_write gc_all.s <<'SRC'
-	.section .text.h,"ax",%progbits
-	.globl h
-h:	.cfi_startproc
-	.cfi_lsda 0x1b, undefined_lsda
-	ret
-	.cfi_endproc
-	.text
-	.globl g1
-g1:	ret
-SRC
-# The same with the undefined symbol named by the CIE.
-t_write cie_all.s <<'SRC'
-	.section .text.h,"ax",%progbits
-	.globl h
-h:	.cfi_startproc
-	.cfi_personality 0x1b, undefined_personality
-	ret
-	.cfi_endproc
-	.text
-	.globl g1
-g1:	ret
-SRC
+# h_and_g1 DIRECTIVE G1: h, whose FDE has DIRECTIVE (naming an undefined
+# symbol), then g1, with an FDE if G1 is "fde"
+h_and_g1() {
+    printf '\t.section .text.h,"ax",%%progbits\n\t.globl h\n'
+    printf 'h:\t.cfi_startproc\n\t%s\n\tret\n\t.cfi_endproc\n' "$1"
+    printf '\t.text\n\t.globl g1\n'
+    if [ "$2" = fde ]; then
+        printf 'g1:\t.cfi_startproc\n\tret\n\t.cfi_endproc\n'
+    else
+        printf 'g1:\tret\n'
+    fi
+}
+# g1's FDE (live) shares h's input; without it, collecting h empties
+# the input; the same with the undefined symbol named by the CIE.
+h_and_g1 ".cfi_lsda 0x1b, undefined_lsda" fde >gc.s
+h_and_g1 ".cfi_lsda 0x1b, undefined_lsda" none >gc_all.s
+h_and_g1 ".cfi_personality 0x1b, undefined_personality" none >cie_all.s
 # A later input with a live FDE; one without.
 t_write later_fde.s <<'SRC'
 	.text
