@@ -1812,7 +1812,9 @@ void plan_relocatable(struct ctx *ctx) {
     for (u32 k = 0; has_inputs(&s->c) && k < s->c.isecs.len; k++) {
       struct isec *is = s->c.isecs.v[k];
       check_relocations(ctx, is);
-      any |= is->eh ? is->eh->nrels > 0 : is->nrels > 0;
+      // (Not an .eh_frame input GNU ld leaves out whole.)
+      any |= is->eh ? is->eh->nrels > 0 && !is->eh->excluded
+                    : is->nrels > 0;
     }
     // (None for a NOLOAD section of a -T script: GNU ld drops them.)
     if (any && s->c.type != SHT_NOBITS)

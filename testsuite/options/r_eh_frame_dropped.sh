@@ -11,7 +11,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # when only such a relocation names it; mld listed it, undefined.  The
 # relocations of an input whose records all go are R_*_NONE, unless GNU
 # ld leaves the input out whole (the last ones to hold no more than a
-# terminator): mld wrote none where a later input keeps an FDE.  Both
+# terminator): mld wrote none where a later input keeps an FDE, and with
+# -r --gc-sections a .rela.eh_frame with none where GNU ld has none.  Both
 # targets, -r byte for byte as GNU ld with -x, -X and neither; -q's
 # local symbols as GNU ld's.
 for n in 1 2; do
@@ -49,6 +50,16 @@ f:	.cfi_startproc
 fx:	ret
 	.cfi_endproc
 SRC
+t_write collected.s <<'SRC'
+	.section .text.h,"ax",%progbits
+	.globl h
+h:	.cfi_startproc
+	ret
+	.cfi_endproc
+	.text
+	.globl g1
+g1:	ret
+SRC
 t_write later.s <<'SRC'
 	.text
 	.globl g3
@@ -65,7 +76,7 @@ for arch in x86_64 aarch64; do
         $as c$n.s -o c$n.o && $objcopy -L lsda$n c$n.o ||
             t_hard_error "$arch: $as or $objcopy failed"
     done
-    for f in d1 d2 later; do
+    for f in d1 d2 later collected; do
         $as $f.s -o $f.o || t_hard_error "$arch: $as $f.s"
     done
     for opts in "" -x -X; do
@@ -74,7 +85,8 @@ for arch in x86_64 aarch64; do
         t_same "$arch: -r${opts:+ $opts}" gnu.o mld.o "lsda2 $(readelf -s mld.o |
             grep -q lsda2 && echo listed || echo left out)"
     done
-    for inputs in "c1.o c2.o later.o" "d1.o d2.o" "d1.o d2.o later.o"; do
+    for inputs in "c1.o c2.o later.o" "d1.o d2.o" "d1.o d2.o later.o" \
+                  "--gc-sections -e g1 collected.o"; do
         $ld -r -o gnu.o $inputs || t_hard_error "$arch: GNU ld -r $inputs"
         t_mld -r -o mld.o $inputs
         t_same "$arch: -r $inputs" gnu.o mld.o "$(readelf -rW mld.o |
