@@ -188,6 +188,11 @@ static void mark_rel_target(struct ctx *ctx, struct gc *gc,
     struct symbol *sym = f->globals[symidx - f->first_global];
     if (ctx->cfg.z_start_stop_gc)
       mark_start_stop_again(ctx, gc, sym);
+    // -r lists the COMMON symbols of a file one of which a kept
+    // relocation names (relocatable.c), not one -u alone names: bfd
+    // keeps the file's COMMON section, as any other section.
+    if (sym && sym->state == SYM_COMMON && sym->file)
+      sym->file->common_live = true;
     mark_symbol(ctx, gc, sym);
   } else {
     mark(ctx, gc, rel_target(ctx, f, symidx));

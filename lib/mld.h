@@ -704,6 +704,9 @@ struct objfile {
                                // header's (a decompressed .zdebug_*)
   bool writes_contents;        // set by size_symtab: a section of it has
                                // bytes in the output (so its locals show)
+  bool common_live;            // set by gc.c: a kept relocation names a
+                               // COMMON symbol it gives (bfd's COMMON
+                               // section of the file is kept)
   struct symtab_part {         // synthetic.c: its locals, its globals
     u32 n, at;                 // in .symtab: how many, the first's index
     u64 strbytes, stroff;      // and their names in .strtab

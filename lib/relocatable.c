@@ -1304,7 +1304,9 @@ static void put_global(struct ctx *ctx, struct symw *w, struct symbol *sym) {
 // elf_link_input_bfd, replaces -3): kept_references clears the flag.
 // --gc-sections: a global defined in a collected section leaves .symtab,
 // and an undefined one that nothing kept names (no kept relocation, no
-// -u) becomes local, as GNU ld's elf_gc_sweep_symbol hides them.
+// -u) becomes local, as GNU ld's elf_gc_sweep_symbol hides them; a
+// COMMON one leaves it unless a kept relocation names one of its file's
+// COMMON symbols.
 enum fate { G_GLOBAL, G_DROP, G_LOCAL };
 
 // Defined in an input section a -T script's /DISCARD/ took.
@@ -1324,8 +1326,10 @@ static enum fate global_fate(struct ctx *ctx, struct symbol *sym) {
     return G_DROP;             // (check_discarded_refs: not from code)
   if (sym->state == SYM_UNDEF && (sym->ref_flags & REF_DISCARDED_DEF))
     return G_DROP;
-  if (!ctx->cfg.gc_sections || sym->state == SYM_COMMON)
+  if (!ctx->cfg.gc_sections)
     return G_GLOBAL;
+  if (sym->state == SYM_COMMON)  // (see gc.c's mark_rel_target)
+    return sym->file && sym->file->common_live ? G_GLOBAL : G_DROP;
   if (sym->state == SYM_DEFINED) {
     struct isec *is = sym_isec(ctx, sym);
     return !is || is->osec ? G_GLOBAL : G_DROP;
@@ -1413,7 +1417,8 @@ static void order_globals(struct ctx *ctx, struct rlink *rl) {
   }
   for (u32 i = 0; i < ctx->cfg.undefined.len; i++) {
     struct symbol *sym = sym_find_str(ctx, ctx->cfg.undefined.v[i]);
-    if (sym && !rl->gsym[sym->seq] && !(sym->flags & SF_LINKER)) {
+    if (sym && !rl->gsym[sym->seq] && !(sym->flags & SF_LINKER) &&
+        global_fate(ctx, sym) != G_DROP) {
       rl->gsym[sym->seq] = KEEP;
       vec_push(ctx, &all, sym);
     }

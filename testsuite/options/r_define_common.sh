@@ -6,6 +6,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # them ordinary OBJECT symbols there (GNU ld's ld-elf/pr21904); without
 # it they stay COMMON.  mld refused -d with -r.  Against GNU ld on x86-64
 # and AArch64: sections but file offsets, relocations and symbols.
+# With --gc-sections a COMMON symbol that no kept relocation names
+# leaves .symtab, -u naming it or not (mld kept every one).
 
 cat >a.s <<'SRC'
 	.comm	a,8,8
@@ -19,6 +21,17 @@ SRC
 cat >b.s <<'SRC'
 	.comm	foo,4,4
 	.comm	c,32,8
+SRC
+# c is named only from .text.user, which -u other leaves to collect.
+cat >gc.s <<'SRC'
+	.comm	c,8,8
+	.comm	d,8,8
+	.text
+	.globl	other
+other:	ret
+	.section .text.user,"ax",%progbits
+	.globl	user
+user:	.quad	c
 SRC
 shape() {
   readelf -SW "$1" | grep '^  \[' |
@@ -37,6 +50,17 @@ for arch in x86_64 aarch64; do
     cp gnu.o x.o && shape x.o >gnu.txt
     cp mld.o x.o 2>/dev/null && shape x.o >mld.txt
     t_same "$arch -r $opts" gnu.txt mld.txt
+  done
+  $cc -c gc.s -o gc.o || t_hard_error "$cc"
+  for opts in "-u other" "-u user" "-u other -u c" "-e user -u d"; do
+    $ld -r --gc-sections $opts -o gnu.o gc.o ||
+      t_hard_error "GNU ld -r --gc-sections $opts failed"
+    t_mld -r --gc-sections $opts -o mld.o gc.o
+    cp gnu.o x.o && shape x.o >gnu.txt
+    cp mld.o x.o 2>/dev/null && shape x.o >mld.txt
+    t_same "$arch -r --gc-sections $opts" gnu.txt mld.txt \
+      "COMMON listed: $(readelf -sW mld.o | awk '$7 == "COM" {print $8}' |
+        tr '\n' ' ')"
   done
   checked=$((checked + 1))
 done
