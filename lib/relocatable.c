@@ -1415,8 +1415,11 @@ static void order_globals(struct ctx *ctx, struct rlink *rl) {
       vec_push(ctx, &all, sym);
     }
   }
-  for (u32 i = 0; i < ctx->cfg.undefined.len; i++) {
-    struct symbol *sym = sym_find_str(ctx, ctx->cfg.undefined.v[i]);
+  // -u's symbols, and -e's, undefined from the start (resolve_roots).
+  for (u32 i = 0; i <= ctx->cfg.undefined.len; i++) {
+    const char *name = i < ctx->cfg.undefined.len ? ctx->cfg.undefined.v[i]
+                                                  : ctx->cfg.entry;
+    struct symbol *sym = name ? sym_find_str(ctx, name) : NULL;
     if (sym && !rl->gsym[sym->seq] && !(sym->flags & SF_LINKER) &&
         global_fate(ctx, sym) != G_DROP) {
       rl->gsym[sym->seq] = KEEP;
@@ -1794,6 +1797,48 @@ static void split_sections(struct ctx *ctx, struct rlink *rl) {
   }
 }
 
+// Where symbol sym is in the output (its section's address added), if
+// it is there.
+static bool output_address(struct ctx *ctx, struct symbol *sym, u64 *v) {
+  if (sym->state != SYM_DEFINED)
+    return false;
+  if (sym->flags & SF_LINKER) {
+    struct chunk *o = ctx->aux[sym->aux].osec;
+    *v = (o ? o->addr : 0) + sym->value;
+    return true;
+  }
+  struct esym s;
+  read_sym(sym->file, sym->symidx, &s);
+  if (s.st_shndx == SHN_ABS) {
+    *v = s.st_value;
+    return true;
+  }
+  struct isec *is = sym_isec(ctx, sym);
+  if (!is || !is->osec)
+    return false;
+  *v = is->osec->addr + global_value(ctx, sym, is, s.st_value);
+  return true;
+}
+
+// The entry point GNU ld's lang_end gives a relocatable output: where
+// the entry symbol is (-e's, ENTRY's, else ld's own default "start"), or
+// -e's number; else none, with a warning if -e named it (ENTRY too, with
+// --gc-sections).
+static void set_relocatable_entry(struct ctx *ctx) {
+  const char *name = entry_symbol(ctx);
+  struct symbol *sym = sym_find_str(ctx, name);
+  char *end;
+  ctx->entry_addr = 0;
+  if (sym && output_address(ctx, sym, &ctx->entry_addr))
+    return;
+  if (name[0] && (ctx->entry_addr = strtoull(name, &end, 0), !*end))
+    return;                    // (bfd_scan_vma, base 0)
+  ctx->entry_addr = 0;
+  if (ctx->cfg.entry || (ctx->script_entry && ctx->cfg.gc_sections))
+    warn(ctx, "cannot find entry symbol %s; not setting start address",
+         name);
+}
+
 void plan_relocatable(struct ctx *ctx) {
   struct rlink *rl = ctx->rlink;
   vec_sort(&rl->secs, cmp_rsec);
@@ -1850,6 +1895,7 @@ void plan_relocatable(struct ctx *ctx) {
                                     NULL) *
                   sizeof(Elf64_Rela);
   }
+  set_relocatable_entry(ctx);
 }
 
 // The group's members in the output: each kept member's section, and
@@ -2018,6 +2064,7 @@ void place_relocatable(struct ctx *ctx) {
 static void write_ehdr(struct ctx *ctx, u8 *buf, u64 shoff) {
   struct rlink *rl = ctx->rlink;
   wr_ehdr_common(buf, ET_REL, ctx->arch->e_machine, shoff, rl->gnu_osabi);
+  wr64(buf + offsetof(Elf64_Ehdr, e_entry), ctx->entry_addr);
   wr_ehdr_sections(buf, buf + shoff, rl->nsecs, rl->shstrtab->c.shndx);
 }
 
