@@ -611,17 +611,20 @@ static int cmp_span(const void *a, const void *b) {
   return (x->off > y->off) - (x->off < y->off);
 }
 
-// Fills the gaps among the spans of v (sorted) from *i on that start
-// before to, after end; returns where the last ends.
-static u64 fill_among(struct ctx *ctx, u8 *base, const struct span *v,
-                      u32 n, u32 *i, u64 end, u64 to) {
-  for (; *i < n && v[*i].off < to; (*i)++) {
+// A piece of len bytes at off, after the data spans of v (sorted) from
+// *i on that start before it: fills the gaps before each and before the
+// piece, after end; returns where the last of them ends.
+static u64 fill_before(struct ctx *ctx, u8 *base, const struct span *v,
+                       u32 n, u32 *i, u64 end, u64 off, u64 len) {
+  for (; *i < n && v[*i].off < off; (*i)++) {
     if (v[*i].off > end)
       ctx->arch->fill_code(base + end, v[*i].off - end);
     if (v[*i].off + v[*i].len > end)
       end = v[*i].off + v[*i].len;
   }
-  return end;
+  if (off > end)
+    ctx->arch->fill_code(base + end, off - end);
+  return off + len > end ? off + len : end;
 }
 
 // GNU ld fills every gap of a code output section with the target's
@@ -636,23 +639,12 @@ void fill_code_gaps(struct ctx *ctx, struct chunk *c, u8 *base,
   u32 d = 0;
   for (u32 k = 0; k < c->isecs.len; k++) {
     struct isec *is = c->isecs.v[k];
-    end = fill_among(ctx, base, data, n, &d, end, is->offset);
-    if (is->offset > end)
-      ctx->arch->fill_code(base + end, is->offset - end);
-    if (is->offset + is->size > end)
-      end = is->offset + is->size;
+    end = fill_before(ctx, base, data, n, &d, end, is->offset, is->size);
     struct stub_sec *ss = is->stubs;
-    if (ss && ss->size) {
-      end = fill_among(ctx, base, data, n, &d, end, ss->offset);
-      if (ss->offset > end)
-        ctx->arch->fill_code(base + end, ss->offset - end);
-      if (ss->offset + ss->size > end)
-        end = ss->offset + ss->size;
-    }
+    if (ss && ss->size)
+      end = fill_before(ctx, base, data, n, &d, end, ss->offset, ss->size);
   }
-  end = fill_among(ctx, base, data, n, &d, end, c->size);
-  if (c->size > end)
-    ctx->arch->fill_code(base + end, c->size - end);
+  fill_before(ctx, base, data, n, &d, end, c->size, 0);
 }
 
 static void fill_code_sections(struct ctx *ctx) {
