@@ -652,8 +652,8 @@ static int nonalloc_rank(const struct chunk *c) {
   return c->kind == CK_SHSTRTAB ? 2 : c->kind == CK_EMIT_RELA;
 }
 
-// Non-allocated sections follow the loaded image in the file.  Section
-// indexes follow the section header order.
+// Non-allocated sections follow the loaded image in the file, but for
+// SHT_NOBITS ones.  Section indexes follow the section header order.
 void place_nonalloc(struct ctx *ctx) {
   u64 fpos = ctx->filesize;
   u32 shndx = 1;
@@ -676,6 +676,12 @@ void place_nonalloc(struct ctx *ctx) {
         continue;
       if (!c->stmt)
         c->addr = 0;           // a script's section keeps its address
+      if (c->type == SHT_NOBITS) {
+        // No bytes, and no position: bfd leaves such a section's
+        // sh_offset 0 (assign_file_positions_for_non_load_sections).
+        c->offset = 0;
+        continue;
+      }
       c->offset = fpos = align_up(fpos, c->align);
       fpos += c->size;
     }

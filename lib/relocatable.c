@@ -2045,8 +2045,7 @@ void place_relocatable(struct ctx *ctx) {
                   : 0;
       if (p != pass)
         continue;
-      if (s->c.type != SHT_NOBITS)
-        off = align_up(off, s->c.align);
+      off = align_up(off, s->c.align);  // SHT_NOBITS too
       s->c.offset = off;
       if (s->c.type != SHT_NOBITS)
         off += s->c.size;
