@@ -526,7 +526,11 @@ static void place_orphan(struct ctx *ctx, struct orphan_places *pl,
   memmove(&order->v[at + 1], &order->v[at],
           (u64)(order->len - 1 - at) * sizeof(void *));
   order->v[at] = c;
-  pl->last[orphan_class(c)] = c;
+  // A note the link turns out not to have (no property, no build id)
+  // is none that GNU ld places, so no later orphan follows it.
+  if ((c->kind != CK_PROPERTY && c->kind != CK_BUILD_ID) ||
+      has_section(ctx, c))
+    pl->last[orphan_class(c)] = c;
 }
 
 // Orphans into ORDER (whose first entry stands for the ELF header), one

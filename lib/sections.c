@@ -1330,14 +1330,16 @@ static void place_section_starts(struct ctx *ctx) {
 }
 
 // The section headers in GNU ld's order, that of bfd's list of output
-// sections (see orphan_key): without --build-id the notes, which GNU ld
-// then puts at the front; the sections given an address, each followed by
-// the orphans after it; then the others.
+// sections (see orphan_key): without --build-id and .interp the notes,
+// which GNU ld then puts at the front (ldelf_place_orphan places them
+// after .interp's section, the list's head when there is none); the
+// sections given an address, each followed by the orphans after it; then
+// the others.
 static int hdr_rank(struct ctx *ctx, const struct chunk *c) {
   if (c->kind == CK_EHDR)
     return 0;
-  if (ctx->cfg.build_id == BUILD_ID_NONE && c->type == SHT_NOTE &&
-      (c->flags & SHF_ALLOC) && !c->hdr_start)
+  if (ctx->cfg.build_id == BUILD_ID_NONE && !ctx->cfg.interp &&
+      c->type == SHT_NOTE && (c->flags & SHF_ALLOC) && !c->hdr_start)
     return 1;
   return c->hdr_start || c->hdr_follows ? 2 : 3;
 }
