@@ -1576,6 +1576,13 @@ static const struct option options[] = {
      .usage = "--warn-textrel",
      .help = "Warn of a PIE's DT_TEXTREL (x86-64 does\n"
              "unless -z notext)"},
+    {"check-sections no-check-sections", A_NONE, 0,
+     .no = FLAG(no_check_sections),
+     .usage = "--check-sections, --no-check-sections",
+     .help = "Check (default) that sections do not\n"
+             "overlap in memory; do not (sections with\n"
+             "contents that overlap in the load image\n"
+             "stay an error)"},
     {"warn-rwx-segments no-warn-rwx-segments", A_NONE, 0,
      .no = FLAG(no_warn_rwx_segments),
      .usage = "--warn-rwx-segments, --no-warn-rwx-segments",
@@ -1686,9 +1693,9 @@ static const struct option options[] = {
     {"default-symver", A_NONE, F_NO_EFFECT | F_DYNAMIC, .fn = no_effect},
     {"version-exports-section", A_REQ, F_NO_EFFECT, .fn = NULL,
      .usage = "--version-exports-section=SYM"},
-    // The defaults: an executable, undefined symbols reported, sections
-    // checked for overlaps, discarded sections' symbols dropped.
-    {"no-undefined check-sections strip-discarded", A_NONE, F_NO_EFFECT,
+    // The defaults: an executable, undefined symbols reported,
+    // discarded sections' symbols dropped.
+    {"no-undefined strip-discarded", A_NONE, F_NO_EFFECT,
      .fn = no_effect},
     // Other systems' or other targets' (SunOS, HP-UX, MIPS, PE, a.out,
     // LTO plugins), the compiler's -fuse-ld, GNU ld's own memory use.
@@ -1744,8 +1751,6 @@ static const struct option options[] = {
     {"traditional-format", A_NONE, 0,
      .why = "mld always edits .eh_frame (one copy of each CIE), as GNU ld "
             "does by default"},
-    {"no-check-sections", A_NONE, 0,
-     .why = "mld always refuses overlapping sections"},
     {"no-strip-discarded", A_NONE, 0,
      .why = "mld leaves out the symbols of discarded sections"},
     {"warn-section-align", A_NONE, 0, .why = "not implemented"},

@@ -620,8 +620,11 @@ void check_section_addresses(struct ctx *ctx) {
       v[n++] = (struct ranked){c, 0, i, false};
   }
   // Load addresses first (sections with contents), then memory
-  // addresses, each in its own order.
-  for (int vma = 0; vma < 2; vma++) {
+  // addresses, each in its own order.  --no-check-sections lets
+  // sections overlap in memory (GNU ld then checks nothing); mld still
+  // refuses contents that overlap in the load image, which it does not
+  // write as GNU ld does (the last writer's bytes).
+  for (int vma = 0; vma < 2 - ctx->cfg.no_check_sections; vma++) {
     for (u32 i = 0; i < n; i++)
       v[i].start = v[i].c->addr + (vma ? 0 : v[i].c->lma_delta);
     qsort(v, n, sizeof(*v), cmp_ranked);
@@ -633,17 +636,21 @@ void check_section_addresses(struct ctx *ctx) {
       if (p && v[i].start <= p->start + p->c->size - 1 && !v[i].warned &&
           !(vma && same_overlay(c, p->c))) {
         gnu_error(ctx, "section %s %s [%016llx,%016llx] overlaps section %s "
-              "%s [%016llx,%016llx]", c->name, vma ? "VMA" : "LMA",
+              "%s [%016llx,%016llx]%s", c->name, vma ? "VMA" : "LMA",
               (unsigned long long)v[i].start,
               (unsigned long long)(v[i].start + c->size - 1), p->c->name,
               vma ? "VMA" : "LMA", (unsigned long long)p->start,
-              (unsigned long long)(p->start + p->c->size - 1));
+              (unsigned long long)(p->start + p->c->size - 1),
+              ctx->cfg.no_check_sections
+                  ? " (--no-check-sections: mld does not write contents "
+                    "that overlap)" : "");
         v[i].warned = true;
       }
       p = &v[i];
     }
   }
-  report_region_overflow(ctx);  // then by how much each region overflowed
+  if (!ctx->cfg.no_check_sections)
+    report_region_overflow(ctx);  // then by how much each region overflowed
 }
 
 // Where a non-allocated section's bytes go: GNU ld writes -q's

@@ -430,6 +430,7 @@ struct config {
   u64 z_stack_size;            // -z stack-size=N: PT_GNU_STACK's p_memsz
   int warn_execstack;          // 0 never, 1 always, 2 (default) not for -z
   bool no_warn_rwx_segments;   // --no-warn-rwx-segments
+  bool no_check_sections;      // --no-check-sections
   // x86 -z keywords (arch-x86_64.c applies them; other targets warn).
   bool z_ibt, z_shstk;         // force the feature in the output
   bool z_lam_u48, z_lam_u57;   // ... (-z lam-u48 sets both, as GNU ld 2.40)

@@ -1847,8 +1847,12 @@ static void lay_rest(struct lay *l, struct chunk *c,
   }
 }
 
+// The first region whose attributes take C (GNU ld's lang_memory_default,
+// for which a writable section, zero-fill too, is data), or NULL.
 static struct mem_region *default_region(struct ctx *ctx, struct chunk *c) {
   u32 f = ra_flags(c);
+  if ((f & (RA_ALLOC | RA_READONLY | RA_CODE)) == RA_ALLOC)
+    f |= RA_DATA;
   struct vec *v = &ctx->script->regions;
   for (u32 i = 0; i < v->len; i++) {
     struct mem_region *r = v->v[i];
@@ -2015,6 +2019,17 @@ static void lay_empty(struct lay *l, struct chunk *c) {
   l->d.dot = save;
 }
 
+// An allocated section that MEMORY's regions leave in GNU ld's default
+// region, with no address of its own: a fatal error (lang_size_sections_1,
+// lest it land far from the regions), a warning with --no-check-sections.
+static void unplaced_in_memory(struct ctx *ctx, struct chunk *c) {
+  const char *m = "no memory region specified for loadable section `%s'";
+  if (ctx->cfg.no_check_sections)
+    warn(ctx, m, c->name);
+  else
+    fatal(ctx, m, c->name);
+}
+
 static void lay_section(struct lay *l, struct chunk *c) {
   struct ctx *ctx = l->ctx;
   struct out_stmt *os = c->stmt;
@@ -2061,6 +2076,9 @@ static void lay_section(struct lay *l, struct chunk *c) {
   if (ros && ros->lma_region)
     lma_region = region_named(l, ros, ros->lma_region);
   c->region = region;
+  if (l->final && alloc && !region && !c->at_address &&
+      ctx->script->regions.len && !chunk_is_tbss(c))
+    unplaced_in_memory(ctx, c);
   if (started) {
     vma = start;
   } else if (os && os->addr) {

@@ -15,7 +15,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # --traditional-format,
 # --pic-veneer, --stub-group-size, -Y, -f and -F and --no-define-common
 # (GNU ld's words: they need -shared), -R FILE and --just-symbols,
-# --task-link, --no-check-sections, --no-strip-discarded,
+# --task-link, --no-strip-discarded,
 # --warn-section-align, --split-by-file).
 t_need_ld_bfd_x86_64
 t_write s.c <<'SRC'
@@ -137,7 +137,7 @@ cmp -s m1.out m2.out && t_pass "--gc-sec --print-gc: as the full names" || t_fai
 for o in "--oformat=srec" "--format=srec" "--orphan-handling=loud" \
          "--traditional-format" "--pic-veneer" "--stub-group-size=1" "-Y /lib" \
          "-f x.so" "-F x.so" "--no-define-common" "-R u.o" "--just-symbols=u.o" \
-         "--task-link=x" "--no-check-sections" "--no-strip-discarded" \
+         "--task-link=x" "--no-strip-discarded" \
          "--warn-section-align" "--split-by-file" "--split-by-file=10"; do
   t_mld $o -o r.out s.o
   expect_failure
