@@ -346,8 +346,9 @@ static void keep_referenced_debug(struct ctx *ctx, struct objfile *f,
 
 // A file none of whose allocated sections (notes aside) stays keeps no
 // debugging and no other unallocated section without relocations either
-// (GNU ld's _bfd_elf_gc_mark_extra_sections): those outside groups and
-// without SHF_LINK_ORDER go.  Notes stay: they are roots.  Then, file by
+// (GNU ld's _bfd_elf_gc_mark_extra_sections): those without
+// SHF_LINK_ORDER go, and the debugging sections of its groups (gcc's
+// .debug_macro groups: the copy that won goes with its file).  Notes stay: they are roots.  Then, file by
 // file, those with sections kept drop their dead code's debugging
 // fragments and keep the debugging sections their own refer to.
 static void drop_dead_files_extras(struct ctx *ctx) {
@@ -365,11 +366,11 @@ static void drop_dead_files_extras(struct ctx *ctx) {
     for (u32 k = 1; k < f->shnum && !some_kept; k++) {
       struct isec *is = f->isecs[k];
       const u8 *sh = shdr_at(f, k);
-      if (!is || !is->osec || (SH_FLAGS(sh) & (SHF_ALLOC | SHF_GROUP |
-                                                SHF_LINK_ORDER)) ||
+      if (!is || !is->osec || (SH_FLAGS(sh) & (SHF_ALLOC | SHF_LINK_ORDER)) ||
           SH_TYPE(sh) == SHT_NOTE)
         continue;
-      if (is_debugging_name(section_name(f, k)) || !is->nrels)
+      bool debug = is_debugging_name(section_name(f, k));
+      if (debug || (!is->nrels && !(SH_FLAGS(sh) & SHF_GROUP)))
         is->live = false;
     }
   }

@@ -9,7 +9,8 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # GNU ld makes relative to a section, and __GNU_EH_FRAME_HDR, which it
 # does not define without an .eh_frame_hdr.  On x86-64 and AArch64,
 # against GNU ld: the debug sections' names and sizes, the compile units,
-# what --print-gc-sections says, and every symbol (nm).
+# what --print-gc-sections says, and every symbol (nm); with -g3, the
+# macros of gcc's .debug_macro groups.
 
 cat >live.c <<'SRC'
 volatile int counter = 1;
@@ -70,4 +71,32 @@ for arch in x86_64 aarch64; do
     checked=$((checked + 1))
 done
 [ $checked = 2 ] || t_fail "only $checked of 2 architectures checked"
+
+# -g3: gcc puts a header's macros in a .debug_macro COMDAT group, one
+# copy per unit.  With the dead file first, its copy wins, and goes with
+# its file (GNU ld marks nothing of a file without a kept allocated
+# section, groups of debugging sections included); the live unit's
+# import of it then reads 0.  mld kept the copy that won.  Both
+# targets (no .eh_frame, which the default layout KEEPs): .debug_macro's
+# bytes as GNU ld's.
+cat >macros.h <<'SRC'
+#define SHARED_ONE 1
+#define SHARED_TWO 2
+SRC
+for arch in x86_64 aarch64; do
+    t_target $arch
+    for f in live dead; do
+        $cc -c -g3 -O1 -ffunction-sections -fno-asynchronous-unwind-tables \
+            -fno-unwind-tables \
+            -include macros.h -o $f.g3.o $f.c ||
+            t_hard_error "$cc -g3 failed"
+    done
+    $ld --gc-sections -static -e _start -o gnu.out dead.g3.o live.g3.o ||
+        t_hard_error "GNU ld failed (-g3)"
+    t_mld --gc-sections -static -e _start -o mld.out dead.g3.o live.g3.o
+    readelf -x .debug_macro gnu.out >gnu.txt
+    readelf -x .debug_macro mld.out >mld.txt
+    t_same "$arch: -g3, the dead file's .debug_macro groups" gnu.txt mld.txt \
+        "$(readelf -SW mld.out | awk '/debug_macro/ {print "size 0x" $6}')"
+done
 t_done
