@@ -244,6 +244,15 @@ t_aarch64() {
     done
 }
 
+# t_section_headers FILE: FILE's section headers in order (name, type,
+# address, offset, size, alignment), but .strtab's and .shstrtab's: mld
+# does not merge .strtab's string tails as GNU ld does, so its size and
+# the offset after it may differ
+t_section_headers() {
+    readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
+        awk '$1 != ".strtab" && $1 != ".shstrtab" {print $1, $2, $3, $4, $5, $NF}'
+}
+
 # t_same WHAT GNU-FILE MLD-FILE [DETAIL]: passes ("WHAT: DETAIL, as GNU
 # ld") if the last mld command succeeded and the two files are the same;
 # else shows how they differ and fails

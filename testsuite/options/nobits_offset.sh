@@ -43,13 +43,6 @@ SECTIONS { .text : { *(.text) } .data : { *(.data) } .bss : { *(.bss) }
            .after : { *(.after) } }
 LD
 
-# headers FILE: the section headers with their offsets (not .strtab's
-# size, nor .shstrtab's offset after it)
-headers() {
-    readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
-        awk '$1 != ".strtab" && $1 != ".shstrtab" {print $1, $2, $3, $4, $5, $NF}'
-}
-
 for arch in x86_64 aarch64; do
     t_target $arch
     $as nb.s -o nb.o || t_hard_error "$arch: $as failed"
@@ -70,8 +63,8 @@ CASES
         $ld $opts -e keep -o gnu.exe nb.o || t_hard_error "$arch: GNU ld $opts"
         # shellcheck disable=SC2086
         t_mld $opts -e keep -o mld.exe nb.o
-        headers gnu.exe > gnu.txt
-        headers mld.exe > mld.txt
+        t_section_headers gnu.exe > gnu.txt
+        t_section_headers mld.exe > mld.txt
         t_same "$arch: ${opts:-(built-in script)}" gnu.txt mld.txt \
             "$(awk '$1 == ".nbx" {print ".nbx at offset 0x" $4}' mld.txt)"
     done <<'CASES'

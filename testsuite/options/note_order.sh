@@ -40,13 +40,6 @@ t_write o.ld <<'LD'
 SECTIONS { .text : { *(.text) } .after : { *(.after) } }
 LD
 
-# headers FILE: the section headers, in order (not .strtab's, nor
-# .shstrtab's offset after it)
-headers() {
-    readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
-        awk '$1 != ".strtab" && $1 != ".shstrtab" {print $1, $2, $3, $4, $5, $NF}'
-}
-
 for arch in x86_64 aarch64; do
     t_target $arch
     $as n.s -o n.o || t_hard_error "$arch: $as n.s"
@@ -58,8 +51,8 @@ for arch in x86_64 aarch64; do
         $ld $opts -o gnu.exe $obj || t_hard_error "$arch: GNU ld $opts"
         # shellcheck disable=SC2086
         t_mld $opts -o mld.exe $obj
-        headers gnu.exe > gnu.txt
-        headers mld.exe > mld.txt
+        t_section_headers gnu.exe > gnu.txt
+        t_section_headers mld.exe > mld.txt
         t_same "$arch: ${opts:-(no options)}" gnu.txt mld.txt \
             "$(head -3 mld.txt | cut -d' ' -f1 | tr '\n' ' ')"
     done <<'CASES'

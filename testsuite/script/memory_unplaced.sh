@@ -43,12 +43,6 @@ $rx  ram (rw!x) : ORIGIN = 0x8000, LENGTH = 0x1000 } SECTIONS { .text : { *(.tex
 SECTIONS { .text 0x1000 : { *(.text) } .ov1 0x2000 : AT (0x3000) { *(.ov1) } .ov2 0x2000 : AT (0x4000) { *(.ov2) } /DISCARD/ : { *(.tbss) } }
 CASES
 
-# view FILE: the section headers but .strtab's and .shstrtab's
-view() {
-    readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
-        awk '$1 != ".strtab" && $1 != ".shstrtab" {print $1, $2, $3, $4, $5, $NF}'
-}
-
 for arch in x86_64 aarch64; do
     t_target $arch
     $as r.s -o r.o || t_hard_error "$arch: $as failed"
@@ -69,8 +63,8 @@ for arch in x86_64 aarch64; do
             if [ "$gs" != "$T_STATUS" ] || [ "$gm" != "$mm" ]; then
                 t_fail "$what: exit $T_STATUS, '$mm'; GNU ld exit $gs, '$gm'"
             elif [ "$gs" = 0 ]; then
-                view gnu.exe > gnu.txt
-                view mld.exe > mld.txt
+                t_section_headers gnu.exe > gnu.txt
+                t_section_headers mld.exe > mld.txt
                 t_same "$what" gnu.txt mld.txt "${mm:-no message}"
             else
                 t_pass "$what: fails as GNU ld: $mm"
