@@ -1524,6 +1524,29 @@ static bool is_branch(u32 type, const u8 *loc, u64 off) {
          type == R_AARCH64_CONDBR19 || type == R_AARCH64_TSTBR14;
 }
 
+// elfNN_aarch64_check_relocs: the relocations that create the IFUNC
+// sections (against a global symbol) or the GOT in the file they are in,
+// if no file holds bfd's linker-made sections yet.
+static bool makes_dynobj(u32 type, bool global) {
+  switch (type) {
+  case R_AARCH64_ADR_GOT_PAGE:
+  case R_AARCH64_LD64_GOT_LO12_NC:
+  case R_AARCH64_GOT_LD_PREL19:
+  case R_AARCH64_LD64_GOTPAGE_LO15:
+  case R_AARCH64_LD64_GOTOFF_LO15:
+  case R_AARCH64_MOVW_GOTOFF_G0_NC:
+  case R_AARCH64_MOVW_GOTOFF_G1:
+    return true;
+  case R_AARCH64_ADD_ABS_LO12_NC:
+  case R_AARCH64_ADR_PREL_PG_HI21:
+  case R_AARCH64_CALL26:
+  case R_AARCH64_JUMP26:
+  case R_AARCH64_ABS64:
+    return global;
+  }
+  return false;
+}
+
 const struct arch arch_aarch64 = {
     .report_prop = GNU_PROPERTY_AARCH64_FEATURE_1_AND,
     .file_properties = file_properties,
@@ -1580,6 +1603,7 @@ const struct arch arch_aarch64 = {
     .data_reloc_kind = data_reloc_kind,
     .reloc_name = reloc_name,
     .is_branch = is_branch,
+    .makes_dynobj = makes_dynobj,
     .tp_offset = tp_offset,
     .linker_syms = script_syms,
     .nlinker_syms = sizeof(script_syms) / sizeof(*script_syms),

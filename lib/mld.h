@@ -2394,6 +2394,11 @@ struct arch {
   // --icf=safe: whether a relocation of TYPE at LOC (OFF bytes into its
   // section) is a call or a jump, which takes no address.
   bool (*is_branch)(u32 type, const u8 *loc, u64 off);
+  // Whether a relocation of TYPE (against a global symbol: GLOBAL) makes
+  // bfd put its linker-made sections (.got, .iplt, ...) in that file,
+  // the first such (AArch64's check_relocs); NULL: bfd puts them in the
+  // first input, or the one whose property note it keeps (x86's).
+  bool (*makes_dynobj)(u32 type, bool global);
   u64 (*tp_offset)(struct ctx *ctx, u64 addr);
   // .note.gnu.property: one input's value of report_prop (0 if it has
   // none), then the merged notes once all are read; NULL: nothing to do.

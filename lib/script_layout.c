@@ -109,6 +109,8 @@ struct walk {
   struct memo_slot *memo;
   u64 memo_cap, memo_len;
   u64 flags;                   // the flags of the section being matched
+  u32 linker_orphans;          // where the linker's orphans go among the
+                               // inputs' (after dynobj_file's)
 };
 
 static void collect(struct walk *w, struct vec *stmts, struct out_stmt *os) {
@@ -915,16 +917,53 @@ static void assign_input(struct walk *w, struct objfile *f, u32 i,
   add_isec(ctx, c, is, SH_TYPE(sh), SH_FLAGS(sh), SH_ENTSIZE(sh));
 }
 
+// The file bfd puts its own sections in (.got, .iplt, ...: its dynobj),
+// whose orphans they join (ldlang's lang_place_orphans walks each file's
+// sections, then the next file's): on AArch64 the first with a
+// relocation that needs them (sections --gc-sections collects count:
+// mld has not collected yet); else the one whose property note is kept,
+// or the first; in a PIE the first.  -1: none.
+static i32 dynobj_file(struct ctx *ctx) {
+  // A PIE's dynamic sections are made in the first input as it is read
+  // (elf_link_add_object_symbols), before any of this.
+  bool pie = ctx->cfg.pie;
+  bool (*makes)(u32, bool) = pie ? NULL : ctx->arch->makes_dynobj;
+  struct objfile *props = pie ? NULL : ctx->prop_note_file;
+  for (u32 fi = 0; fi < ctx->objs.len; fi++) {
+    struct objfile *f = ctx->objs.v[fi];
+    if (f->binary || f->lto)
+      continue;
+    if (!makes && (!props || f == props))
+      return (i32)fi;
+    for (u32 k = 1; makes && k < f->shnum; k++) {
+      struct isec *is = f->isecs[k];
+      if (!is || !is->nrels || !(SH_FLAGS(shdr_at(f, k)) & SHF_ALLOC))
+        continue;
+      for (u32 r = 0; r < is->nrels; r++) {
+        u64 info = rd64(is->rels + (u64)r * sizeof(Elf64_Rela) + 8);
+        if (makes(ELF64_R_TYPE(info), ELF64_R_SYM(info) >= f->first_global))
+          return (i32)fi;
+      }
+    }
+  }
+  return -1;
+}
+
 // Every input section of every file to its output section
 // (assign_input), in file and section order.
 static void assign_inputs(struct walk *w, struct vec *orphans) {
   struct ctx *ctx = w->ctx;
+  i32 dynobj = dynobj_file(ctx);
   index_chunks(ctx, true);     // orphans find their kin by name
   for (u32 fi = 0; fi < ctx->objs.len; fi++) {
     struct objfile *f = ctx->objs.v[fi];
     for (u32 i = 1; i < f->shnum; i++)
       assign_input(w, f, i, orphans);
+    if ((i32)fi == dynobj)
+      w->linker_orphans = orphans->len;
   }
+  if (dynobj < 0)
+    w->linker_orphans = orphans->len;
   index_chunks(ctx, false);
 }
 
@@ -941,17 +980,23 @@ static void place_commons(struct walk *w) {
     keep_large_common_home(ctx, out_chunk(ctx, w->owner.v[lk]));
 }
 
-// Synthetic chunk C of kind K, which no statement names, to ORPHANS.
-static void synthetic_orphan(struct ctx *ctx, struct chunk *c, u32 k,
+// Synthetic chunk C of kind K, which no statement names, to ORPHANS,
+// after the orphans of the file bfd makes its sections in.
+static void synthetic_orphan(struct walk *w, struct chunk *c, u32 k,
                              struct vec *orphans) {
+  struct ctx *ctx = w->ctx;
   // The inputs' properties are the first file's note (GNU ld merges
   // them into it), which comes before its other orphans.
-  if (k == CK_PROPERTY && orphans->len) {
-    vec_push(ctx, orphans, c);
-    memmove(&orphans->v[1], &orphans->v[0],
-            (u64)(orphans->len - 1) * sizeof(void *));
-    orphans->v[0] = c;
-    return;
+  u32 at = orphans->len;
+  switch (k) {
+  case CK_PROPERTY:
+    at = 0;
+    w->linker_orphans++;
+    break;
+  case CK_BUILD_ID: case CK_PACKAGE: case CK_EH_FRAME_HDR: case CK_EMIT_RELA:
+    break;                     // ldelf's, in the first input, or -q's
+  default:
+    at = w->linker_orphans++;  // bfd's, in its dynobj
   }
   // An orphan is named after its input (.iplt), but bfd names an
   // allocated relocation orphan .rela.dyn (joining a statement of
@@ -962,6 +1007,9 @@ static void synthetic_orphan(struct ctx *ctx, struct chunk *c, u32 k,
       !chunk_named(ctx, ".rela.dyn"))
     c->name = ".rela.dyn";
   vec_push(ctx, orphans, c);
+  memmove(&orphans->v[at + 1], &orphans->v[at],
+          (u64)(orphans->len - 1 - at) * sizeof(void *));
+  orphans->v[at] = c;
 }
 
 // Synthetic chunk C of kind K into the statement of input description
@@ -1041,7 +1089,7 @@ static void place_synthetics(struct walk *w, struct vec *orphans) {
     if (synthetic_matches(w, c, &at))
       synthetic_in_statement(w, c, k, at);
     else
-      synthetic_orphan(ctx, c, k, orphans);
+      synthetic_orphan(w, c, k, orphans);
   }
 }
 
@@ -1131,7 +1179,7 @@ static void settle_script_chunk(struct ctx *ctx, struct chunk *c) {
 
 void script_chunks(struct ctx *ctx) {
   struct script *sc = ctx->script;
-  struct walk w = {ctx, {0}, {0}, {0}, {0}, NULL, 0, 0, 0};
+  struct walk w = {ctx, {0}, {0}, {0}, {0}, NULL, 0, 0, 0, 0};
   collect(&w, &sc->stmts, NULL);
   index_inputs(&w);
   check_constraints(&w);
