@@ -859,6 +859,8 @@ struct out_stmt {
   struct vec body;             // struct script_stmt *
   struct chunk *chunk;         // set by script_layout.c
   bool disabled, violated;     // script_layout.c: ONLY_IF_RO/RW not met
+  bool after_end;              // script_layout.c: after an assignment to
+                               // end, _end, __end... (GNU ld's after_end)
   // OVERLAY's sections (script.c overlay): the first, or one loaded after
   // the one before; the last moves "." by update_dot.
   u8 overlay;                  // enum overlay_kind

@@ -113,6 +113,26 @@ struct walk {
                                // inputs' (after dynobj_file's)
 };
 
+// Marks the output statements that come after an assignment to "end"
+// with any number of leading underscores, at any depth (GNU ld's
+// lang_do_assignments_1, found_end): past it, a symbol outside sections
+// belongs to the section before, even after an assignment to ".".
+static void mark_after_end(struct vec *stmts, bool *seen) {
+  for (u32 i = 0; i < stmts->len; i++) {
+    struct script_stmt *s = stmts->v[i];
+    if (s->kind == SS_OUTPUT) {
+      s->os->after_end = *seen;
+      mark_after_end(&s->os->body, seen);
+    } else if (s->kind == SS_ASSIGN) {
+      const char *p = s->sym;
+      while (*p == '_')
+        p++;
+      if (!strcmp(p, "end"))
+        *seen = true;
+    }
+  }
+}
+
 static void collect(struct walk *w, struct vec *stmts, struct out_stmt *os) {
   for (u32 i = 0; i < stmts->len; i++) {
     struct script_stmt *s = stmts->v[i];
@@ -1180,6 +1200,8 @@ static void settle_script_chunk(struct ctx *ctx, struct chunk *c) {
 void script_chunks(struct ctx *ctx) {
   struct script *sc = ctx->script;
   struct walk w = {ctx, {0}, {0}, {0}, {0}, NULL, 0, 0, 0, 0};
+  bool end_seen = false;
+  mark_after_end(&sc->stmts, &end_seen);
   collect(&w, &sc->stmts, NULL);
   index_inputs(&w);
   check_constraints(&w);
@@ -2298,10 +2320,15 @@ static void walk_script(struct lay *l) {
     if (s && s->kind == SS_OUTPUT && (!upto || upto->stmt != s->os))
       continue;                // discarded, or lent to another
     if (s && s->kind != SS_OUTPUT) {
-      // Top-level "." belongs to the section before, or after ". =".
-      struct chunk *for_dot = l->after_dot ? NULL : l->prev;
-      if (l->after_dot)
-        for_dot = next_alloc(ctx, next, l->prev);
+      // Top-level "." belongs to the section before, or after ". =" the
+      // one after, unless that comes after an assignment to end
+      // (GNU ld's section_for_dot).
+      struct chunk *for_dot = l->prev;
+      if (l->after_dot) {
+        struct chunk *n = next_alloc(ctx, next, NULL);
+        if (n && !(l->prev && n->stmt && n->stmt->after_end))
+          for_dot = n;
+      }
       l->d.sec = NULL;
       if (s->kind == SS_ASSIGN && !strcmp(s->sym, ".")) {
         // GNU ld inserts orphans before the first assignment to "." that
