@@ -335,21 +335,30 @@ void lay_out_exports(struct ctx *ctx) {
     d->walk[d->order[i]].dynindx = d->nlocal + i;
 }
 
+// Whether output section C holds the input section of C's name that
+// bfd makes (_bfd_elf_omit_section_dynsym_default): .dynamic, .got,
+// .got.plt, .plt, .iplt, and .data.rel.ro if bfd's went there (a -T
+// script may send it elsewhere).
+static bool made_by_bfd(struct ctx *ctx, struct chunk *c) {
+  static const char *const made[] = {".dynamic", ".got", ".got.plt",
+                                     ".plt", ".iplt"};
+  for (u32 i = 0; i < sizeof(made) / sizeof(*made); i++)
+    if (!strcmp(c->name, made[i]))
+      return true;
+  return !strcmp(c->name, ".data.rel.ro") &&
+         (!script_layout(ctx) || c == ctx->dynrelro_home);
+}
+
 // .dynsym: the null symbol, and on AArch64 (GNU ld's text and data index
 // sections) a section symbol for the first read-only and the first
 // writable allocated PROGBITS or NOBITS section that is neither TLS nor
 // one GNU ld makes itself.
-static bool index_section(struct chunk *c, bool writable) {
-  static const char *const made[] = {".dynamic", ".got", ".got.plt",
-                                     ".data.rel.ro", ".plt", ".iplt"};
+static bool index_section(struct ctx *ctx, struct chunk *c, bool writable) {
   if (!has_inputs(c) || !(c->flags & SHF_ALLOC) || (c->flags & SHF_TLS) ||
       (c->type != SHT_PROGBITS && c->type != SHT_NOBITS) ||
       !!(c->flags & SHF_WRITE) != writable || !will_be_emitted(c))
     return false;
-  for (u32 i = 0; i < sizeof(made) / sizeof(*made); i++)
-    if (!strcmp(c->name, made[i]))
-      return false;
-  return true;
+  return !made_by_bfd(ctx, c);
 }
 
 static void dynsym_sections(struct ctx *ctx, struct chunk *out[2]) {
@@ -359,7 +368,7 @@ static void dynsym_sections(struct ctx *ctx, struct chunk *out[2]) {
   for (u32 i = 0; i < ctx->hdr_order.len; i++) {
     struct chunk *c = ctx->hdr_order.v[i];
     for (int w = 0; w < 2; w++)
-      if (!out[w] && index_section(c, w))
+      if (!out[w] && index_section(ctx, c, w))
         out[w] = c;
   }
 }

@@ -2617,6 +2617,9 @@ struct ctx {
   u32 *irel_index;             // size_rela_iplt: each one's IRELATIVE
   bool weak_plt;               // setup_target: arch->plt_undef_weak applies
   struct vec rela_parts;       // CK_RELA_PART chunks (script_layout.c)
+  struct chunk *dynrelro_home; // script_layout.c: where a -T script puts
+                               // an input named .data.rel.ro (bfd's own
+                               // in a PIE), if anywhere
   // --enable-non-contiguous-regions (script_layout.c): struct nc_cand *,
   // the later descriptions each input section also matches, by section
   // then statement; whether one moved in this walk; the layouts done.

@@ -987,6 +987,19 @@ static void assign_inputs(struct walk *w, struct vec *orphans) {
   index_chunks(ctx, false);
 }
 
+// The output section bfd's own .data.rel.ro goes to (in a PIE it makes
+// one in its dynobj, _bfd_elf_create_dynamic_sections): the statement's
+// that takes an input of that name, or an orphan's of that name.
+static struct chunk *dynrelro_home(struct walk *w) {
+  struct sec_pattern *p;
+  w->flags = SHF_ALLOC | SHF_WRITE;
+  i32 k = first_match(w, NULL, ".data.rel.ro", &p);
+  struct out_stmt *os = k >= 0 ? w->owner.v[k] : NULL;
+  if (!os)
+    return chunk_named(w->ctx, ".data.rel.ro");
+  return os->discard ? NULL : os->chunk;
+}
+
 // COMMON symbols to the sections of the statements that take them, and
 // the section of LARGE_COMMON kept when a statement names it.
 static void place_commons(struct walk *w) {
@@ -1209,6 +1222,7 @@ void script_chunks(struct ctx *ctx) {
   struct vec orphans = {0};
   declare_outputs(&w);
   assign_inputs(&w, &orphans);
+  ctx->dynrelro_home = dynrelro_home(&w);
   place_commons(&w);
   place_synthetics(&w, &orphans);
   if (ctx->synth[CK_RELA_DYN])
