@@ -40,7 +40,18 @@
 # console; then image (objcopy -O binary), layout and symbols of the
 # u-boot ELF file against GNU ld's link of the mld build's own objects
 # (they embed the linker's --version line).
-# It needs bison and flex.  Without sources it prints SKIP and exits 77.  Ends with "N passed, N failed" (exit 1 if any failed).
+# It needs bison and flex.
+#
+# LK_SRC names a Little Kernel tree (github.com/littlekernel/lk):
+# qemu-virt-arm64-test is built with GNU ld and with mld as LD (every
+# link: each module's -r link and the kernel's three -T links), both
+# booted with -kernel lk.elf, and checked: build; boot (each runs its
+# unit tests, "ut all", and all pass); then each of the mld build's
+# links run again by GNU ld on the same objects: every -r output byte
+# for byte, and lk.elf's image, layout and symbols (LK embeds LD's name,
+# so the two builds' objects differ).
+#
+# Without sources it prints SKIP and exits 77.  Ends with "N passed, N failed" (exit 1 if any failed).
 #
 # Environment: MLD (default: ld/mld beside this tree), MLD_FW_WORK (work
 # folder, default testsuite/firmware/work; its contents are replaced),
@@ -403,18 +414,154 @@ run_uboot() {
   fi
 }
 
+# ---------------------------------------------------------- Little Kernel
+# lk_build SRC OUT LOG [MAKE-ARGS...]: qemu-virt-arm64-test built in OUT
+# (build-qemu-virt-arm64-test/lk.elf), each command echoed.  Debian's
+# gcc calls libgcc's outline atomics (which need getauxval) and knows
+# mremap for dlmalloc: both off, as a bare-metal toolchain has them.
+lk_build() {
+  local src=$1 out=$2 log=$3
+  shift 3
+  make -C "$src" -j"$jobs" qemu-virt-arm64-test NOECHO= \
+    TOOLCHAIN_PREFIX="$cross" BUILDROOT="$out" \
+    ARCH_arm64_COMPILEFLAGS="-mno-outline-atomics -DHAVE_MREMAP=0" \
+    "$@" >"$log" 2>&1
+}
+
+# lk_boot ELF LOG: LK booted on qemu's virt board; at its shell prompt
+# it runs every unit test ("ut all"); LOG is the console up to the
+# tests' verdict (or BOOT_TIMEOUT + 60 seconds).
+lk_boot() {
+  local elf=$1 log=$2 i pid
+  rm -f "$log.in"
+  mkfifo "$log.in"
+  timeout $((boot_timeout + 60)) qemu-system-aarch64 -nographic \
+    -machine virt -cpu cortex-a53 -smp 2 -m 512 -net none \
+    -kernel "$elf" <"$log.in" >"$log.raw" 2>"$log.err" &
+  pid=$!
+  exec 8>"$log.in"
+  for ((i = 0; i < (boot_timeout + 60) * 5; i++)); do
+    if grep -q 'entering main console loop' "$log.raw" 2>/dev/null; then
+      printf 'ut all\n' >&8
+      break
+    fi
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  for (( ; i < (boot_timeout + 60) * 5; i++)); do
+    grep -q 'UNIT TEST: run_all_tests return' "$log.raw" 2>/dev/null && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  exec 8>&-
+  kill "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  rm -f "$log.in"
+  tr -d '\r' <"$log.raw" >"$log"
+}
+
+# lk_tests_passed LOG...: each console shows every unit test passed.
+lk_tests_passed() {
+  local log ok=0
+  for log; do
+    grep -q 'SUCCESS! All test cases passed' "$log" ||
+      { echo "no passing unit tests in $log:"; grep -E 'FAILED|CASES:' "$log"; ok=1; }
+  done
+  return $ok
+}
+
+# lk_relink DIR: every link the mld build made (the wrapper's log), run
+# again by GNU ld into DIR/relink/N: -r outputs must be byte for byte
+# mld's; the last (lk.elf) is compared by image, layout and symbols.
+lk_relink() {
+  local dir=$1 line ldir args out n=0 r=0 final= gfinal=
+  mkdir -p "$dir/relink"
+  : >"$dir/relink.diff"
+  while IFS= read -r line; do
+    n=$((n + 1))
+    ldir=${line%%: *}
+    args=${line#*: }
+    out=$(cd "$ldir" && eval "set -- $args" &&
+          while [ $# -gt 0 ]; do [ "$1" = -o ] && { echo "$2"; break; }; shift; done)
+    case $out in /*) ;; *) out=$ldir/$out ;; esac
+    if ! (cd "$ldir" && eval "'${cross}ld.bfd' $args -o '$dir/relink/$n'") \
+         >>"$dir/relink.log" 2>&1; then
+      echo "GNU ld failed: $args" >>"$dir/relink.diff"
+      r=1
+    elif [[ " $args " == *" -r "* ]]; then
+      cmp "$dir/relink/$n" "$out" >>"$dir/relink.diff" 2>&1 || r=1
+    else
+      final=$out gfinal=$dir/relink/$n
+    fi
+  done < <(grep -v '^GNU ld:' "$dir/mld-ld.log")
+  echo "$n links run again by GNU ld" >>"$dir/relink.diff"
+  lk_final=$final lk_gfinal=$gfinal
+  return $r
+}
+
+run_lk() {
+  local dir=$work/lk g m t
+  rm -rf "$dir" && mkdir -p "$dir"
+  echo "== lk qemu-virt-arm64-test (-cpu cortex-a53)"
+  echo "LK: $LK_SRC (copied to $work/lk-src)"
+  copy_tree "$LK_SRC" "$work/lk-src" ||
+    { fail "lk: copying $LK_SRC"; return; }
+  g=$dir/gnu
+  m=$dir/mld
+  if ! lk_build "$work/lk-src" "$g" "$dir/gnu.log"; then
+    build_failed "$dir/gnu.log" >"$dir/build.diff"
+    fail "lk: reference build with GNU ld (environment?)" "$dir/build.diff"
+    return
+  fi
+  if FW_LD_LOG=$dir/mld-ld.log lk_build "$work/lk-src" "$m" "$dir/mld.log" \
+       LD="$work/bin/${cross}ld"; then
+    check "lk: build" "$dir/build.diff" \
+      grep -q -- " -o [^ ]*/lk.elf" "$dir/mld-ld.log"
+    echo "  links by mld: $(grep -vc '^GNU ld:' "$dir/mld-ld.log")"
+  else
+    build_failed "$dir/mld.log" >"$dir/build.diff"
+    fail "lk: build" "$dir/build.diff"
+    return
+  fi
+  lk_boot "$g/build-qemu-virt-arm64-test/lk.elf" "$dir/gnu.console"
+  lk_boot "$m/build-qemu-virt-arm64-test/lk.elf" "$dir/mld.console"
+  check "lk: boot and unit tests" "$dir/boot.diff" \
+    lk_tests_passed "$dir/gnu.console" "$dir/mld.console"
+  lk_final= lk_gfinal=
+  check "lk: -r links as GNU ld's" "$dir/relink.diff" lk_relink "$dir"
+  if [ -n "$lk_final" ] && [ -f "$lk_gfinal" ]; then
+    "${cross}objcopy" -O binary "$lk_gfinal" "$dir/gnu-relink.img"
+    "${cross}objcopy" -O binary "$lk_final" "$dir/mld.img" 2>/dev/null
+    check "lk: image" "$dir/image.diff" \
+      cmp "$dir/gnu-relink.img" "$dir/mld.img"
+    check "lk: layout" "$dir/layout.diff" same_layout "$lk_gfinal" "$lk_final"
+    check "lk: symbols" "$dir/symbols.diff" \
+      same_symbols "$lk_gfinal" "$lk_final"
+  else
+    for t in image layout symbols; do
+      fail "lk: $t (no final link to compare)" "$dir/relink.diff"
+    done
+  fi
+}
+
 # ---------------------------------------------------------------- main
 tfa=${TFA_SRC:-}
 uboot=${UBOOT_SRC:-}
-if [ -z "$tfa" ] && [ -z "$uboot" ]; then
+lk=${LK_SRC:-}
+if [ -z "$tfa" ] && [ -z "$uboot" ] && [ -z "$lk" ]; then
   skip "no firmware sources: set TFA_SRC to a Trusted Firmware-A tree,
-  UBOOT_SRC to a U-Boot tree, or both.  This script downloads nothing;
-  get them (tested: TF-A v2.15.0, U-Boot v2026.10-rc2) with
+  UBOOT_SRC to a U-Boot tree, LK_SRC to a Little Kernel tree, or several.
+  This script downloads nothing; get them (tested: TF-A v2.15.0, U-Boot
+  v2026.10-rc2, LK's main of December 2026) with
     git clone https://git.trustedfirmware.org/TF-A/trusted-firmware-a.git
     git -C trusted-firmware-a checkout v2.15.0
     git clone https://source.denx.de/u-boot/u-boot.git
+    git clone https://github.com/littlekernel/lk.git
   then run: make check-firmware TFA_SRC=\$PWD/trusted-firmware-a \\
-              UBOOT_SRC=\$PWD/u-boot"
+              UBOOT_SRC=\$PWD/u-boot LK_SRC=\$PWD/lk"
+fi
+if [ -n "$lk" ] && [ ! -f "$lk/project/qemu-virt-arm64-test.mk" ]; then
+  skip "LK_SRC=$lk is not a Little Kernel tree (no project/qemu-virt-arm64-test.mk)"
 fi
 if [ -n "$tfa" ] && [ ! -f "$tfa/bl31/bl31.mk" ]; then
   skip "TFA_SRC=$tfa is not a Trusted Firmware-A tree (no bl31/bl31.mk)"
@@ -428,5 +575,6 @@ echo "mld: $mld; work: $work"
 make_wrappers "$work/bin"
 [ -n "$tfa" ] && run_tfa
 [ -n "$uboot" ] && run_uboot
+[ -n "$lk" ] && run_lk
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
