@@ -229,6 +229,23 @@ same_symbols() {
     <("${cross}nm" "$1" | sort) <("${cross}nm" "$2" | sort)
 }
 
+# same_as_relinked NAME DIR GNU-ELF MLD-ELF [WHY DETAIL-FILE]: the mld
+# build's ELF file against GNU ld's link of the same objects: image,
+# layout and symbols; with WHY, each fails for that reason.
+same_as_relinked() {
+  local name=$1 dir=$2 g=$3 m=$4 t
+  if [ $# -gt 4 ]; then
+    for t in image layout symbols; do fail "$name: $t ($5)" "$6"; done
+    return
+  fi
+  "${cross}objcopy" -O binary "$g" "$dir/gnu-relink.img"
+  "${cross}objcopy" -O binary "$m" "$dir/mld.img" 2>/dev/null
+  check "$name: image" "$dir/image.diff" \
+    cmp "$dir/gnu-relink.img" "$dir/mld.img"
+  check "$name: layout" "$dir/layout.diff" same_layout "$g" "$m"
+  check "$name: symbols" "$dir/symbols.diff" same_symbols "$g" "$m"
+}
+
 # ------------------------------------------------------------------ TF-A
 # tfa_case NAME -> "CPU MAKE-ARGS..."
 tfa_case() {
@@ -399,18 +416,10 @@ run_uboot() {
   if [ -n "$line" ] &&
      (cd "$ldir" && eval "'${cross}ld.bfd' $args -o '$r'") \
        >"$dir/relink.log" 2>&1; then
-    "${cross}objcopy" -O binary "$r" "$dir/gnu-relink.img"
-    "${cross}objcopy" -O binary "$m/u-boot" "$dir/mld.img" 2>/dev/null
-    check "u-boot: image" "$dir/image.diff" \
-      cmp "$dir/gnu-relink.img" "$dir/mld.img"
-    check "u-boot: layout" "$dir/layout.diff" same_layout "$r" "$m/u-boot"
-    check "u-boot: symbols" "$dir/symbols.diff" \
-      same_symbols "$r" "$m/u-boot"
+    same_as_relinked u-boot "$dir" "$r" "$m/u-boot"
   else
-    for t in image layout symbols; do
-      fail "u-boot: $t (GNU ld could not link the mld build's objects)" \
-        "$dir/relink.log"
-    done
+    same_as_relinked u-boot "$dir" "" "" \
+      "GNU ld could not link the mld build's objects" "$dir/relink.log"
   fi
 }
 
@@ -500,7 +509,7 @@ lk_relink() {
 }
 
 run_lk() {
-  local dir=$work/lk g m t
+  local dir=$work/lk g m
   rm -rf "$dir" && mkdir -p "$dir"
   echo "== lk qemu-virt-arm64-test (-cpu cortex-a53)"
   echo "LK: $LK_SRC (copied to $work/lk-src)"
@@ -530,17 +539,10 @@ run_lk() {
   lk_final= lk_gfinal=
   check "lk: -r links as GNU ld's" "$dir/relink.diff" lk_relink "$dir"
   if [ -n "$lk_final" ] && [ -f "$lk_gfinal" ]; then
-    "${cross}objcopy" -O binary "$lk_gfinal" "$dir/gnu-relink.img"
-    "${cross}objcopy" -O binary "$lk_final" "$dir/mld.img" 2>/dev/null
-    check "lk: image" "$dir/image.diff" \
-      cmp "$dir/gnu-relink.img" "$dir/mld.img"
-    check "lk: layout" "$dir/layout.diff" same_layout "$lk_gfinal" "$lk_final"
-    check "lk: symbols" "$dir/symbols.diff" \
-      same_symbols "$lk_gfinal" "$lk_final"
+    same_as_relinked lk "$dir" "$lk_gfinal" "$lk_final"
   else
-    for t in image layout symbols; do
-      fail "lk: $t (no final link to compare)" "$dir/relink.diff"
-    done
+    same_as_relinked lk "$dir" "" "" "no final link to compare" \
+      "$dir/relink.diff"
   fi
 }
 
