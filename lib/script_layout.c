@@ -111,32 +111,24 @@ struct walk {
   u64 flags;                   // the flags of the section being matched
   u32 linker_orphans;          // where the linker's orphans go among the
                                // inputs' (after dynobj_file's)
+  bool end_seen;               // collect: past an assignment to end
 };
 
-// Marks the output statements that come after an assignment to "end"
-// with any number of leading underscores, at any depth (GNU ld's
-// lang_do_assignments_1, found_end): past it, a symbol outside sections
-// belongs to the section before, even after an assignment to ".".
-static void mark_after_end(struct vec *stmts, bool *seen) {
-  for (u32 i = 0; i < stmts->len; i++) {
-    struct script_stmt *s = stmts->v[i];
-    if (s->kind == SS_OUTPUT) {
-      s->os->after_end = *seen;
-      mark_after_end(&s->os->body, seen);
-    } else if (s->kind == SS_ASSIGN) {
-      const char *p = s->sym;
-      while (*p == '_')
-        p++;
-      if (!strcmp(p, "end"))
-        *seen = true;
-    }
-  }
-}
-
+// Every output and input statement, in order, into W.  And an output
+// statement after an assignment to "end" with any number of leading
+// underscores, at any depth, is marked (GNU ld's found_end): past it, a
+// symbol outside sections belongs to the section before, even after an
+// assignment to ".".
 static void collect(struct walk *w, struct vec *stmts, struct out_stmt *os) {
   for (u32 i = 0; i < stmts->len; i++) {
     struct script_stmt *s = stmts->v[i];
-    if (s->kind == SS_OUTPUT) {
+    if (s->kind == SS_ASSIGN) {
+      const char *p = s->sym;
+      while (*p == '_')
+        p++;
+      w->end_seen |= !strcmp(p, "end");
+    } else if (s->kind == SS_OUTPUT) {
+      s->os->after_end = w->end_seen;
       vec_push(w->ctx, &w->outs, s->os);
       collect(w, &s->os->body, s->os);
     } else if (s->kind == SS_INPUT) {
@@ -1026,8 +1018,8 @@ static void synthetic_orphan(struct walk *w, struct chunk *c, u32 k,
     at = 0;
     w->linker_orphans++;
     break;
-  case CK_BUILD_ID: case CK_PACKAGE: case CK_EH_FRAME_HDR: case CK_EMIT_RELA:
-    break;                     // ldelf's, in the first input, or -q's
+  case CK_BUILD_ID: case CK_PACKAGE: case CK_EH_FRAME_HDR:
+    break;                     // ldelf's, in the first input
   default:
     at = w->linker_orphans++;  // bfd's, in its dynobj
   }
@@ -1212,9 +1204,7 @@ static void settle_script_chunk(struct ctx *ctx, struct chunk *c) {
 
 void script_chunks(struct ctx *ctx) {
   struct script *sc = ctx->script;
-  struct walk w = {ctx, {0}, {0}, {0}, {0}, NULL, 0, 0, 0, 0};
-  bool end_seen = false;
-  mark_after_end(&sc->stmts, &end_seen);
+  struct walk w = {.ctx = ctx};
   collect(&w, &sc->stmts, NULL);
   index_inputs(&w);
   check_constraints(&w);
