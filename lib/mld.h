@@ -646,6 +646,7 @@ struct archive {
 
 struct archive *open_archive(struct ctx *ctx, struct mapping *map);
 struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off);
+void archive_warm_member(const struct archive *ar, u64 off);
 void archive_all_members(struct ctx *ctx, struct archive *ar,
                          void (*fn)(struct ctx *, struct objfile *));
 u64 archive_index_offset(struct archive *ar, u32 i);
@@ -1496,6 +1497,7 @@ enum {
 
 void start_parsing_ahead(struct ctx *ctx);
 void parse_ahead(struct ctx *ctx, struct objfile *f);
+void warm_ahead(struct ctx *ctx, struct archive *ar, u64 off);
 void finish_parsing_ahead(struct ctx *ctx);
 void parse_sections(struct ctx *ctx);
 bool stripped_debug_section(struct ctx *ctx, const char *name, u64 flags);
@@ -2549,6 +2551,7 @@ struct ctx {
   struct vec sym_warnings;     // warnings.c: .gnu.warning.SYM messages
   // sections.c / layout.c
   struct stream *parse_ahead;  // files' sections parsed during resolution
+  bool resolution_over;        // (atomic) no member is extracted now
   struct vec chunks;           // struct chunk *, in output order
   struct vec hdr_order;        // the same, in section header order
   struct chunk *synth[CK_NKINDS]; // synthetic.c: each kind's chunk, or NULL

@@ -966,8 +966,23 @@ static u8 parse_file(struct ctx *ctx, struct objfile *f, struct isec **isecs,
 // settled (its COMDAT losers) and keeps its results aside, where
 // parse_sections takes them: nothing resolution reads changes.  Its
 // .eh_frame waits for decompression if it has compressed sections.
+//
+// An item may instead be an archive member to bring into memory before
+// resolution extracts it (warm_ahead), tagged by its pointer's low bit.
+// Once resolution is over, those left are passed over.
+struct warm_item {
+  struct archive *ar;
+  u64 off;
+};
+
 static void parse_ahead_item(struct ctx *ctx, void *arg, void *item) {
   (void)arg;
+  if ((uintptr_t)item & 1) {
+    struct warm_item *w = (void *)((uintptr_t)item - 1);
+    if (!__atomic_load_n(&ctx->resolution_over, __ATOMIC_RELAXED))
+      archive_warm_member(w->ar, w->off);
+    return;
+  }
   struct objfile *f = item;
   struct isec **isecs = arena_alloc(ctx, (u64)f->shnum * sizeof(*isecs));
   u8 found = parse_file(ctx, f, isecs, &f->ahead_warning);
@@ -987,10 +1002,20 @@ void parse_ahead(struct ctx *ctx, struct objfile *f) {
     stream_add(ctx, ctx->parse_ahead, f);
 }
 
+// Archive AR's member at OFF may be extracted soon (scan_archive).
+void warm_ahead(struct ctx *ctx, struct archive *ar, u64 off) {
+  if (!ctx->parse_ahead)
+    return;
+  struct warm_item *w = arena_alloc(ctx, sizeof(*w));
+  *w = (struct warm_item){ar, off};
+  stream_add(ctx, ctx->parse_ahead, (void *)((uintptr_t)w | 1));
+}
+
 // Once no file joins the link: what is left is parsed on all threads;
 // the results wait for parse_sections.
 void finish_parsing_ahead(struct ctx *ctx) {
   if (ctx->parse_ahead) {
+    __atomic_store_n(&ctx->resolution_over, true, __ATOMIC_RELAXED);
     stream_close(ctx, ctx->parse_ahead);
     ctx->parse_ahead = NULL;
   }

@@ -656,14 +656,20 @@ static u32 heap_pop(struct archive_scan *sc) {
 
 // The entries of changes[from..] to look at: those after the entry where
 // the change happened in this pass (after), those up to it in the next.
+// The member of an entry whose name is now wanted is brought into memory
+// meanwhile (warm_ahead).
 static void queue_changes(struct ctx *ctx, struct archive_scan *sc, u32 from,
                           bool after) {
   for (u32 c = from; c < sc->nchanges; c++) {
     struct symbol *sym = sc->changes[c].sym;
+    bool wanted = sym->state == SYM_UNDEF && (sym->ref_flags & SF_REF_STRONG);
     for (u32 e = archive_last_entry(ctx, sc->ar, sym); e;
          e = archive_entry_before(sc->ar, e - 1))
-      if (!sc->done[e - 1] && (e - 1 > sc->changes[c].at) == after)
+      if (!sc->done[e - 1] && (e - 1 > sc->changes[c].at) == after) {
         heap_push(ctx, sc, e - 1);
+        if (wanted)
+          warm_ahead(ctx, sc->ar, archive_index_offset(sc->ar, e - 1));
+      }
   }
 }
 
@@ -709,12 +715,33 @@ static bool look_at_entry(struct ctx *ctx, struct archive_scan *sc, u32 k,
   return true;
 }
 
+// The members that the first pass over AR's index would extract if no
+// member it extracts defined a name wanted now: brought into memory on
+// a helper thread (warm_ahead) while this thread works its way to them.
+// Only an index intern_symbols interned, read in place.
+static void warm_wanted_members(struct ctx *ctx, struct archive *ar) {
+  if (!ctx->parse_ahead || !ar->entry_syms)
+    return;
+  u64 last = 0;
+  for (u32 k = 0; k < ar->nsyms; k++) {
+    struct symbol *sym = ar->entry_syms[k];
+    if (sym->seq == SEQ_UNSEEN || sym->state != SYM_UNDEF ||
+        !(sym->ref_flags & SF_REF_STRONG))
+      continue;
+    u64 off = archive_index_offset(ar, k);
+    if (off != last)
+      warm_ahead(ctx, ar, off);
+    last = off;
+  }
+}
+
 static bool scan_archive(struct ctx *ctx, struct archive *ar) {
   if (!ar->nsyms)
     return false;
   struct archive_scan sc = {.ar = ar, .done = arena_alloc(ctx, ar->nsyms)};
   struct archive_scan *outer = ctx->archive_scan;
   ctx->archive_scan = &sc;
+  warm_wanted_members(ctx, ar);
   // The first pass looks at every entry.
   u64 before = ctx->new_undefs;
   bool added = false;

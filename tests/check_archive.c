@@ -11,6 +11,8 @@
 
 #include "testutil.h"
 
+#include <sys/mman.h>
+
 static struct tobj object_defining(const char *name) {
   return tobj_defining(&name, 1);
 }
@@ -533,6 +535,71 @@ START_TEST(all_members_stops_at_bad_size) {
   ck_assert_uint_eq(visited.len, 0);
 } END_TEST
 
+// Warming a member ahead of its extraction (archive_warm_member, run on
+// a helper thread during resolution) reads nothing past the archive's
+// end and says nothing, whatever the member's headers claim: the archive
+// is placed so that its last byte is the last readable one.
+static void warm_guarded(const u8 *data, u64 size, u64 off) {
+  long page = sysconf(_SC_PAGESIZE);
+  u64 room = (size + page - 1) / page * page;
+  u8 *mem = mmap(NULL, room + page, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ck_assert(mem != MAP_FAILED);
+  ck_assert(mprotect(mem + room, page, PROT_NONE) == 0);
+  u8 *at = mem + room - size;
+  memcpy(at, data, size);
+  struct archive ar = {.map = mem_mapping("libt.a", at, size),
+                       .name = "libt.a"};
+  archive_warm_member(&ar, off);
+  ck_assert_uint_eq(ctx->errors, 0);
+  munmap(mem, room + page);
+}
+
+START_TEST(warm_reads_only_the_archive) {
+  struct tar t = two_members(AR_INDEX32);
+  u64 b = t.member_off[1];
+  // Every length of the archive, cut anywhere in or before b.o.
+  for (u64 n = b - 1; n <= t.size; n++)
+    warm_guarded(t.data, n, b);
+  // Offsets that name no member.
+  warm_guarded(t.data, t.size, t.size - 59);
+  warm_guarded(t.data, t.size, t.size + 100);
+  warm_guarded(t.data, t.size, UINT64_MAX - 10);
+  // b.o's headers pointing past the end.
+  u8 *e = t.data + b + 60;
+  u64 shoff = rd64(e + offsetof(Elf64_Ehdr, e_shoff));
+  u16 shnum = rd16(e + offsetof(Elf64_Ehdr, e_shnum));
+  u64 bad[] = {t.size, UINT64_MAX - 8, UINT64_MAX / 64};
+  for (u32 i = 0; i < 3; i++) {
+    wr64(e + offsetof(Elf64_Ehdr, e_shoff), bad[i]);
+    warm_guarded(t.data, t.size, b);
+  }
+  wr64(e + offsetof(Elf64_Ehdr, e_shoff), shoff);
+  wr16(e + offsetof(Elf64_Ehdr, e_shnum), 0xffff);
+  warm_guarded(t.data, t.size, b);
+  wr16(e + offsetof(Elf64_Ehdr, e_shnum), shnum);
+  for (u32 i = 1; i < shnum; i++) {
+    u8 *sh = e + shoff + (u64)i * sizeof(Elf64_Shdr);
+    u64 o = rd64(sh + offsetof(Elf64_Shdr, sh_offset));
+    u64 sz = rd64(sh + offsetof(Elf64_Shdr, sh_size));
+    for (u32 k = 0; k < 3; k++) {
+      wr64(sh + offsetof(Elf64_Shdr, sh_offset), bad[k]);
+      warm_guarded(t.data, t.size, b);
+      wr64(sh + offsetof(Elf64_Shdr, sh_offset), o);
+      wr64(sh + offsetof(Elf64_Shdr, sh_size), bad[k]);
+      warm_guarded(t.data, t.size, b);
+      wr64(sh + offsetof(Elf64_Shdr, sh_size), sz);
+    }
+  }
+  // Intact, it is still extracted as before.
+  struct archive *ar = open_tar(&t);
+  archive_warm_member(ar, b);
+  struct objfile *f = archive_member(ctx, ar, b);
+  ck_assert_ptr_nonnull(f);
+  ck_assert_uint_eq(f->shnum, shnum);
+  ck_assert_uint_eq(ctx->errors, 0);
+} END_TEST
+
 int main(void) {
   Suite *s = suite_create("archive");
   TCase *tc = ctx_tcase(s, "index");
@@ -574,5 +641,6 @@ int main(void) {
   tcase_add_test(tc, member_not_elf);
   tcase_add_test(tc, all_members_skips_broken_member);
   tcase_add_test(tc, all_members_stops_at_bad_size);
+  tcase_add_test(tc, warm_reads_only_the_archive);
   return run_suite(s);
 }
