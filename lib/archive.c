@@ -364,41 +364,12 @@ struct objfile *archive_member(struct ctx *ctx, struct archive *ar, u64 off) {
 }
 
 // A member whose extraction looks likely, brought into memory on a
-// helper thread while resolution works its way to it (warm_ahead): its
-// ELF header, section headers, symbol table and string tables are read
-// a cache line at a time, so that their pages are mapped and cached
-// when parse_object and add_file_symbols come.  It only reads, within
-// the mapping, and says nothing: a bad member is found when it is
-// extracted.  A thin archive's members are not mapped yet.
-static u8 touch(const u8 *p, u64 n) {
-  u8 x = 0;
-  for (u64 i = 0; i < n; i += 64)
-    x ^= p[i];
-  return x;
-}
-
+// helper thread while resolution works its way to it (warm_ahead; see
+// warm_object).  A thin archive's members are not mapped yet.
 void archive_warm_member(const struct archive *ar, u64 off) {
   const struct mapping *m = ar->map;
-  if (ar->thin || off > m->size ||
-      m->size - off < AR_HDR + sizeof(Elf64_Ehdr))
-    return;
-  const u8 *d = m->data + off + AR_HDR;
-  u64 size = m->size - off - AR_HDR;
-  u64 shoff = rd64(d + offsetof(Elf64_Ehdr, e_shoff));
-  u64 shnum = rd16(d + offsetof(Elf64_Ehdr, e_shnum));
-  if (!shnum || shoff > size || (size - shoff) / sizeof(Elf64_Shdr) < shnum)
-    return;
-  const u8 *sh = d + shoff;
-  volatile u8 sink = touch(sh, shnum * sizeof(Elf64_Shdr));
-  for (u64 i = 1; i < shnum; i++) {
-    const u8 *x = sh + i * sizeof(Elf64_Shdr);
-    u32 type = SH_TYPE(x);
-    u64 o = SH_OFFSET(x), n = SH_SIZE(x);
-    if ((type == SHT_SYMTAB || type == SHT_STRTAB) && o <= size &&
-        n <= size - o)
-      sink ^= touch(d + o, n);
-  }
-  (void)sink;
+  if (!ar->thin && off <= m->size && m->size - off >= AR_HDR)
+    warm_object(m->data + off + AR_HDR, m->size - off - AR_HDR);
 }
 
 // Calls fn for every object member, in archive order (--whole-archive).

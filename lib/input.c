@@ -156,30 +156,139 @@ static void *map_after(int fd, u64 head, struct mapping *m) {
   return base + head;
 }
 
-// PATH mapped (HEAD == 0: once per file, shared by every use of it), or
-// after HEAD bytes of room (map_after; a mapping of its own).
-static struct mapping *map_input(struct ctx *ctx, const char *path,
-                                 bool must_exist, u64 head) {
+// The files the command line names are opened and mapped on all threads
+// before read_inputs takes them in order: for thousands of objects, the
+// system calls and the first page faults of each (its headers, see
+// warm_object) are most of the time read_inputs takes.  Only regular
+// files are taken ahead (never a FIFO, a device or standard input), and
+// only to be mapped; whatever fails ahead is done again in order by
+// map_input, where its message comes.  A file named twice is mapped twice
+// ahead, and map_input keeps one mapping of it all the same.
+struct premap {
+  const char *path;
+  struct stat st;
+  void *p;                     // the mapping, NULL: none made ahead
+};
+
+// Fewer files are not worth the threads.  A file of at most
+// PREMAP_WHOLE bytes is mapped whole at once (MAP_POPULATE): one system
+// call where its first reads would fault, and no more of it in memory
+// than a fault maps around the page it reads (the kernel's 64 KiB).
+enum { PREMAP_MIN = 64, PREMAP_WHOLE = 64 << 10 };
+
+// Its path is looked at before it is opened: opening a FIFO, even
+// without waiting, would let its writer go on, and its bytes would be
+// lost when it is closed again.
+static void premap_one(struct ctx *ctx, void *arg, u32 i) {
+  (void)ctx;
+  struct premap *pm = (struct premap *)arg + i;
+  struct stat st;
+  if (stat(pm->path, &st) < 0 || !S_ISREG(st.st_mode))
+    return;
+  int fd = open(pm->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0)
+    return;
+  void *p = MAP_FAILED;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+    p = mmap(NULL, st.st_size, PROT_READ,
+             MAP_PRIVATE | (st.st_size <= PREMAP_WHOLE ? MAP_POPULATE : 0),
+             fd, 0);
+  close(fd);
+  if (p == MAP_FAILED)
+    return;
+  pm->st = st;
+  pm->p = p;
+  warm_object(p, st.st_size);
+}
+
+// Each file read_inputs will add, in order, while -b binary is not in
+// force: the IN_FILE inputs it takes with premap_take.
+static bool premapped_input(struct ctx *ctx, const struct input_spec *in,
+                            bool *binary) {
+  if (in->kind == IN_FORMAT_BINARY || in->kind == IN_FORMAT_ELF)
+    *binary = in->kind == IN_FORMAT_BINARY;
+  return in->kind == IN_FILE && !*binary && !ctx->guard_inputs;
+}
+
+static void premap_inputs(struct ctx *ctx) {
+  bool binary = ctx->in_binary;
+  u32 n = 0;
+  for (u32 i = 0; i < ctx->cfg.inputs.len; i++)
+    n += premapped_input(ctx, ctx->cfg.inputs.v[i], &binary);
+  if (n < PREMAP_MIN || thread_count(ctx) < 2)
+    return;
+  struct premap *v = arena_alloc(ctx, (u64)n * sizeof(*v));
+  binary = ctx->in_binary;
+  for (u32 i = 0, k = 0; i < ctx->cfg.inputs.len; i++) {
+    struct input_spec *in = ctx->cfg.inputs.v[i];
+    if (premapped_input(ctx, in, &binary))
+      v[k++].path = sysroot_path(ctx, in->arg);
+  }
+  parallel_for(ctx, n, premap_one, v);
+  ctx->premaps = v;
+  ctx->npremaps = n;
+}
+
+// What premap_inputs made of the next file read_inputs adds, if PATH is
+// that file's and it was mapped; taken once.
+static struct premap *premap_take(struct ctx *ctx, const char *path) {
+  if (!ctx->premap_now)
+    return NULL;
+  struct premap *pm = ctx->premap_now;
+  ctx->premap_now = NULL;
+  return pm->p && !strcmp(pm->path, path) ? pm : NULL;
+}
+
+// Mappings made ahead that no file took (read_inputs stopped early).
+static void drop_premaps(struct ctx *ctx) {
+  for (u32 i = 0; i < ctx->npremaps; i++)
+    if (ctx->premaps[i].p)
+      munmap(ctx->premaps[i].p, ctx->premaps[i].st.st_size);
+  ctx->npremaps = 0;
+}
+
+// PATH opened, checked and sized: -1 (with the error given) if it cannot
+// be read.
+static int open_input(struct ctx *ctx, const char *path, bool must_exist,
+                      struct stat *st) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (must_exist)
       error(ctx, "cannot open %s: %s", path, strerror(errno));
-    return NULL;
+    return -1;
   }
-  struct stat st;
-  if (fstat(fd, &st) < 0) {
+  if (fstat(fd, st) < 0) {
     error(ctx, "cannot stat %s: %s", path, strerror(errno));
     close(fd);
-    return NULL;
+    return -1;
   }
-  if (S_ISDIR(st.st_mode)) {
+  if (S_ISDIR(st->st_mode)) {
     error(ctx, "%s: is a directory", path);
     close(fd);
-    return NULL;
+    return -1;
   }
+  return fd;
+}
+
+// PATH mapped (HEAD == 0: once per file, shared by every use of it), or
+// after HEAD bytes of room (map_after; a mapping of its own).
+static struct mapping *map_input(struct ctx *ctx, const char *path,
+                                 bool must_exist, u64 head) {
+  struct premap *pm = head ? NULL : premap_take(ctx, path);
+  struct stat st;
+  int fd = -1;
+  if (pm)
+    st = pm->st;
+  else if ((fd = open_input(ctx, path, must_exist, &st)) < 0)
+    return NULL;
   struct mapping **slot = head ? NULL : map_slot(ctx, st.st_dev, st.st_ino);
   if (slot && *slot) {
-    close(fd);
+    if (pm) {
+      munmap(pm->p, st.st_size);
+      pm->p = NULL;
+    } else {
+      close(fd);
+    }
     return *slot;
   }
   struct mapping *m = arena_alloc(ctx, sizeof(*m));
@@ -188,7 +297,11 @@ static struct mapping *map_input(struct ctx *ctx, const char *path,
   m->ino = st.st_ino;
   m->size = st.st_size;
   m->stream = !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode);
-  if (head) {
+  if (pm) {
+    m->data = m->map_base = pm->p;
+    m->map_len = st.st_size;
+    pm->p = NULL;
+  } else if (head) {
     m->data = map_after(fd, head, m);
     if (!m->data) {
       error(ctx, "cannot map %s: %s", path, strerror(errno));
@@ -221,7 +334,8 @@ static struct mapping *map_input(struct ctx *ctx, const char *path,
     }
     m->data = p;
   }
-  close(fd);
+  if (fd >= 0)
+    close(fd);
   vec_push(ctx, &ctx->mappings, m);
   if (!head)
     *map_slot(ctx, m->dev, m->ino) = m;
@@ -467,12 +581,17 @@ void read_inputs(struct ctx *ctx) {
   // dynamic one (-dynamic-linker, no -static): there -lc finds libc.so
   // as GNU ld finds it, and object.c refuses it by name.
   ctx->lib_dynamic = ctx->cfg.dynamic_linker || ctx->cfg.interp_search_shared;
+  premap_inputs(ctx);
+  bool binary = ctx->in_binary;
   for (u32 i = 0; i < ctx->cfg.inputs.len; i++) {
     struct input_spec *in = ctx->cfg.inputs.v[i];
+    if (ctx->premap_next < ctx->npremaps && premapped_input(ctx, in, &binary))
+      ctx->premap_now = &ctx->premaps[ctx->premap_next++];
     switch (in->kind) {
     case IN_FILE:
       // "=/path" and "$SYSROOT/path" are under the sysroot here too.
       add_file(ctx, sysroot_path(ctx, in->arg), whole, in->arg);
+      ctx->premap_now = NULL;
       break;
     case IN_LIB:
       add_library(ctx, in->arg, whole);
@@ -542,6 +661,7 @@ void read_inputs(struct ctx *ctx) {
     enum entry_kind k = ((struct input_entry *)ctx->entries.v[i])->kind;
     files += k == E_OBJECT || k == E_ARCHIVE;
   }
+  drop_premaps(ctx);
   if (!files && !ctx->errors)
     error(ctx, "no input files");
   // Only -b binary files (or none): the default emulation's machine.

@@ -745,6 +745,7 @@ struct objfile *new_objfile(struct ctx *ctx, const char *name, const u8 *data,
                             u64 size);
 
 bool parse_object(struct ctx *ctx, struct objfile *f);
+void warm_object(const u8 *d, u64 size);
 static inline void read_sym(struct objfile *f, u32 idx, struct esym *s) {
   rd_esym(s, f->symtab + (u64)idx * sizeof(Elf64_Sym));
 }
@@ -2491,6 +2492,9 @@ struct ctx {
   struct vec mappings;         // struct mapping *
   struct mapping **map_slots;  // by (st_dev, st_ino), open addressing
   u32 map_mask;
+  struct premap *premaps;      // input.c: the command line's files,
+  u32 npremaps, premap_next;   // opened ahead (premap_inputs), and
+  struct premap *premap_now;   // the one the file being added may take
   struct vec entries;          // struct input_entry *, in command-line order
   u32 entries_by_script;       // those before the first -T script's end
                                // (-Map lists the later ones after it)

@@ -317,6 +317,40 @@ static bool read_symtab(struct ctx *ctx, struct objfile *f, u32 symtab_idx) {
   return true;
 }
 
+// An object's headers, brought into memory on a helper thread before
+// the pass that reads them in order (archive_warm_member, premap_inputs):
+// the ELF header, the section headers, the symbol table and the string
+// tables are read a cache line at a time, so that their pages are mapped
+// and cached when parse_object and the symbol passes come.  It only
+// reads, within the SIZE bytes at D, and says nothing: a bad object is
+// found when it is parsed.
+static u8 touch(const u8 *p, u64 n) {
+  u8 x = 0;
+  for (u64 i = 0; i < n; i += 64)
+    x ^= p[i];
+  return x;
+}
+
+void warm_object(const u8 *d, u64 size) {
+  if (size < sizeof(Elf64_Ehdr) || memcmp(d, ELFMAG, SELFMAG))
+    return;
+  u64 shoff = rd64(d + offsetof(Elf64_Ehdr, e_shoff));
+  u64 shnum = rd16(d + offsetof(Elf64_Ehdr, e_shnum));
+  if (!shnum || shoff > size || (size - shoff) / sizeof(Elf64_Shdr) < shnum)
+    return;
+  const u8 *sh = d + shoff;
+  volatile u8 sink = touch(sh, shnum * sizeof(Elf64_Shdr));
+  for (u64 i = 1; i < shnum; i++) {
+    const u8 *x = sh + i * sizeof(Elf64_Shdr);
+    u32 type = SH_TYPE(x);
+    u64 o = SH_OFFSET(x), n = SH_SIZE(x);
+    if ((type == SHT_SYMTAB || type == SHT_STRTAB) && o <= size &&
+        n <= size - o)
+      sink ^= touch(d + o, n);
+  }
+  (void)sink;
+}
+
 bool parse_object(struct ctx *ctx, struct objfile *f) {
   if (f->parsed)
     return true;
