@@ -141,8 +141,10 @@ struct symbol *table_intern(struct ctx *ctx, struct name_table *t,
 // Interning from several threads at once, before the link reads the
 // names in order (intern_symbols): the table must already have room for
 // every name (table_reserve), and symbols come from the caller, one
-// spare at a time.  A new symbol is unseen: lookups do not find it until
-// table_intern or table_see meets it in link order.
+// spare at a time.  The spare taken (*spare NULL) is a new symbol, which
+// the caller adds to t->count once the threads are done.  A new symbol
+// is unseen: lookups do not find it until table_intern or table_see
+// meets it in link order.
 void table_reserve(struct ctx *ctx, struct name_table *t, u64 count,
                    u64 shared) {
   resize(ctx, t, t->count + count, shared);
@@ -165,7 +167,6 @@ struct symbol *table_intern_shared(struct ctx *ctx, struct name_table *t,
       if (__atomic_compare_exchange_n(&t->slots[j], &v, mine, false,
                                       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         *spare = NULL;
-        __atomic_fetch_add(&t->count, 1, __ATOMIC_RELAXED);
         return s;
       }
       // Another thread took the slot first: v is its symbol.

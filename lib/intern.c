@@ -8,7 +8,9 @@
 // intern_symbols: the global names of every object on the command line,
 // and the names of every archive's index, go into the table on all
 // threads before the link meets them in order.  Each thread takes
-// symbols from a pool of its own, refilled from its arena.
+// symbols from a pool of its own, refilled from its arena, on a cache
+// line of its own (two threads writing one line would pass it back and
+// forth at every name), and counts the symbols it made there.
 // add_file_symbols then finds an object's in f->globals, an archive scan
 // an entry's in ar->entry_syms, and the names join GNU ld's order
 // (struct symbol's seq) only as the link meets them: until then lookups
@@ -16,7 +18,8 @@
 enum { POOL_SYMBOLS = 2048 };
 
 struct intern_pool {
-  struct symbol *next, *end, *spare;
+  _Alignas(64) struct symbol *next, *end, *spare;
+  u64 made;                    // symbols new to the table
 };
 
 struct intern_job {
@@ -60,8 +63,11 @@ static struct symbol *intern_shared(struct ctx *ctx, struct intern_pool *pool,
     }
     pool->spare = pool->next++;
   }
-  return table_intern_shared(ctx, &ctx->symbols, name,
-                             sym_key_len(ctx, name, len), &pool->spare);
+  struct symbol *s = table_intern_shared(ctx, &ctx->symbols, name,
+                                         sym_key_len(ctx, name, len),
+                                         &pool->spare);
+  pool->made += !pool->spare;
+  return s;
 }
 
 static void intern_file(struct ctx *ctx, struct intern_job *j, u32 k) {
@@ -146,7 +152,10 @@ void intern_symbols(struct ctx *ctx) {
   struct intern_job j = {(struct objfile **)files.v, files.len,
                          (struct archive **)archives.v, NULL, NULL};
   j.counts = arena_alloc(ctx, (u64)files.len * sizeof(u64) + 1);
-  j.pools = arena_alloc(ctx, (u64)thread_count(ctx) * sizeof(*j.pools));
+  u32 nthreads = thread_count(ctx);
+  j.pools = (struct intern_pool *)align_up(
+      (uintptr_t)arena_alloc(ctx, (u64)(nthreads + 1) * sizeof(*j.pools)),
+      _Alignof(struct intern_pool));
   parallel_for(ctx, files.len, count_file_globals, &j);
   // Room for every definition and a quarter as many names only referred
   // to, never less than one slot more than all names (so that a probe
@@ -161,6 +170,8 @@ void intern_symbols(struct ctx *ctx) {
     want = (def + undef + 1) * 3 / 4;
   table_reserve(ctx, &ctx->symbols, want + members, def + undef + members);
   parallel_for(ctx, files.len + archives.len, intern_item, &j);
+  for (u32 t = 0; t < nthreads; t++)
+    ctx->symbols.count += j.pools[t].made;
 }
 
 // The globals member F, extracted for entry k (symbols.c), defines, as
