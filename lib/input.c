@@ -211,19 +211,18 @@ static bool premapped_input(struct ctx *ctx, const struct input_spec *in,
 }
 
 static void premap_inputs(struct ctx *ctx) {
+  if (ctx->cfg.inputs.len < PREMAP_MIN || thread_count(ctx) < 2)
+    return;
+  struct premap *v = arena_alloc(ctx, ctx->cfg.inputs.len * sizeof(*v));
   bool binary = ctx->in_binary;
   u32 n = 0;
-  for (u32 i = 0; i < ctx->cfg.inputs.len; i++)
-    n += premapped_input(ctx, ctx->cfg.inputs.v[i], &binary);
-  if (n < PREMAP_MIN || thread_count(ctx) < 2)
-    return;
-  struct premap *v = arena_alloc(ctx, (u64)n * sizeof(*v));
-  binary = ctx->in_binary;
-  for (u32 i = 0, k = 0; i < ctx->cfg.inputs.len; i++) {
+  for (u32 i = 0; i < ctx->cfg.inputs.len; i++) {
     struct input_spec *in = ctx->cfg.inputs.v[i];
     if (premapped_input(ctx, in, &binary))
-      v[k++].path = sysroot_path(ctx, in->arg);
+      v[n++].path = sysroot_path(ctx, in->arg);
   }
+  if (n < PREMAP_MIN)
+    return;
   parallel_for(ctx, n, premap_one, v);
   ctx->premaps = v;
   ctx->npremaps = n;
