@@ -52,6 +52,11 @@
 #   BENCH_DIR=/tmp/mld-bench  where workloads are generated and linked.
 #   BENCH_JSON=     a file: one JSON line per workload is appended to it.
 #   MLD=ld/mld      the mld to measure; GEN=../shared/bench/gen.py.
+#   ROWS=           a comma-separated list of rows (below) to run, e.g.
+#                   ROWS=mld,mld-nofork,lld19,mold242,mold242-nofork to
+#                   leave out GNU ld and gold on xl or syms4m; the floor
+#                   always runs, and the fastest and leanest peers are
+#                   chosen among the rows run.
 #   XL_TUS=38400 XL_FUNCS=32, SYMS_OBJECTS=400|1600 SYMS_FUNCS=2500,
 #   CHAIN_MEMBERS=20000: workload sizes, for trying the script small.
 #
@@ -143,6 +148,22 @@ lld19=$(peer_lld_19) mold242=$(peer_mold_242)
 [ -z "$mold242" ] ||
   cmd+=([mold242]="$mold242" [mold242-nofork]="$mold242 --no-fork")
 is_peer() { case $1 in mld|mld-nofork|mld-t1|floor) return 1 ;; esac; }
+
+# ROWS=a,b,...: only those rows, in the usual order (the floor always).
+if [ -n "${ROWS:-}" ]; then
+  IFS=, read -ra want <<<"$ROWS"
+  for w in "${want[@]}"; do
+    case " ${rows[*]} " in
+      *" $w "*) ;;
+      *) echo "bench: ROWS: no row $w (rows: ${rows[*]})"; exit 1 ;;
+    esac
+  done
+  keep=()
+  for row in "${rows[@]}"; do
+    case ",$ROWS,floor," in *",$row,"*) keep+=("$row") ;; esac
+  done
+  rows=("${keep[@]}")
+fi
 
 # LOAD=1: busy loops, killed on exit.
 load_pids=()
