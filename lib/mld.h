@@ -2484,6 +2484,7 @@ struct ctx {
   struct config cfg;
   struct arena arena;
   struct arena thread_arenas[MAX_THREADS]; // parallel.c: a loop's threads
+  u32 online_cpus;             // parallel.c: read once, 0 until then
   const struct arch *arch;
   u32 errors;
   u32 warnings;                // error.c: every warning, fatal or not

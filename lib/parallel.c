@@ -24,8 +24,14 @@ u32 thread_count(struct ctx *ctx) {
     return 1;
   if (ctx->cfg.threads)
     return ctx->cfg.threads;
-  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  return cpus < 1 ? 1 : cpus > MAX_THREADS ? MAX_THREADS : (u32)cpus;
+  // sysconf reads /sys each time (12 us here, 80 times on llvm's link).
+  u32 n = __atomic_load_n(&ctx->online_cpus, __ATOMIC_RELAXED);
+  if (!n) {
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    n = cpus < 1 ? 1 : cpus > MAX_THREADS ? MAX_THREADS : (u32)cpus;
+    __atomic_store_n(&ctx->online_cpus, n, __ATOMIC_RELAXED);
+  }
+  return n;
 }
 
 // The running loop's thread: 0 for the caller, 1.. for the others, so
