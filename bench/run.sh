@@ -52,6 +52,8 @@
 #   BENCH_DIR=/tmp/mld-bench  where workloads are generated and linked.
 #   BENCH_JSON=     a file: one JSON line per workload is appended to it.
 #   MLD=ld/mld      the mld to measure; GEN=../shared/bench/gen.py.
+#   STATS=0         1: after the rounds, mld's time per pass (--stats),
+#                   the median of three more --no-fork links.
 #   ROWS=           a comma-separated list of rows (below) to run, e.g.
 #                   ROWS=mld,mld-nofork,lld19,mold242,mold242-nofork to
 #                   leave out GNU ld and gold on xl or syms4m; the floor
@@ -465,6 +467,24 @@ bench() {
   done
 
   summary "$label" "$fast" "$lean"
+  [ "${STATS:-0}" = 0 ] || stats
+}
+
+# STATS=1: mld's own account of the link, pass by pass: the median of
+# three more --no-fork --stats links (idle or under the same load).
+stats() {
+  local r c pass
+  c="$mld --no-fork --stats ${args/-o OUT/-o $wdir/a.out}"
+  [ "$load" != 1 ] || start_load
+  for r in 1 2 3; do
+    # shellcheck disable=SC2086  # $c: a command line of plain words
+    $c 2>&1 >/dev/null | grep -E '^mld: [a-z_0-9]+ +[0-9.]+ ms$' || true
+  done >"$wdir/stats.out"
+  stop_load
+  for pass in $(awk '!seen[$2]++ { print $2 }' "$wdir/stats.out"); do
+    printf 'stats: %-20s %9s ms\n' "$pass" \
+      "$(awk -v p="$pass" '$2 == p { print $3 }' "$wdir/stats.out" | median)"
+  done
 }
 
 # summary LABEL FAST LEAN: the one-line summary and the JSON line, from
