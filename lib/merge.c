@@ -62,28 +62,39 @@ static u32 split(const struct isec *is, u64 entsize, bool strings, u64 from,
   return n;
 }
 
-// The unique pieces of one group, in a hash table by content.
+// The unique pieces of one group, in hash tables by content: shards,
+// each holding the pieces whose hashes start with its number, so that
+// the shards fill on all threads (add_pieces).  A shard numbers its
+// pieces from its own base; a number it does not use has len 0.
+struct piece_shard {
+  u32 *slots;        // piece number + 1
+  u64 mask;
+  u32 base, n;       // its pieces: base .. base + n - 1
+};
+
 struct piece_table {
   const u8 **src;
-  u32 *len;
+  u32 *len;          // 0: no piece has the number
   u32 *align;        // the most any copy needs (GNU ld's entry alignment)
   u32 *owner;        // the member whose copy is kept
   u32 *event;        // where it last joined the order of appearance
+  u32 *first;        // the place of its first copy in the group
+  u32 *last;         // and of the copy that last raised its alignment
   u64 *out;          // its offset in its owner
   u32 *home;         // a tail-merged piece: the piece holding its bytes
-  u32 *slots;        // index + 1 into the arrays
-  u64 mask;
-  u32 n;
+  u32 n;             // numbers below n
   u32 *order;        // events: piece numbers, in order of appearance
   u32 nevents;
   u32 last_member;   // the member of the last event
+  struct piece_shard *shards;
+  u32 shard_bits;    // a piece's shard: the top bits of its hash
 };
 
-static u32 piece_find(struct piece_table *t, const u8 *p, u32 len, u64 h,
-                      u64 *slot) {
-  u64 j = h & t->mask;
+static u32 piece_find(struct piece_table *t, struct piece_shard *sh,
+                      const u8 *p, u32 len, u64 h, u64 *slot) {
+  u64 j = h & sh->mask;
   for (;;) {
-    u32 k = t->slots[j];
+    u32 k = sh->slots[j];
     if (!k)
       break;
     k--;
@@ -91,33 +102,34 @@ static u32 piece_find(struct piece_table *t, const u8 *p, u32 len, u64 h,
       *slot = j;
       return k;
     }
-    j = (j + 1) & t->mask;
+    j = (j + 1) & sh->mask;
   }
   *slot = j;
   return UINT32_MAX;
 }
 
-// The piece equal to p, added if new.  As in GNU ld (bfd's merge.c), a
-// copy that needs more alignment than the one seen so far replaces it:
-// the piece moves to this member and to this point of the order.
-static u32 piece_add(struct piece_table *t, const u8 *p, u32 len, u64 h,
-                     u32 align, u32 member) {
+// The piece equal to the copy at place pos (p, len), added if new.  As in
+// GNU ld (bfd's merge.c), a copy that needs more alignment than the one
+// seen so far replaces it: the piece moves to this member and to this
+// point of the order of appearance (an event: *event set).
+static u32 piece_add(struct piece_table *t, struct piece_shard *sh,
+                     const u8 *p, u32 len, u64 h, u32 align, u32 member,
+                     u32 pos, bool *event) {
   u64 j;
-  u32 k = piece_find(t, p, len, h, &j);
+  u32 k = piece_find(t, sh, p, len, h, &j);
   if (k == UINT32_MAX) {
-    k = t->n++;
+    k = sh->base + sh->n++;
     t->src[k] = p;
     t->len[k] = len;
-    t->align[k] = 0;
-    t->slots[j] = k + 1;
+    t->first[k] = pos;
+    sh->slots[j] = k + 1;
   }
-  if (t->align[k] < align) {
+  *event = t->align[k] < align;
+  if (*event) {
     t->align[k] = align;
     t->src[k] = p;
     t->owner[k] = member;
-    t->event[k] = t->nevents;
-    t->order[t->nevents++] = k;
-    t->last_member = member;
+    t->last[k] = pos;
   }
   return k;
 }
@@ -126,12 +138,15 @@ struct rev_piece {
   u64 key;                     // the last 8 bytes, last one highest
   const u8 *src;
   u32 len, align, idx;         // len without the terminator
+  u32 first;                   // the place of its first copy (ties)
 };
 
 // Strings compared from their last byte backwards (GNU ld's strrevcmp),
 // so that a string sorts right before those it is a suffix of.  The key
 // decides most comparisons at once; it only works for strings of bytes,
-// which hold no zero byte (wider characters compare in full).
+// which hold no zero byte (wider characters compare in full).  Two
+// pieces compare equal only when one is a section's unterminated end:
+// the one seen first in the group comes first.
 // The comparison past the last `skip` bytes (known to be equal).
 static int cmp_reversed_from(const struct rev_piece *x,
                              const struct rev_piece *y, u64 skip) {
@@ -143,7 +158,7 @@ static int cmp_reversed_from(const struct rev_piece *x,
   }
   if (x->len != y->len)
     return x->len < y->len ? -1 : 1;
-  return x->idx < y->idx ? -1 : x->idx > y->idx;
+  return x->first < y->first ? -1 : x->first > y->first;
 }
 
 static int cmp_reversed(const void *a, const void *b) {
@@ -216,8 +231,8 @@ static void insertion_sort(struct rev_piece *v, u32 n, u64 skip) {
 // run of equal keys by the key one depth on, and so on (strings of C++
 // names share long suffixes); short runs, deep ones and those whose
 // strings all end within the depth by the comparison.  cmp_reversed is
-// a total order (the index breaks ties), so the result is the one qsort
-// gives.
+// a total order (the first copy breaks ties), so the result is the one
+// qsort gives.
 enum { RADIX_RUN = 16, RADIX_DEPTH = 16 };
 
 static void sort_reversed_at(struct rev_piece *v, struct rev_piece *tmp,
@@ -259,59 +274,129 @@ static void sort_bucket(struct ctx *ctx, void *arg, u32 b) {
     sort_reversed_at(r->v + r->start[b], r->tmp + r->start[b], n, 0);
 }
 
-// Keys work only for strings of bytes, which hold no zero byte; wider
-// characters are compared in full.
-static void sort_reversed(struct ctx *ctx, struct rev_piece *v, u32 n,
-                          u64 entsize) {
-  if (entsize != 1) {
-    qsort(v, n, sizeof(*v), cmp_reversed);
-    return;
-  }
-  struct rev_buckets r = {.v = arena_alloc(ctx, (u64)n * sizeof(*v)),
-                          .tmp = v};
+// Strings of bytes (entsize 1): v into r->v by bucket, each bucket
+// sorted on its own.
+static void sort_buckets(struct ctx *ctx, struct rev_buckets *r,
+                         struct rev_piece *v, u32 n) {
+  r->v = arena_alloc(ctx, (u64)n * sizeof(*v));
+  r->tmp = v;
+  memset(r->start, 0, sizeof(r->start));
   for (u32 i = 0; i < n; i++)
-    r.start[(v[i].key >> 56) + 1]++;
+    r->start[(v[i].key >> 56) + 1]++;
   for (u32 b = 0; b < 256; b++)
-    r.start[b + 1] += r.start[b];
+    r->start[b + 1] += r->start[b];
   u32 at[256];
-  memcpy(at, r.start, sizeof(at));
+  memcpy(at, r->start, sizeof(at));
   for (u32 i = 0; i < n; i++)
-    r.v[at[v[i].key >> 56]++] = v[i];
-  parallel_for(ctx, 256, sort_bucket, &r);
-  memcpy(v, r.v, (u64)n * sizeof(*v));
+    r->v[at[v[i].key >> 56]++] = v[i];
+  parallel_for(ctx, 256, sort_bucket, r);
 }
 
 // String tail merging, as GNU ld's merge_strings: a string that ends
 // another one, at an offset its alignment allows, is not stored; it
-// points into the longer one (t->home).
-static void tail_merge(struct ctx *ctx, struct piece_table *t, u64 entsize) {
-  for (u32 i = 0; i < t->n; i++)
-    t->home[i] = i;
-  if (t->n < 2)
-    return;
-  struct rev_piece *v = arena_alloc(ctx, (u64)t->n * sizeof(*v));
-  u32 common = 0;              // the one alignment, or UINT32_MAX
-  for (u32 i = 0; i < t->n; i++) {
-    v[i] = (struct rev_piece){0, t->src[i], t->len[i] - entsize, t->align[i],
-                              i};
-    if (entsize == 1)
-      v[i].key = rev_key(&v[i], 0);      // no key: wide characters
-    common = !common || common == t->align[i] ? t->align[i] : UINT32_MAX;
+// points into the longer one (t->home).  The pieces sorted by
+// cmp_reversed, each is compared with the last one kept after it.
+struct tail_job {
+  struct piece_table *t;
+  struct rev_piece *v;
+  u32 *at;                     // per shard: its pieces' place in v
+  u32 *common;                 // per shard: the one alignment (0: none
+                               // yet, UINT32_MAX: more than one)
+  u64 entsize;
+  struct rev_buckets r;
+  struct rev_piece *kept[256]; // per bucket: the last kept, after its scan
+};
+
+static u32 one_align(u32 common, u32 align) {
+  return !common || common == align ? align : UINT32_MAX;
+}
+
+static void list_shard(struct ctx *ctx, void *arg, u32 s) {
+  (void)ctx;
+  struct tail_job *j = arg;
+  struct piece_table *t = j->t;
+  struct piece_shard *sh = &t->shards[s];
+  struct rev_piece *v = j->v + j->at[s];
+  u32 common = 0;
+  for (u32 x = 0; x < sh->n; x++) {
+    u32 k = sh->base + x;
+    t->home[k] = k;
+    v[x] = (struct rev_piece){0,           t->src[k], t->len[k] - j->entsize,
+                             t->align[k], k,         t->first[k]};
+    if (j->entsize == 1)
+      v[x].key = rev_key(&v[x], 0);      // no key: wide characters
+    common = one_align(common, t->align[k]);
   }
-  if (common != UINT32_MAX && common > entsize)
-    qsort(v, t->n, sizeof(*v), cmp_reversed_align);
-  else
-    sort_reversed(ctx, v, t->n, entsize);
-  struct rev_piece *e = &v[t->n - 1];
-  for (u32 a = t->n - 1; a-- > 0;) {
+  j->common[s] = common;
+}
+
+// v[from, to) from its end, e the last one kept after it; returns the
+// last one kept.
+static struct rev_piece *scan_tails(struct piece_table *t, struct rev_piece *v,
+                                    u32 from, u32 to, struct rev_piece *e,
+                                    u64 entsize) {
+  for (u32 a = to; a-- > from;) {
     struct rev_piece *c = &v[a];
-    if (e->align >= c->align && !((e->len - c->len) & (c->align - 1)) &&
+    if (e && e->align >= c->align && !((e->len - c->len) & (c->align - 1)) &&
         e->len > c->len &&
         !memcmp(e->src + e->len - c->len, c->src, c->len + entsize))
       t->home[c->idx] = e->idx;
     else
       e = c;
   }
+  return e;
+}
+
+// A string ends in its bucket's byte, so only one of its bucket can end
+// with it: the buckets are scanned on all threads, but bucket 0 (strings
+// with no byte before the terminator), which any string may hold.
+static void scan_bucket(struct ctx *ctx, void *arg, u32 b) {
+  (void)ctx;
+  struct tail_job *j = arg;
+  j->kept[b] = b ? scan_tails(j->t, j->r.v, j->r.start[b], j->r.start[b + 1],
+                              NULL, 1)
+                 : NULL;
+}
+
+static void tail_merge(struct ctx *ctx, struct piece_table *t, u64 entsize) {
+  u32 ns = 1u << t->shard_bits, n = 0;
+  struct tail_job j = {.t = t,
+                       .at = arena_alloc(ctx, ns * sizeof(u32)),
+                       .common = arena_alloc(ctx, ns * sizeof(u32)),
+                       .entsize = entsize};
+  for (u32 s = 0; s < ns; s++) {
+    j.at[s] = n;
+    n += t->shards[s].n;
+  }
+  j.v = arena_alloc(ctx, (u64)n * sizeof(*j.v));
+  parallel_for(ctx, ns, list_shard, &j);
+  if (n < 2)
+    return;
+  u32 common = 0;
+  for (u32 s = 0; s < ns; s++)
+    if (j.common[s])
+      common = one_align(common, j.common[s]);
+  if (common != UINT32_MAX && common > entsize) {
+    qsort(j.v, n, sizeof(*j.v), cmp_reversed_align);
+    scan_tails(t, j.v, 0, n, NULL, entsize);
+  } else if (entsize != 1) {
+    qsort(j.v, n, sizeof(*j.v), cmp_reversed);
+    scan_tails(t, j.v, 0, n, NULL, entsize);
+  } else {
+    sort_buckets(ctx, &j.r, j.v, n);
+    parallel_for(ctx, 256, scan_bucket, &j);
+    struct rev_piece *e = NULL;
+    for (u32 b = 1; b < 256 && !e; b++)
+      e = j.kept[b];
+    scan_tails(t, j.r.v, 0, j.r.start[1], e, 1);
+  }
+}
+
+// The pieces' homes, without tail merging.
+static void own_homes(struct piece_table *t) {
+  for (u32 s = 0; s < 1u << t->shard_bits; s++)
+    for (u32 x = 0; x < t->shards[s].n; x++)
+      t->home[t->shards[s].base + x] = t->shards[s].base + x;
 }
 
 // Whether GNU ld merges this section, and how (bfd's
@@ -399,10 +484,12 @@ struct split_item {
   struct isec *is;
   u64 from, to;
   u32 first, count;            // its pieces' numbers in the member
+  u32 member;
 };
 
 struct split_job {
   struct split_item *v;
+  u32 n;
   struct isec **members;
   u64 entsize;
   bool strings;
@@ -480,25 +567,27 @@ static void gather_group(struct ctx *ctx, struct chunk *c, u64 *kinds,
 // Every member split into pieces, in parallel over slices of at most
 // SPLIT_SLICE bytes: their offsets (in_off), their hashes (out_off for
 // now) and the index of each member.  Returns the number of pieces.
-static u64 split_group(struct ctx *ctx, const struct piece_group *g) {
+static u64 split_group(struct ctx *ctx, const struct piece_group *g,
+                       struct split_job *job) {
   u64 slice = SPLIT_SLICE / g->entsize * g->entsize;
   u32 nitems = 0;
   for (u32 m = 0; m < g->n; m++)
     nitems += (g->members[m]->size + slice - 1) / slice;
-  struct split_job job = {arena_alloc(ctx, (u64)nitems * sizeof(*job.v)),
-                          g->members, g->entsize, g->strings};
+  *job = (struct split_job){arena_alloc(ctx, (u64)nitems * sizeof(*job->v)),
+                            nitems, g->members, g->entsize, g->strings};
   nitems = 0;
   for (u32 m = 0; m < g->n; m++) {
     struct isec *is = g->members[m];
     for (u64 from = 0; from < is->size; from += slice)
-      job.v[nitems++] = (struct split_item){
-          is, from, is->size - from > slice ? from + slice : is->size, 0, 0};
+      job->v[nitems++] = (struct split_item){
+          is, from, is->size - from > slice ? from + slice : is->size, 0, 0,
+          m};
   }
-  parallel_for(ctx, nitems, count_pieces, &job);
+  parallel_for(ctx, nitems, count_pieces, job);
   for (u32 i = 0; i < nitems; i++) {
-    struct merge_in *mi = job.v[i].is->min;
-    job.v[i].first = mi->npieces;
-    mi->npieces += job.v[i].count;
+    struct merge_in *mi = job->v[i].is->min;
+    job->v[i].first = mi->npieces;
+    mi->npieces += job->v[i].count;
   }
   u64 total = 0;
   for (u32 m = 0; m < g->n; m++) {
@@ -508,60 +597,248 @@ static u64 split_group(struct ctx *ctx, const struct piece_group *g) {
     mi->owner = arena_alloc(ctx, (u64)mi->npieces * sizeof(u32));
     mi->out_off = arena_alloc(ctx, (u64)mi->npieces * sizeof(u64));
   }
-  parallel_for(ctx, nitems, hash_pieces, &job);
-  parallel_for(ctx, g->n, index_member, &job);
+  parallel_for(ctx, nitems, hash_pieces, job);
+  parallel_for(ctx, g->n, index_member, job);
   return total;
 }
 
 static void alloc_piece_table(struct ctx *ctx, struct piece_table *t,
                               u64 total) {
-  u64 cap = 16;
-  while (cap < total * 2)
-    cap *= 2;
-  t->mask = cap - 1;
-  t->slots = arena_alloc(ctx, cap * sizeof(u32));
   t->src = arena_alloc(ctx, total * sizeof(void *));
   t->len = arena_alloc(ctx, total * sizeof(u32));
   t->align = arena_alloc(ctx, total * sizeof(u32));
   t->owner = arena_alloc(ctx, total * sizeof(u32));
   t->event = arena_alloc(ctx, total * sizeof(u32));
+  t->first = arena_alloc(ctx, total * sizeof(u32));
+  t->last = arena_alloc(ctx, total * sizeof(u32));
   t->out = arena_alloc(ctx, total * sizeof(u64));
   t->home = arena_alloc(ctx, total * sizeof(u32));
   t->order = arena_alloc(ctx, total * sizeof(u32));
 }
 
-// Every member's pieces into the table, in order; out_off becomes the
-// piece's number, or UINT64_MAX for padding resolved later.
-static void add_pieces(struct piece_table *t, const struct piece_group *g) {
-  u64 entsize = g->entsize;
-  u32 align = g->align;
-  for (u32 m = 0; m < g->n; m++) {
-    struct isec *is = g->members[m];
-    struct merge_in *mi = is->min;
-    bool nul = false;
-    for (u32 k = 0; k < mi->npieces; k++) {
-      u64 off = mi->in_off[k];
-      u64 end = k + 1 < mi->npieces ? mi->in_off[k + 1] : is->size;
-      const u8 *p = is->data + off;
-      u32 len = end - off, al = 1;
-      if (g->strings) {
-        // Padding: zeros after a string (a piece of its own in split).
-        if (off && len == entsize && is_zero(p, len)) {
-          if (nul || (off & (align - 1))) {
-            mi->out_off[k] = UINT64_MAX;     // resolved below
-            continue;
-          }
-          nul = true;
-          al = align;
-        } else {
-          al = off ? (u32)(off & -off) : align;
-          if (al > align)
-            al = align;
-        }
-      }
-      mi->out_off[k] = piece_add(t, p, len, mi->out_off[k], al, m);
+// Pieces join the table on all threads, as they would on one.  First,
+// on all threads, each slice of a member notes each piece's alignment
+// (in its member's owner[], for now) and counts its pieces by shard
+// (sort_slice), then lists them there (list_slice).  Then each shard
+// takes its pieces in the group's order, member after member
+// (add_shard): all copies of a piece meet in one shard, in the order one
+// thread would meet them, so what the piece keeps (its copy, alignment,
+// owner) comes out the same.  Last, each slice numbers the events it saw
+// (number_events).  One shard, for few pieces or one thread, takes them
+// all without a list.
+//
+// Padding is decided in the shard too: zeros after a string are a piece
+// of their own in split, and every all-zero piece goes to the one shard
+// of their hash, which sees them in order.
+enum {
+  SHARD_BITS_MAX = 6,
+  SHARDED_PIECES = 1 << 14,    // fewer: one shard
+  // owner[] holds, before add_shard, the log2 of the copy's alignment or
+  // ZERO; after it, the piece's number with EVENT if the copy raised the
+  // piece's alignment, or PAD.
+  PAD = UINT32_MAX,            // padding, not a piece
+  ZERO = UINT32_MAX - 1,       // all zeros, not at offset 0
+  EVENT = 1u << 31,
+  MAX_PIECES = EVENT - 1,
+};
+
+struct add_job {
+  struct piece_table *t;
+  const struct piece_group *g;
+  struct split_job *split;
+  u32 nshards;
+  u32 *base;                   // per member: its first piece's place
+  u32 *counts;                 // per slice, per shard: its pieces there
+  u32 *list;                   // per shard (from its base), in order:
+                               // pieces by place in the group
+  u32 *events;                 // per slice: its events, then the first
+};
+
+static u32 shard_index(const struct piece_table *t, u64 h) {
+  return t->shard_bits ? (u32)(h >> (64 - t->shard_bits)) : 0;
+}
+
+static u32 piece_len(const struct isec *is, const struct merge_in *mi,
+                     u32 k) {
+  u64 end = k + 1 < mi->npieces ? mi->in_off[k + 1] : is->size;
+  return end - mi->in_off[k];
+}
+
+// The log2 of the alignment piece k needs as a copy at its offset: that
+// of the offset, up to the section's (strings); ZERO for the zeros after
+// a string, whose fate depends on those before (add_shard).
+static u32 copy_align(const struct piece_group *g, const struct isec *is,
+                      const struct merge_in *mi, u32 k) {
+  if (!g->strings)
+    return 0;
+  u64 off = mi->in_off[k];
+  u32 len = piece_len(is, mi, k);
+  if (off && len == g->entsize && is_zero(is->data + off, len))
+    return ZERO;
+  u32 al = off ? (u32)(off & -off) : g->align;
+  return (u32)__builtin_ctz(al > g->align ? g->align : al);
+}
+
+static void sort_slice(struct ctx *ctx, void *arg, u32 i) {
+  (void)ctx;
+  struct add_job *j = arg;
+  struct split_item *it = &j->split->v[i];
+  struct merge_in *mi = it->is->min;
+  u32 *count = j->counts + (u64)i * j->nshards;
+  for (u32 k = it->first; k < it->first + it->count; k++) {
+    mi->owner[k] = copy_align(j->g, it->is, mi, k);
+    count[shard_index(j->t, mi->out_off[k])]++;
+  }
+}
+
+static void list_slice(struct ctx *ctx, void *arg, u32 i) {
+  (void)ctx;
+  struct add_job *j = arg;
+  struct split_item *it = &j->split->v[i];
+  struct merge_in *mi = it->is->min;
+  u32 *at = j->counts + (u64)i * j->nshards;  // now where each goes
+  u32 place = j->base[it->member];
+  for (u32 k = it->first; k < it->first + it->count; k++)
+    j->list[at[shard_index(j->t, mi->out_off[k])]++] = place + k;
+}
+
+// Piece k of member m, at place in the group, into shard sh; *nul: the
+// member's aligned zeros seen.
+static void add_one(struct add_job *j, struct piece_shard *sh, u32 m, u32 k,
+                    bool *nul) {
+  const struct piece_group *g = j->g;
+  struct isec *is = g->members[m];
+  struct merge_in *mi = is->min;
+  u32 al;
+  if (mi->owner[k] == ZERO) {
+    if (*nul || (mi->in_off[k] & (g->align - 1))) {
+      mi->owner[k] = PAD;
+      return;
+    }
+    *nul = true;
+    al = g->align;
+  } else {
+    al = 1u << mi->owner[k];
+  }
+  bool event;
+  u32 id = piece_add(j->t, sh, is->data + mi->in_off[k], piece_len(is, mi, k),
+                     mi->out_off[k], al, m, j->base[m] + k, &event);
+  mi->owner[k] = id | (event ? EVENT : 0);
+}
+
+static void add_shard(struct ctx *ctx, void *arg, u32 s) {
+  struct add_job *j = arg;
+  const struct piece_group *g = j->g;
+  struct piece_shard *sh = &j->t->shards[s];
+  u32 count = sh->n;           // its list's length, until it counts pieces
+  u64 cap = 16;
+  while (cap < (u64)count * 2)
+    cap *= 2;
+  sh->mask = cap - 1;
+  sh->slots = arena_alloc(ctx, cap * sizeof(u32));
+  sh->n = 0;
+  bool nul = false;
+  if (!j->list) {              // the one shard: every piece, in order
+    for (u32 m = 0; m < g->n; m++, nul = false)
+      for (u32 k = 0; k < g->members[m]->min->npieces; k++)
+        add_one(j, sh, m, k, &nul);
+    return;
+  }
+  for (u32 x = 0, m = 0; x < count; x++) {
+    u32 place = j->list[sh->base + x];
+    for (; m + 1 < g->n && j->base[m + 1] <= place; m++)
+      nul = false;
+    add_one(j, sh, m, place - j->base[m], &nul);
+  }
+}
+
+static void count_events(struct ctx *ctx, void *arg, u32 i) {
+  (void)ctx;
+  struct add_job *j = arg;
+  struct split_item *it = &j->split->v[i];
+  struct merge_in *mi = it->is->min;
+  u32 n = 0;
+  for (u32 k = it->first; k < it->first + it->count; k++)
+    n += mi->owner[k] != PAD && (mi->owner[k] & EVENT);
+  j->events[i] = n;
+}
+
+// out_off becomes each piece's number, or UINT64_MAX for padding
+// (resolved later); events join the order of appearance.
+static void number_events(struct ctx *ctx, void *arg, u32 i) {
+  (void)ctx;
+  struct add_job *j = arg;
+  struct piece_table *t = j->t;
+  struct split_item *it = &j->split->v[i];
+  struct merge_in *mi = it->is->min;
+  u32 ev = j->events[i], place = j->base[it->member];
+  for (u32 k = it->first; k < it->first + it->count; k++) {
+    u32 w = mi->owner[k];
+    if (w == PAD) {
+      mi->out_off[k] = UINT64_MAX;
+      continue;
+    }
+    u32 id = w & ~EVENT;
+    mi->out_off[k] = id;
+    if (w & EVENT) {
+      t->order[ev] = id;
+      if (t->last[id] == place + k)
+        t->event[id] = ev;
+      ev++;
     }
   }
+}
+
+static void add_pieces(struct ctx *ctx, struct piece_table *t,
+                       const struct piece_group *g, struct split_job *split,
+                       u64 total, const char *name) {
+  if (total >= MAX_PIECES)
+    fatal(ctx, "%s: too many pieces to merge (%llu)", name,
+          (unsigned long long)total);
+  u32 nthreads = thread_count(ctx);
+  t->shard_bits = 0;
+  while (nthreads > 1 && total >= SHARDED_PIECES &&
+         t->shard_bits < SHARD_BITS_MAX &&
+         (1u << t->shard_bits) < 2 * nthreads)
+    t->shard_bits++;
+  u32 ns = 1u << t->shard_bits, nsl = split->n;
+  struct add_job j = {.t = t, .g = g, .split = split, .nshards = ns};
+  j.base = arena_alloc(ctx, (u64)g->n * sizeof(u32));
+  for (u32 m = 0, place = 0; m < g->n; m++) {
+    j.base[m] = place;
+    place += g->members[m]->min->npieces;
+  }
+  j.counts = arena_alloc(ctx, (u64)nsl * ns * sizeof(u32));
+  j.list = ns > 1 ? arena_alloc(ctx, total * sizeof(u32)) : NULL;
+  j.events = arena_alloc(ctx, (u64)nsl * sizeof(u32));
+  t->shards = arena_alloc(ctx, ns * sizeof(*t->shards));
+  parallel_for(ctx, nsl, sort_slice, &j);
+  // Each shard's list, from its base: the slices' pieces there, in order.
+  u32 at = 0;
+  for (u32 s = 0; s < ns; s++) {
+    t->shards[s].base = at;
+    for (u32 i = 0; i < nsl; i++) {
+      u32 *c = &j.counts[(u64)i * ns + s], n = *c;
+      *c = at;
+      at += n;
+    }
+    t->shards[s].n = at - t->shards[s].base;
+  }
+  t->n = at;
+  if (j.list)
+    parallel_for(ctx, nsl, list_slice, &j);
+  parallel_for(ctx, ns, add_shard, &j);
+  parallel_for(ctx, nsl, count_events, &j);
+  u32 ev = 0;
+  for (u32 i = 0; i < nsl; i++) {
+    u32 n = j.events[i];
+    j.events[i] = ev;
+    ev += n;
+    if (n)
+      t->last_member = split->v[i].member;
+  }
+  t->nevents = ev;
+  parallel_for(ctx, nsl, number_events, &j);
 }
 
 // Each member's kept pieces from offset 0, in order of appearance: its
@@ -601,24 +878,52 @@ static void place_pieces(struct ctx *ctx, struct piece_table *t,
     ms->len[ms->n] = t->len[k];
     ms->out[ms->n++] = t->out[k];
   }
-  for (u32 k = 0; k < t->n; k++)
-    if (t->home[k] != k) {
-      u32 h = t->home[k];
-      t->owner[k] = t->owner[h];
-      t->out[k] = t->out[h] + t->len[h] - t->len[k];
+  for (u32 s = 0; s < 1u << t->shard_bits; s++)
+    for (u32 x = 0; x < t->shards[s].n; x++) {
+      u32 k = t->shards[s].base + x, h = t->home[k];
+      if (h != k) {
+        t->owner[k] = t->owner[h];
+        t->out[k] = t->out[h] + t->len[h] - t->len[k];
+      }
     }
 }
 
-// Each member's pieces: their owner and offset there.  Padding resolves
-// to the empty string, or to the end of the first piece kept (as GNU
-// ld's _bfd_merged_section_offset falls back).
-static void resolve_pieces(struct piece_table *t, const struct piece_group *g) {
+// Each member's pieces: their owner and offset there, on all threads by
+// slices.  Padding resolves to the empty string, or to the end of the
+// first piece kept (as GNU ld's _bfd_merged_section_offset falls back).
+struct resolve_job {
+  struct piece_table *t;
+  struct split_job *split;
+  u32 empty;
+  u64 entsize;
+};
+
+static void resolve_slice(struct ctx *ctx, void *arg, u32 i) {
+  (void)ctx;
+  struct resolve_job *j = arg;
+  struct piece_table *t = j->t;
+  struct split_item *it = &j->split->v[i];
+  struct merge_in *mi = it->is->min;
+  for (u32 k = it->first; k < it->first + it->count; k++) {
+    u64 idx = mi->out_off[k];
+    if (idx == UINT64_MAX) {
+      mi->owner[k] = t->owner[j->empty];
+      mi->out_off[k] = t->out[j->empty] + t->len[j->empty] - j->entsize;
+    } else {
+      mi->owner[k] = t->owner[idx];
+      mi->out_off[k] = t->out[idx];
+    }
+  }
+}
+
+static void resolve_pieces(struct ctx *ctx, struct piece_table *t,
+                           const struct piece_group *g,
+                           struct split_job *split) {
   const u8 zeros[64] = {0};
-  u64 slot;
+  u64 slot, h = hash_name((const char *)zeros, g->entsize);
   u32 empty = g->strings
-                  ? piece_find(t, zeros, g->entsize,
-                               hash_name((const char *)zeros, g->entsize),
-                               &slot)
+                  ? piece_find(t, &t->shards[shard_index(t, h)], zeros,
+                               g->entsize, h, &slot)
                   : UINT32_MAX;
   if (empty == UINT32_MAX && t->nevents) {
     u32 k = t->order[0];
@@ -626,19 +931,8 @@ static void resolve_pieces(struct piece_table *t, const struct piece_group *g) {
       k = t->home[k];
     empty = k;
   }
-  for (u32 m = 0; m < g->n; m++) {
-    struct merge_in *mi = g->members[m]->min;
-    for (u32 k = 0; k < mi->npieces; k++) {
-      u64 idx = mi->out_off[k];
-      if (idx == UINT64_MAX) {
-        mi->owner[k] = t->owner[empty];
-        mi->out_off[k] = t->out[empty] + t->len[empty] - g->entsize;
-      } else {
-        mi->owner[k] = t->owner[idx];
-        mi->out_off[k] = t->out[idx];
-      }
-    }
-  }
+  struct resolve_job j = {t, split, empty, g->entsize};
+  parallel_for(ctx, split->n, resolve_slice, &j);
 }
 
 // Merges the sections of one kind (entsize, strings, alignment) in chunk
@@ -654,15 +948,16 @@ static void merge_group(struct ctx *ctx, struct chunk *c, u64 *kinds,
   struct piece_group g;
   gather_group(ctx, c, kinds, kind, &g);
   struct piece_table t = {0};
-  alloc_piece_table(ctx, &t, split_group(ctx, &g));
-  add_pieces(&t, &g);
+  struct split_job split;
+  u64 total = split_group(ctx, &g, &split);
+  alloc_piece_table(ctx, &t, total);
+  add_pieces(ctx, &t, &g, &split, total, c->name);
   if (g.strings)
     tail_merge(ctx, &t, g.entsize);
   else
-    for (u32 k = 0; k < t.n; k++)
-      t.home[k] = k;
+    own_homes(&t);
   place_pieces(ctx, &t, &g);
-  resolve_pieces(&t, &g);
+  resolve_pieces(ctx, &t, &g, &split);
 }
 
 void merge_sections(struct ctx *ctx) {
