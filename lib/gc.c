@@ -20,19 +20,30 @@
 #define SHF_GNU_RETAIN (1 << 21)
 #endif
 
-// The work list, and for each file that has section groups (by priority,
-// made when one of its group members is first marked) the next member of
-// each member's group, round the group: GNU ld marks a group whole.
+// Marking runs on all threads, a level of newly marked sections at a
+// time (drain): a section is marked once, by whichever thread gets to it
+// first, and goes on that thread's work list.  What is marked in the end
+// is the same whatever the order (the least set closed under the rules),
+// but for -z start-stop-gc, whose rule depends on the order of the
+// relocations met: it marks on one thread, in GNU ld's order.
+//
+// For each file that has section groups (by priority, made when one of
+// its group members is first marked) the next member of each member's
+// group, round the group: GNU ld marks a group whole.
 struct gc {
-  struct vec work;
+  struct vec *work;            // per thread (worker_index)
+  struct vec level;            // the sections drain follows next
   u32 **next_in_group;
+  bool serial;                 // -z start-stop-gc
 };
 
-static void mark_one(struct ctx *ctx, struct gc *gc, struct isec *is) {
-  if (!is || is->live)
-    return;
-  is->live = true;
-  vec_push(ctx, &gc->work, is);
+// Marks is; whether it was not marked before.
+static bool mark_one(struct ctx *ctx, struct gc *gc, struct isec *is) {
+  if (!is || __atomic_load_n(&is->live, __ATOMIC_RELAXED) ||
+      __atomic_exchange_n(&is->live, true, __ATOMIC_RELAXED))
+    return false;
+  vec_push(ctx, &gc->work[worker_index()], is);
+  return true;
 }
 
 static u32 *group_rings(struct ctx *ctx, struct objfile *f) {
@@ -60,16 +71,21 @@ static u32 *group_rings(struct ctx *ctx, struct objfile *f) {
 }
 
 static void mark(struct ctx *ctx, struct gc *gc, struct isec *is) {
-  if (!is || is->live)
+  if (!mark_one(ctx, gc, is))
     return;
-  mark_one(ctx, gc, is);
   struct objfile *f = is->file;
   if (is->is_common || !(SH_FLAGS(shdr_at(f, is->shndx)) & SHF_GROUP))
     return;
-  u32 **ring = &gc->next_in_group[f->priority];
-  if (!*ring)
-    *ring = group_rings(ctx, f);
-  for (u32 m = (*ring)[is->shndx]; m && m != is->shndx; m = (*ring)[m])
+  // Two threads may make the file's rings at once: one copy is kept.
+  u32 **slot = &gc->next_in_group[f->priority];
+  u32 *ring = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  if (!ring) {
+    u32 *made = group_rings(ctx, f);
+    if (__atomic_compare_exchange_n(slot, &ring, made, false,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      ring = made;
+  }
+  for (u32 m = ring[is->shndx]; m && m != is->shndx; m = ring[m])
     mark_one(ctx, gc, f->isecs[m]);
 }
 
@@ -120,8 +136,8 @@ static void mark_expr_symbols(struct ctx *ctx, struct gc *gc,
 
 static void mark_symbol(struct ctx *ctx, struct gc *gc,
                         struct symbol *sym) {
-  if (sym && sym->state == SYM_UNDEF)
-    sym->ref_flags |= REF_GC_LIVE;  // .symtab lists it (synthetic.c)
+  if (sym && sym->state == SYM_UNDEF)  // .symtab lists it (synthetic.c)
+    __atomic_fetch_or(&sym->ref_flags, REF_GC_LIVE, __ATOMIC_RELAXED);
   if (!sym || sym->state != SYM_DEFINED)
     return;
   if (sym->flags & SF_LINKER) {
@@ -192,22 +208,44 @@ static void mark_rel_target(struct ctx *ctx, struct gc *gc,
     // relocation names (relocatable.c), not one -u alone names: bfd
     // keeps the file's COMMON section, as any other section.
     if (sym && sym->state == SYM_COMMON && sym->file)
-      sym->file->common_live = true;
+      __atomic_store_n(&sym->file->common_live, true, __ATOMIC_RELAXED);
     mark_symbol(ctx, gc, sym);
   } else {
     mark(ctx, gc, rel_target(ctx, f, symidx));
   }
 }
 
+static void follow(struct ctx *ctx, struct gc *gc, struct isec *is) {
+  if (is->eh)
+    return;
+  for (u32 i = 0; i < is->nrels; i++) {
+    const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
+    mark_rel_target(ctx, gc, is->file, ELF64_R_SYM(rd64(r + 8)));
+  }
+}
+
+static void follow_item(struct ctx *ctx, void *arg, u32 i) {
+  struct gc *gc = arg;
+  follow(ctx, gc, gc->level.v[i]);
+}
+
+// Follows the marked sections' relocations until none is left.
 static void drain(struct ctx *ctx, struct gc *gc) {
-  while (gc->work.len) {
-    struct isec *is = gc->work.v[--gc->work.len];
-    if (is->eh)
-      continue;
-    for (u32 i = 0; i < is->nrels; i++) {
-      const u8 *r = is->rels + (u64)i * sizeof(Elf64_Rela);
-      mark_rel_target(ctx, gc, is->file, ELF64_R_SYM(rd64(r + 8)));
+  if (gc->serial) {
+    while (gc->work[0].len)
+      follow(ctx, gc, gc->work[0].v[--gc->work[0].len]);
+    return;
+  }
+  for (;;) {
+    gc->level.len = 0;
+    for (u32 t = 0; t < thread_count(ctx); t++) {
+      for (u32 i = 0; i < gc->work[t].len; i++)
+        vec_push(ctx, &gc->level, gc->work[t].v[i]);
+      gc->work[t].len = 0;
     }
+    if (!gc->level.len)
+      return;
+    parallel_for(ctx, gc->level.len, follow_item, gc);
   }
 }
 
@@ -563,7 +601,7 @@ static void mark_roots(struct ctx *ctx, struct gc *gc) {
         if (is_root(ctx, is))
           mark(ctx, gc, is);
       } else if (SH_TYPE(sh) == SHT_NOTE && is_root_note(sh) && is->nrels) {
-        vec_push(ctx, &gc->work, is);
+        vec_push(ctx, &gc->work[0], is);
       }
     }
   }
@@ -582,11 +620,12 @@ static void mark_roots(struct ctx *ctx, struct gc *gc) {
 static bool mark_link_order(struct ctx *ctx, struct gc *gc,
                             struct objfile *f, u32 k) {
   struct isec *is = f->isecs[k];
-  if (!is || is->live || is->is_common ||
+  if (!is || __atomic_load_n(&is->live, __ATOMIC_RELAXED) || is->is_common ||
       !(SH_FLAGS(shdr_at(f, k)) & SHF_LINK_ORDER))
     return false;
   u32 link = SH_LINK(shdr_at(f, k));
-  if (link >= f->shnum || !f->isecs[link] || !f->isecs[link]->live)
+  if (link >= f->shnum || !f->isecs[link] ||
+      !__atomic_load_n(&f->isecs[link]->live, __ATOMIC_RELAXED))
     return false;
   mark(ctx, gc, is);
   return true;
@@ -602,32 +641,49 @@ static bool mark_live_fdes(struct ctx *ctx, struct gc *gc,
     if (fde->is_cie || fde->live)
       continue;
     struct isec *t = fde_target(ctx, eh, fde);
-    if (!t || !t->live)
+    if (!t || !__atomic_load_n(&t->live, __ATOMIC_RELAXED))
       continue;
     fde->live = true;    // reset by size_eh_frame
     for (u32 x = fde->rel_begin; x < fde->rel_end; x++)
       mark_rel_target(ctx, gc, f, eh->rels[x].symidx);
     for (u32 x = fde->cie->rel_begin; x < fde->cie->rel_end; x++)
       mark_rel_target(ctx, gc, f, eh->rels[x].symidx);
-    marked |= gc->work.len > 0;
+    marked |= gc->work[worker_index()].len > 0;
   }
   return marked;
+}
+
+// One file's part of a round of mark_all.  A section another thread
+// marks meanwhile is seen in the next round: marking it sets again.
+struct round {
+  struct gc *gc;
+  bool again;
+};
+
+static void mark_file_extras(struct ctx *ctx, void *arg, u32 i) {
+  struct round *r = arg;
+  struct objfile *f = ctx->objs.v[i];
+  bool again = false;
+  for (u32 k = 1; k < f->shnum; k++) {
+    again |= mark_link_order(ctx, r->gc, f, k);
+    struct isec *is = f->isecs[k];
+    again |= mark_live_fdes(ctx, r->gc, f, is ? is->eh : NULL);
+  }
+  if (again)
+    __atomic_store_n(&r->again, true, __ATOMIC_RELAXED);
 }
 
 // Mark to a fixed point: sections, then what live FDEs keep, and
 // SHF_LINK_ORDER sections whose linked section is live.
 static void mark_all(struct ctx *ctx, struct gc *gc) {
-  for (bool again = true; again;) {
+  for (struct round r = {gc, true}; r.again;) {
     drain(ctx, gc);
-    again = false;
-    for (u32 i = 0; i < ctx->objs.len; i++) {
-      struct objfile *f = ctx->objs.v[i];
-      for (u32 k = 1; k < f->shnum; k++) {
-        again |= mark_link_order(ctx, gc, f, k);
-        struct isec *is = f->isecs[k];
-        again |= mark_live_fdes(ctx, gc, f, is ? is->eh : NULL);
-      }
-    }
+    r.again = false;
+    if (gc->serial)
+      for (u32 i = 0; i < ctx->objs.len; i++)
+        mark_file_extras(ctx, &r, i);
+    else
+      parallel_for(ctx, ctx->objs.len, mark_file_extras, &r);
   }
 }
 
@@ -668,8 +724,10 @@ void gc_sections(struct ctx *ctx) {
   check_patchable_entries(ctx);
   start_dead(ctx);
   struct gc gc = {
+      .work = arena_alloc(ctx, thread_count(ctx) * sizeof(struct vec)),
       .next_in_group = arena_alloc(
-          ctx, ((u64)ctx->next_priority + 1) * sizeof(u32 *))};
+          ctx, ((u64)ctx->next_priority + 1) * sizeof(u32 *)),
+      .serial = ctx->cfg.z_start_stop_gc};
   mark_roots(ctx, &gc);
   mark_all(ctx, &gc);
   drop_dead_files_extras(ctx);

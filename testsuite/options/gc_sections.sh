@@ -8,6 +8,7 @@ if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 # members named NAME[SIGNATURE]); notes outside groups are roots, also
 # those not allocated (.note.stapsdt keeps .stapsdt.base and the probed
 # code); --no-gc-sections and --no-print-gc-sections undo the options.
+# Marking, on all threads, leaves GNU ld's list at every thread count.
 t_need_ld_bfd_x86_64
 
 gcl() { sed -n "s/^[^ ]*: removing unused section /removing unused section /p" "$1"; }
@@ -187,6 +188,56 @@ ld.bfd --gc-sections -e _start -o pfe.g pfe.o 2>pfe.err &&
 t_mld --gc-sections -e _start -o pfe.m pfe.o
 expect_failure
 T_GNU_ERROR=1 expect_error "$(sed -n 's/^ld\.bfd: //p' pfe.err | head -1)"
+
+# Marking runs on all threads: many sections, reached along long chains
+# and wide fans of calls, from tables of pointers, and through the FDEs
+# of .eh_frame, must leave GNU ld's list at 1, 2 and 4 threads, on both
+# targets.
+awk 'BEGIN {
+  srand(4242)
+  for (i = 0; i < 600; i++) printf "extern int f%d(int);\n", i
+  for (i = 0; i < 600; i++) {
+    printf "#if F == %d\n", i % 4
+    printf "__attribute__((noinline)) int f%d(int x) {\n", i
+    for (c = 0; c < 2; c++)
+      if (i < 599 && rand() < 0.6)
+        printf "  x += f%d(x);\n", i + 1 + int(rand() * (599 - i))
+    printf "  return x * %d;\n}\n", i + 1
+    if (rand() < 0.1)
+      printf "int (*const t%d[])(int) = {f%d, f%d};\n", i, \
+        int(rand() * 600), int(rand() * 600)
+    printf "#endif\n"
+  }
+  print "#if F == 0"
+  print "int main(void) { return f0(1) + f5(2) + f300(3); }"
+  print "#endif"
+}' >many.c
+for arch in x86_64 aarch64; do
+  t_target $arch
+  objs=
+  for n in 0 1 2 3; do
+    $cc -O1 -ffunction-sections -fdata-sections -DF=$n -c many.c -o many$n.o ||
+      t_hard_error "$cc many.c"
+    objs="$objs many$n.o"
+  done
+  $ld --gc-sections --print-gc-sections -e main -o many.g $objs 2>many.err ||
+    t_hard_error "GNU ld: $(cat many.err)"
+  [ "$(gcl many.err | wc -l)" -gt 100 ] || t_hard_error "GNU ld removed little"
+  for threads in 1 2 4; do
+    t_mld --threads=$threads --gc-sections --print-gc-sections -e main \
+      -o many.m $objs
+    if [ "$(gcl many.err)" = "$(gcl stderr.txt)" ]; then
+      t_pass "$arch, $threads threads: GNU ld's list ($(gcl many.err | wc -l) lines)"
+    else
+      t_fail "$arch, $threads threads: removed sections differ:"
+      diff <(gcl many.err) <(gcl stderr.txt) | head
+    fi
+    [ "$(alloc many.g)" = "$(alloc many.m)" ] &&
+      t_pass "$arch, $threads threads: the same allocated sections" ||
+      { t_fail "$arch, $threads threads: allocated sections differ"
+        diff <(alloc many.g) <(alloc many.m) | head; }
+  done
+done
 
 for cxx in g++ aarch64-linux-gnu-g++; do
   t_have "$cxx" $cxx || continue
